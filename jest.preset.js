@@ -1,0 +1,31 @@
+// Shared Jest settings: SWC transpiles TypeScript with decorator metadata (NestJS needs it),
+// and the @qrd/* path aliases resolve to the libraries' sources.
+const path = require('node:path');
+
+const root = __dirname;
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          target: 'es2022',
+          parser: { syntax: 'typescript', decorators: true, tsx: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+          keepClassNames: true,
+        },
+        module: { type: 'commonjs' },
+        sourceMaps: 'inline',
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '^@qrd/(config|contracts|database|messaging|testing)$': path.join(root, 'libs/$1/src/index.ts'),
+  },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
+  globalSetup: path.join(root, 'libs/testing/src/global-setup.ts'),
+  testTimeout: 30000,
+};

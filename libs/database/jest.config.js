@@ -1,0 +1,1 @@
+module.exports = { ...require('../../jest.preset.js'), displayName: 'database', rootDir: __dirname, passWithNoTests: true };
