@@ -1,0 +1,130 @@
+import { checkStoredLogo, QrLogo } from './logo';
+
+export const ERROR_CORRECTION_LEVELS = ['L', 'M', 'Q', 'H'] as const;
+export type ErrorCorrectionLevel = (typeof ERROR_CORRECTION_LEVELS)[number];
+
+export const DOT_STYLES = ['square', 'rounded', 'dots'] as const;
+export type DotStyle = (typeof DOT_STYLES)[number];
+
+/** How a code looks. Plain JSON: stored per code in the database and sent to the web app as is. */
+export interface QrDesign {
+  /** `#rrggbb`, lower case once validated. */
+  foreground: string;
+  background: string;
+  errorCorrection: ErrorCorrectionLevel;
+  /** Quiet zone around the symbol, in modules. */
+  margin: number;
+  dotStyle: DotStyle;
+  logo: QrLogo | null;
+}
+
+export const MIN_MARGIN = 0;
+export const MAX_MARGIN = 10;
+/** WCAG AA for normal text; below it phone cameras in poor light start to miss modules. */
+export const MIN_CONTRAST_RATIO = 4.5;
+
+export const DEFAULT_DESIGN: Readonly<QrDesign> = Object.freeze({
+  foreground: '#000000',
+  background: '#ffffff',
+  errorCorrection: 'M',
+  margin: 4,
+  dotStyle: 'square',
+  logo: null,
+});
+
+const DESIGN_KEYS: ReadonlySet<string> = new Set(Object.keys(DEFAULT_DESIGN));
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+/** WCAG 2 relative luminance of a `#rrggbb` colour (0 = black, 1 = white). */
+export function relativeLuminance(hex: string): number {
+  const channel = (offset: number): number => {
+    const c = parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** WCAG 2 contrast ratio between two `#rrggbb` colours, from 1 (same) to 21 (black on white). */
+export function contrastRatio(a: string, b: string): number {
+  const [lighter, darker] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x);
+  return (lighter + 0.05) / (darker + 0.05);
+}
+
+/** A logo hides part of the symbol, so only the highest level (30% recovery) is safe with one. */
+export function effectiveErrorCorrection(design: QrDesign): ErrorCorrectionLevel {
+  return design.logo ? 'H' : design.errorCorrection;
+}
+
+function isOneOf<T extends string>(options: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (options as readonly string[]).includes(value);
+}
+
+function colourProblems(foreground: string, background: string): string[] {
+  const problems: string[] = [];
+  if (relativeLuminance(foreground) > relativeLuminance(background)) {
+    problems.push(
+      'The foreground colour must be darker than the background: many scanners cannot read light codes on a dark background',
+    );
+  }
+  const ratio = contrastRatio(foreground, background);
+  if (ratio < MIN_CONTRAST_RATIO) {
+    // Rounded down so a refused pair never displays as "4.5:1".
+    const shown = (Math.floor(ratio * 10) / 10).toFixed(1);
+    problems.push(
+      `Foreground and background colours are too similar to scan reliably (contrast ${shown}:1, at least ${MIN_CONTRAST_RATIO}:1 needed)`,
+    );
+  }
+  return problems;
+}
+
+/**
+ * Check a design from a request or the database. Missing settings take their default, so `{}`
+ * is the default design; unknown settings are refused so nothing unexpected is stored. Every
+ * problem is reported at once, in words a person can act on.
+ */
+export function validateDesign(input: unknown): { design: QrDesign } | { errors: string[] } {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { errors: ['The design must be an object with colours, error correction, margin, dot style and logo'] };
+  }
+  const raw = input as Record<string, unknown>;
+  const errors: string[] = [];
+  for (const key of Object.keys(raw)) {
+    if (!DESIGN_KEYS.has(key)) errors.push(`Unknown design setting "${key}"`);
+  }
+  const pick = <K extends keyof QrDesign>(key: K): unknown => (raw[key] === undefined ? DEFAULT_DESIGN[key] : raw[key]);
+
+  const foreground = pick('foreground');
+  const background = pick('background');
+  const foregroundOk = typeof foreground === 'string' && HEX_COLOUR.test(foreground);
+  const backgroundOk = typeof background === 'string' && HEX_COLOUR.test(background);
+  if (!foregroundOk) errors.push('The foreground colour must be a hex colour like #1a2b3c');
+  if (!backgroundOk) errors.push('The background colour must be a hex colour like #ffffff');
+  if (foregroundOk && backgroundOk) errors.push(...colourProblems(foreground, background));
+
+  const errorCorrection = pick('errorCorrection');
+  if (!isOneOf(ERROR_CORRECTION_LEVELS, errorCorrection)) {
+    errors.push('Error correction must be L, M, Q or H');
+  }
+  const margin = pick('margin');
+  const marginOk = typeof margin === 'number' && Number.isInteger(margin) && margin >= MIN_MARGIN && margin <= MAX_MARGIN;
+  if (!marginOk) errors.push(`The margin must be a whole number of modules from ${MIN_MARGIN} to ${MAX_MARGIN}`);
+  const dotStyle = pick('dotStyle');
+  if (!isOneOf(DOT_STYLES, dotStyle)) errors.push('The dot style must be square, rounded or dots');
+
+  const logo = raw.logo ?? null;
+  const logoProblem = logo === null ? null : checkStoredLogo(logo);
+  if (logoProblem) errors.push(logoProblem);
+
+  if (errors.length > 0 || !foregroundOk || !backgroundOk || !marginOk) return { errors };
+  if (!isOneOf(ERROR_CORRECTION_LEVELS, errorCorrection) || !isOneOf(DOT_STYLES, dotStyle)) return { errors };
+  return {
+    design: {
+      foreground: foreground.toLowerCase(),
+      background: background.toLowerCase(),
+      errorCorrection,
+      margin,
+      dotStyle,
+      logo: logo === null ? null : { mime: 'image/png', dataBase64: (logo as QrLogo).dataBase64 },
+    },
+  };
+}
