@@ -26,6 +26,6 @@ module.exports = {
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
-  globalSetup: path.join(root, 'libs/testing/src/global-setup.ts'),
+  globalSetup: path.join(root, 'tools/jest/global-setup.ts'),
   testTimeout: 30000,
 };

@@ -1,0 +1,32 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig, ConfigModule, Logger } from '@qrd/config';
+import { DatabaseModule } from '@qrd/database';
+import { HealthController, MessagingModule } from '@qrd/messaging';
+import { AUTH_DATABASE } from './database';
+import { MailModule } from './mail/mail.module';
+import { PasswordResetService } from './password-reset/password-reset.service';
+import { ResetTokenEntity } from './password-reset/reset-token.entity';
+import { PasswordHasher } from './users/password-hasher';
+import { UserEntity } from './users/user.entity';
+import { UsersHandlers } from './users/users.handlers';
+import { UsersRepository } from './users/users.repository';
+import { UsersService } from './users/users.service';
+
+@Module({})
+export class AuthServiceModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
+    return {
+      module: AuthServiceModule,
+      imports: [
+        ConfigModule.forRoot(config, logger),
+        MessagingModule.forRoot(),
+        DatabaseModule.forService(AUTH_DATABASE),
+        TypeOrmModule.forFeature([UserEntity, ResetTokenEntity]),
+        MailModule,
+      ],
+      controllers: [HealthController, UsersHandlers],
+      providers: [UsersRepository, UsersService, PasswordHasher, PasswordResetService],
+    };
+  }
+}

@@ -1,0 +1,39 @@
+import type { MailMessage } from '@qrd/contracts';
+
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+function layout(body: string): string {
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">${body}<p style="color:#666;font-size:12px;margin-top:32px">QR Dynamic</p></body></html>`;
+}
+
+export function passwordResetMail(to: string, username: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Reset your QR Dynamic password',
+    text:
+      `Hello ${username},\n\nSomeone asked to reset the password of your QR Dynamic account. ` +
+      `To choose a new password, open this link within one hour:\n\n${link}\n\n` +
+      `If it wasn't you, ignore this mail: your password stays as it is.\n`,
+    html: layout(
+      `<p>Hello ${escape(username)},</p><p>Someone asked to reset the password of your QR Dynamic account. ` +
+        `To choose a new password, open this link within one hour:</p>` +
+        `<p><a href="${escape(link)}">Reset my password</a></p><p style="word-break:break-all">${escape(link)}</p>` +
+        `<p>If it wasn't you, ignore this mail: your password stays as it is.</p>`,
+    ),
+  };
+}
+
+export function contactMail(to: string, from: { name: string; email: string; message: string }): MailMessage {
+  return {
+    to,
+    replyTo: from.email,
+    subject: `Contact form: ${from.name}`,
+    text: `From: ${from.name} <${from.email}>\n\n${from.message}\n`,
+    html: layout(
+      `<p><strong>From:</strong> ${escape(from.name)} &lt;${escape(from.email)}&gt;</p>` +
+        `<p style="white-space:pre-wrap">${escape(from.message)}</p>`,
+    ),
+  };
+}

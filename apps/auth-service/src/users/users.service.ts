@@ -1,0 +1,161 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AuthRequests,
+  AuthPattern,
+  DomainError,
+  DomainEvent,
+  ErrorCode,
+  UserPage,
+  UserRole,
+  UserStatus,
+  UserView,
+} from '@qrd/contracts';
+import { MessageBus } from '@qrd/messaging';
+import { PasswordHasher } from './password-hasher';
+import { toUserView, UserEntity } from './user.entity';
+import { uniqueViolationField, UsersRepository } from './users.repository';
+
+const TAKEN = {
+  username: 'That username is already taken',
+  email: 'An account with that email already exists',
+} as const;
+
+type Req<P extends AuthPattern> = AuthRequests[P]['req'];
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly bus: MessageBus,
+  ) {}
+
+  async register(input: Req<AuthPattern.Register>): Promise<UserView> {
+    await this.assertAvailable(input.username, input.email);
+    const user = this.users.create({
+      username: input.username.trim(),
+      email: input.email.trim().toLowerCase(),
+      passwordHash: await this.hasher.hash(input.password),
+    });
+    return toUserView(await this.saveUnique(user));
+  }
+
+  async checkAvailability(username: string, email: string): Promise<{ usernameTaken: boolean; emailTaken: boolean }> {
+    const [usernameTaken, emailTaken] = await Promise.all([
+      this.users.usernameTaken(username.trim()),
+      this.users.emailTaken(email.trim()),
+    ]);
+    return { usernameTaken, emailTaken };
+  }
+
+  /** The same answer for an unknown user and a wrong password, after the same amount of work. */
+  async login(username: string, password: string): Promise<UserView> {
+    const user = await this.users.findByUsername(username.trim());
+    const valid = await this.hasher.verify(user?.passwordHash ?? null, password);
+    if (!user || !valid) throw new DomainError(ErrorCode.Unauthenticated, 'Invalid username or password');
+    if (user.status === 'suspended') {
+      throw new DomainError(ErrorCode.Suspended, 'Your account has been suspended. Please contact support.');
+    }
+    return toUserView(user);
+  }
+
+  async get(userId: string): Promise<UserView> {
+    return toUserView(await this.require(userId));
+  }
+
+  async updateProfile(input: Req<AuthPattern.UpdateProfile>): Promise<UserView> {
+    const user = await this.require(input.userId);
+    await this.assertAvailable(input.username, input.email, user.id);
+    user.username = input.username.trim();
+    user.email = input.email.trim().toLowerCase();
+    if (input.firstName !== undefined) user.firstName = input.firstName.trim() || null;
+    if (input.lastName !== undefined) user.lastName = input.lastName.trim() || null;
+    return toUserView(await this.saveUnique(user));
+  }
+
+  async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<void> {
+    const user = await this.require(userId);
+    if (!(await this.hasher.verify(user.passwordHash, currentPassword))) {
+      throw new DomainError(ErrorCode.Validation, 'Current password is incorrect', {
+        currentPassword: 'Current password is incorrect',
+      });
+    }
+    user.passwordHash = await this.hasher.hash(newPassword);
+    await this.users.save(user);
+  }
+
+  async setPassword(userId: string, password: string): Promise<void> {
+    const user = await this.require(userId);
+    user.passwordHash = await this.hasher.hash(password);
+    await this.users.save(user);
+  }
+
+  async list(input: Req<AuthPattern.ListUsers>): Promise<UserPage> {
+    const page = Math.max(1, Math.floor(input.page));
+    const pageSize = Math.min(100, Math.max(1, Math.floor(input.pageSize)));
+    const [items, total] = await this.users.page(page, pageSize, input.search?.trim() || undefined, input.ids);
+    return { items: items.map(toUserView), total, page, pageSize };
+  }
+
+  async setStatus(actorId: string, userId: string, status: UserStatus): Promise<UserView> {
+    const [actor, user] = await Promise.all([this.require(actorId), this.require(userId)]);
+    if (actor.id === user.id) throw new DomainError(ErrorCode.Forbidden, 'You cannot change the status of your own account');
+    if (user.role === 'superadmin' && actor.role !== 'superadmin') {
+      throw new DomainError(ErrorCode.Forbidden, 'Only a superadmin can suspend a superadmin');
+    }
+    if (user.status === status) return toUserView(user);
+    user.status = status;
+    const saved = await this.users.save(user);
+    await this.bus.emitEvent(status === 'suspended' ? DomainEvent.UserSuspended : DomainEvent.UserReactivated, {
+      userId: user.id,
+    });
+    return toUserView(saved);
+  }
+
+  async setRole(actorId: string, userId: string, role: UserRole): Promise<UserView> {
+    const actor = await this.require(actorId);
+    if (actor.role !== 'superadmin') throw new DomainError(ErrorCode.Forbidden, 'Only a superadmin can change roles');
+    if (actor.id === userId) throw new DomainError(ErrorCode.Forbidden, 'You cannot change your own role');
+    const user = await this.require(userId);
+    if (user.role === role) return toUserView(user);
+    user.role = role;
+    const saved = await this.users.save(user);
+    // A session caches its role: end them so the new role applies at the next sign-in.
+    await this.bus.emitEvent(DomainEvent.SessionsRevoke, { userId: user.id, reason: 'role changed' });
+    return toUserView(saved);
+  }
+
+  async count(): Promise<number> {
+    return this.users.count();
+  }
+
+  private async require(userId: string): Promise<UserEntity> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new DomainError(ErrorCode.NotFound, 'User not found');
+    return user;
+  }
+
+  private async assertAvailable(username: string, email: string, exceptId?: string): Promise<void> {
+    const [usernameTaken, emailTaken] = await Promise.all([
+      this.users.usernameTaken(username.trim(), exceptId),
+      this.users.emailTaken(email.trim(), exceptId),
+    ]);
+    if (usernameTaken) throw conflict('username');
+    if (emailTaken) throw conflict('email');
+  }
+
+  /** Two requests racing for the same name: the unique index decides, with the same message. */
+  private async saveUnique(user: UserEntity): Promise<UserEntity> {
+    try {
+      return await this.users.save(user);
+    } catch (error) {
+      const field = uniqueViolationField(error);
+      if (field) throw conflict(field);
+      throw error;
+    }
+  }
+}
+
+function conflict(field: 'username' | 'email'): DomainError {
+  return new DomainError(ErrorCode.Conflict, TAKEN[field], { [field]: TAKEN[field] });
+}

@@ -1,0 +1,25 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfig, ConfigModule, Logger } from '@qrd/config';
+import { HealthController, MessagingModule } from '@qrd/messaging';
+import { AuthApiModule } from './auth/auth-api.module';
+import { BillingApiModule } from './billing/billing-api.module';
+import { QrApiModule } from './qr/qr-api.module';
+import { SessionsModule } from './sessions/sessions.module';
+
+@Module({})
+export class GatewayModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [
+        ConfigModule.forRoot(config, logger),
+        MessagingModule.forRoot(),
+        SessionsModule,
+        AuthApiModule,
+        QrApiModule,
+        BillingApiModule,
+      ],
+      controllers: [HealthController],
+    };
+  }
+}

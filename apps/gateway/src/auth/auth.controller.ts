@@ -1,0 +1,58 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { AuthPattern, DomainError, ErrorCode, LoginDto, RegisterDto, UserView } from '@qrd/contracts';
+import { MessageBus } from '@qrd/messaging';
+import { Access, CurrentSession, SessionRequest } from '../sessions/auth.guard';
+import { Session } from '../sessions/session.store';
+import { SignInService } from './sign-in.service';
+
+@Controller('api')
+export class AuthController {
+  constructor(
+    private readonly signIn: SignInService,
+    private readonly bus: MessageBus,
+  ) {}
+
+  @Post('register')
+  @Access('public')
+  @HttpCode(201)
+  register(@Body() dto: RegisterDto, @Req() req: SessionRequest, @Res({ passthrough: true }) res: Response) {
+    return this.signIn.register(dto, req, res);
+  }
+
+  @Post('login')
+  @Access('public')
+  @HttpCode(200)
+  login(@Body() dto: LoginDto, @Req() req: SessionRequest, @Res({ passthrough: true }) res: Response) {
+    return this.signIn.login(dto, req, res);
+  }
+
+  @Post('logout')
+  @Access('public')
+  @HttpCode(204)
+  async logout(@Req() req: SessionRequest, @Res({ passthrough: true }) res: Response): Promise<void> {
+    await this.signIn.logout(req, res);
+  }
+
+  /** Full-page helpers: /api/login goes to the sign-in screen, /api/logout signs out and goes home. */
+  @Get('login')
+  @Access('public')
+  loginPage(@Res() res: Response): void {
+    res.redirect(302, '/auth');
+  }
+
+  @Get('logout')
+  @Access('public')
+  async logoutPage(@Req() req: SessionRequest, @Res() res: Response): Promise<void> {
+    await this.signIn.logout(req, res);
+    res.redirect(302, '/');
+  }
+
+  @Get('auth/user')
+  @Access('user')
+  async currentUser(@CurrentSession() session: Session): Promise<UserView> {
+    const user = await this.bus.request(AuthPattern.GetUser, { userId: session.userId });
+    if (user.status !== 'active') throw new DomainError(ErrorCode.Unauthenticated, 'Your account has been suspended');
+    return user;
+  }
+}

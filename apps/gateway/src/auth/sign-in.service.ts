@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AuthPattern, LoginDto, RegisterDto, UserView } from '@qrd/contracts';
+import { MessageBus } from '@qrd/messaging';
+import { RateLimiter } from '../sessions/rate-limiter';
+import { SessionCookie } from '../sessions/session-cookie';
+import { SessionStore } from '../sessions/session.store';
+import { SessionRequest } from '../sessions/auth.guard';
+import { LIMITS } from './limits';
+
+/** Login, registration and logout: credentials are checked by the auth-service, sessions live here. */
+@Injectable()
+export class SignInService {
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly sessions: SessionStore,
+    private readonly cookie: SessionCookie,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  async login(dto: LoginDto, req: SessionRequest, res: Response): Promise<UserView> {
+    const username = dto.username.trim().toLowerCase();
+    await this.limiter.hit(LIMITS.loginPerIp(req.ip), LIMITS.loginPerUsername(username));
+    const failures = await this.limiter.count(`login-fail:${username}`);
+    if (failures >= 3) await delay(Math.min(200 * 2 ** (failures - 3), 3000));
+    try {
+      const user = await this.bus.request(AuthPattern.Login, { username: dto.username, password: dto.password });
+      await this.limiter.reset(`login-fail:${username}`);
+      await this.limiter.reset(LIMITS.loginPerUsername(username).key);
+      await this.startSession(user, req, res);
+      return user;
+    } catch (error) {
+      await this.limiter.hit({ key: `login-fail:${username}`, max: Number.MAX_SAFE_INTEGER, windowSeconds: 900 });
+      throw error;
+    }
+  }
+
+  async register(dto: RegisterDto, req: SessionRequest, res: Response): Promise<UserView> {
+    await this.limiter.hit(LIMITS.signupPerIp(req.ip));
+    const user = await this.bus.request(AuthPattern.Register, {
+      username: dto.username,
+      email: dto.email,
+      password: dto.password,
+      billingInterval: dto.billingInterval,
+    });
+    await this.startSession(user, req, res);
+    return user;
+  }
+
+  async logout(req: Request, res: Response): Promise<void> {
+    const id = this.cookie.read(req);
+    if (id) await this.sessions.destroy(id);
+    this.cookie.clear(res);
+  }
+
+  /** A new session id at every sign-in; any session the browser already had is ended. */
+  async startSession(user: UserView, req: Request, res: Response): Promise<void> {
+    const previous = this.cookie.read(req);
+    if (previous) await this.sessions.destroy(previous);
+    const session = await this.sessions.create(user.id, user.role);
+    this.cookie.write(res, session.id);
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

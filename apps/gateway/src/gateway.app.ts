@@ -1,0 +1,56 @@
+import { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import pinoHttp from 'pino-http';
+import { AppConfig, Logger } from '@qrd/config';
+import { ServiceQueue } from '@qrd/contracts';
+import { startServiceApp } from '@qrd/messaging';
+import { GatewayModule } from './app.module';
+import { HttpErrorFilter } from './http/http-exception.filter';
+import { requestContextMiddleware } from './http/request-context.middleware';
+import { createValidationPipe } from './http/validation.pipe';
+import { sameOriginMiddleware } from './sessions/same-origin.middleware';
+
+/** Builds and starts the gateway; used by main.ts and by the tests. */
+export async function startGateway(config: AppConfig, logger: Logger, port = config.ports.gateway): Promise<INestApplication> {
+  return startServiceApp(GatewayModule.forRoot(config, logger), {
+    config,
+    logger,
+    port,
+    queue: ServiceQueue.Gateway,
+    nest: { rawBody: true },
+    configure: (app) => {
+      const express = app as NestExpressApplication;
+      express.set('trust proxy', config.trustProxyHops);
+      express.disable('x-powered-by');
+      app.use(requestContextMiddleware);
+      app.use(
+        pinoHttp({
+          logger,
+          genReqId: (_req, res) => String(res.getHeader('X-Request-Id') ?? ''),
+          autoLogging: { ignore: (req) => req.url === '/health' },
+        }),
+      );
+      app.use(
+        helmet({
+          contentSecurityPolicy: {
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", 'https://js.stripe.com'],
+              frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+              connectSrc: ["'self'", 'https://api.stripe.com'],
+              imgSrc: ["'self'", 'data:', 'blob:'],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              frameAncestors: ["'none'"],
+            },
+          },
+        }),
+      );
+      app.use(cookieParser());
+      app.use(sameOriginMiddleware(config.allowedOrigins));
+      app.useGlobalPipes(createValidationPipe());
+      app.useGlobalFilters(new HttpErrorFilter(logger));
+    },
+  });
+}

@@ -1,0 +1,45 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Logger } from '@qrd/config';
+import { DomainError, ErrorCode } from '@qrd/contracts';
+import { httpStatusFor } from './error-status';
+import { RateLimitedError } from './rate-limited.error';
+
+/** Every error leaves the gateway as JSON {code, message, fields?} with a status a browser understands. */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const res = http.getResponse<Response>();
+    const req = http.getRequest<Request>();
+    if (res.headersSent) return;
+
+    if (exception instanceof DomainError) {
+      if (exception instanceof RateLimitedError) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
+      const status = httpStatusFor(exception.code);
+      if (status >= 500) this.logger.error({ err: exception, path: req.path }, 'request failed');
+      res.status(status).json(exception.toBody());
+      return;
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const body = exception.getResponse();
+      const message =
+        typeof body === 'string' ? body : ((body as { message?: string | string[] }).message ?? exception.message);
+      res.status(status).json({
+        code: status === 404 ? ErrorCode.NotFound : status < 500 ? ErrorCode.Validation : ErrorCode.Internal,
+        message: Array.isArray(message) ? message[0] : message,
+      });
+      return;
+    }
+    this.logger.error({ err: exception, method: req.method, path: req.path }, 'unhandled error');
+    res.status(500).json({ code: ErrorCode.Internal, message: `Failed to ${describe(req)}. Please try again later.` });
+  }
+}
+
+function describe(req: Request): string {
+  const verb = { GET: 'load', POST: 'save', PATCH: 'update', PUT: 'update', DELETE: 'delete' }[req.method] ?? 'handle';
+  return `${verb} ${req.path.replace(/^\/api\//, '').split('/')[0] || 'the request'}`;
+}

@@ -1,0 +1,23 @@
+import { ValidationPipe } from '@nestjs/common';
+import { DomainError, ErrorCode, flattenValidationErrors } from '@qrd/contracts';
+
+/**
+ * Bodies and queries are checked against the DTOs of libs/contracts (the same ones the web forms
+ * use); unknown fields are refused. The first failing field's message becomes the error message.
+ */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    forbidUnknownValues: false,
+    stopAtFirstError: true,
+    transform: true,
+    validationError: { target: false, value: false },
+    exceptionFactory: (errors) => {
+      const fields = flattenValidationErrors(errors);
+      const unknown = errors.find((e) => e.constraints?.whitelistValidation);
+      const message = unknown ? `Unknown field "${unknown.property}"` : (Object.values(fields)[0] ?? 'Invalid request');
+      return new DomainError(ErrorCode.Validation, message, fields);
+    },
+  });
+}

@@ -1,0 +1,63 @@
+import { CanActivate, ExecutionContext, Injectable, SetMetadata, createParamDecorator } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { DomainError, ErrorCode, UserRole, isAdminRole } from '@qrd/contracts';
+import { Session, SessionStore } from './session.store';
+import { SessionCookie } from './session-cookie';
+
+/** Who may call a route. Every /api route declares one (the authorization test walks them all). */
+export type Access = 'public' | 'user' | 'admin' | 'superadmin';
+const ACCESS = 'access';
+
+export const Access = (access: Access) => SetMetadata(ACCESS, access);
+
+export interface SessionRequest extends Request {
+  session?: Session;
+}
+
+/** Loads the session from the cookie and enforces the route's declared access level. */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionStore,
+    private readonly cookie: SessionCookie,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS, [context.getHandler(), context.getClass()]);
+    const req = context.switchToHttp().getRequest<SessionRequest>();
+    if (access === undefined) {
+      // Health checks live outside /api; everything under /api must say who may call it.
+      if (req.path.startsWith('/api/')) throw new DomainError(ErrorCode.Internal, 'Route has no access rule');
+      return true;
+    }
+    const id = this.cookie.read(req);
+    req.session = id ? ((await this.sessions.get(id)) ?? undefined) : undefined;
+    if (access === 'public') return true;
+    if (!req.session) throw new DomainError(ErrorCode.Unauthenticated, 'Please sign in to continue');
+    if (access === 'admin' && !isAdminRole(req.session.role)) throw forbidden();
+    if (access === 'superadmin' && req.session.role !== 'superadmin') throw forbidden();
+    return true;
+  }
+}
+
+function forbidden(): DomainError {
+  return new DomainError(ErrorCode.Forbidden, "You don't have permission to do this");
+}
+
+/** The signed-in session (routes with access 'user' or above always have one). */
+export const CurrentSession = createParamDecorator((_: unknown, context: ExecutionContext): Session => {
+  const session = context.switchToHttp().getRequest<SessionRequest>().session;
+  if (!session) throw new DomainError(ErrorCode.Unauthenticated, 'Please sign in to continue');
+  return session;
+});
+
+/** The session if there is one (public routes). */
+export const OptionalSession = createParamDecorator(
+  (_: unknown, context: ExecutionContext): Session | undefined =>
+    context.switchToHttp().getRequest<SessionRequest>().session,
+);
+
+export type { UserRole };

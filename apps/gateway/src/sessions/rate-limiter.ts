@@ -1,0 +1,49 @@
+import { Inject, Injectable } from '@nestjs/common';
+import IORedis from 'ioredis';
+import { APP_CONFIG, AppConfig } from '@qrd/config';
+import { REDIS } from '@qrd/messaging';
+import { RateLimitedError } from '../http/rate-limited.error';
+
+export interface Limit {
+  /** What is being limited, e.g. "login-ip:1.2.3.4". */
+  key: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/** Fixed-window counters in Redis, shared by every gateway replica. */
+@Injectable()
+export class RateLimiter {
+  constructor(
+    @Inject(REDIS) private readonly redis: IORedis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Counts one attempt against each limit; throws 429 (with Retry-After) when any is exceeded. */
+  async hit(...limits: Limit[]): Promise<void> {
+    const pipeline = this.redis.multi();
+    for (const limit of limits) {
+      const key = this.key(limit.key);
+      pipeline.incr(key).expire(key, limit.windowSeconds, 'NX').ttl(key);
+    }
+    const results = (await pipeline.exec()) ?? [];
+    limits.forEach((limit, i) => {
+      const count = Number(results[i * 3]?.[1]);
+      const ttl = Number(results[i * 3 + 2]?.[1]);
+      if (count > limit.max) throw new RateLimitedError(ttl > 0 ? ttl : limit.windowSeconds);
+    });
+  }
+
+  /** How many failures a key has had in its window (for growing delays). */
+  async count(key: string): Promise<number> {
+    return Number((await this.redis.get(this.key(key))) ?? 0);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.key(key));
+  }
+
+  private key(key: string): string {
+    return `${this.config.redisPrefix}:rl:${key}`;
+  }
+}

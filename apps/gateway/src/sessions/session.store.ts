@@ -1,0 +1,98 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
+import IORedis from 'ioredis';
+import { APP_CONFIG, AppConfig } from '@qrd/config';
+import { UserRole } from '@qrd/contracts';
+import { REDIS } from '@qrd/messaging';
+
+export interface SessionData {
+  userId: string;
+  role: UserRole;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+export interface Session extends SessionData {
+  /** The opaque id from the cookie (never stored: Redis keys hold its hash). */
+  id: string;
+}
+
+export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
+export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
+/** Sliding the idle expiry costs a write; doing it at most once a minute is plenty. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Server-side sessions in Redis, with a per-user index so all of a user's sessions can end at once. */
+@Injectable()
+export class SessionStore {
+  constructor(
+    @Inject(REDIS) private readonly redis: IORedis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async create(userId: string, role: UserRole): Promise<Session> {
+    const id = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    const data: SessionData = { userId, role, createdAt: now, lastSeenAt: now };
+    await this.redis
+      .multi()
+      .set(this.key(id), JSON.stringify(data), 'EX', SESSION_IDLE_SECONDS)
+      .sadd(this.userKey(userId), hash(id))
+      .expire(this.userKey(userId), SESSION_ABSOLUTE_SECONDS)
+      .exec();
+    return { id, ...data };
+  }
+
+  async get(id: string): Promise<Session | null> {
+    const raw = await this.redis.get(this.key(id));
+    if (!raw) return null;
+    const data = JSON.parse(raw) as SessionData;
+    const now = Date.now();
+    if (now - data.createdAt > SESSION_ABSOLUTE_SECONDS * 1000) {
+      await this.destroy(id);
+      return null;
+    }
+    if (now - data.lastSeenAt > TOUCH_INTERVAL_MS) {
+      data.lastSeenAt = now;
+      await this.redis.set(this.key(id), JSON.stringify(data), 'EX', SESSION_IDLE_SECONDS);
+    }
+    return { id, ...data };
+  }
+
+  async destroy(id: string): Promise<void> {
+    const raw = await this.redis.get(this.key(id));
+    const pipeline = this.redis.multi().del(this.key(id));
+    if (raw) pipeline.srem(this.userKey((JSON.parse(raw) as SessionData).userId), hash(id));
+    await pipeline.exec();
+  }
+
+  /** Ends every session of a user, except optionally the one making the request. */
+  async destroyAllForUser(userId: string, exceptId?: string): Promise<number> {
+    const hashes = await this.redis.smembers(this.userKey(userId));
+    const keep = exceptId ? hash(exceptId) : null;
+    const doomed = hashes.filter((h) => h !== keep);
+    if (doomed.length === 0) return 0;
+    await this.redis
+      .multi()
+      .del(...doomed.map((h) => this.hashedKey(h)))
+      .srem(this.userKey(userId), ...doomed)
+      .exec();
+    return doomed.length;
+  }
+
+  private key(id: string): string {
+    return this.hashedKey(hash(id));
+  }
+
+  private hashedKey(idHash: string): string {
+    return `${this.config.redisPrefix}:sess:${idHash}`;
+  }
+
+  private userKey(userId: string): string {
+    return `${this.config.redisPrefix}:user-sess:${userId}`;
+  }
+}
+
+function hash(id: string): string {
+  return createHash('sha256').update(id).digest('base64url');
+}

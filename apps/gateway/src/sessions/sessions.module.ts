@@ -1,0 +1,15 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AuthGuard } from './auth.guard';
+import { SessionCookie } from './session-cookie';
+import { SessionStore } from './session.store';
+import { SessionEventsController } from './session-events.controller';
+import { RateLimiter } from './rate-limiter';
+
+@Global()
+@Module({
+  controllers: [SessionEventsController],
+  providers: [SessionStore, SessionCookie, RateLimiter, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [SessionStore, SessionCookie, RateLimiter],
+})
+export class SessionsModule {}

@@ -1,0 +1,14 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfig, ConfigModule, Logger } from '@qrd/config';
+import { HealthController, MessagingModule } from '@qrd/messaging';
+
+@Module({})
+export class RedirectServiceModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
+    return {
+      module: RedirectServiceModule,
+      imports: [ConfigModule.forRoot(config, logger), MessagingModule.forRoot()],
+      controllers: [HealthController],
+    };
+  }
+}

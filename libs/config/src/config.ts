@@ -1,0 +1,202 @@
+/**
+ * One typed, validated configuration per process. Nothing else reads process.env:
+ * a missing or malformed value stops the process at boot with a message naming it.
+ */
+export type BillingProviderName = 'test' | 'stripe';
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  logLevel: string;
+  databaseUrl: string;
+  redisUrl: string;
+  /** Prefix for every Redis key and BullMQ queue: lets tests and deployments share one Redis. */
+  redisPrefix: string;
+  publicBaseUrl: string;
+  /** Origins allowed to make state-changing requests (the public base URL's origin is always one). */
+  allowedOrigins: string[];
+  sessionSecret: string;
+  ports: { gateway: number; auth: number; qr: number; billing: number; redirect: number; web: number };
+  mail: { smtpUrl: string | null; from: string; outboxDir: string; contactTo: string };
+  billing: {
+    provider: BillingProviderName;
+    monthlyPriceCents: number;
+    annualPriceCents: number;
+    stripe: {
+      secretKey: string | null;
+      publishableKey: string | null;
+      webhookSecret: string | null;
+      priceMonthly: string | null;
+      priceAnnual: string | null;
+      /** Only for tests against a local Stripe-shaped server, e.g. http://127.0.0.1:12111 */
+      apiBase: string | null;
+    };
+  };
+  geoipCityDb: string | null;
+  /** Name of a header set by a trusted CDN carrying the visitor's country (e.g. cf-ipcountry). */
+  trustedCountryHeader: string | null;
+  /** Number of proxies in front of the services whose X-Forwarded-For can be believed. */
+  trustProxyHops: number;
+  messageTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const DEV_SESSION_SECRET = 'development-only-session-secret-change-me';
+
+class Reader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  str(name: string, fallback: string): string {
+    const value = this.env[name];
+    return value === undefined || value === '' ? fallback : value;
+  }
+
+  optional(name: string): string | null {
+    const value = this.env[name];
+    return value === undefined || value === '' ? null : value;
+  }
+
+  int(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      this.problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  }
+
+  url(name: string, fallback: string, protocols: string[]): string {
+    const value = this.str(name, fallback);
+    try {
+      const parsed = new URL(value);
+      if (!protocols.includes(parsed.protocol)) {
+        this.problems.push(`${name} must be a ${protocols.join(' or ')} URL (got "${value}")`);
+      }
+    } catch {
+      this.problems.push(`${name} must be a URL (got "${value}")`);
+    }
+    return value;
+  }
+
+  oneOf<T extends string>(name: string, fallback: T, allowed: readonly T[]): T {
+    const value = this.str(name, fallback);
+    if (!(allowed as readonly string[]).includes(value)) {
+      this.problems.push(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+      return fallback;
+    }
+    return value as T;
+  }
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const r = new Reader(env);
+  const nodeEnv = r.oneOf('NODE_ENV', 'development', ['development', 'production', 'test'] as const);
+  const publicBaseUrl = r.url('PUBLIC_BASE_URL', 'http://localhost:8080', ['http:', 'https:']).replace(/\/+$/, '');
+
+  const sessionSecret = r.str('SESSION_SECRET', nodeEnv === 'production' ? '' : DEV_SESSION_SECRET);
+  if (sessionSecret.length < 32) {
+    r.problems.push('SESSION_SECRET must be set to a random string of at least 32 characters');
+  }
+
+  const provider = r.oneOf('BILLING_PROVIDER', 'test', ['test', 'stripe'] as const);
+  const stripe = {
+    secretKey: r.optional('STRIPE_SECRET_KEY'),
+    publishableKey: r.optional('STRIPE_PUBLISHABLE_KEY'),
+    webhookSecret: r.optional('STRIPE_WEBHOOK_SECRET'),
+    priceMonthly: r.optional('STRIPE_PRICE_MONTHLY'),
+    priceAnnual: r.optional('STRIPE_PRICE_ANNUAL'),
+    apiBase: r.optional('STRIPE_API_BASE'),
+  };
+  if (provider === 'stripe') {
+    for (const [key, name] of [
+      ['secretKey', 'STRIPE_SECRET_KEY'],
+      ['publishableKey', 'STRIPE_PUBLISHABLE_KEY'],
+      ['webhookSecret', 'STRIPE_WEBHOOK_SECRET'],
+      ['priceMonthly', 'STRIPE_PRICE_MONTHLY'],
+      ['priceAnnual', 'STRIPE_PRICE_ANNUAL'],
+    ] as const) {
+      if (!stripe[key]) r.problems.push(`${name} is required when BILLING_PROVIDER=stripe`);
+    }
+  }
+
+  const smtpUrl = r.optional('SMTP_URL');
+  if (smtpUrl) r.url('SMTP_URL', smtpUrl, ['smtp:', 'smtps:']);
+
+  const allowedOrigins = [
+    new URL(publicBaseUrl.startsWith('http') ? publicBaseUrl : 'http://localhost:8080').origin,
+    ...r
+      .str('ALLOWED_ORIGINS', '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ];
+
+  const config: AppConfig = {
+    env: nodeEnv,
+    logLevel: r.oneOf('LOG_LEVEL', nodeEnv === 'test' ? 'warn' : 'info', [
+      'fatal',
+      'error',
+      'warn',
+      'info',
+      'debug',
+      'trace',
+      'silent',
+    ] as const),
+    databaseUrl: r.url('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/qrdynamic', ['postgres:', 'postgresql:']),
+    redisUrl: r.url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
+    redisPrefix: r.str('REDIS_PREFIX', 'qrd'),
+    publicBaseUrl,
+    allowedOrigins,
+    sessionSecret,
+    ports: {
+      gateway: r.int('GATEWAY_PORT', 3000, 0, 65535),
+      auth: r.int('AUTH_PORT', 3001, 0, 65535),
+      qr: r.int('QR_PORT', 3002, 0, 65535),
+      billing: r.int('BILLING_PORT', 3003, 0, 65535),
+      redirect: r.int('REDIRECT_PORT', 3004, 0, 65535),
+      web: r.int('WEB_PORT', 8080, 0, 65535),
+    },
+    mail: {
+      smtpUrl,
+      from: r.str('MAIL_FROM', 'QR Dynamic <no-reply@localhost>'),
+      outboxDir: r.str('MAIL_OUTBOX_DIR', 'tmp/outbox'),
+      contactTo: r.str('CONTACT_EMAIL', 'support@localhost'),
+    },
+    billing: {
+      provider,
+      monthlyPriceCents: r.int('PRICE_MONTHLY_CENTS', 349, 50, 1_000_000),
+      annualPriceCents: r.int('PRICE_ANNUAL_CENTS', 3490, 50, 10_000_000),
+      stripe,
+    },
+    geoipCityDb: r.optional('GEOIP_CITY_DB'),
+    trustedCountryHeader: r.optional('TRUSTED_COUNTRY_HEADER')?.toLowerCase() ?? null,
+    trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, 0, 10),
+    messageTimeoutMs: r.int('MESSAGE_TIMEOUT_MS', 10_000, 100, 600_000),
+  };
+
+  if (r.problems.length > 0) throw new ConfigError(r.problems);
+  return config;
+}
+
+/** For main.ts: load or print the problems and exit. */
+export function loadConfigOrExit(env: Env = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,4 @@
+export * from './config';
+export * from './config.module';
+export * from './context';
+export * from './logger';

@@ -1,0 +1,136 @@
+import {
+  IsEmail,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
+import { MatchesField } from './match.decorator';
+
+/** Spec section 5; shared by the gateway's validation pipe and the web forms. */
+export const BILLING_INTERVALS = ['monthly', 'annual'] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+export class LoginDto {
+  @IsString({ message: 'Username is required' })
+  @IsNotEmpty({ message: 'Username is required' })
+  username!: string;
+
+  @IsString({ message: 'Password is required' })
+  @IsNotEmpty({ message: 'Password is required' })
+  password!: string;
+}
+
+export class RegisterDto {
+  @IsString({ message: 'Username must be at least 3 characters' })
+  @MinLength(3, { message: 'Username must be at least 3 characters' })
+  @MaxLength(50, { message: 'Username must be at most 50 characters' })
+  @Matches(USERNAME_PATTERN, { message: 'Username may only contain letters, numbers, dots, dashes and underscores' })
+  username!: string;
+
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(254, { message: 'Please enter a valid email address' })
+  email!: string;
+
+  @IsString({ message: 'Password must be at least 8 characters' })
+  @MinLength(8, { message: 'Password must be at least 8 characters' })
+  @MaxLength(200, { message: 'Password must be at most 200 characters' })
+  password!: string;
+
+  @IsOptional()
+  @IsIn(BILLING_INTERVALS, { message: 'Billing interval must be monthly or annual' })
+  billingInterval?: BillingInterval;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  stripeCustomerId?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  stripeSubscriptionId?: string;
+}
+
+export class UpdateProfileDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(100, { message: 'First name must be at most 100 characters' })
+  firstName?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(100, { message: 'Last name must be at most 100 characters' })
+  lastName?: string;
+
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(254, { message: 'Please enter a valid email address' })
+  email!: string;
+
+  @IsString({ message: 'Username must be at least 3 characters' })
+  @MinLength(3, { message: 'Username must be at least 3 characters' })
+  @MaxLength(50, { message: 'Username must be at most 50 characters' })
+  @Matches(USERNAME_PATTERN, { message: 'Username may only contain letters, numbers, dots, dashes and underscores' })
+  username!: string;
+}
+
+export class ChangePasswordDto {
+  @IsString({ message: 'Current password is required' })
+  @IsNotEmpty({ message: 'Current password is required' })
+  currentPassword!: string;
+
+  @IsString({ message: 'Password must be at least 8 characters' })
+  @MinLength(8, { message: 'Password must be at least 8 characters' })
+  @MaxLength(200, { message: 'Password must be at most 200 characters' })
+  newPassword!: string;
+
+  @IsString({ message: 'Password must be at least 8 characters' })
+  @MinLength(8, { message: 'Password must be at least 8 characters' })
+  @MatchesField('newPassword', { message: "Passwords don't match" })
+  confirmNewPassword!: string;
+}
+
+export class PasswordResetRequestDto {
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(254, { message: 'Please enter a valid email address' })
+  email!: string;
+}
+
+export class PasswordResetDto {
+  @IsString({ message: 'Reset link invalid' })
+  @IsNotEmpty({ message: 'Reset link invalid' })
+  @MaxLength(200, { message: 'Reset link invalid' })
+  token!: string;
+
+  @IsString({ message: 'Password must be at least 8 characters' })
+  @MinLength(8, { message: 'Password must be at least 8 characters' })
+  @MaxLength(200, { message: 'Password must be at most 200 characters' })
+  @Matches(/[A-Z]/, { message: 'Password must contain at least one uppercase letter' })
+  @Matches(/[a-z]/, { message: 'Password must contain at least one lowercase letter' })
+  @Matches(/[0-9]/, { message: 'Password must contain at least one number' })
+  password!: string;
+
+  @IsString({ message: "Passwords don't match" })
+  @MatchesField('password', { message: "Passwords don't match" })
+  confirmPassword!: string;
+}
+
+export class ContactDto {
+  @IsString({ message: 'Name is required' })
+  @IsNotEmpty({ message: 'Name is required' })
+  @MaxLength(100, { message: 'Name is too long' })
+  name!: string;
+
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  email!: string;
+
+  @IsString({ message: 'Message is required' })
+  @MinLength(10, { message: 'Message must be at least 10 characters' })
+  @MaxLength(5000, { message: 'Message must be at most 5000 characters' })
+  message!: string;
+}

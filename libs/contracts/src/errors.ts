@@ -1,0 +1,55 @@
+/**
+ * Error codes a service may answer with. The gateway maps each to one HTTP status
+ * (apps/gateway/src/http/error-status.ts); services never speak HTTP.
+ */
+export enum ErrorCode {
+  Validation = 'VALIDATION',
+  Unauthenticated = 'UNAUTHENTICATED',
+  Forbidden = 'FORBIDDEN',
+  NotFound = 'NOT_FOUND',
+  Conflict = 'CONFLICT',
+  PaymentRequired = 'PAYMENT_REQUIRED',
+  PaymentFailed = 'PAYMENT_FAILED',
+  Suspended = 'SUSPENDED',
+  RateLimited = 'RATE_LIMITED',
+  Gone = 'GONE',
+  Timeout = 'TIMEOUT',
+  Unavailable = 'UNAVAILABLE',
+  Internal = 'INTERNAL',
+}
+
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  /** Field name -> first message, for form errors. */
+  fields?: Record<string, string>;
+}
+
+/** A failure the caller can act on; travels between services as {code, message, fields}. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+
+  toBody(): ErrorBody {
+    return { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) };
+  }
+
+  static fromBody(body: ErrorBody): DomainError {
+    return new DomainError(body.code, body.message, body.fields);
+  }
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ErrorBody).code === 'string' &&
+    typeof (value as ErrorBody).message === 'string'
+  );
+}

@@ -1,0 +1,55 @@
+import type { RegisterDto, UpdateProfileDto } from '../dto/auth.dto';
+import type { UserRole, UserStatus, UserView } from './users';
+
+export enum AuthPattern {
+  Register = 'auth.register',
+  CheckAvailability = 'auth.check-availability',
+  Login = 'auth.login',
+  GetUser = 'auth.get-user',
+  UpdateProfile = 'auth.update-profile',
+  ChangePassword = 'auth.change-password',
+  RequestPasswordReset = 'auth.request-password-reset',
+  CheckResetToken = 'auth.check-reset-token',
+  ResetPassword = 'auth.reset-password',
+  ListUsers = 'auth.list-users',
+  SetUserStatus = 'auth.set-user-status',
+  SetUserRole = 'auth.set-user-role',
+  CountUsers = 'auth.count-users',
+  SendContactMessage = 'auth.send-contact-message',
+}
+
+export interface UserPage {
+  items: UserView[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface AuthRequests {
+  [AuthPattern.Register]: { req: Omit<RegisterDto, 'stripeCustomerId' | 'stripeSubscriptionId'>; res: UserView };
+  [AuthPattern.CheckAvailability]: {
+    req: { username: string; email: string };
+    res: { usernameTaken: boolean; emailTaken: boolean };
+  };
+  [AuthPattern.Login]: { req: { username: string; password: string }; res: UserView };
+  [AuthPattern.GetUser]: { req: { userId: string }; res: UserView };
+  [AuthPattern.UpdateProfile]: { req: UpdateProfileDto & { userId: string }; res: UserView };
+  [AuthPattern.ChangePassword]: {
+    req: { userId: string; currentPassword: string; newPassword: string };
+    res: { ok: true };
+  };
+  [AuthPattern.RequestPasswordReset]: { req: { email: string }; res: { ok: true } };
+  [AuthPattern.CheckResetToken]: { req: { token: string }; res: { valid: boolean } };
+  [AuthPattern.ResetPassword]: { req: { token: string; password: string }; res: { userId: string } };
+  [AuthPattern.ListUsers]: {
+    req: { page: number; pageSize: number; search?: string; ids?: string[] };
+    res: UserPage;
+  };
+  [AuthPattern.SetUserStatus]: { req: { actorId: string; userId: string; status: UserStatus }; res: UserView };
+  [AuthPattern.SetUserRole]: { req: { actorId: string; userId: string; role: UserRole }; res: UserView };
+  [AuthPattern.CountUsers]: { req: Record<string, never>; res: { total: number } };
+  [AuthPattern.SendContactMessage]: {
+    req: { name: string; email: string; message: string };
+    res: { ok: true };
+  };
+}

@@ -1,0 +1,47 @@
+import { ServiceQueue } from './queues';
+
+/** Domain events (DESIGN.md section 3). */
+export enum DomainEvent {
+  CodeChanged = 'code.changed',
+  CodeDeleted = 'code.deleted',
+  SubscriptionChanged = 'subscription.changed',
+  UserSuspended = 'user.suspended',
+  UserReactivated = 'user.reactivated',
+  UserDeleted = 'user.deleted',
+  SessionsRevoke = 'sessions.revoke',
+}
+
+export interface SubscriptionState {
+  userId: string;
+  status: string;
+  /** True when the owner's codes may redirect (active, trialing or past_due grace). */
+  redirectsEnabled: boolean;
+  seats: number;
+}
+
+export interface EventPayloads {
+  [DomainEvent.CodeChanged]: { codeId: string; userId: string; slug: string };
+  [DomainEvent.CodeDeleted]: { codeId: string; userId: string; slug: string; remainingCodes: number };
+  [DomainEvent.SubscriptionChanged]: SubscriptionState;
+  [DomainEvent.UserSuspended]: { userId: string };
+  [DomainEvent.UserReactivated]: { userId: string };
+  [DomainEvent.UserDeleted]: { userId: string };
+  [DomainEvent.SessionsRevoke]: { userId: string; exceptSessionId?: string; reason: string };
+}
+
+/** Which service queues receive each event: the one routing table for fan-out. */
+export const EVENT_SUBSCRIBERS: Record<DomainEvent, readonly ServiceQueue[]> = {
+  [DomainEvent.CodeChanged]: [],
+  [DomainEvent.CodeDeleted]: [ServiceQueue.Billing],
+  [DomainEvent.SubscriptionChanged]: [ServiceQueue.Qr],
+  [DomainEvent.UserSuspended]: [ServiceQueue.Qr, ServiceQueue.Gateway],
+  [DomainEvent.UserReactivated]: [ServiceQueue.Qr],
+  [DomainEvent.UserDeleted]: [ServiceQueue.Qr, ServiceQueue.Billing],
+  [DomainEvent.SessionsRevoke]: [ServiceQueue.Gateway],
+};
+
+export function eventsFor(queue: ServiceQueue): DomainEvent[] {
+  return (Object.keys(EVENT_SUBSCRIBERS) as DomainEvent[]).filter((event) =>
+    EVENT_SUBSCRIBERS[event].includes(queue),
+  );
+}

@@ -1,0 +1,12 @@
+/** The BullMQ queue each service consumes. (BullMQ forbids ':' in queue names.) */
+export enum ServiceQueue {
+  Auth = 'svc-auth',
+  Qr = 'svc-qr',
+  Billing = 'svc-billing',
+  Gateway = 'svc-gateway',
+  Mail = 'mail',
+}
+
+/** Redis Stream the redirect-service appends scans to; the qr-service consumes it. */
+export const SCAN_STREAM = 'scans';
+export const SCAN_CONSUMER_GROUP = 'qr-ingest';

@@ -1,0 +1,22 @@
+export const USER_ROLES = ['user', 'admin', 'superadmin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const USER_STATUSES = ['active', 'suspended'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** The user as every caller sees it; never carries the password hash. */
+export interface UserView {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: UserRole;
+  status: UserStatus;
+  createdAt: string;
+}
+
+export function isAdminRole(role: UserRole): boolean {
+  return role === 'admin' || role === 'superadmin';
+}

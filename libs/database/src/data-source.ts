@@ -1,0 +1,51 @@
+import { DataSource, DataSourceOptions, EntitySchema, MixedList } from 'typeorm';
+
+export interface ServiceDatabase {
+  /** The PostgreSQL schema this service owns; no other service touches it. */
+  schema: string;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function | string | EntitySchema>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: MixedList<Function | string>;
+}
+
+export function dataSourceOptions(url: string, db: ServiceDatabase): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    schema: db.schema,
+    entities: db.entities,
+    migrations: db.migrations,
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    extra: { max: 10, application_name: `qrd-${db.schema}` },
+  };
+}
+
+/**
+ * Opens the data source and applies pending migrations. The schema is created first because
+ * TypeORM keeps its migrations table inside it.
+ */
+export async function openDatabase(url: string, db: ServiceDatabase): Promise<DataSource> {
+  const dataSource = new DataSource(dataSourceOptions(url, db));
+  await dataSource.initialize();
+  // One migrator at a time per schema (held on one connection), so replicas starting together do not race.
+  const lock = dataSource.createQueryRunner();
+  try {
+    await lock.connect();
+    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${db.schema}`]);
+    try {
+      await lock.query(`CREATE SCHEMA IF NOT EXISTS "${db.schema}"`);
+      await dataSource.runMigrations({ transaction: 'each' });
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${db.schema}`]);
+    }
+  } catch (error) {
+    await lock.release();
+    await dataSource.destroy();
+    throw error;
+  }
+  await lock.release();
+  return dataSource;
+}

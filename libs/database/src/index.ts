@@ -1,0 +1,3 @@
+export * from './postgres';
+export * from './data-source';
+export * from './database.module';

@@ -1,0 +1,106 @@
+import { CustomTransportStrategy, Server, BaseRpcContext } from '@nestjs/microservices';
+import { Job, Worker } from 'bullmq';
+import { lastValueFrom } from 'rxjs';
+import { requestContext, Logger } from '@qrd/config';
+import { DomainError, ErrorCode, QUEUE_PATTERNS, ServiceQueue, eventsFor } from '@qrd/contracts';
+import { bullPrefix, Envelope, Reply } from './envelope';
+import { redisOptions } from './redis';
+
+export interface BullMqServerOptions {
+  queue: ServiceQueue;
+  redisUrl: string;
+  redisPrefix: string;
+  logger: Logger;
+  concurrency?: number;
+}
+
+export class JobContext extends BaseRpcContext<[Job<Envelope>]> {
+  get job(): Job<Envelope> {
+    return this.getArgByIndex(0);
+  }
+}
+
+/**
+ * Consumes one service queue. Replicas of a service are competing consumers of the same queue,
+ * so each request or event is handled by exactly one of them.
+ */
+export class BullMqServer extends Server implements CustomTransportStrategy {
+  private worker?: Worker<Envelope, Reply | undefined>;
+
+  constructor(private readonly options: BullMqServerOptions) {
+    super();
+  }
+
+  listen(callback: (...optionalParams: unknown[]) => void): void {
+    this.verifyHandlers();
+    this.worker = new Worker<Envelope, Reply | undefined>(this.options.queue, (job) => this.process(job), {
+      connection: redisOptions(this.options.redisUrl, { maxRetriesPerRequest: null }),
+      prefix: bullPrefix(this.options.redisPrefix),
+      concurrency: this.options.concurrency ?? 32,
+    });
+    this.worker.on('error', (error) => this.options.logger.error({ err: error }, 'queue worker error'));
+    this.worker.on('failed', (job, error) =>
+      this.options.logger.error({ err: error, job: job?.name, attempts: job?.attemptsMade }, 'event handler failed'),
+    );
+    this.worker
+      .waitUntilReady()
+      .then(() => callback())
+      .catch((error: unknown) => callback(error));
+  }
+
+  /** Waits for in-flight jobs to finish, then stops consuming. */
+  async close(): Promise<void> {
+    await this.worker?.close();
+  }
+
+  on(): void {
+    throw new Error('BullMqServer does not emit transport events');
+  }
+
+  unwrap<T>(): T {
+    return this.worker as T;
+  }
+
+  private async process(job: Job<Envelope>): Promise<Reply | undefined> {
+    const { kind, data, meta } = job.data;
+    return requestContext.run(meta, async () => {
+      const handler = this.getHandlerByPattern(job.name);
+      const context = new JobContext([job]);
+      if (kind === 'event') {
+        if (!handler) {
+          this.options.logger.warn({ event: job.name }, 'no handler for event');
+          return undefined;
+        }
+        // A thrown error fails the job, which BullMQ retries with backoff.
+        await lastValueFrom(this.transformToObservable(await handler(data, context)), { defaultValue: undefined });
+        return undefined;
+      }
+      if (!handler) {
+        return { ok: false, error: { code: ErrorCode.Internal, message: `No handler for "${job.name}"` } };
+      }
+      try {
+        const value = await lastValueFrom(this.transformToObservable(await handler(data, context)), {
+          defaultValue: null,
+        });
+        return { ok: true, value: value ?? null };
+      } catch (error) {
+        if (error instanceof DomainError) return { ok: false, error: error.toBody() };
+        this.options.logger.error({ err: error, pattern: job.name }, 'message handler failed');
+        return { ok: false, error: { code: ErrorCode.Internal, message: 'Internal error' } };
+      }
+    });
+  }
+
+  /** Every request pattern and subscribed event of this queue must have exactly one handler. */
+  private verifyHandlers(): void {
+    const expected = [...(QUEUE_PATTERNS[this.options.queue] ?? []), ...eventsFor(this.options.queue)];
+    const missing = expected.filter((pattern) => !this.messageHandlers.has(pattern));
+    if (missing.length > 0) {
+      throw new Error(`${this.options.queue} has no handler for: ${missing.join(', ')}`);
+    }
+    const unknown = [...this.messageHandlers.keys()].filter((pattern) => !expected.includes(pattern));
+    if (unknown.length > 0) {
+      throw new Error(`${this.options.queue} handles patterns routed elsewhere: ${unknown.join(', ')}`);
+    }
+  }
+}

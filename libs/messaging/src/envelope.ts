@@ -1,0 +1,15 @@
+import type { RequestMeta } from '@qrd/config';
+import type { ErrorBody } from '@qrd/contracts';
+
+/** What a job carries: requests expect a reply, events are fire-and-forget (and retried). */
+export interface Envelope<T = unknown> {
+  kind: 'request' | 'event';
+  data: T;
+  meta: RequestMeta;
+}
+
+export type Reply<T = unknown> = { ok: true; value: T } | { ok: false; error: ErrorBody };
+
+export function bullPrefix(redisPrefix: string): string {
+  return `${redisPrefix}:bull`;
+}

@@ -1,0 +1,57 @@
+import { DynamicModule, INestApplication, NestApplicationOptions, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { AppConfig, Logger } from '@qrd/config';
+import { ServiceQueue } from '@qrd/contracts';
+import { BullMqServer } from './bullmq-server';
+
+export interface ServiceAppOptions {
+  config: AppConfig;
+  logger: Logger;
+  /** The queue this service consumes, if it consumes one. */
+  queue?: ServiceQueue;
+  port: number;
+  /** Extra Nest options (e.g. rawBody for webhooks). */
+  nest?: NestApplicationOptions;
+  /** Global pipes, filters and middleware, applied before the app initialises. */
+  configure?: (app: INestApplication) => void;
+}
+
+/** Wraps pino for Nest's own log lines (module init, route mapping, errors). */
+function nestLogger(logger: Logger) {
+  return {
+    log: (message: unknown, context?: string) => logger.debug({ context }, String(message)),
+    error: (message: unknown, trace?: string, context?: string) => logger.error({ context, trace }, String(message)),
+    warn: (message: unknown, context?: string) => logger.warn({ context }, String(message)),
+    debug: (message: unknown, context?: string) => logger.debug({ context }, String(message)),
+    verbose: (message: unknown, context?: string) => logger.trace({ context }, String(message)),
+  };
+}
+
+/**
+ * Builds a service: its HTTP side (health and any routes) and, when it has a queue, the queue
+ * consumer, which starts only after every module has initialised.
+ */
+export async function startServiceApp(module: Type<unknown> | DynamicModule, options: ServiceAppOptions): Promise<INestApplication> {
+  const app = await NestFactory.create(module, { logger: nestLogger(options.logger), ...options.nest });
+  app.enableShutdownHooks();
+  options.configure?.(app);
+  if (options.queue) {
+    app.connectMicroservice(
+      {
+        strategy: new BullMqServer({
+          queue: options.queue,
+          redisUrl: options.config.redisUrl,
+          redisPrefix: options.config.redisPrefix,
+          logger: options.logger,
+        }),
+      },
+      { inheritAppConfig: true },
+    );
+  }
+  await app.init();
+  await app.startAllMicroservices();
+  await app.listen(options.port, '0.0.0.0');
+  return app;
+}
+
+export { nestLogger };

@@ -1,0 +1,4 @@
+export * from './test-database';
+export * from './test-config';
+export * from './http-client';
+export * from './smtp-sink';

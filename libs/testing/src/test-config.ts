@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import IORedis from 'ioredis';
+import { AppConfig, loadConfig } from '@qrd/config';
+
+/** A configuration for one test file: its own database and its own Redis key prefix. */
+export function testConfig(databaseUrl: string, env: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `t${randomBytes(5).toString('hex')}`,
+    GATEWAY_PORT: '0',
+    AUTH_PORT: '0',
+    QR_PORT: '0',
+    BILLING_PORT: '0',
+    REDIRECT_PORT: '0',
+    MESSAGE_TIMEOUT_MS: '15000',
+    ...env,
+  });
+}
+
+/** Deletes every Redis key under a test's prefix. */
+export async function clearRedisPrefix(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new IORedis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Polls until the check passes (queues and streams drain asynchronously); fails with the last error. */
+export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 10_000, intervalMs = 25): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      return await check();
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  throw lastError instanceof Error ? lastError : new Error(`waitFor timed out: ${String(lastError)}`);
+}
