@@ -2,6 +2,14 @@
 export enum BillingPattern {
   /** Whether a user may create one more code: an active subscription with a free seat. */
   Entitlement = 'billing.entitlement',
+  /** Plan of each user, for the admin user table. */
+  PlansForUsers = 'billing.plans-for-users',
+}
+
+export interface UserPlan {
+  status: string;
+  interval: 'monthly' | 'annual';
+  seats: number;
 }
 
 export interface BillingRequests {
@@ -15,4 +23,5 @@ export interface BillingRequests {
       seats: number;
     };
   };
+  [BillingPattern.PlansForUsers]: { req: { userIds: string[] }; res: Record<string, UserPlan | null> };
 }
