@@ -1,0 +1,71 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
+import { MainLayout } from '../components/layout/main-layout';
+import { authHref, paths } from '../lib/paths';
+import { RequireAdmin, RequireAuth, RequireGuest } from './guards';
+
+// Every screen is its own chunk, so the landing page only loads the shell and itself.
+const LandingRoute = lazy(() => import('./routes/landing'));
+const AuthRoute = lazy(() => import('./routes/auth'));
+const ResetPasswordRequestRoute = lazy(() => import('./routes/reset-password-request'));
+const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
+const AccountRoute = lazy(() => import('./routes/account'));
+const PlaceholderRoute = lazy(() => import('./routes/placeholder'));
+const NotFoundRoute = lazy(() => import('./routes/not-found'));
+
+/** Screens that later tasks build; for now each shows only its name. */
+function page(title: string) {
+  return <PlaceholderRoute title={title} />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <MainLayout />,
+    children: [
+      { path: paths.home, element: <LandingRoute /> },
+      {
+        element: <RequireGuest />,
+        children: [{ path: paths.auth, element: <AuthRoute /> }],
+      },
+      { path: paths.login, element: <Navigate to={authHref('login')} replace /> },
+      { path: paths.signup, element: <Navigate to={authHref('signup')} replace /> },
+      { path: paths.resetPasswordRequest, element: <ResetPasswordRequestRoute /> },
+      { path: '/reset-password', element: <ResetPasswordRoute /> },
+      { path: '/reset-password/:token', element: <ResetPasswordRoute /> },
+      {
+        // Spec section 6: dashboard and subscribe send visitors to /auth ...
+        element: <RequireAuth redirectTo={paths.auth} />,
+        children: [
+          { path: paths.dashboard, element: page('Dashboard') },
+          { path: paths.subscribe, element: page('Subscribe') },
+          { path: paths.onboarding, element: page('Onboarding') },
+        ],
+      },
+      {
+        // ... account, create and edit send them to the login entry (/login, which is /auth).
+        element: <RequireAuth redirectTo={paths.login} />,
+        children: [
+          { path: paths.account, element: <AccountRoute /> },
+          { path: paths.createQr, element: page('Create QR Code') },
+          { path: '/edit-qr/:id', element: page('Edit QR Code') },
+        ],
+      },
+      {
+        element: <RequireAdmin />,
+        children: [{ path: paths.admin, element: page('Admin') }],
+      },
+      { path: '/qr/:id', element: page('QR Code Scanner') },
+      { path: paths.about, element: page('About') },
+      { path: paths.contact, element: page('Contact') },
+      { path: paths.privacy, element: page('Privacy Policy') },
+      { path: paths.terms, element: page('Terms of Service') },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,7 @@
+import { LoaderCircle } from 'lucide-react';
+import { cn } from '../../lib/utils';
+
+/** A spinning icon; decorative, so pair it with visible or screen-reader text. */
+export function Spinner({ className }: { className?: string }) {
+  return <LoaderCircle aria-hidden="true" className={cn('size-4 animate-spin', className)} />;
+}

@@ -1,0 +1,29 @@
+import { useToast } from '../../hooks/use-toast';
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+
+/** Spec section 9: 5000 ms by default, swipe right past 50 px to dismiss, F8 focuses the region. */
+export function Toaster() {
+  const { toasts, dismiss } = useToast();
+  return (
+    <ToastProvider duration={5000} swipeDirection="right" swipeThreshold={50}>
+      {toasts.map(({ id, title, description, variant, duration, open }) => (
+        <Toast
+          key={id}
+          variant={variant}
+          duration={duration}
+          open={open}
+          onOpenChange={(next) => {
+            if (!next) dismiss(id);
+          }}
+        >
+          <div className="grid gap-1">
+            {title && <ToastTitle>{title}</ToastTitle>}
+            {description && <ToastDescription>{description}</ToastDescription>}
+          </div>
+          <ToastClose />
+        </Toast>
+      ))}
+      <ToastViewport hotkey={['F8']} />
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,52 @@
+import { ChartColumn, CreditCard, Shield, User as UserIcon } from 'lucide-react';
+import { useSearchParams } from 'react-router-dom';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { pickTab } from '../../../lib/paths';
+import type { User } from '../../../lib/user';
+import { AnalyticsTab } from './analytics-tab';
+import { ProfileTab } from './profile-tab';
+import { SecurityTab } from './security-tab';
+import { SubscriptionTab } from './subscription-tab';
+
+export const ACCOUNT_TABS = ['profile', 'security', 'analytics', 'subscription'] as const;
+
+/** Profile, Security, Analytics, Subscription; ?tab= selects one so other pages can link to it. */
+export function AccountTabs({ user }: { user: User }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = pickTab(searchParams.get('tab'), ACCOUNT_TABS, 'profile');
+  const selectTab = (value: string) => {
+    const next = pickTab(value, ACCOUNT_TABS, 'profile');
+    setSearchParams(next === 'profile' ? {} : { tab: next }, { replace: true });
+  };
+
+  return (
+    <Tabs value={tab} onValueChange={selectTab}>
+      <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4">
+        <TabsTrigger value="profile">
+          <UserIcon aria-hidden="true" /> Profile
+        </TabsTrigger>
+        <TabsTrigger value="security">
+          <Shield aria-hidden="true" /> Security
+        </TabsTrigger>
+        <TabsTrigger value="analytics">
+          <ChartColumn aria-hidden="true" /> Analytics
+        </TabsTrigger>
+        <TabsTrigger value="subscription">
+          <CreditCard aria-hidden="true" /> Subscription
+        </TabsTrigger>
+      </TabsList>
+      <TabsContent value="profile">
+        <ProfileTab user={user} />
+      </TabsContent>
+      <TabsContent value="security">
+        <SecurityTab />
+      </TabsContent>
+      <TabsContent value="analytics">
+        <AnalyticsTab />
+      </TabsContent>
+      <TabsContent value="subscription">
+        <SubscriptionTab />
+      </TabsContent>
+    </Tabs>
+  );
+}

@@ -1,0 +1,48 @@
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import type { User } from '../../../lib/user';
+import { ProfileForm } from './profile-form';
+
+function Detail({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div className="grid gap-1">
+      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+      <dd className={value ? 'break-all' : 'text-muted-foreground italic'}>{value || 'Not set'}</dd>
+    </div>
+  );
+}
+
+/** Read-only profile; Edit switches to the form (spec: Profile tab, view or edit). */
+export function ProfileTab({ user }: { user: User }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start justify-between gap-4">
+        <div className="grid gap-1.5">
+          <CardTitle as="h2">Profile</CardTitle>
+          <CardDescription>Your personal information.</CardDescription>
+        </div>
+        {!editing && (
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        {editing ? (
+          <ProfileForm user={user} onDone={() => setEditing(false)} />
+        ) : (
+          <dl className="grid gap-6 sm:grid-cols-2">
+            <Detail label="First name" value={user.firstName} />
+            <Detail label="Last name" value={user.lastName} />
+            <Detail label="Username" value={user.username} />
+            <Detail label="Email" value={user.email} />
+          </dl>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

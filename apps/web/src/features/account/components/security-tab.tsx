@@ -1,0 +1,36 @@
+import { KeyRound } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { paths } from '../../../lib/paths';
+import { ChangePasswordForm } from './change-password-form';
+
+export function SecurityTab() {
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Change password</CardTitle>
+          <CardDescription>Changing your password signs you out on your other devices.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ChangePasswordForm />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Recovery Options</CardTitle>
+          <CardDescription>Forgot your current password? We can email you a link to choose a new one.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild variant="outline">
+            <Link to={paths.resetPasswordRequest}>
+              <KeyRound aria-hidden="true" />
+              Reset password by email
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { Check } from 'lucide-react';
+import { PLAN_FEATURES } from '../../../lib/pricing';
+
+/** The large-screen column of /auth: what the plan includes. */
+export function AuthPromoPanel() {
+  return (
+    <aside className="flex flex-col justify-center rounded-2xl bg-gradient-to-br from-primary to-indigo-800 p-10 text-white shadow-lg dark:to-indigo-950">
+      <h2 className="text-3xl font-bold tracking-tight">Dynamic QR codes for $3.49</h2>
+      <p className="mt-3 text-white/85">
+        Print your code once and change where it points whenever you like. $3.49 per code per month or $34.90 per code per
+        year, no setup fees, cancel any time.
+      </p>
+      <h3 className="mt-8 text-sm font-semibold tracking-wide text-white/80 uppercase">Everything included</h3>
+      <ul className="mt-4 grid gap-3">
+        {PLAN_FEATURES.map((feature) => (
+          <li key={feature} className="flex items-start gap-3">
+            <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-white/20">
+              <Check className="size-3.5" aria-hidden="true" />
+            </span>
+            <span>{feature}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-8 text-sm text-white/75">99.9% uptime for every redirect.</p>
+    </aside>
+  );
+}

@@ -1,0 +1,46 @@
+import { useSearchParams } from 'react-router-dom';
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { AUTH_TABS, pickTab, type AuthTab } from '../../../lib/paths';
+import { LoginForm } from './login-form';
+import { SignupForm } from './signup-form';
+
+const HEADINGS: Record<AuthTab, { title: string; text: string }> = {
+  signup: { title: 'Create your account', text: 'Choose a plan and start creating dynamic QR codes.' },
+  login: { title: 'Welcome back', text: 'Log in to manage your QR codes.' },
+};
+
+/** 'Sign Up' / 'Log In' tabs; the open tab lives in ?tab= so /signup and links can choose it. */
+export function AuthTabs() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = pickTab(searchParams.get('tab'), AUTH_TABS, 'login');
+  const heading = HEADINGS[tab];
+
+  const selectTab = (value: string) => {
+    const next = pickTab(value, AUTH_TABS, 'login');
+    setSearchParams(next === 'login' ? {} : { tab: next }, { replace: true });
+  };
+
+  return (
+    <Card className="w-full">
+      <CardHeader>
+        <h1 className="text-2xl leading-tight font-semibold tracking-tight">{heading.title}</h1>
+        <CardDescription>{heading.text}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Tabs value={tab} onValueChange={selectTab}>
+          <TabsList className="grid w-full grid-cols-2">
+            <TabsTrigger value="signup">Sign Up</TabsTrigger>
+            <TabsTrigger value="login">Log In</TabsTrigger>
+          </TabsList>
+          <TabsContent value="signup" className="mt-6">
+            <SignupForm />
+          </TabsContent>
+          <TabsContent value="login" className="mt-6">
+            <LoginForm />
+          </TabsContent>
+        </Tabs>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+import { LoginDto } from '@qrd/contracts';
+import { useNavigate, Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../hooks/use-toast';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useDtoForm } from '../../../lib/form';
+import { paths } from '../../../lib/paths';
+import { useLogin } from '../api/login';
+
+export function LoginForm() {
+  const loginMutation = useLogin();
+  const navigate = useNavigate();
+  const form = useDtoForm(
+    LoginDto,
+    { username: '', password: '' },
+    {
+      idPrefix: 'login-',
+      onSubmit: async (values) => {
+        try {
+          await loginMutation.mutateAsync(values);
+        } catch (error) {
+          form.setErrorsFromResponse(error);
+          toast({
+            variant: 'destructive',
+            title: 'Login failed',
+            description: getErrorMessage(error, 'Invalid username or password. Please try again.'),
+          });
+          return;
+        }
+        toast({ title: 'Login successful', description: 'Welcome back!' });
+        navigate(paths.dashboard, { replace: true });
+      },
+    },
+  );
+  const busy = form.isSubmitting;
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit} className="grid gap-4">
+      <FormField id={form.fieldId('username')} label="Username" error={form.errors.username}>
+        <Input {...form.inputProps('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+      </FormField>
+      <FormField
+        id={form.fieldId('password')}
+        label="Password"
+        error={form.errors.password}
+        aside={
+          <Link
+            to={paths.resetPasswordRequest}
+            className="rounded-sm text-sm font-medium text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            Forgot your password?
+          </Link>
+        }
+      >
+        <PasswordInput {...form.inputProps('password')} autoComplete="current-password" />
+      </FormField>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy && <Spinner />}
+        {busy ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

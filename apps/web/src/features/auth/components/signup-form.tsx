@@ -1,0 +1,53 @@
+import { RegisterDto, type BillingInterval } from '@qrd/contracts';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { Spinner } from '../../../components/ui/spinner';
+import { useDtoForm } from '../../../lib/form';
+import { useCompleteSignup } from '../hooks/use-complete-signup';
+import { PlanChoice } from './plan-choice';
+
+/** Signup step 1 (details and plan); 'Continue to Payment' hands over to useCompleteSignup. */
+export function SignupForm() {
+  const [billingInterval, setBillingInterval] = useState<BillingInterval>('monthly');
+  const { completeSignup } = useCompleteSignup();
+  const form = useDtoForm(
+    RegisterDto,
+    { username: '', email: '', password: '' },
+    {
+      idPrefix: 'signup-',
+      extra: () => ({ billingInterval }),
+      onSubmit: async (values) => {
+        const outcome = await completeSignup({ ...values, billingInterval });
+        if (!outcome.ok) form.setErrorsFromResponse(outcome.error);
+      },
+    },
+  );
+  const busy = form.isSubmitting;
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit} className="grid gap-4">
+      <FormField id={form.fieldId('username')} label="Username" error={form.errors.username}>
+        <Input {...form.inputProps('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+      </FormField>
+      <FormField id={form.fieldId('email')} label="Email" error={form.errors.email}>
+        <Input {...form.inputProps('email')} type="email" autoComplete="email" spellCheck={false} />
+      </FormField>
+      <FormField
+        id={form.fieldId('password')}
+        label="Password"
+        error={form.errors.password}
+        hint="At least 8 characters."
+      >
+        <PasswordInput {...form.inputProps('password')} autoComplete="new-password" />
+      </FormField>
+      <PlanChoice value={billingInterval} onChange={setBillingInterval} error={form.errors.billingInterval} />
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy && <Spinner />}
+        Continue to Payment
+      </Button>
+    </form>
+  );
+}

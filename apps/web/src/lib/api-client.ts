@@ -1,0 +1,111 @@
+/**
+ * The one HTTP client of the app. Same-origin requests with the session cookie, JSON both ways.
+ * Any non-2xx answer raises an ApiError whose message is "<status>: <body text or statusText>"
+ * (spec section 8); getErrorMessage/getFieldErrors read the server's {code, message, fields} body.
+ */
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly bodyText: string;
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.bodyText = bodyText;
+  }
+}
+
+/** Builds the spec's error from a failed response (reads the body). */
+export async function toApiError(response: Response): Promise<ApiError> {
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    // A body that cannot be read is reported with the status text instead.
+  }
+  return new ApiError(response.status, response.statusText, text);
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/** The JSON body behind an error: an ApiError's body, or the part of an Error message after "<status>: ". */
+function errorBody(error: unknown): Record<string, unknown> | undefined {
+  let text: string | undefined;
+  if (error instanceof ApiError) text = error.bodyText;
+  else if (error instanceof Error) text = /^\d{3}: ([\s\S]*)$/.exec(error.message)?.[1];
+  if (!text) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's `message` for a toast, or the fallback (network failures, HTML error pages...). */
+export function getErrorMessage(error: unknown, fallback: string): string {
+  const message = errorBody(error)?.message;
+  if (typeof message === 'string' && message.trim()) return message;
+  if (Array.isArray(message) && typeof message[0] === 'string') return message[0];
+  return fallback;
+}
+
+/** The server's per-field messages (`fields`), to show under the matching inputs. */
+export function getFieldErrors(error: unknown): Record<string, string> {
+  const fields = errorBody(error)?.fields;
+  if (typeof fields !== 'object' || fields === null) return {};
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fields)) if (typeof value === 'string') out[key] = value;
+  return out;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+}
+
+/** `baseUrl` is empty in the browser (same origin); tests point it at a local server. */
+export function createApiClient(baseUrl = ''): ApiClient {
+  async function request<T>(method: Method, path: string, { body, signal }: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'include',
+      signal,
+    });
+    if (!response.ok) throw await toApiError(response);
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    if (!text) return undefined as T;
+    const isJson = (response.headers.get('content-type') ?? '').includes('json');
+    return (isJson ? JSON.parse(text) : text) as T;
+  }
+
+  return {
+    get: (path, options) => request('GET', path, options),
+    post: (path, body, options) => request('POST', path, { ...options, body }),
+    put: (path, body, options) => request('PUT', path, { ...options, body }),
+    patch: (path, body, options) => request('PATCH', path, { ...options, body }),
+    delete: (path, options) => request('DELETE', path, options),
+  };
+}
+
+export const api = createApiClient();

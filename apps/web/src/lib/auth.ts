@@ -1,0 +1,68 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from '../hooks/use-toast';
+import { api, getErrorMessage, isApiError } from './api-client';
+import { paths } from './paths';
+import type { User } from './user';
+
+/** Session state (spec section 4): the cached answer of GET /api/auth/user; null means logged out. */
+export const userQueryKey = ['auth', 'user'] as const;
+
+export async function getUser(): Promise<User | null> {
+  try {
+    return await api.get<User>('/api/auth/user');
+  } catch (error) {
+    if (!isApiError(error, 401)) console.error('Failed to fetch user', error);
+    return null;
+  }
+}
+
+export const userQueryOptions = () =>
+  queryOptions({
+    queryKey: userQueryKey,
+    queryFn: getUser,
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+
+export function useUser() {
+  return useQuery(userQueryOptions());
+}
+
+/** After login, registration or a profile change the returned user replaces the cached one. */
+export function useSetUser() {
+  const queryClient = useQueryClient();
+  return useCallback((user: User | null) => queryClient.setQueryData(userQueryKey, user), [queryClient]);
+}
+
+/** POST /api/logout, then forget every cached answer of this user and leave (spec: to /). */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const mutation = useMutation({ mutationFn: () => api.post<void>('/api/logout') });
+  const { mutateAsync } = mutation;
+
+  const logout = useCallback(
+    async (redirectTo: string = paths.home) => {
+      try {
+        await mutateAsync();
+      } catch (error) {
+        // A 401 means the session had already ended: the user is logged out either way.
+        if (!isApiError(error, 401)) {
+          toast({ variant: 'destructive', title: 'Logout failed', description: getErrorMessage(error, 'Please try again later.') });
+          return;
+        }
+      }
+      // Navigate first so protected pages do not redirect to the login screen on the way out.
+      navigate(redirectTo);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
+      queryClient.setQueryData(userQueryKey, null);
+      toast({ title: 'Logged out', description: 'You have been logged out successfully' });
+    },
+    [mutateAsync, navigate, queryClient],
+  );
+
+  return { logout, isPending: mutation.isPending };
+}

@@ -1,0 +1,43 @@
+/** Every route of spec section 2, spelled once. */
+export const paths = {
+  home: '/',
+  auth: '/auth',
+  login: '/login',
+  signup: '/signup',
+  resetPasswordRequest: '/reset-password-request',
+  resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
+  dashboard: '/dashboard',
+  createQr: '/create-qr',
+  editQr: (id: string) => `/edit-qr/${encodeURIComponent(id)}`,
+  subscribe: '/subscribe',
+  account: '/account',
+  admin: '/admin',
+  onboarding: '/onboarding',
+  qr: (id: string) => `/qr/${encodeURIComponent(id)}`,
+  about: '/about',
+  contact: '/contact',
+  privacy: '/privacy',
+  terms: '/terms',
+} as const;
+
+export const LANDING_SECTIONS = ['features', 'pricing', 'faq'] as const;
+export type LandingSection = (typeof LANDING_SECTIONS)[number];
+
+/** Link target of a landing section: the landing page with the section's anchor. */
+export function sectionHref(section: LandingSection): string {
+  return `/#${section}`;
+}
+
+/** Reads a tab name from the URL (?tab=...), falling back when it is missing or unknown. */
+export function pickTab<T extends string>(value: string | null | undefined, allowed: readonly T[], fallback: T): T {
+  const normalised = value?.trim().toLowerCase();
+  return (allowed as readonly string[]).includes(normalised ?? '') ? (normalised as T) : fallback;
+}
+
+export const AUTH_TABS = ['signup', 'login'] as const;
+export type AuthTab = (typeof AUTH_TABS)[number];
+
+/** /auth opens the Log In tab unless told otherwise; /signup lands on the Sign Up tab. */
+export function authHref(tab: AuthTab = 'login'): string {
+  return tab === 'login' ? paths.auth : `${paths.auth}?tab=${tab}`;
+}

@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+const webRoot = path.dirname(fileURLToPath(import.meta.url));
+const workspaceRoot = path.resolve(webRoot, '../..');
+
+// The gateway answers /api, the redirect-service answers /r/{slug} (nginx does the same in production).
+// '^/r/' is a regular expression so '/reset-password' is not sent to the redirect-service.
+const proxy: Record<string, ProxyOptions> = {
+  '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+  '^/r/': { target: 'http://127.0.0.1:3004', changeOrigin: false },
+};
+
+export default defineConfig({
+  root: webRoot,
+  publicDir: path.join(webRoot, 'public'),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@qrd/contracts': path.join(workspaceRoot, 'libs/contracts/src/index.ts'),
+    },
+  },
+  // libs/contracts uses legacy (class-validator) decorators; esbuild compiles them only when told.
+  esbuild: {
+    tsconfigRaw: {
+      compilerOptions: { experimentalDecorators: true, useDefineForClassFields: false },
+    },
+  },
+  build: {
+    outDir: path.join(workspaceRoot, 'dist/apps/web'),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: { port: 4200, host: '127.0.0.1', proxy },
+  preview: { port: 4300, host: '127.0.0.1', proxy },
+});
