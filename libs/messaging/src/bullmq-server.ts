@@ -12,6 +12,8 @@ export interface BullMqServerOptions {
   redisPrefix: string;
   logger: Logger;
   concurrency?: number;
+  /** Check at boot that every pattern routed to the queue has a handler (off only in transport tests). */
+  verifyHandlers?: boolean;
 }
 
 export class JobContext extends BaseRpcContext<[Job<Envelope>]> {
@@ -32,7 +34,7 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
   }
 
   listen(callback: (...optionalParams: unknown[]) => void): void {
-    this.verifyHandlers();
+    if (this.options.verifyHandlers !== false) this.verifyHandlers();
     this.worker = new Worker<Envelope, Reply | undefined>(this.options.queue, (job) => this.process(job), {
       connection: redisOptions(this.options.redisUrl, { maxRetriesPerRequest: null }),
       prefix: bullPrefix(this.options.redisPrefix),

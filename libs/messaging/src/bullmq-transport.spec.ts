@@ -1,0 +1,131 @@
+import 'reflect-metadata';
+import { INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import { randomBytes } from 'node:crypto';
+import { createLogger, requestContext } from '@qrd/config';
+import { AuthPattern, DomainError, DomainEvent, ErrorCode, ServiceQueue } from '@qrd/contracts';
+import { clearRedisPrefix } from '@qrd/testing';
+import { BullMqClient } from './bullmq-client';
+import { BullMqServer } from './bullmq-server';
+import { MessageController } from './rpc-error.filter';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const logger = createLogger('transport-test', 'silent');
+
+/** What each replica saw, shared by the test and the handlers below. */
+const seen: { replica: string; pattern: string; data: unknown; requestId?: string }[] = [];
+
+function handlersFor(replica: string) {
+  @MessageController()
+  class TestHandlers {
+    @MessagePattern(AuthPattern.CountUsers)
+    async count(@Payload() data: { n: number; slowMs?: number; fail?: boolean }) {
+      seen.push({ replica, pattern: AuthPattern.CountUsers, data, requestId: requestContext.current()?.requestId });
+      if (data.slowMs) await new Promise((r) => setTimeout(r, data.slowMs));
+      if (data.fail) throw new DomainError(ErrorCode.Conflict, `number ${data.n} is taken`);
+      return { total: data.n * 2, replica };
+    }
+
+    @EventPattern(DomainEvent.UserSuspended)
+    onSuspended(@Payload() data: { userId: string }) {
+      seen.push({ replica, pattern: DomainEvent.UserSuspended, data });
+    }
+  }
+  return TestHandlers;
+}
+
+describe(BullMqServer.name, () => {
+  let prefix: string;
+  let sut: BullMqClient;
+  const apps: INestMicroservice[] = [];
+
+  async function startReplica(queue: ServiceQueue, replica: string): Promise<INestMicroservice> {
+    const handlers = handlersFor(replica);
+    const { Module } = await import('@nestjs/common');
+    @Module({ controllers: [handlers] })
+    class ReplicaModule {}
+    const app = await NestFactory.createMicroservice(ReplicaModule, {
+      strategy: new BullMqServer({ queue, redisUrl: REDIS_URL, redisPrefix: prefix, logger, verifyHandlers: false }),
+      logger: false,
+    });
+    await app.listen();
+    apps.push(app);
+    return app;
+  }
+
+  beforeEach(() => {
+    prefix = `t${randomBytes(5).toString('hex')}`;
+    seen.length = 0;
+    sut = new BullMqClient({ redisUrl: REDIS_URL, redisPrefix: prefix, logger, timeoutMs: 5000 });
+  });
+
+  afterEach(async () => {
+    await sut.close();
+    while (apps.length) await apps.pop()!.close();
+    await clearRedisPrefix(REDIS_URL, prefix);
+  });
+
+  it('spreads 200 requests over two replicas, each handled exactly once and all answered', async () => {
+    await startReplica(ServiceQueue.Auth, 'a');
+    await startReplica(ServiceQueue.Auth, 'b');
+    const replies = await Promise.all(
+      Array.from({ length: 200 }, (_, n) => sut.request(AuthPattern.CountUsers, { n, slowMs: 5 } as never)),
+    );
+    expect(replies.map((r) => r.total)).toEqual(Array.from({ length: 200 }, (_, n) => n * 2));
+    const handled = seen.map((s) => (s.data as { n: number }).n).sort((x, y) => x - y);
+    expect(handled).toEqual(Array.from({ length: 200 }, (_, n) => n));
+    const byReplica = new Set(seen.map((s) => s.replica));
+    expect(byReplica).toEqual(new Set(['a', 'b']));
+  });
+
+  it('answers a request sent while the service is down once it starts', async () => {
+    const pending = sut.request(AuthPattern.CountUsers, { n: 21 } as never);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(seen).toHaveLength(0);
+    await startReplica(ServiceQueue.Auth, 'late');
+    await expect(pending).resolves.toEqual({ total: 42, replica: 'late' });
+  });
+
+  it('fails a request nobody answers after its timeout, with a clear error', async () => {
+    const started = Date.now();
+    const error = await sut.request(AuthPattern.CountUsers, { n: 1 } as never, { timeoutMs: 300 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).code).toBe(ErrorCode.Timeout);
+    expect((error as DomainError).message).toBe('The auth-service did not answer "auth.count-users" within 0.3s');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    // The abandoned request is withdrawn, so a service starting later does not run it.
+    await startReplica(ServiceQueue.Auth, 'after');
+    await expect(sut.request(AuthPattern.CountUsers, { n: 2 } as never)).resolves.toMatchObject({ total: 4 });
+    expect(seen.map((s) => (s.data as { n: number }).n)).toEqual([2]);
+  });
+
+  it('brings a handler error back as its code and message', async () => {
+    await startReplica(ServiceQueue.Auth, 'a');
+    const error = await sut.request(AuthPattern.CountUsers, { n: 7, fail: true } as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({ code: ErrorCode.Conflict, message: 'number 7 is taken' });
+  });
+
+  it('carries the request id into the handler', async () => {
+    await startReplica(ServiceQueue.Auth, 'a');
+    await requestContext.run({ requestId: 'req-12345678' }, () => sut.request(AuthPattern.CountUsers, { n: 3 } as never));
+    expect(seen[0].requestId).toBe('req-12345678');
+  });
+
+  it('delivers an event to every subscribing service exactly once, even with two replicas each', async () => {
+    await startReplica(ServiceQueue.Qr, 'qr-1');
+    await startReplica(ServiceQueue.Qr, 'qr-2');
+    await startReplica(ServiceQueue.Gateway, 'gw-1');
+    await startReplica(ServiceQueue.Gateway, 'gw-2');
+    for (let i = 0; i < 20; i++) await sut.emitEvent(DomainEvent.UserSuspended, { userId: `u${i}` });
+    const deadline = Date.now() + 5000;
+    while (seen.length < 40 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 200)); // any duplicate would show up by now
+    const qr = seen.filter((s) => s.replica.startsWith('qr')).map((s) => (s.data as { userId: string }).userId);
+    const gw = seen.filter((s) => s.replica.startsWith('gw')).map((s) => (s.data as { userId: string }).userId);
+    const expected = Array.from({ length: 20 }, (_, i) => `u${i}`).sort();
+    expect(qr.sort()).toEqual(expected);
+    expect(gw.sort()).toEqual(expected);
+  });
+});
