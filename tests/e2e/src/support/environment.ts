@@ -1,0 +1,16 @@
+import { join } from 'node:path';
+
+/** Where the e2e run keeps its state; shared by the global setup and the test files. */
+export const ROOT = join(__dirname, '..', '..', '..', '..');
+export const RUN_DIR = join(ROOT, 'tmp', 'e2e');
+export const STATE_FILE = join(RUN_DIR, 'state.json');
+export const MAIL_DIR = join(RUN_DIR, 'mail');
+export const OUTPUT_DIR = join(ROOT, 'test-output', 'e2e');
+export const SCREENSHOT_DIR = join(OUTPUT_DIR, 'screenshots');
+
+export interface E2eState {
+  baseUrl: string;
+  databaseUrl: string;
+  redisPrefix: string;
+  mailDir: string;
+}

@@ -1,0 +1,140 @@
+/**
+ * Builds nothing (Nx built the apps first): starts the real system as plain processes on fresh
+ * storage, behind Debian's nginx running nginx/nginx.conf, with a real SMTP server that files
+ * every mail it receives under tmp/e2e/mail.
+ */
+import { spawn, ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { MAIL_DIR, ROOT, RUN_DIR, STATE_FILE, OUTPUT_DIR, E2eState } from './environment';
+
+const PORTS = { web: 38080, gateway: 33000, auth: 33001, qr: 33002, billing: 33003, redirect: 33004 };
+
+interface Running {
+  stop(): Promise<void>;
+}
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __E2E__: Running | undefined;
+}
+
+async function freshDatabase(): Promise<string> {
+  const name = `qrd_e2e_${Date.now()}`;
+  const admin = new Client({ connectionString: process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  const old = await admin.query("SELECT datname FROM pg_database WHERE datname LIKE 'qrd_e2e_%'");
+  for (const row of old.rows as { datname: string }[]) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return `postgres://postgres@127.0.0.1:5432/${name}`;
+}
+
+function startSmtp(): Promise<SMTPServer & { port: number }> {
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+        count += 1;
+        writeFileSync(join(MAIL_DIR, `${Date.now()}-${count}.json`), JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(Object.assign(server, { port: (server.server.address() as { port: number }).port }))));
+}
+
+function renderNginxConf(dir: string): string {
+  const conf = readFileSync(join(ROOT, 'nginx', 'nginx.conf'), 'utf8')
+    .replace('server gateway:3000;', `server 127.0.0.1:${PORTS.gateway};`)
+    .replace('server redirect-service:3004;', `server 127.0.0.1:${PORTS.redirect};`)
+    .replace('listen 8080;', `listen 127.0.0.1:${PORTS.web};`)
+    .replace('root /usr/share/nginx/html;', `root ${join(ROOT, 'dist', 'apps', 'web')};`)
+    .replace('pid /tmp/nginx.pid;', `pid ${join(dir, 'nginx.pid')};`)
+    .replace(/\/tmp\/nginx-/g, `${dir}/nginx-`)
+    .replace('access_log /dev/stdout json;', `access_log ${join(dir, 'access.log')} json;`);
+  const file = join(dir, 'nginx.conf');
+  writeFileSync(file, conf);
+  return file;
+}
+
+async function waitForUrl(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await fetch(url).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
+}
+
+export default async function globalSetup(): Promise<void> {
+  rmSync(RUN_DIR, { recursive: true, force: true });
+  mkdirSync(MAIL_DIR, { recursive: true });
+  mkdirSync(OUTPUT_DIR, { recursive: true });
+  const logDir = join(OUTPUT_DIR, 'logs');
+  mkdirSync(logDir, { recursive: true });
+
+  const smtp = await startSmtp();
+  const databaseUrl = await freshDatabase();
+  const baseUrl = `http://127.0.0.1:${PORTS.web}`;
+  const redisPrefix = `e2e${Date.now()}`;
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: databaseUrl,
+    REDIS_PREFIX: redisPrefix,
+    PUBLIC_BASE_URL: baseUrl,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    CONTACT_EMAIL: 'support@qrdynamic.test',
+    BILLING_PROVIDER: 'test',
+    RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
+    GATEWAY_PORT: String(PORTS.gateway),
+    AUTH_PORT: String(PORTS.auth),
+    QR_PORT: String(PORTS.qr),
+    BILLING_PORT: String(PORTS.billing),
+    REDIRECT_PORT: String(PORTS.redirect),
+  };
+
+  const { startServices } = (await import(join(ROOT, 'tools', 'system.mjs'))) as {
+    startServices: (env: Record<string, string>, hooks: object) => Promise<{ stop(): Promise<void> }>;
+  };
+  const logs = new Map<string, ReturnType<typeof createWriteStream>>();
+  const services = await startServices(env, {
+    onOutput: (name: string, chunk: Buffer) => {
+      if (!logs.has(name)) logs.set(name, createWriteStream(join(logDir, `${name}.log`)));
+      logs.get(name)!.write(chunk);
+    },
+    onExit: (name: string, code: number | null) => process.stderr.write(`\n[e2e] ${name} exited unexpectedly (${code})\n`),
+  });
+
+  const nginxDir = join(RUN_DIR, 'nginx');
+  mkdirSync(nginxDir, { recursive: true });
+  const nginx: ChildProcess = spawn('nginx', ['-p', nginxDir, '-c', renderNginxConf(nginxDir), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  nginx.stderr?.pipe(createWriteStream(join(logDir, 'nginx.log')));
+  await waitForUrl(`${baseUrl}/health`, 15_000);
+
+  const state: E2eState = { baseUrl, databaseUrl, redisPrefix, mailDir: MAIL_DIR };
+  writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+
+  globalThis.__E2E__ = {
+    async stop() {
+      nginx.kill('SIGQUIT');
+      await services.stop();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      for (const stream of logs.values()) stream.end();
+    },
+  };
+}

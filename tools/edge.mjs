@@ -1,0 +1,90 @@
+// The front door for `npm start` on a machine without nginx: serves the built web app and proxies
+// /api and /r/ exactly as nginx/nginx.conf does (same headers, same SPA fallback).
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import http from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { randomUUID } from 'node:crypto';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+const PAGE_HEADERS = {
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self' https://js.stripe.com; frame-src 'self' https://js.stripe.com https://hooks.stripe.com; connect-src 'self' https://api.stripe.com; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
+function proxy(req, res, port) {
+  const requestId = req.headers['x-request-id'] || randomUUID();
+  const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+  const upstream = http.request(
+    {
+      host: '127.0.0.1',
+      port,
+      method: req.method,
+      path: req.url,
+      headers: { ...req.headers, 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'http', 'x-request-id': requestId },
+    },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+    res.end('The service is not reachable right now.');
+  });
+  req.pipe(upstream);
+}
+
+async function serveStatic(req, res, webRoot) {
+  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+  let file = join(webRoot, path);
+  let info = await stat(file).catch(() => null);
+  const isAsset = path.startsWith('/assets/');
+  if (!info || info.isDirectory()) {
+    if (isAsset) {
+      res.writeHead(404).end('Not found');
+      return;
+    }
+    file = join(webRoot, 'index.html');
+    info = await stat(file).catch(() => null);
+    if (!info) {
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('The web app is not built yet.');
+      return;
+    }
+  }
+  res.writeHead(200, {
+    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'content-length': info.size,
+    'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ...PAGE_HEADERS,
+  });
+  if (req.method === 'HEAD') res.end();
+  else createReadStream(file).pipe(res);
+}
+
+export function startEdge({ port, webRoot, gatewayPort, redirectPort }) {
+  const server = http.createServer((req, res) => {
+    if (req.url.startsWith('/api/')) return proxy(req, res, gatewayPort);
+    if (req.url.startsWith('/r/')) return proxy(req, res, redirectPort);
+    if (req.url === '/health') return res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    serveStatic(req, res, webRoot).catch(() => res.writeHead(500).end());
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '0.0.0.0', () => resolve(server));
+  });
+}
