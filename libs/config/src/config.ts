@@ -37,6 +37,8 @@ export interface AppConfig {
   /** Number of proxies in front of the services whose X-Forwarded-For can be believed. */
   trustProxyHops: number;
   messageTimeoutMs: number;
+  /** Abuse limits (requests per window, per client address); test rigs that sign up many users raise them. */
+  rateLimits: { loginPerIpPerMinute: number; signupPerHour: number; resetPerHour: number; contactPerHour: number };
 }
 
 export class ConfigError extends Error {
@@ -182,6 +184,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustedCountryHeader: r.optional('TRUSTED_COUNTRY_HEADER')?.toLowerCase() ?? null,
     trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, 0, 10),
     messageTimeoutMs: r.int('MESSAGE_TIMEOUT_MS', 10_000, 100, 600_000),
+    rateLimits: {
+      loginPerIpPerMinute: r.int('RATE_LIMIT_LOGIN_PER_IP_PER_MINUTE', 30, 1, 1_000_000),
+      signupPerHour: r.int('RATE_LIMIT_SIGNUP_PER_HOUR', 20, 1, 1_000_000),
+      resetPerHour: r.int('RATE_LIMIT_RESET_PER_HOUR', 10, 1, 1_000_000),
+      contactPerHour: r.int('RATE_LIMIT_CONTACT_PER_HOUR', 5, 1, 1_000_000),
+    },
   };
 
   if (r.problems.length > 0) throw new ConfigError(r.problems);
