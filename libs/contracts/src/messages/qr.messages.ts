@@ -1,4 +1,12 @@
-/** Requests the qr-service answers. The qr-service team adds its own patterns here. */
+import type {
+  QrCategory,
+  QrCodeState,
+  QrDotStyle,
+  QrErrorCorrection,
+  QrImageFormat,
+} from '../dto/qr.dto';
+
+/** Requests the qr-service answers. */
 export enum QrPattern {
   /** Redirect-service cache miss: load a slug from PostgreSQL and refill the Redis redirect table. */
   ResolveSlug = 'qr.resolve-slug',
@@ -6,6 +14,23 @@ export enum QrPattern {
   CountCodes = 'qr.count-codes',
   /** Codes and scans per user, for the admin user table. */
   UserStats = 'qr.user-stats',
+  ListCodes = 'qr.list-codes',
+  GetCode = 'qr.get-code',
+  CreateCode = 'qr.create-code',
+  UpdateCode = 'qr.update-code',
+  UpdateDesign = 'qr.update-design',
+  /** Upload (normalise and store) or remove the centre logo of a code's design. */
+  SetLogo = 'qr.set-logo',
+  DeleteCode = 'qr.delete-code',
+  /** The owner activates or deactivates a code. */
+  SetCodeState = 'qr.set-code-state',
+  /** A PNG data URL of the saved design, or of a proposed design (the editor's live preview). */
+  Preview = 'qr.preview',
+  Download = 'qr.download',
+  CodeAnalytics = 'qr.code-analytics',
+  AccountAnalytics = 'qr.account-analytics',
+  ScansCsv = 'qr.scans-csv',
+  AdminOverview = 'qr.admin-overview',
 }
 
 export interface RedirectEntry {
@@ -15,11 +40,251 @@ export interface RedirectEntry {
   state: 'active' | 'deactivated' | 'suspended';
 }
 
+export interface QrDesignView {
+  foreground: string;
+  background: string;
+  errorCorrection: QrErrorCorrection;
+  margin: number;
+  dotStyle: QrDotStyle;
+  /** The logo itself shows in the preview; lists stay small without its bytes. */
+  hasLogo: boolean;
+}
+
+export type QrDesignInput = Omit<QrDesignView, 'hasLogo'>;
+
+/** Why a code is suspended; owner deactivation is kept apart so lifting one does not undo the other. */
+export interface QrSuspension {
+  billing: boolean;
+  account: boolean;
+}
+
+export interface QrCodeView {
+  id: string;
+  slug: string;
+  /** PUBLIC_BASE_URL/r/{slug}: what the image encodes, forever. */
+  shortUrl: string;
+  name: string;
+  destinationUrl: string;
+  category: QrCategory | null;
+  design: QrDesignView;
+  state: QrCodeState;
+  deactivatedByOwner: boolean;
+  suspended: QrSuspension;
+  /** Human scans (bots excluded), all time. */
+  totalScans: number;
+  lastScanAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DownloadReply {
+  etag: string;
+  /** True when the caller's If-None-Match already names this rendering: no body. */
+  notModified: boolean;
+  fileName: string;
+  contentType: string;
+  bodyBase64: string | null;
+}
+
+export interface CountItem {
+  /** Country code, city, device type, browser... '' when unknown. */
+  key: string;
+  /** For cities: the country code. */
+  country?: string;
+  scans: number;
+}
+
+export interface SeriesPoint {
+  /** Local bucket start in the viewer's time zone: YYYY-MM-DD, or YYYY-MM-DDTHH:00 for hours. */
+  bucket: string;
+  scans: number;
+  uniqueScans: number;
+}
+
+export interface ScanBreakdowns {
+  countries: CountItem[];
+  regions: CountItem[];
+  cities: CountItem[];
+  devices: CountItem[];
+  os: CountItem[];
+  browsers: CountItem[];
+  referrers: CountItem[];
+}
+
+export interface CodeAnalytics extends ScanBreakdowns {
+  codeId: string;
+  from: string;
+  to: string;
+  tz: string;
+  granularity: 'hour' | 'day';
+  /** Within the range; bots and HEAD/prefetch requests only in botScans. */
+  scans: number;
+  uniqueScans: number;
+  botScans: number;
+  allTime: { scans: number; botScans: number; lastScanAt: string | null };
+  last30Days: number;
+  series: SeriesPoint[];
+}
+
+export interface RecentActivity {
+  id: string;
+  codeId: string;
+  codeName: string;
+  action: 'scan' | 'edit' | 'create';
+  at: string;
+  /** For scans: where and on what. */
+  country?: string | null;
+  city?: string | null;
+  device?: string | null;
+}
+
+/** GET /api/analytics: spec fields (totalScans, lastMonth, qrCodes, lastScan) plus the breakdowns. */
+export interface AccountAnalytics extends ScanBreakdowns {
+  totalScans: number;
+  /** Scans in the last 30 days. */
+  lastMonth: number;
+  qrCodes: number;
+  activeCodes: number;
+  lastScan: string | null;
+  uniqueScans30Days: number;
+  botScans: number;
+  /** Calendar months in the viewer's time zone, for the dashboard's month comparison. */
+  thisMonth: number;
+  previousMonth: number;
+  tz: string;
+  /** Daily, last 30 days in the viewer's time zone. */
+  series: SeriesPoint[];
+  topCodes: { codeId: string; name: string; scans: number }[];
+  recentActivity: RecentActivity[];
+}
+
+export interface AdminCodeRow {
+  id: string;
+  slug: string;
+  name: string;
+  ownerId: string;
+  state: QrCodeState;
+  totalScans: number;
+  createdAt: string;
+}
+
+export interface AdminQrOverview {
+  total: number;
+  byState: Record<QrCodeState, number>;
+  totalScans: number;
+  scansLast30Days: number;
+  botScans: number;
+  items: AdminCodeRow[];
+  page: number;
+  pageSize: number;
+}
+
+type Owned<T = object> = T & { userId: string; codeId: string };
+
 export interface QrRequests {
   [QrPattern.ResolveSlug]: { req: { slug: string }; res: RedirectEntry | null };
   [QrPattern.CountCodes]: { req: { userId: string }; res: { count: number } };
   [QrPattern.UserStats]: {
     req: { userIds: string[] };
     res: Record<string, { codes: number; scans: number }>;
+  };
+  [QrPattern.ListCodes]: { req: { userId: string }; res: QrCodeView[] };
+  [QrPattern.GetCode]: { req: Owned; res: QrCodeView };
+  [QrPattern.CreateCode]: {
+    req: { userId: string; name: string; destinationUrl: string; category?: QrCategory };
+    res: QrCodeView;
+  };
+  [QrPattern.UpdateCode]: {
+    req: Owned<{ name?: string; destinationUrl?: string; category?: QrCategory | null }>;
+    res: QrCodeView;
+  };
+  [QrPattern.UpdateDesign]: { req: Owned<{ design: QrDesignInput }>; res: QrCodeView };
+  [QrPattern.SetLogo]: { req: Owned<{ logoBase64: string | null }>; res: QrCodeView };
+  [QrPattern.DeleteCode]: { req: Owned; res: { ok: true } };
+  [QrPattern.SetCodeState]: { req: Owned<{ active: boolean }>; res: QrCodeView };
+  [QrPattern.Preview]: { req: Owned<{ design?: QrDesignInput }>; res: { dataUrl: string } };
+  [QrPattern.Download]: {
+    req: Owned<{ format: QrImageFormat; size: number; ifNoneMatch?: string }>;
+    res: DownloadReply;
+  };
+  [QrPattern.CodeAnalytics]: { req: Owned<{ from?: string; to?: string; tz?: string }>; res: CodeAnalytics };
+  [QrPattern.AccountAnalytics]: { req: { userId: string; tz?: string }; res: AccountAnalytics };
+  [QrPattern.ScansCsv]: { req: Owned; res: { fileName: string; csv: string; truncated: boolean } };
+  [QrPattern.AdminOverview]: { req: { page: number; pageSize: number }; res: AdminQrOverview };
+}
+
+/**
+ * The Redis redirect table (one key per slug, JSON RedirectEntry) that the qr-service writes
+ * through on every change and the redirect-service reads; changed slugs are published on the
+ * channel so every redirect-service replica drops its in-process copy at once.
+ */
+export function redirectTableKey(redisPrefix: string, slug: string): string {
+  return `${redisPrefix}:redirect:${slug}`;
+}
+export function redirectChangesChannel(redisPrefix: string): string {
+  return `${redisPrefix}:redirect-changes`;
+}
+
+/** A slug: 7 base62 characters. */
+export const SLUG_PATTERN = /^[0-9A-Za-z]{7}$/;
+
+/** One scan as the redirect-service appends it to SCAN_STREAM; raw until the qr-service enriches it. */
+export interface ScanStreamEntry {
+  codeId: string;
+  slug: string;
+  /** Milliseconds since the epoch, when the redirect answered. */
+  ts: number;
+  ip: string;
+  userAgent: string;
+  referer: string;
+  acceptLanguage: string;
+  /** Country from a trusted CDN header, '' without one. */
+  country: string;
+  method: 'GET' | 'HEAD';
+  /** Purpose / Sec-Purpose / X-Moz header: "prefetch" marks a browser's speculative load. */
+  purpose: string;
+}
+
+const SCAN_FIELDS: Record<keyof ScanStreamEntry, string> = {
+  codeId: 'c',
+  slug: 's',
+  ts: 't',
+  ip: 'ip',
+  userAgent: 'ua',
+  referer: 'ref',
+  acceptLanguage: 'lang',
+  country: 'cc',
+  method: 'm',
+  purpose: 'p',
+};
+
+/** Field/value pairs for XADD (short names: the stream can hold millions of entries). */
+export function encodeScanEntry(entry: ScanStreamEntry): string[] {
+  const out: string[] = [];
+  for (const [key, field] of Object.entries(SCAN_FIELDS) as [keyof ScanStreamEntry, string][]) {
+    out.push(field, String(entry[key]));
+  }
+  return out;
+}
+
+/** Reads XREADGROUP's flat field list back; null for an entry that is not a scan. */
+export function decodeScanEntry(fields: string[]): ScanStreamEntry | null {
+  const map = new Map<string, string>();
+  for (let i = 0; i + 1 < fields.length; i += 2) map.set(fields[i], fields[i + 1]);
+  const get = (key: keyof ScanStreamEntry): string => map.get(SCAN_FIELDS[key]) ?? '';
+  const ts = Number(get('ts'));
+  const method = get('method');
+  if (!get('codeId') || !Number.isFinite(ts) || ts <= 0 || (method !== 'GET' && method !== 'HEAD')) return null;
+  return {
+    codeId: get('codeId'),
+    slug: get('slug'),
+    ts,
+    ip: get('ip'),
+    userAgent: get('userAgent'),
+    referer: get('referer'),
+    acceptLanguage: get('acceptLanguage'),
+    country: get('country'),
+    method,
+    purpose: get('purpose'),
   };
 }

@@ -1,0 +1,194 @@
+import { IsIn, IsOptional, registerDecorator, ValidationOptions } from 'class-validator';
+
+/** Spec sections 3 and 5, DESIGN section 7; shared by the gateway's validation pipe and the web forms. */
+export const QR_CATEGORIES = ['business', 'event', 'product', 'restaurant'] as const;
+export type QrCategory = (typeof QR_CATEGORIES)[number];
+
+export const QR_CODE_STATES = ['active', 'deactivated', 'suspended'] as const;
+export type QrCodeState = (typeof QR_CODE_STATES)[number];
+
+export const QR_NAME_MAX_LENGTH = 100;
+export const QR_DESTINATION_MAX_LENGTH = 2048;
+
+export const QR_DOT_STYLES = ['square', 'rounded', 'dots'] as const;
+export type QrDotStyle = (typeof QR_DOT_STYLES)[number];
+export const QR_ERROR_CORRECTION_LEVELS = ['L', 'M', 'Q', 'H'] as const;
+export type QrErrorCorrection = (typeof QR_ERROR_CORRECTION_LEVELS)[number];
+export const QR_IMAGE_FORMATS = ['png', 'svg', 'pdf'] as const;
+export type QrImageFormat = (typeof QR_IMAGE_FORMATS)[number];
+export const QR_MIN_SIZE = 128;
+export const QR_MAX_SIZE = 4096;
+export const QR_MAX_MARGIN = 10;
+/** Uploads larger than this are refused before they reach the qr-service. */
+export const QR_LOGO_MAX_BYTES = 1024 * 1024;
+export const QR_LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+export const QR_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name is too long',
+  urlRequired: 'URL is required',
+  urlInvalid: 'Please enter a valid URL. Include https:// at the beginning.',
+  urlTooLong: `The URL is too long: use at most ${QR_DESTINATION_MAX_LENGTH} characters.`,
+  urlCredentials: 'The URL must not contain a username or password.',
+  urlOwnRedirect: 'The URL cannot be one of our own QR code short links.',
+  category: 'Category must be business, event, product or restaurant',
+  colour: 'Colours must be hex colours like #1a2b3c',
+} as const;
+
+/** Why a name is refused, or null when it is fine. */
+export function codeNameProblem(value: unknown): string | null {
+  if (typeof value !== 'string' || value.trim() === '') return QR_MESSAGES.nameRequired;
+  if (value.trim().length > QR_NAME_MAX_LENGTH) return QR_MESSAGES.nameTooLong;
+  return null;
+}
+
+/**
+ * Why a destination is refused, or null: http(s) only, at most 2048 characters, no credentials.
+ * (That it is not our own redirect host needs the server's configuration: the qr-service checks it.)
+ */
+export function destinationProblem(value: unknown): string | null {
+  if (typeof value !== 'string' || value.trim() === '') return QR_MESSAGES.urlRequired;
+  const text = value.trim();
+  if (text.length > QR_DESTINATION_MAX_LENGTH) return QR_MESSAGES.urlTooLong;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return QR_MESSAGES.urlInvalid;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || /\s/.test(text)) {
+    return QR_MESSAGES.urlInvalid;
+  }
+  // "example" alone is a valid URL host but never a public site; a dot (or an IPv6 literal) is required.
+  if (!url.hostname.includes('.') && !url.hostname.startsWith('[')) return QR_MESSAGES.urlInvalid;
+  if (url.username || url.password) return QR_MESSAGES.urlCredentials;
+  if (url.href.length > QR_DESTINATION_MAX_LENGTH) return QR_MESSAGES.urlTooLong;
+  return null;
+}
+
+/** A class-validator rule whose message is whatever `check` says is wrong. */
+function checkedBy(name: string, check: (value: unknown) => string | null, options?: ValidationOptions) {
+  return (target: object, propertyName: string) => {
+    registerDecorator({
+      name,
+      target: target.constructor,
+      propertyName,
+      options: { ...options, message: (args) => check(args.value) ?? 'Invalid value' },
+      validator: { validate: (value: unknown) => check(value) === null },
+    });
+  };
+}
+
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+const colourProblem = (value: unknown): string | null =>
+  typeof value === 'string' && HEX_COLOUR.test(value) ? null : QR_MESSAGES.colour;
+
+export class CreateQrCodeDto {
+  @checkedBy('codeName', codeNameProblem)
+  name!: string;
+
+  @checkedBy('destinationUrl', destinationProblem)
+  destinationUrl!: string;
+
+  @IsOptional()
+  @IsIn(QR_CATEGORIES, { message: QR_MESSAGES.category })
+  category?: QrCategory;
+}
+
+/** PATCH: any subset; the spec's edit screen sends only destinationUrl. */
+export class UpdateQrCodeDto {
+  @IsOptional()
+  @checkedBy('codeName', codeNameProblem)
+  name?: string;
+
+  @IsOptional()
+  @checkedBy('destinationUrl', destinationProblem)
+  destinationUrl?: string;
+
+  @IsOptional()
+  @IsIn([...QR_CATEGORIES, null], { message: QR_MESSAGES.category })
+  category?: QrCategory | null;
+}
+
+/** A design without its logo (the logo is uploaded on its own); contrast is checked by the qr-service. */
+export class QrDesignDto {
+  @checkedBy('colour', colourProblem)
+  foreground!: string;
+
+  @checkedBy('colour', colourProblem)
+  background!: string;
+
+  @IsIn(QR_ERROR_CORRECTION_LEVELS, { message: 'Error correction must be L, M, Q or H' })
+  errorCorrection!: QrErrorCorrection;
+
+  @checkedBy('margin', (v) =>
+    typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= QR_MAX_MARGIN
+      ? null
+      : `The margin must be a whole number from 0 to ${QR_MAX_MARGIN}`,
+  )
+  margin!: number;
+
+  @IsIn(QR_DOT_STYLES, { message: 'The dot style must be square, rounded or dots' })
+  dotStyle!: QrDotStyle;
+}
+
+const SIZE_MESSAGE = `The size must be a whole number of pixels from ${QR_MIN_SIZE} to ${QR_MAX_SIZE}`;
+
+/** A whole number from a query string ("512") or a body (512), or null. */
+export function wholeNumber(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+  return Number.isInteger(n) ? n : null;
+}
+
+function inRange(min: number, max: number, message: string) {
+  return (value: unknown): string | null => {
+    const n = wholeNumber(value);
+    return n !== null && n >= min && n <= max ? null : message;
+  };
+}
+
+export class DownloadQueryDto {
+  @IsOptional()
+  @IsIn(QR_IMAGE_FORMATS, { message: 'The format must be png, svg or pdf' })
+  format?: QrImageFormat;
+
+  /** Text in a query string; the gateway converts it with wholeNumber once it passed. */
+  @IsOptional()
+  @checkedBy('size', inRange(QR_MIN_SIZE, QR_MAX_SIZE, SIZE_MESSAGE))
+  size?: string;
+}
+
+export const ANALYTICS_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export class AnalyticsQueryDto {
+  /** First local day (YYYY-MM-DD) in `tz`; default 29 days before `to`. */
+  @IsOptional()
+  @checkedBy('day', (v) => (typeof v === 'string' && ANALYTICS_DATE.test(v) ? null : 'Dates must look like 2025-01-31'))
+  from?: string;
+
+  /** Last local day, included; default today in `tz`. */
+  @IsOptional()
+  @checkedBy('day', (v) => (typeof v === 'string' && ANALYTICS_DATE.test(v) ? null : 'Dates must look like 2025-01-31'))
+  to?: string;
+
+  /** IANA time zone of the viewer, e.g. Europe/Berlin; default UTC. */
+  @IsOptional()
+  @checkedBy('timeZone', (v) => (typeof v === 'string' && v.length > 0 && v.length <= 64 ? null : 'Unknown time zone'))
+  tz?: string;
+}
+
+export class AccountAnalyticsQueryDto {
+  @IsOptional()
+  @checkedBy('timeZone', (v) => (typeof v === 'string' && v.length > 0 && v.length <= 64 ? null : 'Unknown time zone'))
+  tz?: string;
+}
+
+export class PageQueryDto {
+  @IsOptional()
+  @checkedBy('page', inRange(1, 1_000_000, 'The page must be a whole number from 1'))
+  page?: string;
+
+  @IsOptional()
+  @checkedBy('pageSize', inRange(1, 100, 'The page size must be a whole number from 1 to 100'))
+  pageSize?: string;
+}
