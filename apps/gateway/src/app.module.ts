@@ -4,6 +4,7 @@ import { HealthController, MessagingModule } from '@qrd/messaging';
 import { AuthApiModule } from './auth/auth-api.module';
 import { BillingApiModule } from './billing/billing-api.module';
 import { QrApiModule } from './qr/qr-api.module';
+import { PageVisitsModule } from './page-visits/page-visits.module';
 import { SessionsModule } from './sessions/sessions.module';
 
 @Module({})
@@ -18,6 +19,7 @@ export class GatewayModule {
         AuthApiModule,
         QrApiModule,
         BillingApiModule,
+        PageVisitsModule,
       ],
       controllers: [HealthController],
     };

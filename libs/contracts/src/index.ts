@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './dto/auth.dto';
+export * from './dto/billing.dto';
 export * from './dto/qr.dto';
 export * from './dto/account.dto';
 export * from './dto/match.decorator';
@@ -12,3 +13,4 @@ export * from './messages/qr.messages';
 export * from './messages/billing.messages';
 export * from './messages/mail.messages';
 export * from './messages/routing';
+export * from './dto/page-visit.dto';
