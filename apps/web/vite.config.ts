@@ -32,7 +32,8 @@ export default defineConfig({
   build: {
     outDir: path.join(workspaceRoot, 'dist/apps/web'),
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for error reports, without the comment that makes every browser download them.
+    sourcemap: 'hidden',
   },
   server: { port: 4200, host: '127.0.0.1', proxy },
   preview: { port: 4300, host: '127.0.0.1', proxy },

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 
 import { MainLayout } from '../components/layout/main-layout';
 import { authHref, paths } from '../lib/paths';
 import { RequireAdmin, RequireAuth, RequireGuest } from './guards';
+import { RouteError } from './routes/route-error';
 
 // Every screen is its own chunk, so the landing page only loads the shell and itself.
 const LandingRoute = lazy(() => import('./routes/landing'));
@@ -21,6 +22,7 @@ function page(title: string) {
 export const routes: RouteObject[] = [
   {
     element: <MainLayout />,
+    errorElement: <RouteError />,
     children: [
       { path: paths.home, element: <LandingRoute /> },
       {

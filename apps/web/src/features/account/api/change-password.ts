@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { userQueryKey } from '../../../lib/auth';
 
 export interface ChangePasswordInput {
   currentPassword: string;
@@ -13,5 +14,11 @@ export function changePassword(input: ChangePasswordInput): Promise<void> {
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    // The server ends the user's sessions on a password change; re-reading the user shows
+    // whether this one survived (a 401 sends the user to the login screen).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueryKey }),
+  });
 }

@@ -11,7 +11,7 @@ export function SecurityTab() {
       <Card>
         <CardHeader>
           <CardTitle as="h2">Change password</CardTitle>
-          <CardDescription>Changing your password signs you out on your other devices.</CardDescription>
+          <CardDescription>Update the password you use to log in.</CardDescription>
         </CardHeader>
         <CardContent>
           <ChangePasswordForm />

@@ -4,7 +4,7 @@ import { PLAN_FEATURES } from '../../../lib/pricing';
 /** The large-screen column of /auth: what the plan includes. */
 export function AuthPromoPanel() {
   return (
-    <aside className="flex flex-col justify-center rounded-2xl bg-gradient-to-br from-primary to-indigo-800 p-10 text-white shadow-lg dark:to-indigo-950">
+    <aside className="flex flex-col justify-center rounded-2xl bg-gradient-to-br from-indigo-600 to-indigo-800 p-10 text-white shadow-lg dark:from-indigo-800 dark:to-indigo-950">
       <h2 className="text-3xl font-bold tracking-tight">Dynamic QR codes for $3.49</h2>
       <p className="mt-3 text-white/85">
         Print your code once and change where it points whenever you like. $3.49 per code per month or $34.90 per code per
