@@ -5,8 +5,10 @@ import { DatabaseModule } from '@qrd/database';
 import { HealthController, MessagingModule } from '@qrd/messaging';
 import { AUTH_DATABASE } from './database';
 import { MailModule } from './mail/mail.module';
+import { MailWorker } from './mail/mail.worker';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { ResetTokenEntity } from './password-reset/reset-token.entity';
+import { ResetTokensRepository } from './password-reset/reset-tokens.repository';
 import { PasswordHasher } from './users/password-hasher';
 import { UserEntity } from './users/user.entity';
 import { UsersHandlers } from './users/users.handlers';
@@ -26,7 +28,7 @@ export class AuthServiceModule {
         MailModule,
       ],
       controllers: [HealthController, UsersHandlers],
-      providers: [UsersRepository, UsersService, PasswordHasher, PasswordResetService],
+      providers: [UsersRepository, UsersService, PasswordHasher, ResetTokensRepository, PasswordResetService, MailWorker],
     };
   }
 }

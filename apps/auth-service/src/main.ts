@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     return;
   }
   if (command === 'create-admin') {
-    await createAdmin(config, process.argv.slice(3));
+    process.stdout.write(`${await createAdmin(config, logger, process.argv.slice(3))}\n`);
     return;
   }
   await assertRedisReachable(config.redisUrl);

@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule, Logger } from '@qrd/config';
 import { HealthController, MessagingModule } from '@qrd/messaging';
+import { AccountApiModule } from './account/account-api.module';
+import { AdminApiModule } from './admin/admin-api.module';
 import { AuthApiModule } from './auth/auth-api.module';
 import { BillingApiModule } from './billing/billing-api.module';
 import { QrApiModule } from './qr/qr-api.module';
@@ -17,6 +19,8 @@ export class GatewayModule {
         MessagingModule.forRoot(),
         SessionsModule,
         AuthApiModule,
+        AccountApiModule,
+        AdminApiModule,
         QrApiModule,
         BillingApiModule,
         PageVisitsModule,

@@ -1,7 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
-import helmet from 'helmet';
 import pinoHttp from 'pino-http';
 import { AppConfig, Logger } from '@qrd/config';
 import { ServiceQueue } from '@qrd/contracts';
@@ -9,6 +8,8 @@ import { startServiceApp } from '@qrd/messaging';
 import { GatewayModule } from './app.module';
 import { HttpErrorFilter } from './http/http-exception.filter';
 import { requestContextMiddleware } from './http/request-context.middleware';
+import { logSafeRequest } from './http/log-safe-request';
+import { securityHeaders } from './http/security-headers';
 import { createValidationPipe } from './http/validation.pipe';
 import { sameOriginMiddleware } from './sessions/same-origin.middleware';
 
@@ -30,23 +31,10 @@ export async function startGateway(config: AppConfig, logger: Logger, port = con
           logger,
           genReqId: (_req, res) => String(res.getHeader('X-Request-Id') ?? ''),
           autoLogging: { ignore: (req) => req.url === '/health' },
+          serializers: { req: logSafeRequest },
         }),
       );
-      app.use(
-        helmet({
-          contentSecurityPolicy: {
-            directives: {
-              defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", 'https://js.stripe.com'],
-              frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-              connectSrc: ["'self'", 'https://api.stripe.com'],
-              imgSrc: ["'self'", 'data:', 'blob:'],
-              styleSrc: ["'self'", "'unsafe-inline'"],
-              frameAncestors: ["'none'"],
-            },
-          },
-        }),
-      );
+      app.use(securityHeaders(config));
       app.use(cookieParser());
       app.use(sameOriginMiddleware(config.allowedOrigins));
       app.useGlobalPipes(createValidationPipe());

@@ -1,58 +1,46 @@
-import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { Queue, Worker } from 'bullmq';
-import { APP_CONFIG, AppConfig, LOGGER, Logger, requestContext, RequestMeta } from '@qrd/config';
-import { MailJob, MailMessage, ServiceQueue } from '@qrd/contracts';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { JobsOptions, Queue } from 'bullmq';
+import { APP_CONFIG, AppConfig, requestContext, RequestMeta } from '@qrd/config';
+import { MailJob, MailJobPayloads, MailMessage, ServiceQueue } from '@qrd/contracts';
 import { bullPrefix, redisOptions } from '@qrd/messaging';
-import { MailSender } from './mail.sender';
 
-interface MailJobData {
-  mail: MailMessage;
-  meta: RequestMeta;
-}
+export type MailJobData<J extends MailJob = MailJob> = MailJobPayloads[J] & { meta: RequestMeta };
 
-/** Outgoing mail goes through a queue, so a slow or failing SMTP server never blocks a request. */
+const JOB_OPTIONS: Record<MailJob, JobsOptions> = {
+  // A slow or failing SMTP server is retried for about two minutes; failures are kept a week.
+  [MailJob.Send]: { attempts: 6, backoff: { type: 'exponential', delay: 2000 }, removeOnFail: { age: 7 * 24 * 3600 } },
+  [MailJob.PasswordReset]: { attempts: 3, backoff: { type: 'exponential', delay: 1000 }, removeOnFail: { age: 7 * 24 * 3600 } },
+};
+
+/**
+ * Producer side of the mail queue: outgoing mail and reset-link requests. Nothing here waits for
+ * SMTP or for a database lookup, so callers answer quickly and in constant time.
+ */
 @Injectable()
-export class MailQueue implements OnModuleInit, OnApplicationShutdown {
+export class MailQueue implements OnApplicationShutdown {
   private readonly queue: Queue<MailJobData>;
-  private worker?: Worker<MailJobData>;
 
-  constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
-    private readonly sender: MailSender,
-  ) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.queue = new Queue<MailJobData>(ServiceQueue.Mail, {
       connection: redisOptions(config.redisUrl, { maxRetriesPerRequest: null }),
       prefix: bullPrefix(config.redisPrefix),
     });
   }
 
-  onModuleInit(): void {
-    this.worker = new Worker<MailJobData>(
-      ServiceQueue.Mail,
-      (job) => requestContext.run(job.data.meta, () => this.sender.send(job.data.mail)),
-      {
-        connection: redisOptions(this.config.redisUrl, { maxRetriesPerRequest: null }),
-        prefix: bullPrefix(this.config.redisPrefix),
-        concurrency: 4,
-      },
-    );
-    this.worker.on('failed', (job, error) =>
-      this.logger.error({ err: error, to: job?.data.mail.to, attempts: job?.attemptsMade }, 'mail delivery failed'),
-    );
+  enqueue(mail: MailMessage): Promise<void> {
+    return this.add(MailJob.Send, { mail });
   }
 
-  async enqueue(mail: MailMessage): Promise<void> {
-    await this.queue.add(MailJob.Send, { mail, meta: requestContext.currentOrNew() }, {
-      attempts: 6,
-      backoff: { type: 'exponential', delay: 2000 },
-      removeOnComplete: true,
-      removeOnFail: { age: 7 * 24 * 3600 },
-    });
+  requestPasswordReset(email: string): Promise<void> {
+    return this.add(MailJob.PasswordReset, { email });
+  }
+
+  private async add<J extends MailJob>(job: J, payload: MailJobPayloads[J]): Promise<void> {
+    const data = { ...payload, meta: requestContext.currentOrNew() } as MailJobData;
+    await this.queue.add(job, data, { removeOnComplete: true, ...JOB_OPTIONS[job] });
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
     await this.queue.close();
   }
 }

@@ -29,7 +29,8 @@ export function contactMail(to: string, from: { name: string; email: string; mes
   return {
     to,
     replyTo: from.email,
-    subject: `Contact form: ${from.name}`,
+    // A name is one line: no header folding tricks in the subject.
+    subject: `Contact form: ${from.name.replace(/[\r\n\t]+/g, ' ').trim()}`,
     text: `From: ${from.name} <${from.email}>\n\n${from.message}\n`,
     html: layout(
       `<p><strong>From:</strong> ${escape(from.name)} &lt;${escape(from.email)}&gt;</p>` +

@@ -1,71 +1,66 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
-import { IsNull, MoreThan, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
 import { DomainError, DomainEvent, ErrorCode } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { MailQueue } from '../mail/mail.queue';
 import { passwordResetMail } from '../mail/templates';
+import { PasswordHasher } from '../users/password-hasher';
 import { UsersRepository } from '../users/users.repository';
-import { UsersService } from '../users/users.service';
-import { ResetTokenEntity } from './reset-token.entity';
+import { ResetTokensRepository } from './reset-tokens.repository';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** 256 bits of randomness; base64url keeps it safe in a URL path. */
+const TOKEN_BYTES = 32;
+const MAX_TOKEN_LENGTH = 200;
 
 /** Single-use, hashed, one-hour reset tokens sent by mail. */
 @Injectable()
 export class PasswordResetService {
   constructor(
-    @InjectRepository(ResetTokenEntity) private readonly tokens: Repository<ResetTokenEntity>,
+    private readonly tokens: ResetTokensRepository,
     private readonly users: UsersRepository,
-    private readonly usersService: UsersService,
+    private readonly hasher: PasswordHasher,
     private readonly mail: MailQueue,
     private readonly bus: MessageBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
-   * Answers the same whether or not the account exists; the slow parts (mail) happen in the
-   * queue, so the time taken does not tell either.
+   * Only queues the request: the lookup happens in the mail queue (issue), so this takes the
+   * same time, and answers the same, whether or not the account exists.
    */
   async request(email: string): Promise<void> {
-    const user = await this.users.findByEmail(email.trim());
-    const token = randomBytes(32).toString('base64url');
+    await this.mail.requestPasswordReset(email.trim().toLowerCase());
+  }
+
+  /** Runs in the mail queue: mails a fresh link to an active account with that address. */
+  async issue(email: string): Promise<void> {
+    const user = await this.users.findByEmail(email);
     if (!user || user.status !== 'active') return;
-    await this.tokens.insert({
-      tokenHash: hash(token),
-      userId: user.id,
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-    });
+    const token = randomBytes(TOKEN_BYTES).toString('base64url');
+    await this.tokens.add(hash(token), user.id, new Date(Date.now() + RESET_TOKEN_TTL_MS));
     const link = `${this.config.publicBaseUrl}/reset-password/${token}`;
     await this.mail.enqueue(passwordResetMail(user.email, user.username, link));
   }
 
   async check(token: string): Promise<boolean> {
-    return (await this.findUsable(token)) !== null;
+    return valid(token) && (await this.tokens.findUsable(hash(token))) !== null;
   }
 
+  /** Sets the new password and ends every session of the user; the token cannot be used again. */
   async reset(token: string, password: string): Promise<string> {
-    const found = await this.findUsable(token);
-    if (!found) throw invalid();
-    // Claim the token atomically: a second use (even a concurrent one) finds nothing to update.
-    const claimed = await this.tokens.update(
-      { tokenHash: found.tokenHash, usedAt: IsNull() },
-      { usedAt: new Date() },
-    );
-    if (!claimed.affected) throw invalid();
-    await this.usersService.setPassword(found.userId, password);
-    // Any other outstanding link for this user dies with this reset.
-    await this.tokens.update({ userId: found.userId, usedAt: IsNull() }, { usedAt: new Date() });
-    await this.bus.emitEvent(DomainEvent.SessionsRevoke, { userId: found.userId, reason: 'password reset' });
-    return found.userId;
+    // Checked first so an unusable link costs no password hashing.
+    if (!(await this.check(token))) throw invalid();
+    const userId = await this.tokens.consume(hash(token), await this.hasher.hash(password));
+    if (!userId) throw invalid();
+    await this.bus.emitEvent(DomainEvent.SessionsRevoke, { userId, reason: 'password reset' });
+    return userId;
   }
+}
 
-  private findUsable(token: string): Promise<ResetTokenEntity | null> {
-    if (!token || token.length > 200) return Promise.resolve(null);
-    return this.tokens.findOneBy({ tokenHash: hash(token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) });
-  }
+function valid(token: string): boolean {
+  return typeof token === 'string' && token.length > 0 && token.length <= MAX_TOKEN_LENGTH;
 }
 
 function hash(token: string): string {

@@ -3,12 +3,16 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { UserEntity } from './user.entity';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Domain-named access to auth.users. */
 @Injectable()
 export class UsersRepository {
   constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
 
   findById(id: string): Promise<UserEntity | null> {
+    // Not a uuid cannot be a user (and would be a PostgreSQL type error, not "not found").
+    if (!UUID.test(id)) return Promise.resolve(null);
     return this.users.findOneBy({ id });
   }
 

@@ -9,8 +9,10 @@ import {
   UserRole,
   UserStatus,
   UserView,
+  isAdminRole,
 } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
+import { ResetTokensRepository } from '../password-reset/reset-tokens.repository';
 import { PasswordHasher } from './password-hasher';
 import { toUserView, UserEntity } from './user.entity';
 import { uniqueViolationField, UsersRepository } from './users.repository';
@@ -28,6 +30,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly bus: MessageBus,
+    private readonly resetTokens: ResetTokensRepository,
   ) {}
 
   async register(input: Req<AuthPattern.Register>): Promise<UserView> {
@@ -82,12 +85,8 @@ export class UsersService {
     }
     user.passwordHash = await this.hasher.hash(newPassword);
     await this.users.save(user);
-  }
-
-  async setPassword(userId: string, password: string): Promise<void> {
-    const user = await this.require(userId);
-    user.passwordHash = await this.hasher.hash(password);
-    await this.users.save(user);
+    // A reset link mailed before the change must not undo it.
+    await this.resetTokens.voidAllForUser(user.id);
   }
 
   async list(input: Req<AuthPattern.ListUsers>): Promise<UserPage> {
@@ -99,6 +98,8 @@ export class UsersService {
 
   async setStatus(actorId: string, userId: string, status: UserStatus): Promise<UserView> {
     const [actor, user] = await Promise.all([this.require(actorId), this.require(userId)]);
+    // The gateway checks the session's role; this checks the stored one too.
+    if (!isAdminRole(actor.role)) throw new DomainError(ErrorCode.Forbidden, 'Only an admin can change account status');
     if (actor.id === user.id) throw new DomainError(ErrorCode.Forbidden, 'You cannot change the status of your own account');
     if (user.role === 'superadmin' && actor.role !== 'superadmin') {
       throw new DomainError(ErrorCode.Forbidden, 'Only a superadmin can suspend a superadmin');

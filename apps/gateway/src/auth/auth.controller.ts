@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { AuthPattern, DomainError, ErrorCode, LoginDto, RegisterDto, UserView } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { Access, CurrentSession, SessionRequest } from '../sessions/auth.guard';
-import { Session } from '../sessions/session.store';
+import { Session, SessionStore } from '../sessions/session.store';
 import { SignInService } from './sign-in.service';
 
 @Controller('api')
@@ -11,6 +11,7 @@ export class AuthController {
   constructor(
     private readonly signIn: SignInService,
     private readonly bus: MessageBus,
+    private readonly sessions: SessionStore,
   ) {}
 
   @Post('register')
@@ -44,7 +45,9 @@ export class AuthController {
   @Get('logout')
   @Access('public')
   async logoutPage(@Req() req: SessionRequest, @Res() res: Response): Promise<void> {
-    await this.signIn.logout(req, res);
+    // A link on another site must not sign people out (a GET escapes the same-origin check).
+    const site = req.header('sec-fetch-site');
+    if (site !== 'cross-site' && site !== 'same-site') await this.signIn.logout(req, res);
     res.redirect(302, '/');
   }
 
@@ -52,7 +55,11 @@ export class AuthController {
   @Access('user')
   async currentUser(@CurrentSession() session: Session): Promise<UserView> {
     const user = await this.bus.request(AuthPattern.GetUser, { userId: session.userId });
-    if (user.status !== 'active') throw new DomainError(ErrorCode.Unauthenticated, 'Your account has been suspended');
+    if (user.status !== 'active') {
+      // Normally already gone (suspension ends sessions); make sure this one does not linger.
+      await this.sessions.destroy(session.id);
+      throw new DomainError(ErrorCode.Unauthenticated, 'Your account has been suspended');
+    }
     return user;
   }
 }

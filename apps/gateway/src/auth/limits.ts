@@ -1,11 +1,40 @@
+import { isIPv6 } from 'node:net';
 import type { Limit } from '../sessions/rate-limiter';
 
-/** Abuse limits on the public entry points. */
+/**
+ * The client part of a limit key. IPv4-mapped addresses are the IPv4 address; an IPv6 client
+ * usually owns a whole /64, so that is what is counted.
+ */
+export function clientKey(ip: string | undefined): string {
+  if (!ip) return 'unknown';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head] = ip.split('::');
+  const groups = ip.includes('::') ? head.split(':').filter(Boolean) : ip.split(':');
+  return `${[...groups, '0', '0', '0', '0'].slice(0, 4).join(':')}::/64`;
+}
+
+/** Abuse limits on the public entry points; the ones named by a setting are configurable. */
 export const LIMITS = {
-  loginPerIp: (ip: string | undefined): Limit => ({ key: `login-ip:${ip ?? 'unknown'}`, max: 30, windowSeconds: 60 }),
+  loginPerIp: (ip: string | undefined): Limit => ({ key: `login-ip:${clientKey(ip)}`, max: 'loginPerIpPerMinute', windowSeconds: 60 }),
+  /** The 11th attempt within ten minutes on one username is refused, whoever makes it. */
   loginPerUsername: (username: string): Limit => ({ key: `login-user:${username}`, max: 10, windowSeconds: 600 }),
-  signupPerIp: (ip: string | undefined): Limit => ({ key: `signup-ip:${ip ?? 'unknown'}`, max: 20, windowSeconds: 3600 }),
-  resetPerIp: (ip: string | undefined): Limit => ({ key: `reset-ip:${ip ?? 'unknown'}`, max: 10, windowSeconds: 3600 }),
+  /** Counts wrong passwords only, to grow the delay (loginDelayMs); it never refuses by itself. */
+  loginFailures: (username: string): Limit => ({
+    key: `login-fail:${username}`,
+    max: Number.MAX_SAFE_INTEGER,
+    windowSeconds: 900,
+  }),
+  signupPerIp: (ip: string | undefined): Limit => ({ key: `signup-ip:${clientKey(ip)}`, max: 'signupPerHour', windowSeconds: 3600 }),
+  resetPerIp: (ip: string | undefined): Limit => ({ key: `reset-ip:${clientKey(ip)}`, max: 'resetPerHour', windowSeconds: 3600 }),
   resetPerEmail: (email: string): Limit => ({ key: `reset-email:${email}`, max: 5, windowSeconds: 3600 }),
-  contactPerIp: (ip: string | undefined): Limit => ({ key: `contact-ip:${ip ?? 'unknown'}`, max: 5, windowSeconds: 3600 }),
+  contactPerIp: (ip: string | undefined): Limit => ({ key: `contact-ip:${clientKey(ip)}`, max: 'contactPerHour', windowSeconds: 3600 }),
+  /** Guessing the current password with a stolen session. */
+  changePasswordPerUser: (userId: string): Limit => ({ key: `change-password:${userId}`, max: 10, windowSeconds: 900 }),
 };
+
+/** Delay before checking a password after `failures` recent wrong ones: none for 3, then 0.2 s doubling to 3 s. */
+export function loginDelayMs(failures: number): number {
+  return failures < 3 ? 0 : Math.min(200 * 2 ** (failures - 3), 3000);
+}

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AuthPattern, LoginDto, RegisterDto, UserView } from '@qrd/contracts';
+import { AuthPattern, DomainError, ErrorCode, LoginDto, RegisterDto, UserView } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { RateLimiter } from '../sessions/rate-limiter';
 import { SessionCookie } from '../sessions/session-cookie';
 import { SessionStore } from '../sessions/session.store';
 import { SessionRequest } from '../sessions/auth.guard';
-import { LIMITS } from './limits';
+import { LIMITS, loginDelayMs } from './limits';
 
 /** Login, registration and logout: credentials are checked by the auth-service, sessions live here. */
 @Injectable()
@@ -21,18 +21,21 @@ export class SignInService {
   async login(dto: LoginDto, req: SessionRequest, res: Response): Promise<UserView> {
     const username = dto.username.trim().toLowerCase();
     await this.limiter.hit(LIMITS.loginPerIp(req.ip), LIMITS.loginPerUsername(username));
-    const failures = await this.limiter.count(`login-fail:${username}`);
-    if (failures >= 3) await delay(Math.min(200 * 2 ** (failures - 3), 3000));
+    const wait = loginDelayMs(await this.limiter.count(LIMITS.loginFailures(username).key));
+    if (wait > 0) await delay(wait);
+    let user: UserView;
     try {
-      const user = await this.bus.request(AuthPattern.Login, { username: dto.username, password: dto.password });
-      await this.limiter.reset(`login-fail:${username}`);
-      await this.limiter.reset(LIMITS.loginPerUsername(username).key);
-      await this.startSession(user, req, res);
-      return user;
+      user = await this.bus.request(AuthPattern.Login, { username: dto.username, password: dto.password });
     } catch (error) {
-      await this.limiter.hit({ key: `login-fail:${username}`, max: Number.MAX_SAFE_INTEGER, windowSeconds: 900 });
+      // Only wrong credentials grow the delay: an outage must not slow down everyone's next login.
+      if (error instanceof DomainError && error.code === ErrorCode.Unauthenticated) {
+        await this.limiter.hit(LIMITS.loginFailures(username));
+      }
       throw error;
     }
+    await this.limiter.reset(LIMITS.loginFailures(username).key, LIMITS.loginPerUsername(username).key);
+    await this.startSession(user, req, res);
+    return user;
   }
 
   async register(dto: RegisterDto, req: SessionRequest, res: Response): Promise<UserView> {

@@ -4,10 +4,14 @@ import { APP_CONFIG, AppConfig } from '@qrd/config';
 import { REDIS } from '@qrd/messaging';
 import { RateLimitedError } from '../http/rate-limited.error';
 
+/** A maximum set by the operator (config.rateLimits), e.g. 'signupPerHour'. */
+export type RateLimitSetting = keyof AppConfig['rateLimits'];
+
 export interface Limit {
   /** What is being limited, e.g. "login-ip:1.2.3.4". */
   key: string;
-  max: number;
+  /** Attempts allowed per window: a number, or the configuration setting that holds it. */
+  max: number | RateLimitSetting;
   windowSeconds: number;
 }
 
@@ -27,20 +31,27 @@ export class RateLimiter {
       pipeline.incr(key).expire(key, limit.windowSeconds, 'NX').ttl(key);
     }
     const results = (await pipeline.exec()) ?? [];
+    let retryAfter = 0;
     limits.forEach((limit, i) => {
       const count = Number(results[i * 3]?.[1]);
       const ttl = Number(results[i * 3 + 2]?.[1]);
-      if (count > limit.max) throw new RateLimitedError(ttl > 0 ? ttl : limit.windowSeconds);
+      if (count > this.max(limit)) retryAfter = Math.max(retryAfter, ttl > 0 ? ttl : limit.windowSeconds);
     });
+    // The longest wait of the exceeded limits: retrying sooner would only be refused again.
+    if (retryAfter > 0) throw new RateLimitedError(retryAfter);
   }
 
-  /** How many failures a key has had in its window (for growing delays). */
+  /** How many attempts a key has had in its window (for growing delays). */
   async count(key: string): Promise<number> {
     return Number((await this.redis.get(this.key(key))) ?? 0);
   }
 
-  async reset(key: string): Promise<void> {
-    await this.redis.del(this.key(key));
+  async reset(...keys: string[]): Promise<void> {
+    if (keys.length > 0) await this.redis.del(...keys.map((key) => this.key(key)));
+  }
+
+  private max(limit: Limit): number {
+    return typeof limit.max === 'number' ? limit.max : this.config.rateLimits[limit.max];
   }
 
   private key(key: string): string {

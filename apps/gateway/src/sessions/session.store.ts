@@ -21,6 +21,8 @@ export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
 /** Sliding the idle expiry costs a write; doing it at most once a minute is plenty. */
 const TOUCH_INTERVAL_MS = 60_000;
+/** Index entries of sessions that expired on their own are swept once a user has this many. */
+const INDEX_SWEEP_AT = 20;
 
 /** Server-side sessions in Redis, with a per-user index so all of a user's sessions can end at once. */
 @Injectable()
@@ -40,6 +42,7 @@ export class SessionStore {
       .sadd(this.userKey(userId), hash(id))
       .expire(this.userKey(userId), SESSION_ABSOLUTE_SECONDS)
       .exec();
+    await this.sweepIndex(userId);
     return { id, ...data };
   }
 
@@ -54,7 +57,9 @@ export class SessionStore {
     }
     if (now - data.lastSeenAt > TOUCH_INTERVAL_MS) {
       data.lastSeenAt = now;
-      await this.redis.set(this.key(id), JSON.stringify(data), 'EX', SESSION_IDLE_SECONDS);
+      // Idle expiry slides, but never past the absolute end of the session.
+      const left = Math.ceil((data.createdAt + SESSION_ABSOLUTE_SECONDS * 1000 - now) / 1000);
+      await this.redis.set(this.key(id), JSON.stringify(data), 'EX', Math.max(1, Math.min(SESSION_IDLE_SECONDS, left)));
     }
     return { id, ...data };
   }
@@ -78,6 +83,14 @@ export class SessionStore {
       .srem(this.userKey(userId), ...doomed)
       .exec();
     return doomed.length;
+  }
+
+  private async sweepIndex(userId: string): Promise<void> {
+    const hashes = await this.redis.smembers(this.userKey(userId));
+    if (hashes.length < INDEX_SWEEP_AT) return;
+    const alive = await Promise.all(hashes.map((h) => this.redis.exists(this.hashedKey(h))));
+    const dead = hashes.filter((_, i) => alive[i] === 0);
+    if (dead.length > 0) await this.redis.srem(this.userKey(userId), ...dead);
   }
 
   private key(id: string): string {

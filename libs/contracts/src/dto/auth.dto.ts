@@ -17,12 +17,15 @@ export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
 export class LoginDto {
+  // Bounded so a login attempt cannot make the server hash or store (rate-limit keys) megabytes.
   @IsString({ message: 'Username is required' })
   @IsNotEmpty({ message: 'Username is required' })
+  @MaxLength(100, { message: 'Invalid username or password' })
   username!: string;
 
   @IsString({ message: 'Password is required' })
   @IsNotEmpty({ message: 'Password is required' })
+  @MaxLength(200, { message: 'Invalid username or password' })
   password!: string;
 }
 
@@ -127,6 +130,7 @@ export class ContactDto {
   name!: string;
 
   @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(254, { message: 'Please enter a valid email address' })
   email!: string;
 
   @IsString({ message: 'Message is required' })

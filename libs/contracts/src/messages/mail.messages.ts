@@ -1,5 +1,11 @@
+/** Jobs of the auth-service's mail queue (ServiceQueue.Mail). */
 export enum MailJob {
   Send = 'send',
+  /**
+   * "Mail a reset link to this address if it belongs to an active account": looked up in the
+   * queue, so the HTTP answer takes the same time whether or not the account exists.
+   */
+  PasswordReset = 'password-reset',
 }
 
 export interface MailMessage {
@@ -8,4 +14,9 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
+}
+
+export interface MailJobPayloads {
+  [MailJob.Send]: { mail: MailMessage };
+  [MailJob.PasswordReset]: { email: string };
 }

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AuthPattern,
+  ChangePasswordDto,
+  ContactDto,
+  PasswordResetDto,
+  PasswordResetRequestDto,
+  UpdateProfileDto,
+  UserView,
+} from '@qrd/contracts';
+import { MessageBus } from '@qrd/messaging';
+import { LIMITS } from '../auth/limits';
+import { RateLimiter } from '../sessions/rate-limiter';
+import { Session, SessionStore } from '../sessions/session.store';
+
+/** Profile, password, password reset and the contact form: the auth-service does the work. */
+@Injectable()
+export class AccountService {
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly sessions: SessionStore,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  updateProfile(session: Session, dto: UpdateProfileDto): Promise<UserView> {
+    return this.bus.request(AuthPattern.UpdateProfile, { ...dto, userId: session.userId });
+  }
+
+  /** Every other session of the user ends; the one that changed the password stays signed in. */
+  async changePassword(session: Session, dto: ChangePasswordDto): Promise<void> {
+    await this.limiter.hit(LIMITS.changePasswordPerUser(session.userId));
+    await this.bus.request(AuthPattern.ChangePassword, {
+      userId: session.userId,
+      currentPassword: dto.currentPassword,
+      newPassword: dto.newPassword,
+    });
+    await this.sessions.destroyAllForUser(session.userId, session.id);
+  }
+
+  /**
+   * The same answer, after the same work (two counters and one queued job), whether or not the
+   * address belongs to an account; the lookup and the mail happen later in the auth-service's queue.
+   */
+  async requestPasswordReset(dto: PasswordResetRequestDto, ip: string | undefined): Promise<void> {
+    const email = dto.email.trim().toLowerCase();
+    await this.limiter.hit(LIMITS.resetPerIp(ip), LIMITS.resetPerEmail(email));
+    await this.bus.request(AuthPattern.RequestPasswordReset, { email });
+  }
+
+  checkResetToken(token: string): Promise<{ valid: boolean }> {
+    return this.bus.request(AuthPattern.CheckResetToken, { token });
+  }
+
+  /** A completed reset ends every session of the user at once (not only when the event arrives). */
+  async resetPassword(dto: PasswordResetDto): Promise<void> {
+    const { userId } = await this.bus.request(AuthPattern.ResetPassword, { token: dto.token, password: dto.password });
+    await this.sessions.destroyAllForUser(userId);
+  }
+
+  async contact(dto: ContactDto, ip: string | undefined): Promise<void> {
+    await this.limiter.hit(LIMITS.contactPerIp(ip));
+    await this.bus.request(AuthPattern.SendContactMessage, { name: dto.name, email: dto.email, message: dto.message });
+  }
+}
