@@ -34,6 +34,8 @@ export interface AppConfig {
   geoipCityDb: string | null;
   /** Name of a header set by a trusted CDN carrying the visitor's country (e.g. cf-ipcountry). */
   trustedCountryHeader: string | null;
+  /** How long a read scan may stay unacknowledged before another ingestor takes it over (its reader died). */
+  scanClaimIdleMs: number;
   /** Number of proxies in front of the services whose X-Forwarded-For can be believed. */
   trustProxyHops: number;
   messageTimeoutMs: number;
@@ -182,6 +184,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     geoipCityDb: r.optional('GEOIP_CITY_DB'),
     trustedCountryHeader: r.optional('TRUSTED_COUNTRY_HEADER')?.toLowerCase() ?? null,
+    scanClaimIdleMs: r.int('SCAN_CLAIM_IDLE_MS', 60_000, 100, 3_600_000),
     trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, 0, 10),
     messageTimeoutMs: r.int('MESSAGE_TIMEOUT_MS', 10_000, 100, 600_000),
     rateLimits: {
