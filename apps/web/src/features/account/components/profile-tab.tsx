@@ -9,7 +9,7 @@ function Detail({ label, value }: { label: string; value: string | null }) {
   return (
     <div className="grid gap-1">
       <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-      <dd className={value ? 'break-all' : 'text-muted-foreground italic'}>{value || 'Not set'}</dd>
+      <dd className={value ? 'break-words' : 'text-muted-foreground italic'}>{value || 'Not set'}</dd>
     </div>
   );
 }

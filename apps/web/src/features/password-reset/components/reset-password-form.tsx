@@ -24,6 +24,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     PasswordResetDto,
     { password: '', confirmPassword: '' },
     {
+      idPrefix: 'reset-',
       extra: () => ({ token }),
       onSubmit: async (values) => {
         try {

@@ -19,6 +19,7 @@ export function ResetRequestForm() {
     PasswordResetRequestDto,
     { email: '' },
     {
+      idPrefix: 'reset-request-',
       onSubmit: async (values) => {
         const email = values.email.trim();
         try {
@@ -50,7 +51,7 @@ export function ResetRequestForm() {
         title="Check your email"
         description={
           <>
-            We sent a password reset link to <strong className="break-all text-foreground">{sentTo}</strong>.
+            We sent a password reset link to <strong className="break-words text-foreground">{sentTo}</strong>.
           </>
         }
       >
