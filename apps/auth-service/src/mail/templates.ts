@@ -26,14 +26,15 @@ export function passwordResetMail(to: string, username: string, link: string): M
 }
 
 export function contactMail(to: string, from: { name: string; email: string; message: string }): MailMessage {
+  // A name is one line: it cannot fake further header-looking lines in the subject or the body.
+  const name = from.name.replace(/\s+/g, ' ').trim();
   return {
     to,
     replyTo: from.email,
-    // A name is one line: no header folding tricks in the subject.
-    subject: `Contact form: ${from.name.replace(/[\r\n\t]+/g, ' ').trim()}`,
-    text: `From: ${from.name} <${from.email}>\n\n${from.message}\n`,
+    subject: `Contact form: ${name}`,
+    text: `From: ${name} <${from.email}>\n\n${from.message}\n`,
     html: layout(
-      `<p><strong>From:</strong> ${escape(from.name)} &lt;${escape(from.email)}&gt;</p>` +
+      `<p><strong>From:</strong> ${escape(name)} &lt;${escape(from.email)}&gt;</p>` +
         `<p style="white-space:pre-wrap">${escape(from.message)}</p>`,
     ),
   };
