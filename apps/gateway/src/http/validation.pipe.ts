@@ -10,7 +10,6 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: false,
-    stopAtFirstError: true,
     transform: true,
     validationError: { target: false, value: false },
     exceptionFactory: (errors) => {

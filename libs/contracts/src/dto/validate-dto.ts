@@ -6,13 +6,17 @@ export interface DtoClass<T extends object> {
   new (): T;
 }
 
-/** Keeps the first message of each failing field (validation stops at a field's first failing rule). */
+/**
+ * Keeps one message per failing field: the rule written first on the property. class-validator
+ * runs a property's decorators bottom-up and records constraints in that order, so the rule
+ * written first is the last one recorded.
+ */
 export function flattenValidationErrors(errors: ValidationError[], prefix = ''): FieldErrors {
   const out: FieldErrors = {};
   for (const error of errors) {
     const key = prefix ? `${prefix}.${error.property}` : error.property;
     const messages = Object.values(error.constraints ?? {});
-    if (messages.length > 0) out[key] = messages[0];
+    if (messages.length > 0) out[key] = messages[messages.length - 1];
     if (error.children?.length) Object.assign(out, flattenValidationErrors(error.children, key));
   }
   return out;
@@ -24,6 +28,6 @@ export function flattenValidationErrors(errors: ValidationError[], prefix = ''):
  */
 export async function validateDto<T extends object>(cls: DtoClass<T>, plain: object): Promise<FieldErrors> {
   const instance = Object.assign(new cls(), plain);
-  const errors = await validate(instance, { stopAtFirstError: true, forbidUnknownValues: false });
+  const errors = await validate(instance, { forbidUnknownValues: false });
   return flattenValidationErrors(errors);
 }
