@@ -1,14 +1,37 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule, Logger } from '@qrd/config';
+import { DatabaseModule } from '@qrd/database';
 import { HealthController, MessagingModule } from '@qrd/messaging';
+import { AnalyticsHandlers } from './analytics/analytics.handlers';
+import { AnalyticsRepository } from './analytics/analytics.repository';
+import { AnalyticsService } from './analytics/analytics.service';
+import { AccountEventsHandlers } from './codes/account-events.handlers';
+import { CodesHandlers } from './codes/codes.handlers';
+import { CodesRepository } from './codes/codes.repository';
+import { CodesService } from './codes/codes.service';
+import { RedirectTable } from './codes/redirect-table';
+import { QR_DATABASE } from './database';
+import { CodeImagesService } from './images/code-images.service';
+import { ScanIngestion } from './scans/scan-ingestion';
+import { ScansRepository } from './scans/scans.repository';
 
 @Module({})
 export class QrServiceModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: QrServiceModule,
-      imports: [ConfigModule.forRoot(config, logger), MessagingModule.forRoot()],
-      controllers: [HealthController],
+      imports: [ConfigModule.forRoot(config, logger), MessagingModule.forRoot(), DatabaseModule.forService(QR_DATABASE)],
+      controllers: [HealthController, CodesHandlers, AccountEventsHandlers, AnalyticsHandlers],
+      providers: [
+        CodesRepository,
+        CodesService,
+        RedirectTable,
+        CodeImagesService,
+        ScansRepository,
+        ScanIngestion,
+        AnalyticsRepository,
+        AnalyticsService,
+      ],
     };
   }
 }

@@ -1,0 +1,32 @@
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { QrPattern, QrRequests } from '@qrd/contracts';
+import { MessageController } from '@qrd/messaging';
+import { AnalyticsService } from './analytics.service';
+
+type Req<P extends QrPattern> = QrRequests[P]['req'];
+type Res<P extends QrPattern> = Promise<QrRequests[P]['res']>;
+
+@MessageController()
+export class AnalyticsHandlers {
+  constructor(private readonly analytics: AnalyticsService) {}
+
+  @MessagePattern(QrPattern.CodeAnalytics)
+  forCode(@Payload() req: Req<QrPattern.CodeAnalytics>): Res<QrPattern.CodeAnalytics> {
+    return this.analytics.forCode(req.userId, req.codeId, req);
+  }
+
+  @MessagePattern(QrPattern.AccountAnalytics)
+  forAccount(@Payload() req: Req<QrPattern.AccountAnalytics>): Res<QrPattern.AccountAnalytics> {
+    return this.analytics.forAccount(req.userId, req.tz);
+  }
+
+  @MessagePattern(QrPattern.ScansCsv)
+  csv(@Payload() req: Req<QrPattern.ScansCsv>): Res<QrPattern.ScansCsv> {
+    return this.analytics.csv(req.userId, req.codeId);
+  }
+
+  @MessagePattern(QrPattern.AdminOverview)
+  adminOverview(@Payload() req: Req<QrPattern.AdminOverview>): Res<QrPattern.AdminOverview> {
+    return this.analytics.adminOverview(req.page, req.pageSize);
+  }
+}

@@ -1,0 +1,250 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AdminCodeRow, CountItem, QrCodeState, RecentActivity, ScanBreakdowns, SeriesPoint } from '@qrd/contracts';
+
+/** Whose scans: one code's, or every code of an owner. */
+export type ScanScope = { codeId: string } | { ownerId: string };
+
+/** A half-open interval [start, end) of instants, plus how to bucket it for the viewer. */
+export interface ScanWindow {
+  start: Date;
+  end: Date;
+  tz: string;
+}
+
+export interface SeriesRequest {
+  /** First and last local day (YYYY-MM-DD), both included. */
+  fromDay: string;
+  toDay: string;
+  tz: string;
+  unit: 'hour' | 'day';
+}
+
+export interface WindowTotals {
+  scans: number;
+  uniqueScans: number;
+  botScans: number;
+}
+
+export interface StatTotals {
+  scans: number;
+  botScans: number;
+  lastScanAt: Date | null;
+}
+
+/** Columns a breakdown may group by (never interpolated from input). */
+const BREAKDOWNS: Record<Exclude<keyof ScanBreakdowns, 'cities'>, string> = {
+  countries: 'country',
+  regions: 'region',
+  devices: 'device',
+  os: 'os',
+  browsers: 'browser',
+  referrers: 'referrer',
+};
+const TOP = 10;
+const MAX_CSV_ROWS = 100_000;
+
+function scopeSql(scope: ScanScope, param: number): { sql: string; value: string } {
+  return 'codeId' in scope
+    ? { sql: `code_id = $${param}`, value: scope.codeId }
+    : { sql: `owner_id = $${param}`, value: scope.ownerId };
+}
+
+export interface CsvScan {
+  scannedAt: Date;
+  isBot: boolean;
+  botReason: string | null;
+  method: string;
+  device: string | null;
+  os: string | null;
+  browser: string | null;
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  referrer: string | null;
+  language: string | null;
+  visitorHash: string;
+}
+
+/** Read side of qr.scans and qr.code_stats: every figure is computed from stored scans. */
+@Injectable()
+export class AnalyticsRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async isKnownTimeZone(tz: string): Promise<boolean> {
+    try {
+      await this.db.query(`SELECT now() AT TIME ZONE $1`, [tz]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The instants at which the first local day starts and the day after the last one starts. */
+  async localDayBounds(fromDay: string, toDay: string, tz: string): Promise<{ start: Date; end: Date }> {
+    const rows: { start: Date; end: Date }[] = await this.db.query(
+      `SELECT ($1::date::timestamp AT TIME ZONE $3) AS start, (($2::date + 1)::timestamp AT TIME ZONE $3) AS "end"`,
+      [fromDay, toDay, tz],
+    );
+    return rows[0];
+  }
+
+  /** Human scans, unique visitors and bot scans in the window. */
+  async totals(scope: ScanScope, window: Pick<ScanWindow, 'start' | 'end'>): Promise<WindowTotals> {
+    const s = scopeSql(scope, 1);
+    const rows: WindowTotals[] = await this.db.query(
+      `SELECT count(*) FILTER (WHERE NOT is_bot)::int AS scans,
+              count(DISTINCT visitor_hash) FILTER (WHERE NOT is_bot)::int AS "uniqueScans",
+              count(*) FILTER (WHERE is_bot)::int AS "botScans"
+       FROM qr.scans WHERE ${s.sql} AND scanned_at >= $2 AND scanned_at < $3`,
+      [s.value, window.start, window.end],
+    );
+    return rows[0];
+  }
+
+  /** One point per local hour or day from the first to the last day, zeros included. */
+  async series(scope: ScanScope, request: SeriesRequest): Promise<SeriesPoint[]> {
+    const s = scopeSql(scope, 1);
+    const step = request.unit === 'hour' ? '1 hour' : '1 day';
+    const format = request.unit === 'hour' ? `'YYYY-MM-DD"T"HH24:00'` : `'YYYY-MM-DD'`;
+    return this.db.query(
+      `WITH bounds AS (
+         SELECT $2::date::timestamp AS first_local, ($3::date + 1)::timestamp AS end_local
+       ), agg AS (
+         SELECT date_trunc('${request.unit}', scanned_at AT TIME ZONE $4) AS local_start,
+                count(*)::int AS scans, count(DISTINCT visitor_hash)::int AS uniq
+         FROM qr.scans, bounds
+         WHERE ${s.sql} AND NOT is_bot
+           AND scanned_at >= (bounds.first_local AT TIME ZONE $4) AND scanned_at < (bounds.end_local AT TIME ZONE $4)
+         GROUP BY 1
+       )
+       SELECT to_char(b.local_start, ${format}) AS bucket, coalesce(a.scans, 0) AS scans, coalesce(a.uniq, 0) AS "uniqueScans"
+       FROM bounds, generate_series(bounds.first_local, bounds.end_local - interval '${step}', interval '${step}') AS b(local_start)
+       LEFT JOIN agg a ON a.local_start = b.local_start
+       ORDER BY b.local_start`,
+      [s.value, request.fromDay, request.toDay, request.tz],
+    );
+  }
+
+  async breakdowns(scope: ScanScope, window: Pick<ScanWindow, 'start' | 'end'>): Promise<ScanBreakdowns> {
+    const s = scopeSql(scope, 1);
+    const params = [s.value, window.start, window.end];
+    const where = `${s.sql} AND NOT is_bot AND scanned_at >= $2 AND scanned_at < $3`;
+    const entries = await Promise.all(
+      Object.entries(BREAKDOWNS).map(async ([name, column]) => {
+        const rows: CountItem[] = await this.db.query(
+          `SELECT coalesce(${column}, '') AS key, count(*)::int AS scans FROM qr.scans WHERE ${where}
+           GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${TOP}`,
+          params,
+        );
+        return [name, rows] as const;
+      }),
+    );
+    const cities: CountItem[] = await this.db.query(
+      `SELECT city AS key, coalesce(country, '') AS country, count(*)::int AS scans FROM qr.scans
+       WHERE ${where} AND city IS NOT NULL GROUP BY city, country ORDER BY 3 DESC, 1 LIMIT ${TOP}`,
+      params,
+    );
+    return { ...(Object.fromEntries(entries) as Omit<ScanBreakdowns, 'cities'>), cities };
+  }
+
+  async codeStats(codeId: string): Promise<StatTotals> {
+    const rows: StatTotals[] = await this.db.query(
+      `SELECT scans::int AS scans, bot_scans::int AS "botScans", last_scan_at AS "lastScanAt" FROM qr.code_stats WHERE code_id = $1`,
+      [codeId],
+    );
+    return rows[0] ?? { scans: 0, botScans: 0, lastScanAt: null };
+  }
+
+  async ownerStats(ownerId: string): Promise<StatTotals & { codes: number; activeCodes: number }> {
+    const rows: (StatTotals & { codes: number; activeCodes: number })[] = await this.db.query(
+      `SELECT count(*)::int AS codes, count(*) FILTER (WHERE c.state = 'active')::int AS "activeCodes",
+              coalesce(sum(s.scans), 0)::int AS scans, coalesce(sum(s.bot_scans), 0)::int AS "botScans",
+              max(s.last_scan_at) AS "lastScanAt"
+       FROM qr.codes c LEFT JOIN qr.code_stats s ON s.code_id = c.id
+       WHERE c.owner_id = $1 AND c.deleted_at IS NULL`,
+      [ownerId],
+    );
+    return rows[0];
+  }
+
+  /** Start of the viewer's current calendar month and of the one before, as instants. */
+  async monthStarts(tz: string): Promise<{ thisMonth: Date; previousMonth: Date }> {
+    const rows: { thisMonth: Date; previousMonth: Date }[] = await this.db.query(
+      `SELECT date_trunc('month', now() AT TIME ZONE $1) AT TIME ZONE $1 AS "thisMonth",
+              (date_trunc('month', now() AT TIME ZONE $1) - interval '1 month') AT TIME ZONE $1 AS "previousMonth"`,
+      [tz],
+    );
+    return rows[0];
+  }
+
+  async topCodes(ownerId: string, limit = 5): Promise<{ codeId: string; name: string; scans: number }[]> {
+    return this.db.query(
+      `SELECT c.id AS "codeId", c.name, s.scans::int AS scans FROM qr.code_stats s JOIN qr.codes c ON c.id = s.code_id
+       WHERE s.owner_id = $1 AND c.deleted_at IS NULL AND s.scans > 0 ORDER BY s.scans DESC, c.name LIMIT $2`,
+      [ownerId, limit],
+    );
+  }
+
+  /** Latest human scans, creations and destination changes, newest first. */
+  async recentActivity(ownerId: string, limit = 20): Promise<RecentActivity[]> {
+    const rows: (Omit<RecentActivity, 'at'> & { at: Date })[] = await this.db.query(
+      `(SELECT s.stream_id AS id, s.code_id AS "codeId", c.name AS "codeName", 'scan' AS action, s.scanned_at AS at,
+               s.country, s.city, s.device
+        FROM qr.scans s JOIN qr.codes c ON c.id = s.code_id
+        WHERE s.owner_id = $1 AND NOT s.is_bot ORDER BY s.scanned_at DESC LIMIT $2)
+       UNION ALL
+       (SELECT 'create-' || c.id, c.id, c.name, 'create', c.created_at, NULL, NULL, NULL
+        FROM qr.codes c WHERE c.owner_id = $1 AND c.deleted_at IS NULL ORDER BY c.created_at DESC LIMIT $2)
+       UNION ALL
+       (SELECT 'edit-' || c.id || '-' || extract(epoch FROM c.destination_updated_at)::bigint, c.id, c.name, 'edit',
+               c.destination_updated_at, NULL, NULL, NULL
+        FROM qr.codes c WHERE c.owner_id = $1 AND c.deleted_at IS NULL AND c.destination_updated_at IS NOT NULL
+        ORDER BY c.destination_updated_at DESC LIMIT $2)
+       ORDER BY at DESC LIMIT $2`,
+      [ownerId, limit],
+    );
+    return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+  }
+
+  /** Newest first, at most MAX_CSV_ROWS (plus one, so the caller can tell it was cut). */
+  async csvScans(codeId: string): Promise<CsvScan[]> {
+    return this.db.query(
+      `SELECT scanned_at AS "scannedAt", is_bot AS "isBot", bot_reason AS "botReason", method, device, os, browser,
+              country, region, city, referrer, language, visitor_hash AS "visitorHash"
+       FROM qr.scans WHERE code_id = $1 ORDER BY scanned_at DESC, stream_id DESC LIMIT ${MAX_CSV_ROWS + 1}`,
+      [codeId],
+    );
+  }
+
+  get maxCsvRows(): number {
+    return MAX_CSV_ROWS;
+  }
+
+  async adminCounts(since: Date): Promise<{ byState: Record<QrCodeState, number>; totalScans: number; botScans: number; recentScans: number }> {
+    const [states, stats, recent] = await Promise.all([
+      this.db.query(`SELECT state, count(*)::int AS n FROM qr.codes WHERE deleted_at IS NULL GROUP BY state`) as Promise<
+        { state: QrCodeState; n: number }[]
+      >,
+      this.db.query(
+        `SELECT coalesce(sum(scans), 0)::bigint::text AS scans, coalesce(sum(bot_scans), 0)::bigint::text AS bots FROM qr.code_stats`,
+      ) as Promise<{ scans: string; bots: string }[]>,
+      this.db.query(`SELECT count(*)::bigint::text AS n FROM qr.scans WHERE NOT is_bot AND scanned_at >= $1`, [since]) as Promise<
+        { n: string }[]
+      >,
+    ]);
+    const byState: Record<QrCodeState, number> = { active: 0, deactivated: 0, suspended: 0 };
+    for (const row of states) byState[row.state] = row.n;
+    return { byState, totalScans: Number(stats[0].scans), botScans: Number(stats[0].bots), recentScans: Number(recent[0].n) };
+  }
+
+  async adminPage(page: number, pageSize: number): Promise<AdminCodeRow[]> {
+    const rows: (Omit<AdminCodeRow, 'createdAt'> & { createdAt: Date })[] = await this.db.query(
+      `SELECT c.id, c.slug, c.name, c.owner_id AS "ownerId", c.state, coalesce(s.scans, 0)::int AS "totalScans", c.created_at AS "createdAt"
+       FROM qr.codes c LEFT JOIN qr.code_stats s ON s.code_id = c.id
+       WHERE c.deleted_at IS NULL ORDER BY c.created_at DESC, c.id LIMIT $1 OFFSET $2`,
+      [pageSize, (page - 1) * pageSize],
+    );
+    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  }
+}

@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import { AccountAnalytics, AdminQrOverview, CodeAnalytics, DomainError, ErrorCode } from '@qrd/contracts';
+import { CodesService } from '../codes/codes.service';
+import { AnalyticsRepository } from './analytics.repository';
+import { scansToCsv } from './scans-csv';
+import { dayRange, isTimeZone, localToday, shiftDay } from './time-range';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Per-code and per-account figures, CSV export and the admin overview, all from stored scans. */
+@Injectable()
+export class AnalyticsService {
+  private readonly knownZones = new Set<string>(['UTC']);
+
+  constructor(
+    private readonly analytics: AnalyticsRepository,
+    private readonly codes: CodesService,
+  ) {}
+
+  async forCode(userId: string, codeId: string, query: { from?: string; to?: string; tz?: string }): Promise<CodeAnalytics> {
+    const code = await this.codes.require(userId, codeId);
+    const tz = await this.timeZone(query.tz);
+    const range = dayRange(query.from, query.to, tz);
+    const window = await this.analytics.localDayBounds(range.fromDay, range.toDay, tz);
+    const scope = { codeId: code.id };
+    const [totals, series, breakdowns, allTime, last30] = await Promise.all([
+      this.analytics.totals(scope, window),
+      this.analytics.series(scope, { ...range, tz }),
+      this.analytics.breakdowns(scope, window),
+      this.analytics.codeStats(code.id),
+      this.analytics.totals(scope, { start: new Date(Date.now() - 30 * DAY_MS), end: new Date(Date.now() + DAY_MS) }),
+    ]);
+    return {
+      codeId: code.id,
+      from: range.fromDay,
+      to: range.toDay,
+      tz,
+      granularity: range.unit,
+      ...totals,
+      allTime: { ...allTime, lastScanAt: allTime.lastScanAt ? allTime.lastScanAt.toISOString() : null },
+      last30Days: last30.scans,
+      series,
+      ...breakdowns,
+    };
+  }
+
+  async forAccount(userId: string, tzInput?: string): Promise<AccountAnalytics> {
+    const tz = await this.timeZone(tzInput);
+    const now = new Date();
+    const scope = { ownerId: userId };
+    const toDay = localToday(tz, now);
+    const fromDay = shiftDay(toDay, -29);
+    const last30 = { start: new Date(now.getTime() - 30 * DAY_MS), end: new Date(now.getTime() + DAY_MS) };
+    const months = await this.analytics.monthStarts(tz);
+    const [stats, recent, thisMonth, previousMonth, series, breakdowns, topCodes, recentActivity] = await Promise.all([
+      this.analytics.ownerStats(userId),
+      this.analytics.totals(scope, last30),
+      this.analytics.totals(scope, { start: months.thisMonth, end: last30.end }),
+      this.analytics.totals(scope, { start: months.previousMonth, end: months.thisMonth }),
+      this.analytics.series(scope, { fromDay, toDay, tz, unit: 'day' }),
+      this.analytics.breakdowns(scope, last30),
+      this.analytics.topCodes(userId),
+      this.analytics.recentActivity(userId),
+    ]);
+    return {
+      totalScans: stats.scans,
+      lastMonth: recent.scans,
+      qrCodes: stats.codes,
+      activeCodes: stats.activeCodes,
+      lastScan: stats.lastScanAt ? stats.lastScanAt.toISOString() : null,
+      uniqueScans30Days: recent.uniqueScans,
+      botScans: stats.botScans,
+      thisMonth: thisMonth.scans,
+      previousMonth: previousMonth.scans,
+      tz,
+      series,
+      ...breakdowns,
+      topCodes,
+      recentActivity,
+    };
+  }
+
+  async csv(userId: string, codeId: string): Promise<{ fileName: string; csv: string; truncated: boolean }> {
+    const code = await this.codes.require(userId, codeId);
+    const rows = await this.analytics.csvScans(code.id);
+    const truncated = rows.length > this.analytics.maxCsvRows;
+    return { fileName: `scans-${code.id}.csv`, csv: scansToCsv(truncated ? rows.slice(0, -1) : rows), truncated };
+  }
+
+  async adminOverview(page: number, pageSize: number): Promise<AdminQrOverview> {
+    const safePage = Math.max(1, Math.floor(page));
+    const safeSize = Math.min(100, Math.max(1, Math.floor(pageSize)));
+    const [counts, items] = await Promise.all([
+      this.analytics.adminCounts(new Date(Date.now() - 30 * DAY_MS)),
+      this.analytics.adminPage(safePage, safeSize),
+    ]);
+    const total = counts.byState.active + counts.byState.deactivated + counts.byState.suspended;
+    return {
+      total,
+      byState: counts.byState,
+      totalScans: counts.totalScans,
+      scansLast30Days: counts.recentScans,
+      botScans: counts.botScans,
+      items,
+      page: safePage,
+      pageSize: safeSize,
+    };
+  }
+
+  /** Both the browser's and PostgreSQL's time zone databases must know the zone. */
+  private async timeZone(tz: string | undefined): Promise<string> {
+    const zone = tz?.trim() || 'UTC';
+    if (this.knownZones.has(zone)) return zone;
+    if (zone.length > 64 || !isTimeZone(zone) || !(await this.analytics.isKnownTimeZone(zone))) {
+      throw new DomainError(ErrorCode.Validation, 'Unknown time zone', { tz: 'Unknown time zone' });
+    }
+    this.knownZones.add(zone);
+    return zone;
+  }
+}

@@ -1,0 +1,36 @@
+import { csvCell, scansToCsv } from './scans-csv';
+
+describe(scansToCsv.name, () => {
+  it('writes a header and one line per scan', () => {
+    const csv = scansToCsv([
+      {
+        scannedAt: new Date('2025-01-02T03:04:05.000Z'),
+        isBot: false,
+        botReason: null,
+        method: 'GET',
+        device: 'mobile',
+        os: 'iOS',
+        browser: 'Mobile Safari',
+        country: 'GB',
+        region: 'England',
+        city: 'Bracknell',
+        referrer: null,
+        language: 'en-GB',
+        visitorHash: 'abc',
+      },
+    ]);
+
+    expect(csv.split('\r\n')).toEqual([
+      'scanned_at,is_bot,bot_reason,method,device,os,browser,country,region,city,referrer,language,visitor',
+      '2025-01-02T03:04:05.000Z,false,,GET,mobile,iOS,Mobile Safari,GB,England,Bracknell,,en-GB,abc',
+      '',
+    ]);
+  });
+
+  it('quotes separators and defuses spreadsheet formulas', () => {
+    expect(csvCell('Washington, D.C.')).toBe('"Washington, D.C."');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('-1')).toBe("'-1");
+  });
+});

@@ -1,0 +1,30 @@
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { DomainEvent, EventPayloads } from '@qrd/contracts';
+import { MessageController } from '@qrd/messaging';
+import { CodesService } from './codes.service';
+
+/** Billing and account events that stop or restart every code of a user (DESIGN sections 6 and 7). */
+@MessageController()
+export class AccountEventsHandlers {
+  constructor(private readonly codes: CodesService) {}
+
+  @EventPattern(DomainEvent.SubscriptionChanged)
+  onSubscription(@Payload() event: EventPayloads[DomainEvent.SubscriptionChanged]): Promise<void> {
+    return this.codes.setOwnerSuspension(event.userId, 'billing', !event.redirectsEnabled);
+  }
+
+  @EventPattern(DomainEvent.UserSuspended)
+  onSuspended(@Payload() event: EventPayloads[DomainEvent.UserSuspended]): Promise<void> {
+    return this.codes.setOwnerSuspension(event.userId, 'account', true);
+  }
+
+  @EventPattern(DomainEvent.UserReactivated)
+  onReactivated(@Payload() event: EventPayloads[DomainEvent.UserReactivated]): Promise<void> {
+    return this.codes.setOwnerSuspension(event.userId, 'account', false);
+  }
+
+  @EventPattern(DomainEvent.UserDeleted)
+  onDeleted(@Payload() event: EventPayloads[DomainEvent.UserDeleted]): Promise<void> {
+    return this.codes.deleteAllOwned(event.userId);
+  }
+}

@@ -1,0 +1,74 @@
+import type { QrCategory, QrCodeState, QrCodeView, RedirectEntry } from '@qrd/contracts';
+import { DEFAULT_DESIGN, QrDesign } from '../rendering';
+
+/** A row of qr.codes with its all-time counters, as the repository returns it. */
+export interface CodeRecord {
+  id: string;
+  slug: string;
+  ownerId: string;
+  name: string;
+  destination: string;
+  category: QrCategory | null;
+  design: QrDesign;
+  deactivatedByOwner: boolean;
+  suspendedBilling: boolean;
+  suspendedAccount: boolean;
+  state: QrCodeState;
+  createdAt: Date;
+  updatedAt: Date;
+  destinationUpdatedAt: Date | null;
+  deletedAt: Date | null;
+  scans: number;
+  lastScanAt: Date | null;
+}
+
+/** The select list behind CodeRecord (`c` is qr.codes, `s` its qr.code_stats row). */
+export const CODE_COLUMNS = `
+  c.id, c.slug, c.owner_id AS "ownerId", c.name, c.destination, c.category, c.design,
+  c.deactivated_by_owner AS "deactivatedByOwner", c.suspended_billing AS "suspendedBilling",
+  c.suspended_account AS "suspendedAccount", c.state, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
+  c.destination_updated_at AS "destinationUpdatedAt", c.deleted_at AS "deletedAt",
+  coalesce(s.scans, 0)::int AS scans, s.last_scan_at AS "lastScanAt"`;
+
+export const CODE_FROM = `qr.codes c LEFT JOIN qr.code_stats s ON s.code_id = c.id`;
+
+/** Designs are stored as given by validateDesign; fill gaps so older rows still render. */
+export function storedDesign(value: unknown): QrDesign {
+  return { ...DEFAULT_DESIGN, ...(typeof value === 'object' && value !== null ? (value as Partial<QrDesign>) : {}) };
+}
+
+export function shortUrl(publicBaseUrl: string, slug: string): string {
+  return `${publicBaseUrl}/r/${slug}`;
+}
+
+export function toCodeView(code: CodeRecord, publicBaseUrl: string): QrCodeView {
+  const design = storedDesign(code.design);
+  return {
+    id: code.id,
+    slug: code.slug,
+    shortUrl: shortUrl(publicBaseUrl, code.slug),
+    name: code.name,
+    destinationUrl: code.destination,
+    category: code.category,
+    design: {
+      foreground: design.foreground,
+      background: design.background,
+      errorCorrection: design.errorCorrection,
+      margin: design.margin,
+      dotStyle: design.dotStyle,
+      hasLogo: design.logo !== null,
+    },
+    state: code.state,
+    deactivatedByOwner: code.deactivatedByOwner,
+    suspended: { billing: code.suspendedBilling, account: code.suspendedAccount },
+    totalScans: Number(code.scans),
+    lastScanAt: code.lastScanAt ? code.lastScanAt.toISOString() : null,
+    createdAt: code.createdAt.toISOString(),
+    updatedAt: code.updatedAt.toISOString(),
+  };
+}
+
+/** What the redirect-service needs: where to go, only while the code is active. */
+export function toRedirectEntry(code: Pick<CodeRecord, 'id' | 'destination' | 'state'>): RedirectEntry {
+  return { codeId: code.id, destination: code.state === 'active' ? code.destination : null, state: code.state };
+}

@@ -1,0 +1,82 @@
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { QrPattern, QrRequests } from '@qrd/contracts';
+import { MessageController } from '@qrd/messaging';
+import { CodeImagesService } from '../images/code-images.service';
+import { CodesService } from './codes.service';
+
+type Req<P extends QrPattern> = QrRequests[P]['req'];
+type Res<P extends QrPattern> = Promise<QrRequests[P]['res']>;
+
+@MessageController()
+export class CodesHandlers {
+  constructor(
+    private readonly codes: CodesService,
+    private readonly images: CodeImagesService,
+  ) {}
+
+  @MessagePattern(QrPattern.ResolveSlug)
+  resolve(@Payload() req: Req<QrPattern.ResolveSlug>): Res<QrPattern.ResolveSlug> {
+    return this.codes.resolveSlug(req.slug);
+  }
+
+  @MessagePattern(QrPattern.CountCodes)
+  async count(@Payload() req: Req<QrPattern.CountCodes>): Res<QrPattern.CountCodes> {
+    return { count: await this.codes.count(req.userId) };
+  }
+
+  @MessagePattern(QrPattern.UserStats)
+  userStats(@Payload() req: Req<QrPattern.UserStats>): Res<QrPattern.UserStats> {
+    return this.codes.userStats(req.userIds);
+  }
+
+  @MessagePattern(QrPattern.ListCodes)
+  list(@Payload() req: Req<QrPattern.ListCodes>): Res<QrPattern.ListCodes> {
+    return this.codes.list(req.userId);
+  }
+
+  @MessagePattern(QrPattern.GetCode)
+  get(@Payload() req: Req<QrPattern.GetCode>): Res<QrPattern.GetCode> {
+    return this.codes.get(req.userId, req.codeId);
+  }
+
+  @MessagePattern(QrPattern.CreateCode)
+  create(@Payload() req: Req<QrPattern.CreateCode>): Res<QrPattern.CreateCode> {
+    return this.codes.create(req);
+  }
+
+  @MessagePattern(QrPattern.UpdateCode)
+  update(@Payload() req: Req<QrPattern.UpdateCode>): Res<QrPattern.UpdateCode> {
+    return this.codes.update(req);
+  }
+
+  @MessagePattern(QrPattern.SetCodeState)
+  setState(@Payload() req: Req<QrPattern.SetCodeState>): Res<QrPattern.SetCodeState> {
+    return this.codes.setActive(req.userId, req.codeId, req.active);
+  }
+
+  @MessagePattern(QrPattern.DeleteCode)
+  async delete(@Payload() req: Req<QrPattern.DeleteCode>): Res<QrPattern.DeleteCode> {
+    await this.codes.delete(req.userId, req.codeId);
+    return { ok: true };
+  }
+
+  @MessagePattern(QrPattern.UpdateDesign)
+  updateDesign(@Payload() req: Req<QrPattern.UpdateDesign>): Res<QrPattern.UpdateDesign> {
+    return this.images.updateDesign(req.userId, req.codeId, req.design);
+  }
+
+  @MessagePattern(QrPattern.SetLogo)
+  setLogo(@Payload() req: Req<QrPattern.SetLogo>): Res<QrPattern.SetLogo> {
+    return this.images.setLogo(req.userId, req.codeId, req.logoBase64);
+  }
+
+  @MessagePattern(QrPattern.Preview)
+  preview(@Payload() req: Req<QrPattern.Preview>): Res<QrPattern.Preview> {
+    return this.images.preview(req.userId, req.codeId, req.design);
+  }
+
+  @MessagePattern(QrPattern.Download)
+  download(@Payload() req: Req<QrPattern.Download>): Res<QrPattern.Download> {
+    return this.images.download(req.userId, req.codeId, req.format, req.size, req.ifNoneMatch);
+  }
+}

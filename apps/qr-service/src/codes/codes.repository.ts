@@ -1,0 +1,185 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import type { QrCategory } from '@qrd/contracts';
+import type { QrDesign } from '../rendering';
+import { CODE_COLUMNS, CODE_FROM, CodeRecord } from './code.record';
+
+export interface NewCode {
+  slug: string;
+  ownerId: string;
+  name: string;
+  destination: string;
+  category: QrCategory | null;
+  design: QrDesign;
+  suspendedBilling: boolean;
+  suspendedAccount: boolean;
+}
+
+export interface CodeChanges {
+  name?: string;
+  destination?: string;
+  category?: QrCategory | null;
+  design?: QrDesign;
+  deactivatedByOwner?: boolean;
+}
+
+/** The slug and redirect state of a code whose state an account event changed. */
+export interface ChangedCode {
+  id: string;
+  slug: string;
+  destination: string;
+  state: CodeRecord['state'];
+}
+
+export interface OwnerFlags {
+  suspendedBilling: boolean;
+  suspendedAccount: boolean;
+}
+
+const LIVE = 'c.deleted_at IS NULL';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Domain-named access to qr.codes and qr.owners (plain SQL). */
+@Injectable()
+export class CodesRepository {
+  constructor(private readonly db: DataSource) {}
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  async listOwned(ownerId: string): Promise<CodeRecord[]> {
+    return this.db.query(`SELECT ${CODE_COLUMNS} FROM ${CODE_FROM} WHERE c.owner_id = $1 AND ${LIVE} ORDER BY c.created_at DESC`, [
+      ownerId,
+    ]);
+  }
+
+  /** Someone else's code and a code that does not exist look the same: null. */
+  async findOwned(ownerId: string, id: string, tx: EntityManager = this.db.manager): Promise<CodeRecord | null> {
+    if (!UUID.test(id)) return null;
+    const rows: CodeRecord[] = await tx.query(
+      `SELECT ${CODE_COLUMNS} FROM ${CODE_FROM} WHERE c.id = $1 AND c.owner_id = $2 AND ${LIVE}`,
+      [id, ownerId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async findBySlug(slug: string): Promise<CodeRecord | null> {
+    const rows: CodeRecord[] = await this.db.query(`SELECT ${CODE_COLUMNS} FROM ${CODE_FROM} WHERE c.slug = $1`, [slug]);
+    return rows[0] ?? null;
+  }
+
+  async countOwned(ownerId: string, tx: EntityManager = this.db.manager): Promise<number> {
+    const rows: { n: number }[] = await tx.query(`SELECT count(*)::int AS n FROM qr.codes c WHERE c.owner_id = $1 AND ${LIVE}`, [ownerId]);
+    return rows[0].n;
+  }
+
+  /** Serialises creations per owner inside a transaction, so two requests cannot both take the last seat. */
+  async lockOwner(tx: EntityManager, ownerId: string): Promise<void> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('qr-owner:' || $1))`, [ownerId]);
+  }
+
+  /** Inserts a code; null when the slug was already taken (the caller draws another). */
+  async insert(tx: EntityManager, code: NewCode): Promise<CodeRecord | null> {
+    const rows: { id: string }[] = await tx.query(
+      `INSERT INTO qr.codes (slug, owner_id, name, destination, category, design, suspended_billing, suspended_account)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (slug) DO NOTHING RETURNING id`,
+      [code.slug, code.ownerId, code.name, code.destination, code.category, code.design, code.suspendedBilling, code.suspendedAccount],
+    );
+    return rows[0] ? this.findOwned(code.ownerId, rows[0].id, tx) : null;
+  }
+
+  async update(ownerId: string, id: string, changes: CodeChanges): Promise<CodeRecord | null> {
+    const sets: string[] = [];
+    const values: unknown[] = [id, ownerId];
+    const set = (column: string, value: unknown) => {
+      values.push(value);
+      sets.push(`${column} = $${values.length}`);
+    };
+    if (changes.name !== undefined) set('name', changes.name);
+    if (changes.category !== undefined) set('category', changes.category);
+    if (changes.design !== undefined) set('design', changes.design);
+    if (changes.deactivatedByOwner !== undefined) set('deactivated_by_owner', changes.deactivatedByOwner);
+    if (changes.destination !== undefined) {
+      set('destination', changes.destination);
+      sets.push(`destination_updated_at = CASE WHEN destination IS DISTINCT FROM $${values.length} THEN now() ELSE destination_updated_at END`);
+    }
+    if (sets.length === 0) return this.findOwned(ownerId, id);
+    // TypeORM answers an UPDATE with [rows, affected].
+    const [updated]: [unknown[], number] = await this.db.query(
+      `UPDATE qr.codes c SET ${sets.join(', ')}, updated_at = now() WHERE c.id = $1 AND c.owner_id = $2 AND ${LIVE} RETURNING c.id`,
+      values,
+    );
+    return updated.length ? this.findOwned(ownerId, id) : null;
+  }
+
+  /**
+   * Marks the code deleted and drops its scans: the slug stays reserved for ever, the code and its
+   * analytics are gone for the owner. Returns the code as it was, or null.
+   */
+  async softDelete(ownerId: string, id: string): Promise<CodeRecord | null> {
+    return this.db.transaction(async (tx) => {
+      const code = await this.findOwned(ownerId, id, tx);
+      if (!code) return null;
+      const [rows]: [unknown[], number] = await tx.query(
+        `UPDATE qr.codes c SET deleted_at = now(), updated_at = now() WHERE c.id = $1 AND ${LIVE} RETURNING c.id`,
+        [id],
+      );
+      if (rows.length === 0) return null;
+      await tx.query(`DELETE FROM qr.scans WHERE code_id = $1`, [id]);
+      await tx.query(`DELETE FROM qr.code_stats WHERE code_id = $1`, [id]);
+      return code;
+    });
+  }
+
+  async ownerFlags(tx: EntityManager, ownerId: string): Promise<OwnerFlags> {
+    const rows: OwnerFlags[] = await tx.query(
+      `SELECT suspended_billing AS "suspendedBilling", suspended_account AS "suspendedAccount" FROM qr.owners WHERE user_id = $1`,
+      [ownerId],
+    );
+    return rows[0] ?? { suspendedBilling: false, suspendedAccount: false };
+  }
+
+  /** Records an owner's billing or account suspension and applies it to every live code. */
+  async setOwnerSuspension(ownerId: string, reason: 'billing' | 'account', suspended: boolean): Promise<ChangedCode[]> {
+    const column = reason === 'billing' ? 'suspended_billing' : 'suspended_account';
+    return this.db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO qr.owners (user_id, ${column}) VALUES ($1, $2)
+         ON CONFLICT (user_id) DO UPDATE SET ${column} = EXCLUDED.${column}, updated_at = now()`,
+        [ownerId, suspended],
+      );
+      const rows: [ChangedCode[], number] = await tx.query(
+        `UPDATE qr.codes c SET ${column} = $2, updated_at = now()
+         WHERE c.owner_id = $1 AND ${LIVE} AND ${column} IS DISTINCT FROM $2
+         RETURNING c.id, c.slug, c.destination, c.state`,
+        [ownerId, suspended],
+      );
+      return rows[0];
+    });
+  }
+
+  /** An account was deleted: its codes go (slugs stay reserved) and so do their scans. */
+  async deleteAllOwned(ownerId: string): Promise<{ id: string; slug: string }[]> {
+    return this.db.transaction(async (tx) => {
+      const rows: [{ id: string; slug: string }[], number] = await tx.query(
+        `UPDATE qr.codes c SET deleted_at = now(), updated_at = now() WHERE c.owner_id = $1 AND ${LIVE} RETURNING c.id, c.slug`,
+        [ownerId],
+      );
+      await tx.query(`DELETE FROM qr.scans WHERE owner_id = $1`, [ownerId]);
+      await tx.query(`DELETE FROM qr.code_stats WHERE owner_id = $1`, [ownerId]);
+      return rows[0];
+    });
+  }
+
+  async userStats(userIds: string[]): Promise<{ ownerId: string; codes: number; scans: number }[]> {
+    const ids = userIds.filter((id) => UUID.test(id));
+    if (ids.length === 0) return [];
+    return this.db.query(
+      `SELECT c.owner_id AS "ownerId", count(*)::int AS codes, coalesce(sum(s.scans), 0)::int AS scans
+       FROM ${CODE_FROM} WHERE c.owner_id = ANY($1::uuid[]) AND ${LIVE} GROUP BY c.owner_id`,
+      [ids],
+    );
+  }
+}

@@ -1,0 +1,178 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@qrd/config';
+import {
+  BillingPattern,
+  DomainError,
+  DomainEvent,
+  ErrorCode,
+  QR_MESSAGES,
+  QrCodeView,
+  QrPattern,
+  QrRequests,
+  RedirectEntry,
+  codeNameProblem,
+  destinationProblem,
+} from '@qrd/contracts';
+import { MessageBus } from '@qrd/messaging';
+import { DEFAULT_DESIGN } from '../rendering';
+import { CodeRecord, toCodeView, toRedirectEntry } from './code.record';
+import { ChangedCode, CodeChanges, CodesRepository } from './codes.repository';
+import { RedirectTable } from './redirect-table';
+import { newSlug } from './slug';
+
+type Req<P extends QrPattern> = QrRequests[P]['req'];
+
+const NOT_FOUND = 'QR code not found';
+
+export function codeNotFound(): DomainError {
+  return new DomainError(ErrorCode.NotFound, NOT_FOUND);
+}
+
+function invalid(field: string, message: string): DomainError {
+  return new DomainError(ErrorCode.Validation, message, { [field]: message });
+}
+
+/** Codes: ownership, the billing gate, owner activation, and the redirect table kept in step. */
+@Injectable()
+export class CodesService {
+  constructor(
+    private readonly codes: CodesRepository,
+    private readonly table: RedirectTable,
+    private readonly bus: MessageBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async list(userId: string): Promise<QrCodeView[]> {
+    return (await this.codes.listOwned(userId)).map((code) => this.view(code));
+  }
+
+  async get(userId: string, codeId: string): Promise<QrCodeView> {
+    return this.view(await this.require(userId, codeId));
+  }
+
+  /** Needs an active subscription with a free seat; creations of one owner run one at a time. */
+  async create(input: Req<QrPattern.CreateCode>): Promise<QrCodeView> {
+    const name = this.checkName(input.name);
+    const destination = this.checkDestination(input.destinationUrl);
+    const created = await this.codes.transaction(async (tx) => {
+      await this.codes.lockOwner(tx, input.userId);
+      const codesInUse = await this.codes.countOwned(input.userId, tx);
+      const entitlement = await this.bus.request(BillingPattern.Entitlement, { userId: input.userId, codesInUse });
+      if (!entitlement.allowed) {
+        throw new DomainError(
+          ErrorCode.PaymentRequired,
+          entitlement.reason === 'no-free-seat'
+            ? 'Every QR code in your subscription is in use. Add one more QR code to your subscription first.'
+            : 'Subscription Required: subscribe to create QR codes.',
+        );
+      }
+      const owner = await this.codes.ownerFlags(tx, input.userId);
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const code = await this.codes.insert(tx, {
+          slug: newSlug(),
+          ownerId: input.userId,
+          name,
+          destination,
+          category: input.category ?? null,
+          design: { ...DEFAULT_DESIGN },
+          ...owner,
+        });
+        if (code) return code;
+      }
+      throw new DomainError(ErrorCode.Internal, 'Could not find a free short link; please try again');
+    });
+    await this.publish(created);
+    return this.view(created);
+  }
+
+  async update(input: Req<QrPattern.UpdateCode>): Promise<QrCodeView> {
+    const changes: CodeChanges = {};
+    if (input.name !== undefined) changes.name = this.checkName(input.name);
+    if (input.destinationUrl !== undefined) changes.destination = this.checkDestination(input.destinationUrl);
+    if (input.category !== undefined) changes.category = input.category;
+    const before = await this.require(input.userId, input.codeId);
+    const after = await this.codes.update(input.userId, input.codeId, changes);
+    if (!after) throw codeNotFound();
+    if (after.destination !== before.destination) await this.publish(after);
+    return this.view(after);
+  }
+
+  async setActive(userId: string, codeId: string, active: boolean): Promise<QrCodeView> {
+    const code = await this.codes.update(userId, codeId, { deactivatedByOwner: !active });
+    if (!code) throw codeNotFound();
+    await this.publish(code);
+    return this.view(code);
+  }
+
+  /** Deleting frees the seat: billing hears of it through code.deleted. */
+  async delete(userId: string, codeId: string): Promise<void> {
+    const code = await this.codes.softDelete(userId, codeId);
+    if (!code) throw codeNotFound();
+    await this.table.write([{ slug: code.slug, entry: null }]);
+    const remainingCodes = await this.codes.countOwned(userId);
+    await this.bus.emitEvent(DomainEvent.CodeDeleted, { codeId, userId, slug: code.slug, remainingCodes });
+  }
+
+  /** A redirect-service miss: the database answers and the table is refilled. */
+  async resolveSlug(slug: string): Promise<RedirectEntry | null> {
+    const code = await this.codes.findBySlug(slug);
+    if (!code || code.deletedAt) return null;
+    const entry = toRedirectEntry(code);
+    await this.table.write([{ slug, entry }]);
+    return entry;
+  }
+
+  count(userId: string): Promise<number> {
+    return this.codes.countOwned(userId);
+  }
+
+  async userStats(userIds: string[]): Promise<Record<string, { codes: number; scans: number }>> {
+    const out: Record<string, { codes: number; scans: number }> = {};
+    for (const id of userIds) out[id] = { codes: 0, scans: 0 };
+    for (const row of await this.codes.userStats(userIds)) out[row.ownerId] = { codes: row.codes, scans: row.scans };
+    return out;
+  }
+
+  /** subscription.changed, user.suspended, user.reactivated: one reason flag, the others untouched. */
+  async setOwnerSuspension(userId: string, reason: 'billing' | 'account', suspended: boolean): Promise<void> {
+    const changed = await this.codes.setOwnerSuspension(userId, reason, suspended);
+    await this.table.write(changed.map((code: ChangedCode) => ({ slug: code.slug, entry: toRedirectEntry(code) })));
+  }
+
+  async deleteAllOwned(userId: string): Promise<void> {
+    const deleted = await this.codes.deleteAllOwned(userId);
+    await this.table.write(deleted.map((code) => ({ slug: code.slug, entry: null })));
+  }
+
+  async require(userId: string, codeId: string): Promise<CodeRecord> {
+    const code = await this.codes.findOwned(userId, codeId);
+    if (!code) throw codeNotFound();
+    return code;
+  }
+
+  view(code: CodeRecord): QrCodeView {
+    return toCodeView(code, this.config.publicBaseUrl);
+  }
+
+  private publish(code: CodeRecord): Promise<void> {
+    return this.table.write([{ slug: code.slug, entry: toRedirectEntry(code) }]);
+  }
+
+  private checkName(name: string): string {
+    const problem = codeNameProblem(name);
+    if (problem) throw invalid('name', problem);
+    return name.trim();
+  }
+
+  /** The contract's rules, plus one only the server knows: never our own short links (a loop). */
+  private checkDestination(value: string): string {
+    const problem = destinationProblem(value);
+    if (problem) throw invalid('destinationUrl', problem);
+    const url = new URL(value.trim());
+    const own = new URL(this.config.publicBaseUrl);
+    if (url.host.toLowerCase() === own.host.toLowerCase() && url.pathname.startsWith('/r/')) {
+      throw invalid('destinationUrl', QR_MESSAGES.urlOwnRedirect);
+    }
+    return url.href;
+  }
+}

@@ -1,0 +1,9 @@
+import type { ServiceDatabase } from '@qrd/database';
+import { CreateQr1763900000000 } from './migrations/1763900000000-create-qr';
+
+/** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
+export const QR_DATABASE: ServiceDatabase = {
+  schema: 'qr',
+  entities: [],
+  migrations: [CreateQr1763900000000],
+};

@@ -1,0 +1,111 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@qrd/config';
+import { DomainError, DownloadReply, ErrorCode, QrCodeView, QrDesignInput, QrImageFormat } from '@qrd/contracts';
+import {
+  normalizeLogo,
+  QR_CONTENT_TYPES,
+  QrDesign,
+  QrRenderer,
+  QrRenderingError,
+  QrRenderingErrorCode,
+  renderCacheKey,
+  validateDesign,
+} from '../rendering';
+import { shortUrl, storedDesign } from '../codes/code.record';
+import { CodesRepository } from '../codes/codes.repository';
+import { codeNotFound, CodesService } from '../codes/codes.service';
+import { RenderCache } from './render-cache';
+
+const PREVIEW_SIZE = 512;
+const EXTENSIONS: Record<QrImageFormat, string> = { png: 'png', svg: 'svg', pdf: 'pdf' };
+
+/** A rendering problem is the caller's to fix: it becomes a validation error with its reasons. */
+function asDomainError(error: unknown): unknown {
+  if (!(error instanceof QrRenderingError)) return error;
+  const field = error.code === QrRenderingErrorCode.InvalidLogo ? 'logo' : error.code === QrRenderingErrorCode.InvalidDesign ? 'design' : 'size';
+  return new DomainError(ErrorCode.Validation, error.details[0] ?? error.message, { [field]: error.details.join(' ') });
+}
+
+/** Designs, logos and the images of codes: previews, downloads (with ETags) and a render cache. */
+@Injectable()
+export class CodeImagesService {
+  private readonly renderer = new QrRenderer();
+  private readonly cache = new RenderCache(64 * 1024 * 1024);
+
+  constructor(
+    private readonly codes: CodesRepository,
+    private readonly service: CodesService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Colours, error correction, margin and dot style; the logo stays as it is. */
+  async updateDesign(userId: string, codeId: string, input: QrDesignInput): Promise<QrCodeView> {
+    const code = await this.service.require(userId, codeId);
+    const design = this.check({ ...input, logo: storedDesign(code.design).logo });
+    return this.saveDesign(userId, codeId, design);
+  }
+
+  /** Uploads (normalised to a small PNG, which forces error correction H) or removes the logo. */
+  async setLogo(userId: string, codeId: string, logoBase64: string | null): Promise<QrCodeView> {
+    const code = await this.service.require(userId, codeId);
+    let logo = null;
+    if (logoBase64 !== null) {
+      try {
+        logo = await normalizeLogo(Buffer.from(logoBase64, 'base64'));
+      } catch (error) {
+        throw asDomainError(error);
+      }
+    }
+    return this.saveDesign(userId, codeId, this.check({ ...storedDesign(code.design), logo }));
+  }
+
+  /** The saved design, or a proposed one (the editor's live preview), as a PNG data URL. */
+  async preview(userId: string, codeId: string, proposed?: QrDesignInput): Promise<{ dataUrl: string }> {
+    const code = await this.service.require(userId, codeId);
+    const saved = storedDesign(code.design);
+    const design = proposed ? this.check({ ...proposed, logo: saved.logo }) : saved;
+    const png = await this.render(shortUrl(this.config.publicBaseUrl, code.slug), design, 'png', PREVIEW_SIZE);
+    return { dataUrl: `data:image/png;base64,${png.toString('base64')}` };
+  }
+
+  /** The ETag is known before rendering, so a revalidation costs no render at all. */
+  async download(userId: string, codeId: string, format: QrImageFormat, size: number, ifNoneMatch?: string): Promise<DownloadReply> {
+    const code = await this.service.require(userId, codeId);
+    const text = shortUrl(this.config.publicBaseUrl, code.slug);
+    const design = storedDesign(code.design);
+    const etag = `"${renderCacheKey(text, design, format, size)}"`;
+    const head = { etag, fileName: `qrcode-${code.id}.${EXTENSIONS[format]}`, contentType: QR_CONTENT_TYPES[format] };
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) {
+      return { ...head, notModified: true, bodyBase64: null };
+    }
+    const body = await this.render(text, design, format, size);
+    return { ...head, notModified: false, bodyBase64: body.toString('base64') };
+  }
+
+  private async saveDesign(userId: string, codeId: string, design: QrDesign): Promise<QrCodeView> {
+    const saved = await this.codes.update(userId, codeId, { design });
+    if (!saved) throw codeNotFound();
+    return this.service.view(saved);
+  }
+
+  private check(design: unknown): QrDesign {
+    const checked = validateDesign(design);
+    if ('errors' in checked) {
+      throw new DomainError(ErrorCode.Validation, checked.errors[0], { design: checked.errors.join(' ') });
+    }
+    return checked.design;
+  }
+
+  private async render(text: string, design: QrDesign, format: QrImageFormat, size: number): Promise<Buffer> {
+    const key = renderCacheKey(text, design, format, size);
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    try {
+      const { body } = await this.renderer.render(text, design, format, size);
+      this.cache.set(key, body);
+      return body;
+    } catch (error) {
+      throw asDomainError(error);
+    }
+  }
+}

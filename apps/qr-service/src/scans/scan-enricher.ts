@@ -1,0 +1,102 @@
+import { isbot } from 'isbot';
+import { UAParser } from 'ua-parser-js';
+import type { ScanStreamEntry } from '@qrd/contracts';
+import type { GeoIpLookup } from './geoip';
+import type { VisitorSalts } from './visitor-salts';
+
+export type BotReason = 'user-agent' | 'head' | 'prefetch';
+
+/** A scan as stored: what a person would want to know, and no IP address. */
+export interface EnrichedScan {
+  streamId: string;
+  codeId: string;
+  scannedAt: Date;
+  isBot: boolean;
+  botReason: BotReason | null;
+  method: 'GET' | 'HEAD';
+  device: string | null;
+  os: string | null;
+  browser: string | null;
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  referrer: string | null;
+  language: string | null;
+  visitorHash: string;
+}
+
+const PREFETCH = /prefetch|preview|prerender/i;
+
+/** HEAD requests and prefetches never show a page to a person; link-preview fetchers are bots. */
+export function botReason(entry: Pick<ScanStreamEntry, 'method' | 'purpose' | 'userAgent'>): BotReason | null {
+  if (entry.method === 'HEAD') return 'head';
+  if (PREFETCH.test(entry.purpose)) return 'prefetch';
+  if (!entry.userAgent.trim() || isbot(entry.userAgent)) return 'user-agent';
+  return null;
+}
+
+function clip(value: string | undefined, max: number): string | null {
+  const text = value?.trim();
+  return text ? text.slice(0, max) : null;
+}
+
+/** Mobile, tablet or desktop; the rarer kinds (TVs, consoles, watches...) are "other". */
+export function deviceKind(type: string | undefined): string {
+  if (!type) return 'desktop';
+  if (type === 'mobile' || type === 'tablet') return type;
+  return 'other';
+}
+
+/** Only the host: enough to see where scans come from, without query strings that may carry tokens. */
+export function referrerHost(referer: string): string | null {
+  if (!referer) return null;
+  try {
+    return clip(new URL(referer).host.toLowerCase(), 255);
+  } catch {
+    return null;
+  }
+}
+
+export function primaryLanguage(acceptLanguage: string): string | null {
+  const first = acceptLanguage.split(',')[0]?.split(';')[0]?.trim();
+  return first && /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(first) && first !== '*' ? first.slice(0, 35) : null;
+}
+
+const COUNTRY = /^[A-Z]{2}$/;
+/** Codes CDNs use for "unknown" and "Tor". */
+const NOT_A_COUNTRY = new Set(['XX', 'T1', 'ZZ']);
+
+export class ScanEnricher {
+  constructor(
+    private readonly geo: GeoIpLookup,
+    private readonly salts: VisitorSalts,
+  ) {}
+
+  async enrich(streamId: string, entry: ScanStreamEntry): Promise<EnrichedScan> {
+    const scannedAt = new Date(entry.ts);
+    const ua = UAParser(entry.userAgent);
+    const place = this.geo.lookup(entry.ip);
+    const cdnCountry = entry.country.trim().toUpperCase();
+    // A trusted CDN's country wins; the region and city from our lookup only if they agree with it.
+    const useCdn = COUNTRY.test(cdnCountry) && !NOT_A_COUNTRY.has(cdnCountry);
+    const sameCountry = !useCdn || cdnCountry === place.country;
+    const reason = botReason(entry);
+    return {
+      streamId,
+      codeId: entry.codeId,
+      scannedAt,
+      isBot: reason !== null,
+      botReason: reason,
+      method: entry.method,
+      device: deviceKind(ua.device.type),
+      os: clip(ua.os.name, 60),
+      browser: clip(ua.browser.name, 60),
+      country: useCdn ? cdnCountry : place.country,
+      region: sameCountry ? clip(place.region ?? undefined, 120) : null,
+      city: sameCountry ? clip(place.city ?? undefined, 120) : null,
+      referrer: referrerHost(entry.referer),
+      language: primaryLanguage(entry.acceptLanguage),
+      visitorHash: await this.salts.hash(scannedAt, entry.ip, entry.userAgent),
+    };
+  }
+}
