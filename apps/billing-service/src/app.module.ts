@@ -1,14 +1,43 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig, ConfigModule, Logger } from '@qrd/config';
+import { DatabaseModule } from '@qrd/database';
 import { HealthController, MessagingModule } from '@qrd/messaging';
+import { BillingHandlers } from './billing/billing.handlers';
+import { BillingRepository } from './billing/billing.repository';
+import { CustomerEntity } from './billing/customer.entity';
+import { PaymentSetupService } from './billing/payment-setup.service';
+import { SeatsService } from './billing/seats.service';
+import { SubscriptionEntity } from './billing/subscription.entity';
+import { SubscriptionSync } from './billing/subscription-sync';
+import { SubscriptionsService } from './billing/subscriptions.service';
+import { TestPaymentsService } from './billing/test-payments.service';
+import { BILLING_DATABASE } from './database';
+import { PROVIDERS } from './providers/providers';
+import { StripeWebhooksService } from './webhooks/stripe-webhooks.service';
 
 @Module({})
 export class BillingServiceModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: BillingServiceModule,
-      imports: [ConfigModule.forRoot(config, logger), MessagingModule.forRoot()],
-      controllers: [HealthController],
+      imports: [
+        ConfigModule.forRoot(config, logger),
+        MessagingModule.forRoot(),
+        DatabaseModule.forService(BILLING_DATABASE),
+        TypeOrmModule.forFeature([CustomerEntity, SubscriptionEntity]),
+      ],
+      controllers: [HealthController, BillingHandlers],
+      providers: [
+        ...PROVIDERS,
+        BillingRepository,
+        SubscriptionSync,
+        PaymentSetupService,
+        SeatsService,
+        SubscriptionsService,
+        TestPaymentsService,
+        StripeWebhooksService,
+      ],
     };
   }
 }

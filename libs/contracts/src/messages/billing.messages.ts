@@ -1,15 +1,63 @@
+import type { BillingInterval } from '../dto/auth.dto';
+import type {
+  ClockView,
+  PaymentMethodUpdateView,
+  PaymentOutcomeView,
+  PaymentSetupView,
+  PurchaseResultView,
+  RevenueSummaryView,
+  SubscriptionView,
+} from '../dto/billing.dto';
+
 /** Requests the billing-service answers. The billing team adds its own patterns here. */
 export enum BillingPattern {
   /** Whether a user may create one more code: an active subscription with a free seat. */
   Entitlement = 'billing.entitlement',
   /** Plan of each user, for the admin user table. */
   PlansForUsers = 'billing.plans-for-users',
+  /** Signup step 2: a customer and an unpaid subscription for an email not registered yet. */
+  CreateSignupPayment = 'billing.create-signup-payment',
+  /** Before an account is created: the subscription is paid and belongs to this email. */
+  VerifySignupPayment = 'billing.verify-signup-payment',
+  /** After the account is created: the signup customer becomes this user's. */
+  LinkCustomer = 'billing.link-customer',
+  /** /subscribe: the user's live subscription, or a new one waiting for its first payment. */
+  GetOrCreateSubscription = 'billing.get-or-create-subscription',
+  GetSubscription = 'billing.get-subscription',
+  /** One more seat at the server's price (prorated), unless a free seat is already there. */
+  PurchaseSeat = 'billing.purchase-seat',
+  SetCancelAtPeriodEnd = 'billing.set-cancel-at-period-end',
+  /** Stripe: a Customer Portal session. */
+  PaymentMethodUpdate = 'billing.payment-method-update',
+  /** Test provider: replace the card and retry an open invoice. */
+  TestUpdateCard = 'billing.test-update-card',
+  /** Test provider: the card form's confirmation of a payment (Stripe.js confirmPayment's stand-in). */
+  TestConfirmPayment = 'billing.test-confirm-payment',
+  /** Test provider: the customer's answer to the simulated 3-D Secure challenge. */
+  TestAuthenticatePayment = 'billing.test-authenticate-payment',
+  /** Test provider: move its clock forward, running renewals, retries and period ends. */
+  AdvanceTestClock = 'billing.advance-test-clock',
+  /** A Stripe webhook delivery: verified on its raw body, stored once, processed from a queue. */
+  StripeWebhook = 'billing.stripe-webhook',
+  RevenueSummary = 'billing.revenue-summary',
+}
+
+/** BullMQ queues the billing-service keeps for itself. */
+export enum BillingQueue {
+  /** Verified provider events waiting to be applied (job id = event id). */
+  ProviderEvents = 'billing-provider-events',
 }
 
 export interface UserPlan {
   status: string;
   interval: 'monthly' | 'annual';
   seats: number;
+}
+
+export interface TestCard {
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
 }
 
 export interface BillingRequests {
@@ -24,4 +72,40 @@ export interface BillingRequests {
     };
   };
   [BillingPattern.PlansForUsers]: { req: { userIds: string[] }; res: Record<string, UserPlan | null> };
+  [BillingPattern.CreateSignupPayment]: {
+    req: { email: string; interval: BillingInterval };
+    res: PaymentSetupView;
+  };
+  [BillingPattern.VerifySignupPayment]: {
+    req: { email: string; customerId: string; subscriptionId: string };
+    res: { interval: BillingInterval };
+  };
+  [BillingPattern.LinkCustomer]: {
+    req: { userId: string; customerId: string; subscriptionId: string };
+    res: { ok: true };
+  };
+  [BillingPattern.GetOrCreateSubscription]: {
+    req: { userId: string; email: string; interval: BillingInterval };
+    res: PaymentSetupView;
+  };
+  [BillingPattern.GetSubscription]: { req: { userId: string }; res: SubscriptionView };
+  [BillingPattern.PurchaseSeat]: {
+    /** The per-code price the client showed, in cents; null when it sent none. */
+    req: { userId: string; expectedUnitAmountCents: number | null };
+    res: PurchaseResultView;
+  };
+  [BillingPattern.SetCancelAtPeriodEnd]: { req: { userId: string; cancel: boolean }; res: SubscriptionView };
+  [BillingPattern.PaymentMethodUpdate]: { req: { userId: string; returnUrl: string }; res: PaymentMethodUpdateView };
+  [BillingPattern.TestUpdateCard]: { req: { userId: string; card: TestCard }; res: SubscriptionView };
+  [BillingPattern.TestConfirmPayment]: { req: { clientSecret: string; card: TestCard }; res: PaymentOutcomeView };
+  [BillingPattern.TestAuthenticatePayment]: {
+    req: { clientSecret: string; approve: boolean };
+    res: PaymentOutcomeView;
+  };
+  [BillingPattern.AdvanceTestClock]: { req: { days: number }; res: ClockView };
+  [BillingPattern.StripeWebhook]: {
+    req: { payload: string; signature: string };
+    res: { received: true; duplicate: boolean };
+  };
+  [BillingPattern.RevenueSummary]: { req: { totalUsers: number }; res: RevenueSummaryView };
 }

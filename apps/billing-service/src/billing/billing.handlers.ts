@@ -1,0 +1,113 @@
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import { BillingPattern, BillingRequests, DomainEvent, EventPayloads } from '@qrd/contracts';
+import { MessageController } from '@qrd/messaging';
+import { StripeWebhooksService } from '../webhooks/stripe-webhooks.service';
+import { PaymentSetupService } from './payment-setup.service';
+import { SeatsService } from './seats.service';
+import { SubscriptionsService } from './subscriptions.service';
+import { TestPaymentsService } from './test-payments.service';
+
+type Req<P extends BillingPattern> = BillingRequests[P]['req'];
+type Res<P extends BillingPattern> = Promise<BillingRequests[P]['res']>;
+
+@MessageController()
+export class BillingHandlers {
+  constructor(
+    private readonly setup: PaymentSetupService,
+    private readonly seats: SeatsService,
+    private readonly subscriptions: SubscriptionsService,
+    private readonly testPayments: TestPaymentsService,
+    private readonly webhooks: StripeWebhooksService,
+  ) {}
+
+  @MessagePattern(BillingPattern.Entitlement)
+  entitlement(@Payload() req: Req<BillingPattern.Entitlement>): Res<BillingPattern.Entitlement> {
+    return this.seats.entitlement(req.userId, req.codesInUse);
+  }
+
+  @MessagePattern(BillingPattern.PlansForUsers)
+  plans(@Payload() req: Req<BillingPattern.PlansForUsers>): Res<BillingPattern.PlansForUsers> {
+    return this.seats.plansForUsers(req.userIds);
+  }
+
+  @MessagePattern(BillingPattern.CreateSignupPayment)
+  createSignupPayment(@Payload() req: Req<BillingPattern.CreateSignupPayment>): Res<BillingPattern.CreateSignupPayment> {
+    return this.setup.createSignupPayment(req.email, req.interval);
+  }
+
+  @MessagePattern(BillingPattern.VerifySignupPayment)
+  verifySignupPayment(@Payload() req: Req<BillingPattern.VerifySignupPayment>): Res<BillingPattern.VerifySignupPayment> {
+    return this.setup.verifySignupPayment(req.email, req.customerId, req.subscriptionId);
+  }
+
+  @MessagePattern(BillingPattern.LinkCustomer)
+  async linkCustomer(@Payload() req: Req<BillingPattern.LinkCustomer>): Res<BillingPattern.LinkCustomer> {
+    await this.setup.linkCustomer(req.userId, req.customerId, req.subscriptionId);
+    return { ok: true };
+  }
+
+  @MessagePattern(BillingPattern.GetOrCreateSubscription)
+  getOrCreate(@Payload() req: Req<BillingPattern.GetOrCreateSubscription>): Res<BillingPattern.GetOrCreateSubscription> {
+    return this.setup.getOrCreate(req.userId, req.email, req.interval);
+  }
+
+  @MessagePattern(BillingPattern.GetSubscription)
+  getSubscription(@Payload() req: Req<BillingPattern.GetSubscription>): Res<BillingPattern.GetSubscription> {
+    return this.seats.view(req.userId);
+  }
+
+  @MessagePattern(BillingPattern.PurchaseSeat)
+  purchase(@Payload() req: Req<BillingPattern.PurchaseSeat>): Res<BillingPattern.PurchaseSeat> {
+    return this.seats.purchase(req.userId, req.expectedUnitAmountCents);
+  }
+
+  @MessagePattern(BillingPattern.SetCancelAtPeriodEnd)
+  setCancel(@Payload() req: Req<BillingPattern.SetCancelAtPeriodEnd>): Res<BillingPattern.SetCancelAtPeriodEnd> {
+    return this.subscriptions.setCancelAtPeriodEnd(req.userId, req.cancel);
+  }
+
+  @MessagePattern(BillingPattern.PaymentMethodUpdate)
+  paymentMethod(@Payload() req: Req<BillingPattern.PaymentMethodUpdate>): Res<BillingPattern.PaymentMethodUpdate> {
+    return this.subscriptions.paymentMethodUpdate(req.userId, req.returnUrl);
+  }
+
+  @MessagePattern(BillingPattern.TestUpdateCard)
+  testUpdateCard(@Payload() req: Req<BillingPattern.TestUpdateCard>): Res<BillingPattern.TestUpdateCard> {
+    return this.testPayments.updateCard(req.userId, req.card);
+  }
+
+  @MessagePattern(BillingPattern.TestConfirmPayment)
+  testConfirm(@Payload() req: Req<BillingPattern.TestConfirmPayment>): Res<BillingPattern.TestConfirmPayment> {
+    return this.testPayments.confirm(req.clientSecret, req.card);
+  }
+
+  @MessagePattern(BillingPattern.TestAuthenticatePayment)
+  testAuthenticate(@Payload() req: Req<BillingPattern.TestAuthenticatePayment>): Res<BillingPattern.TestAuthenticatePayment> {
+    return this.testPayments.authenticate(req.clientSecret, req.approve);
+  }
+
+  @MessagePattern(BillingPattern.AdvanceTestClock)
+  advanceClock(@Payload() req: Req<BillingPattern.AdvanceTestClock>): Res<BillingPattern.AdvanceTestClock> {
+    return this.testPayments.advanceClock(req.days);
+  }
+
+  @MessagePattern(BillingPattern.StripeWebhook)
+  stripeWebhook(@Payload() req: Req<BillingPattern.StripeWebhook>): Res<BillingPattern.StripeWebhook> {
+    return this.webhooks.receive(req.payload, req.signature);
+  }
+
+  @MessagePattern(BillingPattern.RevenueSummary)
+  revenue(@Payload() req: Req<BillingPattern.RevenueSummary>): Res<BillingPattern.RevenueSummary> {
+    return this.subscriptions.revenue(req.totalUsers);
+  }
+
+  @EventPattern(DomainEvent.CodeDeleted)
+  onCodeDeleted(@Payload() event: EventPayloads[DomainEvent.CodeDeleted]): Promise<void> {
+    return this.seats.release(event);
+  }
+
+  @EventPattern(DomainEvent.UserDeleted)
+  onUserDeleted(@Payload() event: EventPayloads[DomainEvent.UserDeleted]): Promise<void> {
+    return this.seats.onUserDeleted(event.userId);
+  }
+}

@@ -1,0 +1,123 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  BillingInterval,
+  DomainError,
+  ErrorCode,
+  isEntitledStatus,
+  PaymentSetupView,
+  QrPattern,
+  redirectsEnabledFor,
+} from '@qrd/contracts';
+import { MessageBus } from '@qrd/messaging';
+import { PAYMENT_PROVIDER, PaymentProvider } from '../providers/payment-provider';
+import { BillingRepository, pickEffective } from './billing.repository';
+import { CustomerEntity } from './customer.entity';
+import { SubscriptionEntity } from './subscription.entity';
+import { SubscriptionSync } from './subscription-sync';
+
+/**
+ * Starting a subscription: at signup (before the account exists, for an email) and on /subscribe
+ * (for a signed-in user). Both return what the card form needs; going back and forth reuses the
+ * waiting subscription instead of creating another.
+ */
+@Injectable()
+export class PaymentSetupService {
+  constructor(
+    private readonly repo: BillingRepository,
+    private readonly sync: SubscriptionSync,
+    private readonly bus: MessageBus,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+  ) {}
+
+  /**
+   * A new customer every time: its ids are known only to the browser that asked, and they are what
+   * proves the payment at registration, so they are never handed out again for the same email.
+   */
+  async createSignupPayment(email: string, interval: BillingInterval): Promise<PaymentSetupView> {
+    const customer = await this.newCustomer(email.trim().toLowerCase(), null);
+    return this.setup(customer, interval, 1);
+  }
+
+  /** Before the account is created: this subscription is paid and was bought for this email. */
+  async verifySignupPayment(email: string, customerId: string, subscriptionId: string): Promise<{ interval: BillingInterval }> {
+    const customer = await this.repo.customerByProviderId(this.provider.name, customerId);
+    if (!customer) throw new DomainError(ErrorCode.PaymentRequired, 'We could not find your payment. Please try again.');
+    if (customer.userId) {
+      throw new DomainError(ErrorCode.Conflict, 'This payment has already been used to create an account.');
+    }
+    if (customer.email.toLowerCase() !== email.trim().toLowerCase()) {
+      throw new DomainError(ErrorCode.Forbidden, 'This payment was made for a different email address.');
+    }
+    // The provider is asked, not our copy: the webhook saying "paid" may not have arrived yet.
+    const sub = await this.sync.refresh(subscriptionId);
+    if (!sub || sub.customerId !== customer.id) {
+      throw new DomainError(ErrorCode.Forbidden, 'This payment was made for a different email address.');
+    }
+    if (!isEntitledStatus(sub.status)) {
+      throw new DomainError(ErrorCode.PaymentRequired, 'Your payment has not been completed yet.');
+    }
+    return { interval: sub.interval };
+  }
+
+  async linkCustomer(userId: string, customerId: string, subscriptionId: string): Promise<void> {
+    const customer = await this.repo.customerByProviderId(this.provider.name, customerId);
+    const sub = await this.repo.subscriptionByProviderId(this.provider.name, subscriptionId);
+    if (!customer || !sub || sub.customerId !== customer.id || !(await this.repo.claimCustomer(customer.id, userId))) {
+      throw new DomainError(ErrorCode.Conflict, 'This payment has already been used to create an account.');
+    }
+    await this.sync.publishIfChanged(userId, null);
+  }
+
+  /**
+   * /subscribe: nothing to pay when the user's subscription is live; otherwise a subscription
+   * with a seat for every code they have, so subscribing again brings every code back.
+   */
+  async getOrCreate(userId: string, email: string, interval: BillingInterval): Promise<PaymentSetupView> {
+    const customer =
+      (await this.repo.customerOfUser(this.provider.name, userId)) ?? (await this.newCustomer(email, userId));
+    const { count } = await this.bus.request(QrPattern.CountCodes, { userId });
+    return this.setup(customer, interval, Math.max(1, count));
+  }
+
+  private async setup(customer: CustomerEntity, interval: BillingInterval, seats: number): Promise<PaymentSetupView> {
+    const subs = await this.repo.subscriptionsOfCustomer(customer.id);
+    const effective = pickEffective(subs);
+    if (effective && redirectsEnabledFor(effective.status)) return this.view(customer, effective, null);
+
+    for (const waiting of subs.filter((s) => s.status === 'incomplete')) {
+      const fresh = await this.sync.refresh(waiting.providerSubscriptionId);
+      if (!fresh) continue;
+      // Paid meanwhile (a webhook not yet seen): nothing left to pay.
+      if (redirectsEnabledFor(fresh.status)) return this.view(customer, fresh, null);
+      if (fresh.status !== 'incomplete') continue;
+      if (fresh.interval === interval && fresh.seats === seats) {
+        const secret = await this.provider.pendingPaymentSecret(fresh.providerSubscriptionId);
+        if (secret) return this.view(customer, fresh, secret);
+      }
+      // Another plan was chosen: the waiting subscription is dropped, never charged.
+      await this.sync.apply(await this.provider.cancelNow(fresh.providerSubscriptionId));
+    }
+
+    const created = await this.provider.createSubscription({ customerId: customer.providerCustomerId, interval, seats });
+    const row = await this.sync.apply(created.subscription);
+    if (!row) throw new DomainError(ErrorCode.Internal, 'The new subscription could not be stored');
+    return this.view(customer, row, created.clientSecret);
+  }
+
+  private async newCustomer(email: string, userId: string | null): Promise<CustomerEntity> {
+    const created = await this.provider.createCustomer({ email, userId });
+    return this.repo.saveCustomer({ provider: this.provider.name, providerCustomerId: created.id, email, userId });
+  }
+
+  private view(customer: CustomerEntity, sub: SubscriptionEntity, clientSecret: string | null): PaymentSetupView {
+    return {
+      clientSecret,
+      customerId: customer.providerCustomerId,
+      subscriptionId: sub.providerSubscriptionId,
+      status: sub.status,
+      interval: sub.interval,
+      seats: sub.seats,
+      amountCents: sub.seats * sub.unitAmountCents,
+    };
+  }
+}

@@ -1,0 +1,120 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  BillingRequests,
+  BillingPattern,
+  DomainError,
+  ErrorCode,
+  EventPayloads,
+  DomainEvent,
+  formatCents,
+  isEntitledStatus,
+  PurchaseResultView,
+  QrPattern,
+  redirectsEnabledFor,
+  SubscriptionView,
+} from '@qrd/contracts';
+import { MessageBus } from '@qrd/messaging';
+import { PAYMENT_PROVIDER, PaymentProvider } from '../providers/payment-provider';
+import { BillingRepository, pickEffective } from './billing.repository';
+import { SubscriptionSync } from './subscription-sync';
+import { toSubscriptionView } from './subscription-view';
+
+type Entitlement = BillingRequests[BillingPattern.Entitlement]['res'];
+
+/** Seats: one per code. Buying one more, using them, freeing one when a code is deleted. */
+@Injectable()
+export class SeatsService {
+  constructor(
+    private readonly repo: BillingRepository,
+    private readonly sync: SubscriptionSync,
+    private readonly bus: MessageBus,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+  ) {}
+
+  /** The qr-service asks before creating a code: a subscription in good standing with a free seat. */
+  async entitlement(userId: string, codesInUse: number): Promise<Entitlement> {
+    const sub = await this.repo.effectiveOfUser(userId);
+    if (!sub) return { allowed: false, reason: 'no-subscription', status: null, seats: 0 };
+    if (!isEntitledStatus(sub.status)) return { allowed: false, reason: 'no-subscription', status: sub.status, seats: sub.seats };
+    if (codesInUse >= sub.seats) return { allowed: false, reason: 'no-free-seat', status: sub.status, seats: sub.seats };
+    return { allowed: true, reason: 'ok', status: sub.status, seats: sub.seats };
+  }
+
+  async view(userId: string): Promise<SubscriptionView> {
+    const [sub, used] = await Promise.all([this.repo.effectiveOfUser(userId), this.codesInUse(userId)]);
+    return toSubscriptionView(this.provider.name, sub, used);
+  }
+
+  /**
+   * Room for one more code at the server's price. A free seat already there is used as is
+   * (so a repeated click never buys two); otherwise the quantity goes up by one, prorated, and
+   * is kept only if that payment succeeds.
+   */
+  async purchase(userId: string, expectedUnitAmountCents: number | null): Promise<PurchaseResultView> {
+    return this.repo.withUserLock(userId, async () => {
+      const sub = await this.repo.effectiveOfUser(userId);
+      if (!sub || !isEntitledStatus(sub.status)) {
+        throw new DomainError(ErrorCode.PaymentRequired, 'An active subscription is required to add QR codes.');
+      }
+      if (expectedUnitAmountCents !== null && expectedUnitAmountCents !== sub.unitAmountCents) {
+        throw new DomainError(
+          ErrorCode.Conflict,
+          `The price has changed: a QR code costs ${formatCents(sub.unitAmountCents)} per ${sub.interval === 'annual' ? 'year' : 'month'}. Please review the new total and confirm again.`,
+          { price: 'The price does not match the current price' },
+        );
+      }
+      const used = await this.codesInUse(userId);
+      if (sub.seats > used) {
+        return { charged: false, amountChargedCents: 0, subscription: toSubscriptionView(this.provider.name, sub, used) };
+      }
+      const { subscription, amountChargedCents } = await this.provider.changeSeats(sub.providerSubscriptionId, sub.seats + 1);
+      const saved = await this.sync.apply(subscription);
+      return {
+        charged: amountChargedCents > 0,
+        amountChargedCents,
+        subscription: toSubscriptionView(this.provider.name, saved ?? sub, used),
+      };
+    });
+  }
+
+  /**
+   * A deleted code frees its seat: one seat fewer (credited, prorated), never below the codes
+   * left nor below 1. Events are delivered at least once, so each code is released once.
+   */
+  async release(event: EventPayloads[DomainEvent.CodeDeleted]): Promise<void> {
+    await this.repo.recordEvent('internal', `code.deleted:${event.codeId}`, DomainEvent.CodeDeleted, event);
+    await this.repo.processEventOnce('internal', `code.deleted:${event.codeId}`, () =>
+      this.repo.withUserLock(event.userId, async () => {
+        const sub = await this.repo.effectiveOfUser(event.userId);
+        if (!sub || !redirectsEnabledFor(sub.status)) return;
+        const seats = Math.max(1, event.remainingCodes, sub.seats - 1);
+        if (seats >= sub.seats) return;
+        const { subscription } = await this.provider.changeSeats(sub.providerSubscriptionId, seats);
+        await this.sync.apply(subscription);
+      }),
+    );
+  }
+
+  /** An account deleted: its subscriptions end now (nothing more is charged). */
+  async onUserDeleted(userId: string): Promise<void> {
+    const subs = await this.repo.subscriptionsOfUser(userId);
+    for (const sub of subs) {
+      if (sub.status === 'canceled' || sub.status === 'incomplete_expired') continue;
+      await this.sync.apply(await this.provider.cancelNow(sub.providerSubscriptionId));
+    }
+  }
+
+  async plansForUsers(userIds: string[]): Promise<BillingRequests[BillingPattern.PlansForUsers]['res']> {
+    const byUser = await this.repo.subscriptionsOfUsers(userIds);
+    const out: BillingRequests[BillingPattern.PlansForUsers]['res'] = {};
+    for (const userId of userIds) {
+      const sub = pickEffective(byUser.get(userId) ?? []);
+      out[userId] = sub ? { status: sub.status, interval: sub.interval, seats: sub.seats } : null;
+    }
+    return out;
+  }
+
+  private async codesInUse(userId: string): Promise<number> {
+    return (await this.bus.request(QrPattern.CountCodes, { userId })).count;
+  }
+}

@@ -1,0 +1,100 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { LOGGER, Logger } from '@qrd/config';
+import { DomainEvent, redirectsEnabledFor, SubscriptionState } from '@qrd/contracts';
+import { MessageBus } from '@qrd/messaging';
+import { PAYMENT_PROVIDER, PaymentProvider, ProviderSubscription } from '../providers/payment-provider';
+import { BillingRepository } from './billing.repository';
+import { SubscriptionEntity } from './subscription.entity';
+
+/**
+ * Keeps our copy of provider subscriptions current and tells the other services: every change of
+ * a user's effective subscription is published as `subscription.changed` (the qr-service turns
+ * redirects off and on from it).
+ */
+@Injectable()
+export class SubscriptionSync {
+  constructor(
+    private readonly repo: BillingRepository,
+    private readonly bus: MessageBus,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Re-reads a subscription from the provider and applies it. */
+  async refresh(providerSubscriptionId: string): Promise<SubscriptionEntity | null> {
+    const fresh = await this.provider.getSubscription(providerSubscriptionId);
+    return fresh ? this.apply(fresh) : null;
+  }
+
+  /**
+   * A subscription as an event carried it. Events can arrive late and out of order: one created
+   * no later than the state we hold may describe an older state, so the subscription is re-read
+   * from the provider instead of trusting the payload.
+   */
+  async applyFromEvent(snapshot: ProviderSubscription): Promise<SubscriptionEntity | null> {
+    const held = await this.repo.subscriptionByProviderId(this.provider.name, snapshot.id);
+    if (held && snapshot.readAt <= held.stateAt) return this.refresh(snapshot.id);
+    return this.apply(snapshot);
+  }
+
+  /** Stores a provider state newer than the one held, then publishes the owner's state if it changed. */
+  async apply(snapshot: ProviderSubscription): Promise<SubscriptionEntity | null> {
+    const customer = await this.repo.customerByProviderId(this.provider.name, snapshot.customerId);
+    if (!customer) {
+      this.logger.warn({ subscription: snapshot.id }, 'subscription of an unknown customer ignored');
+      return null;
+    }
+    const before = customer.userId ? await this.stateOf(customer.userId) : null;
+    let row = await this.repo.subscriptionByProviderId(this.provider.name, snapshot.id);
+    if (row && snapshot.readAt < row.stateAt) return row;
+    row ??= this.repo.newSubscription({
+      customerId: customer.id,
+      provider: this.provider.name,
+      providerSubscriptionId: snapshot.id,
+      providerCreatedAt: snapshot.created,
+      stateAt: 0,
+    });
+    row.status = snapshot.status;
+    row.interval = snapshot.interval;
+    row.seats = snapshot.seats;
+    row.unitAmountCents = snapshot.unitAmountCents;
+    row.currentPeriodEnd = snapshot.currentPeriodEnd;
+    row.cancelAtPeriodEnd = snapshot.cancelAtPeriodEnd;
+    // Event payloads name the card without its details: keep what a full read told us.
+    if (snapshot.card) {
+      row.cardBrand = snapshot.card.brand;
+      row.cardLast4 = snapshot.card.last4;
+    }
+    row.stateAt = Math.max(row.stateAt, snapshot.readAt);
+    const saved = await this.repo.saveSubscription(row);
+    if (customer.userId) await this.publishIfChanged(customer.userId, before);
+    return saved;
+  }
+
+  /** Publishes the user's state (after linking a signup customer, or when `before` differs). */
+  async publishIfChanged(userId: string, before: SubscriptionState | null): Promise<void> {
+    const after = await this.stateOf(userId);
+    if (!after) return;
+    if (
+      before &&
+      before.status === after.status &&
+      before.seats === after.seats &&
+      before.redirectsEnabled === after.redirectsEnabled
+    ) {
+      return;
+    }
+    await this.bus.emitEvent(DomainEvent.SubscriptionChanged, after);
+    this.logger.info({ userId, status: after.status, seats: after.seats }, 'subscription changed');
+  }
+
+  async stateOf(userId: string): Promise<SubscriptionState | null> {
+    const effective = await this.repo.effectiveOfUser(userId);
+    if (!effective) return null;
+    return {
+      userId,
+      status: effective.status,
+      redirectsEnabled: redirectsEnabledFor(effective.status),
+      seats: effective.seats,
+    };
+  }
+}

@@ -1,0 +1,54 @@
+import type { BillingInterval, BillingProvider, SubscriptionStatus } from '@qrd/contracts';
+
+/**
+ * A provider's subscription as the billing-service needs it, in Stripe's terms: quantity = seats.
+ * Both providers produce it; our `billing.subscriptions` row is a copy of the newest one seen.
+ */
+export interface ProviderSubscription {
+  id: string;
+  customerId: string;
+  status: SubscriptionStatus;
+  interval: BillingInterval;
+  seats: number;
+  unitAmountCents: number;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  card: { brand: string; last4: string } | null;
+  created: Date;
+  /** Unix seconds at which this state was read (events created earlier are stale). */
+  readAt: number;
+}
+
+export interface ProviderCustomer {
+  id: string;
+  email: string | null;
+}
+
+export interface CreatedSubscription {
+  subscription: ProviderSubscription;
+  /** Client secret of the first invoice's payment, for the card form. */
+  clientSecret: string | null;
+}
+
+/** One interface, two implementations chosen by configuration (DESIGN.md section 6). */
+export interface PaymentProvider {
+  readonly name: BillingProvider;
+  createCustomer(input: { email: string; userId: string | null }): Promise<ProviderCustomer>;
+  getCustomer(id: string): Promise<ProviderCustomer | null>;
+  /** Quantity = seats; waits for its first payment ('incomplete') like Stripe's default_incomplete. */
+  createSubscription(input: { customerId: string; interval: BillingInterval; seats: number }): Promise<CreatedSubscription>;
+  getSubscription(id: string): Promise<ProviderSubscription | null>;
+  /** Client secret of a subscription's unpaid first invoice (to resume a payment), or null. */
+  pendingPaymentSecret(subscriptionId: string): Promise<string | null>;
+  /**
+   * New quantity, prorated: more seats are charged now (the change is kept only if that payment
+   * succeeds, else a PaymentFailed DomainError), fewer seats become a credit on the next invoice.
+   */
+  changeSeats(subscriptionId: string, seats: number): Promise<{ subscription: ProviderSubscription; amountChargedCents: number }>;
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;
+  cancelNow(subscriptionId: string): Promise<ProviderSubscription>;
+  /** Stripe: a Customer Portal session URL; the test provider has its own card form instead. */
+  paymentMethodUpdateUrl(customerId: string, returnUrl: string): Promise<string | null>;
+}
+
+export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

@@ -1,0 +1,75 @@
+import type Stripe from 'stripe';
+import { SUBSCRIPTION_STATUSES, SubscriptionStatus } from '@qrd/contracts';
+import type { ProviderSubscription } from '../payment-provider';
+
+/**
+ * Reading Stripe's objects (API 2025-08-27.basil: the billing period lives on the subscription
+ * item, an invoice names its subscription under parent.subscription_details). The contract test
+ * runs these over Stripe's own published examples.
+ */
+
+export function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+export function subscriptionStatus(status: Stripe.Subscription.Status): SubscriptionStatus {
+  if ((SUBSCRIPTION_STATUSES as readonly string[]).includes(status)) return status as SubscriptionStatus;
+  throw new Error(`Unknown Stripe subscription status "${status}"`);
+}
+
+export function cardOf(method: string | Stripe.PaymentMethod | null): { brand: string; last4: string } | null {
+  if (!method || typeof method === 'string' || !method.card) return null;
+  return { brand: method.card.brand, last4: method.card.last4 };
+}
+
+/** Our view of a Stripe subscription; `readAt` says how new the state is (event time or read time). */
+export function fromStripeSubscription(sub: Stripe.Subscription, readAt: number): ProviderSubscription {
+  const item = sub.items.data[0];
+  if (!item) throw new Error(`Stripe subscription ${sub.id} has no items`);
+  const customerId = idOf(sub.customer);
+  if (!customerId) throw new Error(`Stripe subscription ${sub.id} has no customer`);
+  return {
+    id: sub.id,
+    customerId,
+    status: subscriptionStatus(sub.status),
+    interval: item.price.recurring?.interval === 'year' ? 'annual' : 'monthly',
+    seats: Math.max(1, item.quantity ?? 1),
+    unitAmountCents: item.price.unit_amount ?? 0,
+    currentPeriodEnd: item.current_period_end ? new Date(item.current_period_end * 1000) : null,
+    // The Customer Portal may cancel by date (cancel_at) rather than with the flag.
+    cancelAtPeriodEnd: sub.cancel_at_period_end || sub.cancel_at !== null,
+    card: cardOf(sub.default_payment_method),
+    created: new Date(sub.created * 1000),
+    readAt,
+  };
+}
+
+/** The subscription an invoice bills, if any. */
+export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
+  return idOf(invoice.parent?.subscription_details?.subscription ?? null);
+}
+
+/** Client secret for the Payment Element: the first invoice's confirmation secret. */
+export function invoiceClientSecret(invoice: string | Stripe.Invoice | null): string | null {
+  if (!invoice || typeof invoice === 'string') return null;
+  return invoice.confirmation_secret?.client_secret ?? null;
+}
+
+export const SUBSCRIPTION_EVENTS = new Set<string>([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+  'customer.subscription.pending_update_applied',
+  'customer.subscription.pending_update_expired',
+]);
+
+export const INVOICE_EVENTS = new Set<string>([
+  'invoice.paid',
+  'invoice.payment_succeeded',
+  'invoice.payment_failed',
+  'invoice.payment_action_required',
+  'invoice.marked_uncollectible',
+]);

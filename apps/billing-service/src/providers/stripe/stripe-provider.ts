@@ -1,0 +1,157 @@
+import Stripe from 'stripe';
+import type { AppConfig } from '@qrd/config';
+import { BillingInterval, DomainError, ErrorCode } from '@qrd/contracts';
+import type { CreatedSubscription, PaymentProvider, ProviderCustomer, ProviderSubscription } from '../payment-provider';
+import { fromStripeSubscription, invoiceClientSecret } from './stripe-mapping';
+
+/** The stripe client, pointed at STRIPE_API_BASE when tests run a local Stripe-shaped server. */
+export function createStripeClient(config: AppConfig): Stripe {
+  const { secretKey, apiBase } = config.billing.stripe;
+  if (!secretKey) throw new Error('STRIPE_SECRET_KEY is required when BILLING_PROVIDER=stripe');
+  const base = apiBase ? new URL(apiBase) : null;
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: 'qr-dynamic' },
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
+  });
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The `stripe` provider: real Stripe Billing, quantity = seats. */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  private readonly prices: Record<BillingInterval, string>;
+
+  constructor(
+    private readonly stripe: Stripe,
+    config: AppConfig,
+  ) {
+    const { priceMonthly, priceAnnual } = config.billing.stripe;
+    if (!priceMonthly || !priceAnnual) throw new Error('STRIPE_PRICE_MONTHLY and STRIPE_PRICE_ANNUAL are required');
+    this.prices = { monthly: priceMonthly, annual: priceAnnual };
+  }
+
+  createCustomer(input: { email: string; userId: string | null }): Promise<ProviderCustomer> {
+    return call(async () => {
+      const customer = await this.stripe.customers.create({
+        email: input.email,
+        metadata: input.userId ? { userId: input.userId } : { signup: 'pending' },
+      });
+      return { id: customer.id, email: customer.email };
+    });
+  }
+
+  getCustomer(id: string): Promise<ProviderCustomer | null> {
+    return call(async () => {
+      const customer = await this.stripe.customers.retrieve(id);
+      return customer.deleted ? null : { id: customer.id, email: customer.email };
+    }, true);
+  }
+
+  createSubscription(input: { customerId: string; interval: BillingInterval; seats: number }): Promise<CreatedSubscription> {
+    return call(async () => {
+      // default_incomplete: the subscription waits for the Payment Element to pay its first invoice.
+      const sub = await this.stripe.subscriptions.create({
+        customer: input.customerId,
+        items: [{ price: this.prices[input.interval], quantity: input.seats }],
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription' },
+        expand: ['latest_invoice.confirmation_secret', 'default_payment_method'],
+      });
+      return { subscription: fromStripeSubscription(sub, nowSeconds()), clientSecret: invoiceClientSecret(sub.latest_invoice) };
+    });
+  }
+
+  getSubscription(id: string): Promise<ProviderSubscription | null> {
+    return call(async () => {
+      const sub = await this.stripe.subscriptions.retrieve(id, { expand: ['default_payment_method'] });
+      return fromStripeSubscription(sub, nowSeconds());
+    }, true);
+  }
+
+  pendingPaymentSecret(subscriptionId: string): Promise<string | null> {
+    return call(async () => {
+      const sub = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice.confirmation_secret'] });
+      return sub.status === 'incomplete' ? invoiceClientSecret(sub.latest_invoice) : null;
+    });
+  }
+
+  changeSeats(subscriptionId: string, seats: number) {
+    return call(async () => {
+      const current = await this.stripe.subscriptions.retrieve(subscriptionId);
+      const item = current.items.data[0];
+      const adding = seats > (item.quantity ?? 1);
+      const sub = await this.stripe.subscriptions.update(subscriptionId, {
+        items: [{ id: item.id, quantity: seats }],
+        // More seats: invoice the prorated amount now and keep the change only if it is paid.
+        // Fewer seats: the unused time becomes a credit on the next invoice.
+        ...(adding
+          ? { proration_behavior: 'always_invoice' as const, payment_behavior: 'pending_if_incomplete' as const }
+          : { proration_behavior: 'create_prorations' as const }),
+        expand: ['latest_invoice', 'default_payment_method'],
+      });
+      if (sub.pending_update) {
+        throw new DomainError(ErrorCode.PaymentFailed, 'Your card was declined. Please update your payment method and try again.');
+      }
+      const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+      const charged = adding && invoice && invoice.billing_reason === 'subscription_update' ? invoice.amount_paid : 0;
+      return { subscription: fromStripeSubscription(sub, nowSeconds()), amountChargedCents: charged };
+    });
+  }
+
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription> {
+    return call(async () => {
+      const sub = await this.stripe.subscriptions.update(subscriptionId, {
+        cancel_at_period_end: cancel,
+        expand: ['default_payment_method'],
+      });
+      return fromStripeSubscription(sub, nowSeconds());
+    });
+  }
+
+  cancelNow(subscriptionId: string): Promise<ProviderSubscription> {
+    return call(async () => {
+      const sub = await this.stripe.subscriptions.cancel(subscriptionId, { expand: ['default_payment_method'] });
+      return fromStripeSubscription(sub, nowSeconds());
+    });
+  }
+
+  /** Stripe's Customer Portal: card changes and invoices, hosted by Stripe. */
+  paymentMethodUpdateUrl(customerId: string, returnUrl: string): Promise<string | null> {
+    return call(async () => {
+      const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      return session.url;
+    });
+  }
+}
+
+/** Stripe's errors as DomainErrors: a refused card is the customer's to fix, the rest is ours. */
+async function call<T>(work: () => Promise<T>, missingIsNull?: false): Promise<T>;
+async function call<T>(work: () => Promise<T>, missingIsNull: true): Promise<T | null>;
+async function call<T>(work: () => Promise<T>, missingIsNull = false): Promise<T | null> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    if (error instanceof Stripe.errors.StripeError) {
+      if (error.type === 'StripeCardError') throw new DomainError(ErrorCode.PaymentFailed, error.message);
+      if (error.code === 'resource_missing') {
+        if (missingIsNull) return null;
+        throw new DomainError(ErrorCode.NotFound, error.message);
+      }
+      if (error.type === 'StripeConnectionError' || error.type === 'StripeAPIError' || error.type === 'StripeRateLimitError') {
+        throw new DomainError(ErrorCode.Unavailable, 'The payment provider could not be reached. Please try again.');
+      }
+    }
+    throw error;
+  }
+}

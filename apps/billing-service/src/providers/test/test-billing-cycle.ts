@@ -1,0 +1,258 @@
+import { chargeResult, CARD_ERRORS, CardError } from './test-cards';
+import {
+  addPeriods,
+  DAY,
+  INCOMPLETE_EXPIRY_SECONDS,
+  InvoiceBillingReason,
+  RETRY_DELAYS_DAYS,
+  TpCustomer,
+  TpInvoice,
+  TpPaymentIntent,
+  TpSubscription,
+  Unix,
+} from './test-objects';
+import { newClientSecret, TestStore } from './test-store';
+
+/**
+ * Invoices, charges and what the clock does to a subscription, after Stripe Billing: renewal
+ * invoices charged off-session, failed renewals -> past_due with retries after 3, 5 and 7 days,
+ * then unpaid; cancel_at_period_end -> canceled at the period end; an unpaid first invoice ->
+ * incomplete_expired after 23 hours.
+ */
+
+export async function createInvoice(
+  store: TestStore,
+  sub: TpSubscription,
+  reason: InvoiceBillingReason,
+  amount: number,
+  now: Unix,
+): Promise<TpInvoice> {
+  const invoice: TpInvoice = {
+    id: TestStore.newId('invoice'),
+    object: 'invoice',
+    customer: sub.customer,
+    subscription: sub.id,
+    billing_reason: reason,
+    amount_due: amount,
+    amount_paid: 0,
+    status: 'open',
+    payment_intent: null,
+    attempt_count: 0,
+    next_payment_attempt: null,
+    created: now,
+    period_start: sub.current_period_start,
+    period_end: sub.current_period_end,
+  };
+  await store.save(invoice);
+  return invoice;
+}
+
+/** A payment intent waiting for the customer's card (the first invoice, paid through the card form). */
+export async function createPaymentIntent(store: TestStore, invoice: TpInvoice, now: Unix): Promise<TpPaymentIntent> {
+  const id = TestStore.newId('payment_intent');
+  const intent: TpPaymentIntent = {
+    id,
+    object: 'payment_intent',
+    amount: invoice.amount_due,
+    currency: 'usd',
+    customer: invoice.customer,
+    invoice: invoice.id,
+    status: 'requires_payment_method',
+    client_secret: newClientSecret(id),
+    payment_method: null,
+    last_payment_error: null,
+    next_action: null,
+    off_session: false,
+    created: now,
+  };
+  invoice.payment_intent = id;
+  await store.save(intent);
+  await store.save(invoice);
+  return intent;
+}
+
+export async function markInvoicePaid(store: TestStore, invoice: TpInvoice, sub: TpSubscription): Promise<void> {
+  invoice.status = 'paid';
+  invoice.amount_paid = invoice.amount_due;
+  invoice.next_payment_attempt = null;
+  sub.open_invoices = sub.open_invoices.filter((id) => id !== invoice.id);
+  await store.save(invoice);
+}
+
+/**
+ * Charges the customer's default card for an invoice without the customer present.
+ * Returns null on success, else Stripe's card error.
+ */
+export async function chargeOffSession(
+  store: TestStore,
+  customer: TpCustomer,
+  invoice: TpInvoice,
+  now: Unix,
+): Promise<CardError | null> {
+  invoice.attempt_count += 1;
+  const methodId = customer.invoice_settings.default_payment_method;
+  const method = methodId ? await store.get('payment_method', methodId) : null;
+  const result = method ? chargeResult(method.behaviour, true) : CARD_ERRORS.noPaymentMethod;
+  const id = TestStore.newId('payment_intent');
+  const succeeded = result === 'succeeded';
+  const error = typeof result === 'object' ? result : null;
+  await store.save({
+    id,
+    object: 'payment_intent',
+    amount: invoice.amount_due,
+    currency: 'usd',
+    customer: customer.id,
+    invoice: invoice.id,
+    status: succeeded ? 'succeeded' : 'requires_payment_method',
+    client_secret: newClientSecret(id),
+    payment_method: methodId,
+    last_payment_error: error,
+    next_action: null,
+    off_session: true,
+    created: now,
+  });
+  invoice.payment_intent = id;
+  await store.save(invoice);
+  return succeeded ? null : (error ?? CARD_ERRORS.declined);
+}
+
+/** When the clock next has work for this subscription (null: never). */
+export async function dueAt(store: TestStore, sub: TpSubscription): Promise<Unix | null> {
+  switch (sub.status) {
+    case 'incomplete':
+      return sub.created + INCOMPLETE_EXPIRY_SECONDS;
+    case 'active':
+    case 'trialing':
+      return sub.current_period_end;
+    case 'past_due': {
+      let next = sub.current_period_end;
+      for (const id of sub.open_invoices) {
+        const invoice = await store.get('invoice', id);
+        if (invoice?.next_payment_attempt) next = Math.min(next, invoice.next_payment_attempt);
+      }
+      return next;
+    }
+    default:
+      return null;
+  }
+}
+
+export async function saveSubscription(store: TestStore, sub: TpSubscription): Promise<void> {
+  await store.save(sub, await dueAt(store, sub));
+}
+
+/** Voids what is still unpaid (a subscription that ended owes nothing more). */
+async function voidOpenInvoices(store: TestStore, sub: TpSubscription): Promise<void> {
+  for (const id of sub.open_invoices) {
+    const invoice = await store.get('invoice', id);
+    if (!invoice) continue;
+    invoice.status = 'void';
+    invoice.next_payment_attempt = null;
+    await store.save(invoice);
+    if (invoice.payment_intent) {
+      const intent = await store.get('payment_intent', invoice.payment_intent);
+      if (intent && intent.status !== 'succeeded') await store.save({ ...intent, status: 'canceled' });
+    }
+  }
+  sub.open_invoices = [];
+}
+
+export async function endSubscription(store: TestStore, sub: TpSubscription, at: Unix): Promise<void> {
+  await voidOpenInvoices(store, sub);
+  sub.status = 'canceled';
+  sub.canceled_at = sub.canceled_at ?? at;
+  sub.ended_at = at;
+  sub.cancel_at_period_end = false;
+}
+
+/**
+ * Applies everything due at or before `now`, one step at a time in time order (a clock moved by
+ * a year renews a monthly subscription twelve times). Returns whether anything changed.
+ */
+export async function runDueWork(store: TestStore, sub: TpSubscription, now: Unix): Promise<boolean> {
+  let changed = false;
+  for (let guard = 0; guard < 1000; guard++) {
+    const due = await dueAt(store, sub);
+    if (due === null || due > now) break;
+    await step(store, sub, due);
+    changed = true;
+  }
+  await saveSubscription(store, sub);
+  return changed;
+}
+
+async function step(store: TestStore, sub: TpSubscription, at: Unix): Promise<void> {
+  if (sub.status === 'incomplete') {
+    await voidOpenInvoices(store, sub);
+    sub.status = 'incomplete_expired';
+    sub.ended_at = at;
+    return;
+  }
+  if (sub.current_period_end <= at) {
+    if (sub.cancel_at_period_end) return endSubscription(store, sub, sub.current_period_end);
+    return renew(store, sub, at);
+  }
+  // past_due: the earliest retry is due.
+  for (const id of [...sub.open_invoices]) {
+    const invoice = await store.require('invoice', id);
+    if (invoice.next_payment_attempt !== null && invoice.next_payment_attempt <= at) {
+      await attemptRenewalPayment(store, sub, invoice, at);
+    }
+  }
+}
+
+async function renew(store: TestStore, sub: TpSubscription, at: Unix): Promise<void> {
+  sub.period_index += 1;
+  sub.current_period_start = sub.current_period_end;
+  sub.current_period_end = addPeriods(sub.billing_cycle_anchor, sub.price.recurring.interval, sub.period_index + 1);
+  const customer = await store.require('customer', sub.customer);
+  let amount = sub.price.unit_amount * sub.quantity;
+  // Credit from removed seats (a negative balance) pays for the next invoice first.
+  if (customer.balance < 0) {
+    const used = Math.min(-customer.balance, amount);
+    customer.balance += used;
+    amount -= used;
+    await store.save(customer);
+  }
+  const invoice = await createInvoice(store, sub, 'subscription_cycle', amount, at);
+  sub.latest_invoice = invoice.id;
+  sub.open_invoices.push(invoice.id);
+  if (amount === 0) {
+    await markInvoicePaid(store, invoice, sub);
+    return;
+  }
+  await attemptRenewalPayment(store, sub, invoice, at);
+}
+
+async function attemptRenewalPayment(store: TestStore, sub: TpSubscription, invoice: TpInvoice, at: Unix): Promise<void> {
+  const customer = await store.require('customer', sub.customer);
+  const error = await chargeOffSession(store, customer, invoice, at);
+  if (!error) {
+    await markInvoicePaid(store, invoice, sub);
+    if (sub.open_invoices.length === 0 && (sub.status === 'past_due' || sub.status === 'unpaid')) sub.status = 'active';
+    return;
+  }
+  const delay = RETRY_DELAYS_DAYS[invoice.attempt_count - 1];
+  if (delay === undefined) {
+    // Every retry failed: Stripe's "mark the subscription as unpaid" setting.
+    invoice.next_payment_attempt = null;
+    sub.status = 'unpaid';
+  } else {
+    invoice.next_payment_attempt = at + delay * DAY;
+    sub.status = 'past_due';
+  }
+  await store.save(invoice);
+}
+
+/** After a new card: pays what is open right away (past_due or unpaid -> active when all is paid). */
+export async function retryOpenInvoices(store: TestStore, sub: TpSubscription, now: Unix): Promise<void> {
+  const customer = await store.require('customer', sub.customer);
+  for (const id of [...sub.open_invoices]) {
+    const invoice = await store.require('invoice', id);
+    if (invoice.billing_reason === 'subscription_create') continue;
+    const error = await chargeOffSession(store, customer, invoice, now);
+    if (!error) await markInvoicePaid(store, invoice, sub);
+    else await store.save(invoice);
+  }
+  if (sub.open_invoices.length === 0 && (sub.status === 'past_due' || sub.status === 'unpaid')) sub.status = 'active';
+}

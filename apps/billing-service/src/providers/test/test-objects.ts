@@ -1,0 +1,118 @@
+import type { PaymentIntentStatus, SubscriptionStatus } from '@qrd/contracts';
+import type { CardBehaviour, CardError } from './test-cards';
+
+/**
+ * The offline processor's objects: the subset of Stripe's object model it needs, with Stripe's
+ * names (unix-second timestamps, ids with Stripe's prefixes, amounts in cents).
+ */
+export type Unix = number;
+export type PriceInterval = 'month' | 'year';
+
+export interface TpCustomer {
+  id: string;
+  object: 'customer';
+  email: string;
+  created: Unix;
+  /** Negative = credit (Stripe's convention), applied to the next invoice. */
+  balance: number;
+  invoice_settings: { default_payment_method: string | null };
+  metadata: Record<string, string>;
+}
+
+export interface TpPaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  customer: string | null;
+  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  created: Unix;
+  /** Not Stripe's: how this test card answers charges. */
+  behaviour: CardBehaviour;
+}
+
+export interface TpSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: SubscriptionStatus;
+  created: Unix;
+  billing_cycle_anchor: Unix;
+  /** Periods completed since the anchor (so month ends never drift: Jan 31 -> Feb 28 -> Mar 31). */
+  period_index: number;
+  current_period_start: Unix;
+  current_period_end: Unix;
+  cancel_at_period_end: boolean;
+  canceled_at: Unix | null;
+  ended_at: Unix | null;
+  quantity: number;
+  price: { id: string; unit_amount: number; currency: 'usd'; recurring: { interval: PriceInterval } };
+  default_payment_method: string | null;
+  latest_invoice: string | null;
+  /** Not Stripe's (it lists them through /v1/invoices): invoices still waiting for payment. */
+  open_invoices: string[];
+}
+
+export type InvoiceBillingReason = 'subscription_create' | 'subscription_cycle' | 'subscription_update';
+
+export interface TpInvoice {
+  id: string;
+  object: 'invoice';
+  customer: string;
+  subscription: string;
+  billing_reason: InvoiceBillingReason;
+  amount_due: number;
+  amount_paid: number;
+  status: 'open' | 'paid' | 'void';
+  payment_intent: string | null;
+  attempt_count: number;
+  next_payment_attempt: Unix | null;
+  created: Unix;
+  period_start: Unix;
+  period_end: Unix;
+}
+
+export interface TpPaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: 'usd';
+  customer: string;
+  invoice: string;
+  status: PaymentIntentStatus;
+  client_secret: string;
+  payment_method: string | null;
+  last_payment_error: CardError | null;
+  next_action: { type: 'use_stripe_sdk' } | null;
+  off_session: boolean;
+  created: Unix;
+}
+
+export type TpObject = TpCustomer | TpPaymentMethod | TpSubscription | TpInvoice | TpPaymentIntent;
+export type TpType = TpObject['object'];
+
+export const ID_PREFIX: Record<TpType, string> = {
+  customer: 'cus_',
+  payment_method: 'pm_',
+  subscription: 'sub_',
+  invoice: 'in_',
+  payment_intent: 'pi_',
+};
+
+/** Stripe's billing periods: the anchor plus n months or years, clamped to the month's last day. */
+export function addPeriods(anchor: Unix, interval: PriceInterval, n: number): Unix {
+  const start = new Date(anchor * 1000);
+  const months = interval === 'month' ? n : 12 * n;
+  const year = start.getUTCFullYear() + Math.floor((start.getUTCMonth() + months) / 12);
+  const month = (start.getUTCMonth() + months) % 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const day = Math.min(start.getUTCDate(), lastDay);
+  return (
+    Date.UTC(year, month, day, start.getUTCHours(), start.getUTCMinutes(), start.getUTCSeconds()) / 1000
+  );
+}
+
+/** Stripe's default wait before an incomplete subscription expires. */
+export const INCOMPLETE_EXPIRY_SECONDS = 23 * 3600;
+/** Days between payment retries of a failed renewal; after the last one the subscription is unpaid. */
+export const RETRY_DELAYS_DAYS = [3, 5, 7] as const;
+export const DAY = 86_400;

@@ -1,0 +1,348 @@
+import type { DataSource } from 'typeorm';
+import { DomainError, ErrorCode, PaymentOutcomeView, TestCard } from '@qrd/contracts';
+import { CARD_ERRORS, CardError, chargeResult, isCardError, parseCard, ParsedCard } from './test-cards';
+import {
+  chargeOffSession,
+  createInvoice,
+  createPaymentIntent,
+  endSubscription,
+  markInvoicePaid,
+  retryOpenInvoices,
+  runDueWork,
+  saveSubscription,
+} from './test-billing-cycle';
+import { addPeriods, DAY, PriceInterval, TpCustomer, TpPaymentIntent, TpPaymentMethod, TpSubscription, Unix } from './test-objects';
+import { TestStore } from './test-store';
+
+export interface TestPrices {
+  month: number;
+  year: number;
+}
+
+/**
+ * The offline card processor behind the `test` provider: Stripe's objects and outcomes, kept in
+ * PostgreSQL, with a clock an operator can move forward. Every operation is one transaction.
+ */
+export class TestProcessor {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly prices: TestPrices,
+  ) {}
+
+  private tx<T>(work: (store: TestStore, now: Unix) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      const store = new TestStore(manager);
+      return work(store, Math.floor(Date.now() / 1000) + (await store.clockOffset()));
+    });
+  }
+
+  async now(): Promise<Unix> {
+    return this.tx(async (_store, now) => now);
+  }
+
+  createCustomer(email: string, metadata: Record<string, string>): Promise<TpCustomer> {
+    return this.tx(async (store, now) => {
+      const customer: TpCustomer = {
+        id: TestStore.newId('customer'),
+        object: 'customer',
+        email,
+        created: now,
+        balance: 0,
+        invoice_settings: { default_payment_method: null },
+        metadata,
+      };
+      await store.save(customer);
+      return customer;
+    });
+  }
+
+  getCustomer(id: string): Promise<TpCustomer | null> {
+    return this.tx((store) => store.get('customer', id));
+  }
+
+  /** Like subscriptions.create with payment_behavior=default_incomplete: waits for its first payment. */
+  createSubscription(
+    customerId: string,
+    interval: PriceInterval,
+    quantity: number,
+  ): Promise<{ subscription: TpSubscription; clientSecret: string }> {
+    return this.tx(async (store, now) => {
+      await store.require('customer', customerId);
+      const sub: TpSubscription = {
+        id: TestStore.newId('subscription'),
+        object: 'subscription',
+        customer: customerId,
+        status: 'incomplete',
+        created: now,
+        billing_cycle_anchor: now,
+        period_index: 0,
+        current_period_start: now,
+        current_period_end: addPeriods(now, interval, 1),
+        cancel_at_period_end: false,
+        canceled_at: null,
+        ended_at: null,
+        quantity,
+        price: {
+          id: `price_test_${interval}`,
+          unit_amount: this.prices[interval],
+          currency: 'usd',
+          recurring: { interval },
+        },
+        default_payment_method: null,
+        latest_invoice: null,
+        open_invoices: [],
+      };
+      const invoice = await createInvoice(store, sub, 'subscription_create', sub.price.unit_amount * quantity, now);
+      const intent = await createPaymentIntent(store, invoice, now);
+      sub.latest_invoice = invoice.id;
+      sub.open_invoices = [invoice.id];
+      await saveSubscription(store, sub);
+      return { subscription: sub, clientSecret: intent.client_secret };
+    });
+  }
+
+  getSubscription(id: string): Promise<{ subscription: TpSubscription; card: TpPaymentMethod | null } | null> {
+    return this.tx(async (store) => {
+      const subscription = await store.get('subscription', id);
+      if (!subscription) return null;
+      const card = subscription.default_payment_method
+        ? await store.get('payment_method', subscription.default_payment_method)
+        : null;
+      return { subscription, card };
+    });
+  }
+
+  pendingPaymentSecret(subscriptionId: string): Promise<string | null> {
+    return this.tx(async (store) => {
+      const sub = await store.get('subscription', subscriptionId);
+      if (!sub || sub.status !== 'incomplete' || !sub.latest_invoice) return null;
+      const invoice = await store.get('invoice', sub.latest_invoice);
+      const intent = invoice?.payment_intent ? await store.get('payment_intent', invoice.payment_intent) : null;
+      return intent && intent.status !== 'succeeded' && intent.status !== 'canceled' ? intent.client_secret : null;
+    });
+  }
+
+  /** Stripe.js confirmPayment's stand-in: the customer is present and types a card. */
+  confirmPayment(clientSecret: string, input: TestCard): Promise<{ outcome: PaymentOutcomeView; subscriptionId: string }> {
+    return this.tx(async (store, now) => {
+      const intent = await this.requireIntent(store, clientSecret);
+      const subscriptionId = (await store.require('invoice', intent.invoice, false)).subscription;
+      if (intent.status !== 'requires_payment_method') return { outcome: outcomeOf(intent), subscriptionId };
+      const card = parseCard(input, new Date(now * 1000));
+      if (isCardError(card)) return { outcome: await this.refuse(store, intent, card), subscriptionId };
+      const result = chargeResult(card.behaviour, false);
+      if (typeof result === 'object') return { outcome: await this.refuse(store, intent, result), subscriptionId };
+      const method = await this.newPaymentMethod(store, card, now);
+      if (result === 'requires_action') {
+        intent.status = 'requires_action';
+        intent.payment_method = method.id;
+        intent.next_action = { type: 'use_stripe_sdk' };
+        intent.last_payment_error = null;
+        await store.save(intent);
+        return { outcome: outcomeOf(intent), subscriptionId };
+      }
+      await this.succeed(store, intent, method, now);
+      return { outcome: outcomeOf(intent), subscriptionId };
+    });
+  }
+
+  /** The customer's answer to the bank's 3-D Secure challenge. */
+  authenticatePayment(clientSecret: string, approve: boolean): Promise<{ outcome: PaymentOutcomeView; subscriptionId: string }> {
+    return this.tx(async (store, now) => {
+      const intent = await this.requireIntent(store, clientSecret);
+      const subscriptionId = (await store.require('invoice', intent.invoice, false)).subscription;
+      if (intent.status !== 'requires_action' || !intent.payment_method) return { outcome: outcomeOf(intent), subscriptionId };
+      if (!approve) return { outcome: await this.refuse(store, intent, CARD_ERRORS.authenticationFailed), subscriptionId };
+      const method = await store.require('payment_method', intent.payment_method);
+      await this.succeed(store, intent, method, now);
+      return { outcome: outcomeOf(intent), subscriptionId };
+    });
+  }
+
+  /**
+   * Quantity change, prorated to the second like Stripe's always_invoice with
+   * pending_if_incomplete: more seats are charged now and kept only if that payment succeeds;
+   * fewer seats become a credit for the next invoice.
+   */
+  updateQuantity(subscriptionId: string, quantity: number): Promise<{ subscription: TpSubscription; amountCharged: number }> {
+    return this.tx(async (store, now) => {
+      const sub = await store.require('subscription', subscriptionId);
+      if (sub.status !== 'active' && sub.status !== 'trialing' && sub.status !== 'past_due') {
+        throw new DomainError(ErrorCode.Conflict, `A ${sub.status} subscription cannot change its quantity`);
+      }
+      const customer = await store.require('customer', sub.customer);
+      const remaining = Math.max(0, sub.current_period_end - now);
+      const period = Math.max(1, sub.current_period_end - sub.current_period_start);
+      const prorated = (seats: number) => Math.round((sub.price.unit_amount * seats * remaining) / period);
+      let amountCharged = 0;
+      if (quantity > sub.quantity) {
+        let amount = prorated(quantity - sub.quantity);
+        if (customer.balance < 0) {
+          const used = Math.min(-customer.balance, amount);
+          customer.balance += used;
+          amount -= used;
+          await store.save(customer);
+        }
+        if (amount > 0) {
+          const invoice = await createInvoice(store, sub, 'subscription_update', amount, now);
+          const error = await chargeOffSession(store, customer, invoice, now);
+          if (error) {
+            // The update stays pending and lapses: nothing changes but a void invoice.
+            await store.save({ ...invoice, status: 'void' });
+            throw new DomainError(ErrorCode.PaymentFailed, error.message);
+          }
+          await markInvoicePaid(store, invoice, sub);
+          sub.latest_invoice = invoice.id;
+          amountCharged = amount;
+        }
+      } else if (quantity < sub.quantity) {
+        customer.balance -= prorated(sub.quantity - quantity);
+        await store.save(customer);
+      }
+      sub.quantity = quantity;
+      await saveSubscription(store, sub);
+      return { subscription: sub, amountCharged };
+    });
+  }
+
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<TpSubscription> {
+    return this.tx(async (store) => {
+      const sub = await store.require('subscription', subscriptionId);
+      if (sub.status === 'canceled' || sub.status === 'incomplete_expired') {
+        throw new DomainError(ErrorCode.Conflict, 'This subscription has already ended');
+      }
+      sub.cancel_at_period_end = cancel;
+      sub.canceled_at = cancel ? sub.canceled_at : null;
+      await saveSubscription(store, sub);
+      return sub;
+    });
+  }
+
+  cancel(subscriptionId: string): Promise<TpSubscription> {
+    return this.tx(async (store, now) => {
+      const sub = await store.require('subscription', subscriptionId);
+      if (sub.status !== 'canceled' && sub.status !== 'incomplete_expired') {
+        await endSubscription(store, sub, now);
+        await saveSubscription(store, sub);
+      }
+      return sub;
+    });
+  }
+
+  /**
+   * A new default card for the customer (a SetupIntent with the customer present), then what is
+   * open is retried at once. Returns the subscriptions touched.
+   */
+  updateDefaultCard(customerId: string, input: TestCard): Promise<string[]> {
+    return this.tx(async (store, now) => {
+      const customer = await store.require('customer', customerId);
+      const card = parseCard(input, new Date(now * 1000));
+      if (isCardError(card)) throw new DomainError(ErrorCode.PaymentFailed, card.message);
+      if (card.behaviour === 'decline') throw new DomainError(ErrorCode.PaymentFailed, CARD_ERRORS.declined.message);
+      const method = await this.newPaymentMethod(store, card, now);
+      method.customer = customer.id;
+      await store.save(method);
+      customer.invoice_settings.default_payment_method = method.id;
+      await store.save(customer);
+      const touched: string[] = [];
+      for (const sub of await store.subscriptionsOf(customer.id)) {
+        const locked = await store.require('subscription', sub.id);
+        if (locked.status === 'canceled' || locked.status === 'incomplete_expired' || locked.status === 'incomplete') continue;
+        locked.default_payment_method = method.id;
+        await retryOpenInvoices(store, locked, now);
+        await saveSubscription(store, locked);
+        touched.push(locked.id);
+      }
+      return touched;
+    });
+  }
+
+  /** Moves the clock forward and runs what became due. Returns the new time and what changed. */
+  async advanceClock(days: number): Promise<{ now: Unix; offsetSeconds: number; changed: string[] }> {
+    const offsetSeconds = await this.dataSource.transaction((m) => new TestStore(m).advanceClock(days * DAY));
+    const changed = await this.runDue();
+    return { now: Math.floor(Date.now() / 1000) + offsetSeconds, offsetSeconds, changed };
+  }
+
+  /** Renewals, retries, period ends and expiries due by now, in batches. */
+  async runDue(): Promise<string[]> {
+    const changed: string[] = [];
+    for (;;) {
+      const batch = await this.tx(async (store, now) => {
+        const due = await store.lockDueSubscriptions(now, 50);
+        const done: string[] = [];
+        for (const sub of due) if (await runDueWork(store, sub, now)) done.push(sub.id);
+        return { count: due.length, done };
+      });
+      changed.push(...batch.done);
+      if (batch.count < 50) return changed;
+    }
+  }
+
+  private async requireIntent(store: TestStore, clientSecret: string): Promise<TpPaymentIntent> {
+    const intent = await store.lockPaymentIntentBySecret(clientSecret);
+    if (!intent) throw new DomainError(ErrorCode.NotFound, 'No such payment: the payment form has expired, please start again');
+    return intent;
+  }
+
+  private async refuse(store: TestStore, intent: TpPaymentIntent, error: CardError): Promise<PaymentOutcomeView> {
+    intent.status = 'requires_payment_method';
+    intent.last_payment_error = error;
+    intent.next_action = null;
+    intent.payment_method = null;
+    await store.save(intent);
+    return outcomeOf(intent);
+  }
+
+  private async newPaymentMethod(store: TestStore, card: ParsedCard, now: Unix): Promise<TpPaymentMethod> {
+    const method: TpPaymentMethod = {
+      id: TestStore.newId('payment_method'),
+      object: 'payment_method',
+      type: 'card',
+      customer: null,
+      card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },
+      created: now,
+      behaviour: card.behaviour,
+    };
+    await store.save(method);
+    return method;
+  }
+
+  /** The first invoice is paid: the card is saved as the default and the subscription starts. */
+  private async succeed(store: TestStore, intent: TpPaymentIntent, method: TpPaymentMethod, now: Unix): Promise<void> {
+    intent.status = 'succeeded';
+    intent.payment_method = method.id;
+    intent.next_action = null;
+    intent.last_payment_error = null;
+    await store.save(intent);
+    const invoice = await store.require('invoice', intent.invoice);
+    const sub = await store.require('subscription', invoice.subscription);
+    const customer = await store.require('customer', intent.customer);
+    method.customer = customer.id;
+    await store.save(method);
+    customer.invoice_settings.default_payment_method = method.id;
+    await store.save(customer);
+    await markInvoicePaid(store, invoice, sub);
+    sub.default_payment_method = method.id;
+    if (sub.status === 'incomplete') {
+      // The period starts when the first payment succeeds.
+      sub.status = 'active';
+      sub.billing_cycle_anchor = now;
+      sub.current_period_start = now;
+      sub.current_period_end = addPeriods(now, sub.price.recurring.interval, 1);
+    } else if ((sub.status === 'past_due' || sub.status === 'unpaid') && sub.open_invoices.length === 0) {
+      sub.status = 'active';
+    }
+    await saveSubscription(store, sub);
+  }
+}
+
+function outcomeOf(intent: TpPaymentIntent): PaymentOutcomeView {
+  const error = intent.last_payment_error;
+  return {
+    status: intent.status,
+    paymentIntentId: intent.id,
+    error: error ? { code: error.code, declineCode: error.declineCode, message: error.message } : null,
+    nextAction: intent.status === 'requires_action' ? { type: 'authenticate' } : null,
+  };
+}

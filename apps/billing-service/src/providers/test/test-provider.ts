@@ -1,0 +1,85 @@
+import type { BillingInterval } from '@qrd/contracts';
+import type {
+  CreatedSubscription,
+  PaymentProvider,
+  ProviderCustomer,
+  ProviderSubscription,
+} from '../payment-provider';
+import type { PriceInterval, TpPaymentMethod, TpSubscription } from './test-objects';
+import { TestProcessor } from './test-processor';
+
+const PRICE_INTERVAL: Record<BillingInterval, PriceInterval> = { monthly: 'month', annual: 'year' };
+
+/** The `test` provider: the PaymentProvider interface over the offline processor. */
+export class TestPaymentProvider implements PaymentProvider {
+  readonly name = 'test' as const;
+
+  constructor(readonly processor: TestProcessor) {}
+
+  async createCustomer(input: { email: string; userId: string | null }): Promise<ProviderCustomer> {
+    const customer = await this.processor.createCustomer(input.email, input.userId ? { userId: input.userId } : {});
+    return { id: customer.id, email: customer.email };
+  }
+
+  async getCustomer(id: string): Promise<ProviderCustomer | null> {
+    const customer = await this.processor.getCustomer(id);
+    return customer ? { id: customer.id, email: customer.email } : null;
+  }
+
+  async createSubscription(input: { customerId: string; interval: BillingInterval; seats: number }): Promise<CreatedSubscription> {
+    const created = await this.processor.createSubscription(input.customerId, PRICE_INTERVAL[input.interval], input.seats);
+    return { subscription: toProviderSubscription(created.subscription, null), clientSecret: created.clientSecret };
+  }
+
+  async getSubscription(id: string): Promise<ProviderSubscription | null> {
+    const found = await this.processor.getSubscription(id);
+    return found ? toProviderSubscription(found.subscription, found.card) : null;
+  }
+
+  pendingPaymentSecret(subscriptionId: string): Promise<string | null> {
+    return this.processor.pendingPaymentSecret(subscriptionId);
+  }
+
+  async changeSeats(subscriptionId: string, seats: number) {
+    const { subscription, amountCharged } = await this.processor.updateQuantity(subscriptionId, seats);
+    const fresh = await this.getSubscription(subscription.id);
+    return { subscription: fresh ?? toProviderSubscription(subscription, null), amountChargedCents: amountCharged };
+  }
+
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription> {
+    await this.processor.setCancelAtPeriodEnd(subscriptionId, cancel);
+    return this.require(subscriptionId);
+  }
+
+  async cancelNow(subscriptionId: string): Promise<ProviderSubscription> {
+    await this.processor.cancel(subscriptionId);
+    return this.require(subscriptionId);
+  }
+
+  /** The test provider updates cards through its own form (BillingPattern.TestUpdateCard). */
+  async paymentMethodUpdateUrl(): Promise<string | null> {
+    return null;
+  }
+
+  private async require(id: string): Promise<ProviderSubscription> {
+    const found = await this.getSubscription(id);
+    if (!found) throw new Error(`Test subscription ${id} vanished`);
+    return found;
+  }
+}
+
+export function toProviderSubscription(sub: TpSubscription, card: TpPaymentMethod | null): ProviderSubscription {
+  return {
+    id: sub.id,
+    customerId: sub.customer,
+    status: sub.status,
+    interval: sub.price.recurring.interval === 'year' ? 'annual' : 'monthly',
+    seats: sub.quantity,
+    unitAmountCents: sub.price.unit_amount,
+    currentPeriodEnd: new Date(sub.current_period_end * 1000),
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    card: card ? { brand: card.card.brand, last4: card.card.last4 } : null,
+    created: new Date(sub.created * 1000),
+    readAt: Math.floor(Date.now() / 1000),
+  };
+}

@@ -1,0 +1,230 @@
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
+import { BILLING_INTERVALS, BillingInterval, USERNAME_PATTERN } from './auth.dto';
+
+/**
+ * Billing (DESIGN.md section 6): per-code seats. Browser-safe: the web forms validate with these
+ * classes and read these views.
+ */
+
+/** Stripe's subscription statuses; the test provider uses the same ones. */
+export const SUBSCRIPTION_STATUSES = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Codes keep redirecting in these states (past_due is the grace period). */
+export const REDIRECTING_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
+/** New codes and seats need a subscription in good standing. */
+export const ENTITLED_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing'];
+
+export function redirectsEnabledFor(status: string | null): boolean {
+  return status !== null && (REDIRECTING_STATUSES as readonly string[]).includes(status);
+}
+
+export function isEntitledStatus(status: string | null): boolean {
+  return status !== null && (ENTITLED_STATUSES as readonly string[]).includes(status);
+}
+
+/** "$3.49" from 349: every amount travels in cents and is formatted only for display. */
+export function formatCents(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+/** Step 1 of signup with payment: the details checked before any payment is set up. */
+export class SignupPaymentDto {
+  @IsString({ message: 'Username must be at least 3 characters' })
+  @MinLength(3, { message: 'Username must be at least 3 characters' })
+  @MaxLength(50, { message: 'Username must be at most 50 characters' })
+  @Matches(USERNAME_PATTERN, { message: 'Username may only contain letters, numbers, dots, dashes and underscores' })
+  username!: string;
+
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(254, { message: 'Please enter a valid email address' })
+  email!: string;
+
+  @IsIn(BILLING_INTERVALS, { message: 'Billing interval must be monthly or annual' })
+  billingInterval!: BillingInterval;
+}
+
+/** ?interval= of POST /api/get-or-create-subscription. */
+export class IntervalQueryDto {
+  @IsIn(BILLING_INTERVALS, { message: 'Billing interval must be monthly or annual' })
+  interval!: BillingInterval;
+}
+
+/**
+ * POST /api/purchase-qr-code. `price` is what the confirmation dialog showed per code (dollars);
+ * the server charges its own price and refuses the purchase when the two differ.
+ */
+export class PurchaseQrCodeDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(100, { message: 'Name is too long' })
+  name?: string;
+
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'Price must be a number' })
+  @Min(0, { message: 'Price must be a number' })
+  price?: number;
+}
+
+/** The test provider's card form (a stand-in for Stripe's Payment Element; no real card is charged). */
+export class TestCardDto {
+  @IsString({ message: 'Your card number is incomplete.' })
+  @MaxLength(30, { message: 'Your card number is invalid.' })
+  cardNumber!: string;
+
+  /** "MM / YY" or "MM/YY". */
+  @IsString({ message: "Your card's expiration date is incomplete." })
+  @MaxLength(9, { message: "Your card's expiration date is invalid." })
+  expiry!: string;
+
+  @IsString({ message: "Your card's security code is incomplete." })
+  @MaxLength(4, { message: "Your card's security code is invalid." })
+  cvc!: string;
+}
+
+export class TestConfirmPaymentDto extends TestCardDto {
+  @IsString()
+  @MinLength(10)
+  @MaxLength(200)
+  clientSecret!: string;
+}
+
+/** The simulated 3-D Secure challenge of card 4000 0025 0000 3155. */
+export class TestAuthenticatePaymentDto {
+  @IsString()
+  @MinLength(10)
+  @MaxLength(200)
+  clientSecret!: string;
+
+  @IsBoolean()
+  approve!: boolean;
+}
+
+export class AdvanceClockDto {
+  @IsInt({ message: 'Days must be a whole number from 1 to 800' })
+  @Min(1, { message: 'Days must be a whole number from 1 to 800' })
+  @Max(800, { message: 'Days must be a whole number from 1 to 800' })
+  days!: number;
+}
+
+export type BillingProvider = 'test' | 'stripe';
+
+export interface PlanPrice {
+  interval: BillingInterval;
+  /** Per code (seat) per period. */
+  unitAmountCents: number;
+}
+
+/** GET /api/config: what the web app needs to take a payment. */
+export interface BillingConfigView {
+  provider: BillingProvider;
+  /** Stripe's publishable key; null with the test provider. */
+  publishableKey: string | null;
+  currency: 'usd';
+  prices: Record<BillingInterval, PlanPrice>;
+}
+
+/** GET /api/subscription: the signed-in user's plan, straight from the provider's state. */
+export interface SubscriptionView {
+  /** Null when the user never subscribed. */
+  status: SubscriptionStatus | null;
+  provider: BillingProvider;
+  interval: BillingInterval | null;
+  seats: number;
+  seatsUsed: number;
+  unitAmountCents: number | null;
+  /** seats x unit price, charged each period. */
+  periodAmountCents: number | null;
+  /** ISO date of the next renewal (or of the end, with cancelAtPeriodEnd). */
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  card: { brand: string; last4: string } | null;
+  redirectsEnabled: boolean;
+  /** May create codes (active or trialing). */
+  entitled: boolean;
+}
+
+/** What the card form needs to take the first payment of a subscription. */
+export interface PaymentSetupView {
+  /** Null when nothing is left to pay (already active): the spec counts that as success. */
+  clientSecret: string | null;
+  customerId: string;
+  subscriptionId: string;
+  status: SubscriptionStatus;
+  interval: BillingInterval;
+  seats: number;
+  amountCents: number;
+}
+
+/** Stripe's PaymentIntent statuses, as the test card form reports them. */
+export type PaymentIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'canceled'
+  | 'succeeded';
+
+export interface PaymentOutcomeView {
+  status: PaymentIntentStatus;
+  paymentIntentId: string;
+  /** Stripe-style card error when the payment was refused. */
+  error: { code: string; declineCode: string | null; message: string } | null;
+  /** Set when the bank asks the customer to authenticate (3-D Secure). */
+  nextAction: { type: 'authenticate' } | null;
+}
+
+export interface PurchaseResultView {
+  /** False when a free seat was already there (nothing was charged). */
+  charged: boolean;
+  /** Prorated amount charged now for the new seat. */
+  amountChargedCents: number;
+  subscription: SubscriptionView;
+}
+
+export interface PaymentMethodUpdateView {
+  /** Stripe: the Customer Portal page to open. Test provider: null (the card form is used). */
+  url: string | null;
+}
+
+export interface ClockView {
+  now: string;
+  offsetDays: number;
+  /** Subscriptions whose state changed while the clock moved. */
+  changed: number;
+}
+
+/** GET /api/admin/revenue (spec section 9, with seats). */
+export interface RevenueSummaryView {
+  monthlyRevenue: number;
+  annualRevenue: number;
+  conversionRate: number;
+  monthlySeats: number;
+  annualSeats: number;
+  activeSubscriptions: number;
+  subscribedUsers: number;
+  totalUsers: number;
+}
