@@ -38,13 +38,14 @@ describe('session and request security', () => {
       const cookie = cookieHeader(browser.cookieJar());
       const change = { username: 'hijacked', email: 'attacker@example.com' };
 
-      for (const headers of [
+      const forged: Record<string, string>[] = [
         { cookie },
         { cookie, origin: 'https://evil.example' },
         { cookie, 'sec-fetch-site': 'cross-site' },
         { cookie, 'sec-fetch-site': 'same-site', origin: 'http://sub.localhost:8080' },
         { cookie, origin: 'null' },
-      ]) {
+      ];
+      for (const headers of forged) {
         const res = await rawRequest(system, 'PATCH', '/api/profile', headers, change);
         expect(res.status).toBe(403);
         expect(res.json?.message).toBe('This request did not come from our site and was refused');
