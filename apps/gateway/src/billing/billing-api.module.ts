@@ -1,5 +1,12 @@
 import { Module } from '@nestjs/common';
+import { AdminBillingController } from './admin-billing.controller';
+import { BillingController } from './billing.controller';
+import { BillingApiService } from './billing.service';
+import { PaymentsController } from './payments.controller';
 
 /** /api/subscription, purchases, provider webhooks: forwarded to the billing-service. */
-@Module({})
+@Module({
+  controllers: [BillingController, PaymentsController, AdminBillingController],
+  providers: [BillingApiService],
+})
 export class BillingApiModule {}

@@ -1,0 +1,346 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import {
+  customerObject,
+  invoiceEvent,
+  invoiceObject,
+  InvoiceFields,
+  paymentMethodObject,
+  portalSessionObject,
+  priceObject,
+  subscriptionEvent,
+  subscriptionObject,
+} from './stripe-objects';
+
+/**
+ * A local stand-in for api.stripe.com answering the calls the billing-service makes, with
+ * Stripe-shaped objects (typed with the `stripe` package's types). Tests drive what Stripe.js and
+ * Stripe's own clock would do (a payment, a failed renewal) through its methods, and build signed
+ * webhook deliveries from its state.
+ */
+
+type Params = Record<string, unknown>;
+
+interface SubState {
+  id: string;
+  itemId: string;
+  customer: string;
+  status: Stripe.Subscription.Status;
+  priceId: string;
+  quantity: number;
+  created: number;
+  periodStart: number;
+  periodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: number | null;
+  endedAt: number | null;
+  paymentMethod: string | null;
+  latestInvoice: string;
+  pendingUpdate: Stripe.Subscription.PendingUpdate | null;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  params: Params;
+}
+
+const MONTH = 30 * 86_400;
+const now = () => Math.floor(Date.now() / 1000);
+const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
+
+export class FakeStripeServer {
+  readonly requests: RecordedRequest[] = [];
+  private server?: Server;
+  private readonly prices = new Map<string, Stripe.Price>();
+  private readonly customers = new Map<string, { email: string | null; metadata: Stripe.Metadata; created: number; failCharges: boolean }>();
+  private readonly methods = new Map<string, Stripe.PaymentMethod>();
+  private readonly subs = new Map<string, SubState>();
+  private readonly invoices = new Map<string, InvoiceFields>();
+  private readonly stripe = new Stripe('sk_test_fake');
+
+  constructor(prices: { id: string; unitAmount: number; interval: 'month' | 'year' }[]) {
+    for (const p of prices) this.prices.set(p.id, priceObject(p.id, p.unitAmount, p.interval, now()));
+  }
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** What Stripe.js confirmPayment does with a good card: the first invoice is paid, the subscription starts. */
+  pay(subscriptionId: string, card: { brand: string; last4: string } = { brand: 'visa', last4: '4242' }): Stripe.Subscription {
+    const sub = this.sub(subscriptionId);
+    const method = paymentMethodObject(newId('pm'), sub.customer, card.brand, card.last4, now());
+    this.methods.set(method.id, method);
+    sub.paymentMethod = method.id;
+    sub.status = 'active';
+    const invoice = this.invoices.get(sub.latestInvoice)!;
+    invoice.status = 'paid';
+    invoice.amountPaid = invoice.amountDue;
+    return this.render(sub, []);
+  }
+
+  /** Later charges of this customer fail (a card like 4000 0000 0000 0341). */
+  failCharges(customerId: string, fail = true): void {
+    this.customers.get(customerId)!.failCharges = fail;
+  }
+
+  /** Changes a subscription as Stripe's own processes would (a renewal that failed, a period end). */
+  change(subscriptionId: string, changes: Partial<Pick<SubState, 'status' | 'cancelAtPeriodEnd' | 'quantity'>>): Stripe.Subscription {
+    Object.assign(this.sub(subscriptionId), changes);
+    return this.render(this.sub(subscriptionId), []);
+  }
+
+  /** The subscription as it is now, unexpanded, as webhook payloads carry it. */
+  subscription(subscriptionId: string): Stripe.Subscription {
+    return this.render(this.sub(subscriptionId), []);
+  }
+
+  subscriptionEvent(
+    type: 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted',
+    subscription: Stripe.Subscription,
+    created = now(),
+  ): Stripe.Event {
+    return subscriptionEvent(newId('evt'), type, subscription, created);
+  }
+
+  invoiceEvent(type: 'invoice.paid' | 'invoice.payment_failed', subscriptionId: string, created = now()): Stripe.Event {
+    const invoice = this.invoices.get(this.sub(subscriptionId).latestInvoice)!;
+    return invoiceEvent(newId('evt'), type, invoiceObject(invoice), created);
+  }
+
+  /** A webhook delivery signed like Stripe signs it. */
+  signed(event: Stripe.Event, secret: string): { payload: string; signature: string } {
+    const payload = JSON.stringify(event, null, 2);
+    return { payload, signature: this.stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+  }
+
+  count(method: string, pathPrefix: string): number {
+    return this.requests.filter((r) => r.method === method && r.path.startsWith(pathPrefix)).length;
+  }
+
+  private sub(id: string): SubState {
+    const sub = this.subs.get(id);
+    if (!sub) throw new Error(`fake Stripe has no subscription ${id}`);
+    return sub;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://stripe.local');
+    const body = await readBody(req);
+    const params = { ...parseForm(url.searchParams), ...parseForm(new URLSearchParams(body)) };
+    const method = req.method ?? 'GET';
+    this.requests.push({ method, path: url.pathname, params });
+    try {
+      const answer = this.route(method, url.pathname.split('/').filter(Boolean), params);
+      send(res, 200, answer);
+    } catch (error) {
+      if (error instanceof FakeStripeError) send(res, error.status, { error: error.body });
+      else send(res, 500, { error: { type: 'api_error', message: String(error) } });
+    }
+  }
+
+  private route(method: string, parts: string[], params: Params): object {
+    const [, resource, id] = parts;
+    const expand = list(params.expand).map(String);
+    if (resource === 'customers' && method === 'POST' && !id) {
+      const customerId = newId('cus');
+      const metadata = (params.metadata ?? {}) as Stripe.Metadata;
+      this.customers.set(customerId, { email: str(params.email), metadata, created: now(), failCharges: false });
+      return customerObject(customerId, str(params.email), now(), metadata);
+    }
+    if (resource === 'customers' && method === 'GET' && id) {
+      const customer = this.customers.get(id);
+      if (!customer) throw missing('customer', id);
+      return customerObject(id, customer.email, customer.created, customer.metadata);
+    }
+    if (resource === 'subscriptions' && method === 'POST' && !id) return this.create(params, expand);
+    if (resource === 'subscriptions' && id) {
+      const sub = this.subs.get(id);
+      if (!sub) throw missing('subscription', id);
+      if (method === 'GET') return this.render(sub, expand);
+      if (method === 'POST') return this.update(sub, params, expand);
+      if (method === 'DELETE') {
+        sub.status = 'canceled';
+        sub.canceledAt = now();
+        sub.endedAt = now();
+        return this.render(sub, expand);
+      }
+    }
+    if (resource === 'billing_portal' && id === 'sessions' && method === 'POST') {
+      return portalSessionObject(newId('bps'), String(params.customer), String(params.return_url), now());
+    }
+    throw new FakeStripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: /${parts.join('/')})` });
+  }
+
+  private create(params: Params, expand: string[]): Stripe.Subscription {
+    const customer = String(params.customer);
+    if (!this.customers.has(customer)) throw missing('customer', customer);
+    const [item] = list(params.items) as Params[];
+    const price = this.prices.get(String(item.price));
+    if (!price) throw missing('price', String(item.price));
+    const id = newId('sub');
+    const created = now();
+    const quantity = Number(item.quantity ?? 1);
+    const invoice = this.newInvoice(customer, id, 'subscription_create', (price.unit_amount ?? 0) * quantity, created, created + MONTH);
+    const sub: SubState = {
+      id,
+      itemId: newId('si'),
+      customer,
+      status: 'incomplete',
+      priceId: price.id,
+      quantity,
+      created,
+      periodStart: created,
+      periodEnd: created + (price.recurring?.interval === 'year' ? 12 * MONTH : MONTH),
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      endedAt: null,
+      paymentMethod: null,
+      latestInvoice: invoice.id,
+      pendingUpdate: null,
+    };
+    this.subs.set(id, sub);
+    return this.render(sub, expand);
+  }
+
+  private update(sub: SubState, params: Params, expand: string[]): Stripe.Subscription {
+    if (params.cancel_at_period_end !== undefined) sub.cancelAtPeriodEnd = params.cancel_at_period_end === 'true';
+    const [item] = list(params.items) as Params[];
+    if (item?.quantity !== undefined) {
+      const quantity = Number(item.quantity);
+      const price = this.prices.get(sub.priceId)!;
+      if (quantity > sub.quantity && params.proration_behavior === 'always_invoice') {
+        const amount = Math.round(((price.unit_amount ?? 0) * (quantity - sub.quantity) * (sub.periodEnd - now())) / (sub.periodEnd - sub.periodStart));
+        const invoice = this.newInvoice(sub.customer, sub.id, 'subscription_update', amount, sub.periodStart, sub.periodEnd);
+        sub.latestInvoice = invoice.id;
+        if (this.customers.get(sub.customer)!.failCharges && params.payment_behavior === 'pending_if_incomplete') {
+          sub.pendingUpdate = {
+            billing_cycle_anchor: null,
+            expires_at: now() + 23 * 3600,
+            subscription_items: null,
+            trial_end: null,
+            trial_from_plan: null,
+          };
+          return this.render(sub, expand);
+        }
+        invoice.status = 'paid';
+        invoice.amountPaid = amount;
+      }
+      sub.quantity = quantity;
+      sub.pendingUpdate = null;
+    }
+    return this.render(sub, expand);
+  }
+
+  private newInvoice(
+    customer: string,
+    subscription: string,
+    billingReason: Stripe.Invoice.BillingReason,
+    amount: number,
+    periodStart: number,
+    periodEnd: number,
+  ): InvoiceFields {
+    const id = newId('in');
+    const invoice: InvoiceFields = {
+      id,
+      customer,
+      subscription,
+      billingReason,
+      amountDue: amount,
+      amountPaid: 0,
+      status: 'open',
+      created: now(),
+      periodStart,
+      periodEnd,
+      clientSecret: `${newId('pi')}_secret_${randomBytes(8).toString('hex')}`,
+    };
+    this.invoices.set(id, invoice);
+    return invoice;
+  }
+
+  private render(sub: SubState, expand: string[]): Stripe.Subscription {
+    const invoice = this.invoices.get(sub.latestInvoice)!;
+    const expandInvoice = expand.some((e) => e === 'latest_invoice' || e.startsWith('latest_invoice.'));
+    const withSecret = expand.includes('latest_invoice.confirmation_secret');
+    const method = sub.paymentMethod ? this.methods.get(sub.paymentMethod)! : null;
+    return subscriptionObject({
+      id: sub.id,
+      itemId: sub.itemId,
+      customer: sub.customer,
+      status: sub.status,
+      price: this.prices.get(sub.priceId)!,
+      quantity: sub.quantity,
+      created: sub.created,
+      periodStart: sub.periodStart,
+      periodEnd: sub.periodEnd,
+      cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      canceledAt: sub.canceledAt,
+      endedAt: sub.endedAt,
+      defaultPaymentMethod: expand.includes('default_payment_method') ? method : (method?.id ?? null),
+      // confirmation_secret is only included when expanded, as in Stripe.
+      latestInvoice: expandInvoice ? invoiceObject({ ...invoice, clientSecret: withSecret ? invoice.clientSecret : null }) : invoice.id,
+      pendingUpdate: sub.pendingUpdate,
+    });
+  }
+}
+
+class FakeStripeError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { type: string; message: string; code?: string; param?: string },
+  ) {
+    super(body.message);
+  }
+}
+
+function missing(kind: string, id: string): FakeStripeError {
+  return new FakeStripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such ${kind}: '${id}'` });
+}
+
+function send(res: ServerResponse, status: number, body: object): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
+  res.end(JSON.stringify(body));
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Stripe's form encoding (`items[0][price]=x`, `expand[0]=y`) back into objects and arrays. */
+export function parseForm(search: URLSearchParams): Params {
+  const root: Params = {};
+  for (const [key, value] of search) {
+    const path = key.replace(/\]/g, '').split('[');
+    let node: Params = root;
+    path.forEach((part, i) => {
+      if (i === path.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Params;
+    });
+  }
+  return root;
+}
+
+/** `{0: a, 1: b}` (how parseForm reads an indexed list) or a single value, as an array. */
+function list(value: unknown): unknown[] {
+  if (value === undefined) return [];
+  if (typeof value === 'object' && value !== null) return Object.keys(value).sort((a, b) => Number(a) - Number(b)).map((k) => (value as Params)[k]);
+  return [value];
+}
+
+function str(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
