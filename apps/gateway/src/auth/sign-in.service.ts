@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AuthPattern, DomainError, ErrorCode, LoginDto, RegisterDto, UserView } from '@qrd/contracts';
+import { AuthPattern, BillingPattern, DomainError, ErrorCode, LoginDto, RegisterDto, UserView } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { RateLimiter } from '../sessions/rate-limiter';
 import { SessionCookie } from '../sessions/session-cookie';
@@ -38,14 +38,25 @@ export class SignInService {
     return user;
   }
 
+  /**
+   * An account is created only once its subscription is paid (DESIGN.md section 6): the
+   * billing-service asks the payment provider that this subscription is paid and was bought for
+   * this email, then the new account takes over the signup's customer.
+   */
   async register(dto: RegisterDto, req: SessionRequest, res: Response): Promise<UserView> {
     await this.limiter.hit(LIMITS.signupPerIp(req.ip));
+    if (!dto.stripeCustomerId || !dto.stripeSubscriptionId) {
+      throw new DomainError(ErrorCode.PaymentRequired, 'Please complete the payment before creating your account.');
+    }
+    const payment = { customerId: dto.stripeCustomerId, subscriptionId: dto.stripeSubscriptionId };
+    const { interval } = await this.bus.request(BillingPattern.VerifySignupPayment, { email: dto.email, ...payment });
     const user = await this.bus.request(AuthPattern.Register, {
       username: dto.username,
       email: dto.email,
       password: dto.password,
-      billingInterval: dto.billingInterval,
+      billingInterval: interval,
     });
+    await this.bus.request(BillingPattern.LinkCustomer, { userId: user.id, ...payment });
     await this.startSession(user, req, res);
     return user;
   }
