@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule, Logger } from '@qrd/config';
 import { HealthController, MessagingModule } from '@qrd/messaging';
+import { RedirectResolver } from './redirects/redirect-resolver';
+import { RedirectRoute } from './redirects/redirect.route';
 
 @Module({})
 export class RedirectServiceModule {
@@ -9,6 +11,7 @@ export class RedirectServiceModule {
       module: RedirectServiceModule,
       imports: [ConfigModule.forRoot(config, logger), MessagingModule.forRoot()],
       controllers: [HealthController],
+      providers: [RedirectResolver, RedirectRoute],
     };
   }
 }

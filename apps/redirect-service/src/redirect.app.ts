@@ -4,6 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { AppConfig, Logger } from '@qrd/config';
 import { nestLogger } from '@qrd/messaging';
 import { RedirectServiceModule } from './app.module';
+import { RedirectRoute } from './redirects/redirect.route';
 
 /** The scanners' hot path runs on Fastify: no body parsing, minimal per-request work. */
 export async function startRedirectService(
@@ -17,6 +18,8 @@ export async function startRedirectService(
     { logger: nestLogger(logger) },
   );
   app.enableShutdownHooks();
+  // Registered on Fastify itself, before Nest adds its routes: the hot path skips guards, pipes and interceptors.
+  app.get(RedirectRoute).register(app.getHttpAdapter().getInstance());
   await app.listen(port, '0.0.0.0');
   return app;
 }

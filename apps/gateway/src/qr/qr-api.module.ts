@@ -1,5 +1,17 @@
-import { Module } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { AnalyticsController } from './analytics.controller';
+import { logoUploadMiddleware } from './logo-upload.middleware';
+import { QrCodesController } from './qr-codes.controller';
+import { QrFilesService } from './qr-files.service';
+import { QrImagesController } from './qr-images.controller';
 
-/** /api/qrcodes and /api/analytics: forwarded to the qr-service. */
-@Module({})
-export class QrApiModule {}
+/** /api/qrcodes, /api/analytics and /api/admin/qr-codes: forwarded to the qr-service. */
+@Module({
+  controllers: [QrCodesController, QrImagesController, AnalyticsController],
+  providers: [QrFilesService],
+})
+export class QrApiModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(logoUploadMiddleware).forRoutes({ path: 'api/qrcodes/:id/logo', method: RequestMethod.POST });
+  }
+}

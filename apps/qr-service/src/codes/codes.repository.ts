@@ -91,6 +91,7 @@ export class CodesRepository {
   }
 
   async update(ownerId: string, id: string, changes: CodeChanges): Promise<CodeRecord | null> {
+    if (!UUID.test(id)) return null;
     const sets: string[] = [];
     const values: unknown[] = [id, ownerId];
     const set = (column: string, value: unknown) => {

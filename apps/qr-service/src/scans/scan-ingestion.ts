@@ -37,6 +37,7 @@ export class ScanIngestion implements OnApplicationBootstrap, BeforeApplicationS
     reader.on('error', (error) => this.logger.warn({ err: error }, 'scan stream connection error'));
     this.ingestor = new ScanIngestor({
       redis: reader,
+      control: this.redis,
       stream: scanStreamKey(this.config.redisPrefix),
       group: SCAN_CONSUMER_GROUP,
       // Unique per process: a restarted replica is a new consumer and claims what its predecessor left.

@@ -8,6 +8,8 @@ type StreamEntry = [id: string, fields: string[]];
 export interface ScanIngestorOptions {
   /** A connection of its own: XREADGROUP BLOCK holds it while waiting. */
   redis: IORedis;
+  /** Any other connection: used to cut a blocked read short at shutdown (CLIENT UNBLOCK). */
+  control: IORedis;
   stream: string;
   group: string;
   consumer: string;
@@ -32,6 +34,7 @@ export class ScanIngestor {
   private loop?: Promise<void>;
   private waiting = false;
   private lastClaim = 0;
+  private clientId: number | null = null;
   /** Scans stored by this consumer (for logs and tests). */
   stored = 0;
 
@@ -43,17 +46,20 @@ export class ScanIngestor {
 
   async start(): Promise<void> {
     await this.ensureGroup();
+    this.clientId = Number(await this.options.redis.client('ID'));
     this.running = true;
     this.loop = this.run();
   }
 
-  /** Finishes the batch in hand; a blocked read is cut short (its entries, if any, stay pending). */
+  /** Finishes the batch in hand; a blocked read is cut short and returns nothing. */
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    if (this.waiting) this.options.redis.disconnect();
+    if (this.waiting && this.clientId !== null) {
+      await this.options.control.client('UNBLOCK', this.clientId).catch(() => undefined);
+    }
     await this.loop;
-    this.options.redis.disconnect();
+    await this.options.redis.quit().catch(() => this.options.redis.disconnect());
   }
 
   private async ensureGroup(): Promise<void> {

@@ -1,0 +1,59 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { CreateQrCodeDto, QrCodeView, QrPattern, UpdateQrCodeDto } from '@qrd/contracts';
+import { MessageBus } from '@qrd/messaging';
+import { Access, CurrentSession } from '../sessions/auth.guard';
+import { Session } from '../sessions/session.store';
+
+/** The signed-in user's codes. Another user's code answers 404, exactly like a missing one. */
+@Controller('api/qrcodes')
+export class QrCodesController {
+  constructor(private readonly bus: MessageBus) {}
+
+  @Get()
+  @Access('user')
+  list(@CurrentSession() session: Session): Promise<QrCodeView[]> {
+    return this.bus.request(QrPattern.ListCodes, { userId: session.userId });
+  }
+
+  @Post()
+  @Access('user')
+  @HttpCode(201)
+  create(@CurrentSession() session: Session, @Body() dto: CreateQrCodeDto): Promise<QrCodeView> {
+    return this.bus.request(QrPattern.CreateCode, { userId: session.userId, ...dto });
+  }
+
+  @Get(':id')
+  @Access('user')
+  get(@CurrentSession() session: Session, @Param('id') codeId: string): Promise<QrCodeView> {
+    return this.bus.request(QrPattern.GetCode, { userId: session.userId, codeId });
+  }
+
+  @Patch(':id')
+  @Access('user')
+  update(@CurrentSession() session: Session, @Param('id') codeId: string, @Body() dto: UpdateQrCodeDto): Promise<QrCodeView> {
+    return this.bus.request(QrPattern.UpdateCode, { userId: session.userId, codeId, ...dto });
+  }
+
+  /** Frees the code's seat (billing hears code.deleted); the short link answers 404 from now on. */
+  @Delete(':id')
+  @Access('user')
+  @HttpCode(204)
+  async delete(@CurrentSession() session: Session, @Param('id') codeId: string): Promise<void> {
+    await this.bus.request(QrPattern.DeleteCode, { userId: session.userId, codeId });
+  }
+
+  @Post(':id/activate')
+  @Access('user')
+  @HttpCode(200)
+  activate(@CurrentSession() session: Session, @Param('id') codeId: string): Promise<QrCodeView> {
+    return this.bus.request(QrPattern.SetCodeState, { userId: session.userId, codeId, active: true });
+  }
+
+  /** Scans get the "not active" page; the seat stays billed (DESIGN section 6). */
+  @Post(':id/deactivate')
+  @Access('user')
+  @HttpCode(200)
+  deactivate(@CurrentSession() session: Session, @Param('id') codeId: string): Promise<QrCodeView> {
+    return this.bus.request(QrPattern.SetCodeState, { userId: session.userId, codeId, active: false });
+  }
+}

@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import { DomainError, DownloadQueryDto, ErrorCode, QrCodeView, QrPattern, wholeNumber } from '@qrd/contracts';
+import { MessageBus } from '@qrd/messaging';
+
+const DEFAULT_SIZE = 1024;
+
+/** Answers that are files rather than JSON: image downloads (with ETags) and the scans CSV. */
+@Injectable()
+export class QrFilesService {
+  constructor(private readonly bus: MessageBus) {}
+
+  async uploadLogo(userId: string, codeId: string, body: unknown): Promise<QrCodeView> {
+    if (!Buffer.isBuffer(body) || body.length === 0) {
+      throw new DomainError(ErrorCode.Validation, 'The logo file is empty', { logo: 'The logo file is empty' });
+    }
+    return this.bus.request(QrPattern.SetLogo, { userId, codeId, logoBase64: body.toString('base64') });
+  }
+
+  /**
+   * `qrcode-{id}.{ext}` as an attachment. The image depends only on the slug and the design, so its
+   * ETag lets the browser revalidate without the image being rendered or sent again.
+   */
+  async download(userId: string, codeId: string, query: DownloadQueryDto, ifNoneMatch: string | undefined, res: Response): Promise<void> {
+    const file = await this.bus.request(QrPattern.Download, {
+      userId,
+      codeId,
+      format: query.format ?? 'png',
+      size: query.size === undefined ? DEFAULT_SIZE : (wholeNumber(query.size) ?? DEFAULT_SIZE),
+      ...(ifNoneMatch ? { ifNoneMatch } : {}),
+    });
+    res.setHeader('ETag', file.etag);
+    res.setHeader('Cache-Control', 'private, no-cache');
+    if (file.notModified || !file.bodyBase64) {
+      res.status(304).end();
+      return;
+    }
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
+    res.status(200).send(Buffer.from(file.bodyBase64, 'base64'));
+  }
+
+  async scansCsv(userId: string, codeId: string, res: Response): Promise<void> {
+    const file = await this.bus.request(QrPattern.ScansCsv, { userId, codeId });
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    if (file.truncated) res.setHeader('X-Truncated', 'true');
+    res.status(200).send(file.csv);
+  }
+}

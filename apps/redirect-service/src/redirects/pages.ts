@@ -1,0 +1,38 @@
+/** The small pages a scanner may see instead of a redirect: built once, sent as bytes. */
+export interface Page {
+  status: number;
+  body: Buffer;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+function page(status: number, title: string, message: string, homeUrl: string): Page {
+  const home = escapeHtml(homeUrl);
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)} - QR Dynamic</title>
+<style>body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f8fafc;color:#0f172a}
+main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0 0 .75rem}p{color:#475569;line-height:1.5}
+a{display:inline-block;margin-top:1rem;padding:.6rem 1.2rem;border-radius:.5rem;background:#0f172a;color:#fff;text-decoration:none}
+@media (prefers-color-scheme:dark){body{background:#0f172a;color:#f8fafc}p{color:#cbd5e1}a{background:#f8fafc;color:#0f172a}}</style>
+</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><a href="${home}">Go to the home page</a></main></body></html>
+`;
+  return { status, body: Buffer.from(html, 'utf8') };
+}
+
+export interface Pages {
+  notFound: Page;
+  inactive: Page;
+  unavailable: Page;
+}
+
+export function buildPages(publicBaseUrl: string): Pages {
+  const home = `${publicBaseUrl}/`;
+  return {
+    notFound: page(404, 'QR code not found', 'This QR code does not exist. Check that the whole code was scanned.', home),
+    inactive: page(410, 'This QR code is not active', 'The owner of this QR code has deactivated it or their subscription has ended.', home),
+    unavailable: page(503, 'Please try again', 'We could not look up this QR code just now. Please scan it again in a moment.', home),
+  };
+}

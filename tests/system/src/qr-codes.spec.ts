@@ -1,0 +1,145 @@
+import { QR_MESSAGES } from '@qrd/contracts';
+import { waitFor } from '@qrd/testing';
+import { newUser, signIn } from './accounts-fixtures';
+import { TestSystem } from './harness';
+import { createCode, Customer, scan, subscribedCustomer } from './qr-fixtures';
+
+describe('QR codes (gateway -> qr-service, billing seats, redirect table)', () => {
+  let system: TestSystem;
+  let alice: Customer;
+
+  beforeAll(async () => {
+    // A public host with a dot, like production (a bare "localhost" is not a valid destination host).
+    system = await TestSystem.start({ env: { PUBLIC_BASE_URL: 'http://qr.example.test:8080' } });
+    alice = await subscribedCustomer(system);
+  });
+  afterAll(() => system.stop());
+
+  it('creates a code with a 7-character short link that every image will encode', async () => {
+    const sut = alice.client;
+
+    const created = await sut.post('/api/qrcodes', { name: 'Menu', destinationUrl: 'https://example.com/menu', category: 'restaurant' });
+
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ name: 'Menu', destinationUrl: 'https://example.com/menu', category: 'restaurant', state: 'active' });
+    expect(created.json.slug).toMatch(/^[0-9A-Za-z]{7}$/);
+    expect(created.json.shortUrl).toBe(`${system.config.publicBaseUrl}/r/${created.json.slug}`);
+    const list = await sut.get('/api/qrcodes');
+    expect(list.json.map((c: { id: string }) => c.id)).toEqual([created.json.id]);
+    const one = await sut.get(`/api/qrcodes/${created.json.id}`);
+    expect(one.json).toMatchObject({ name: 'Menu', destinationUrl: 'https://example.com/menu', totalScans: 0, lastScanAt: null });
+  });
+
+  it('needs a free seat: the second code only after buying one more', async () => {
+    const sut = alice.client;
+
+    const refused = await sut.post('/api/qrcodes', { name: 'Second', destinationUrl: 'https://example.com/2' });
+    expect(refused.status).toBe(402);
+    expect(refused.json.message).toMatch(/in use/);
+
+    const code = await createCode(sut, { name: 'Second', destinationUrl: 'https://example.com/2' }, { buySeat: true });
+    expect(code.name).toBe('Second');
+    expect((await sut.get('/api/subscription')).json).toMatchObject({ seats: 2, seatsUsed: 2 });
+  });
+
+  it('refuses a user without a subscription', async () => {
+    const sut = await signIn(system, await newUser(system));
+
+    const res = await sut.post('/api/qrcodes', { name: 'Nope', destinationUrl: 'https://example.com' });
+
+    expect(res.status).toBe(402);
+    expect(res.json.message).toMatch(/^Subscription Required/);
+  });
+
+  it.each([
+    ['an empty name', { name: '', destinationUrl: 'https://example.com' }, 'name', 'Name is required'],
+    ['a 101-character name', { name: 'x'.repeat(101), destinationUrl: 'https://example.com' }, 'name', 'Name is too long'],
+    ['an empty URL', { name: 'Menu', destinationUrl: '' }, 'destinationUrl', 'URL is required'],
+    ['a URL without scheme', { name: 'Menu', destinationUrl: 'example.com' }, 'destinationUrl', QR_MESSAGES.urlInvalid],
+    ['a javascript: URL', { name: 'Menu', destinationUrl: 'javascript:alert(1)' }, 'destinationUrl', QR_MESSAGES.urlInvalid],
+    ['an ftp: URL', { name: 'Menu', destinationUrl: 'ftp://example.com/file' }, 'destinationUrl', QR_MESSAGES.urlInvalid],
+    ['a URL over 2048 characters', { name: 'Menu', destinationUrl: `https://example.com/${'a'.repeat(2048)}` }, 'destinationUrl', QR_MESSAGES.urlTooLong],
+    ['a URL with credentials', { name: 'Menu', destinationUrl: 'https://user:secret@example.com/' }, 'destinationUrl', QR_MESSAGES.urlCredentials],
+  ])('refuses %s with a clear message', async (_label, body, field, message) => {
+    const res = await alice.client.post('/api/qrcodes', body);
+
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(message);
+    expect(res.json.fields[field]).toBe(message);
+  });
+
+  it('refuses one of our own short links as a destination (a redirect loop)', async () => {
+    const [code] = (await alice.client.get('/api/qrcodes')).json;
+
+    const res = await alice.client.patch(`/api/qrcodes/${code.id}`, { destinationUrl: `${system.config.publicBaseUrl}/r/AbCdEf1` });
+
+    expect(res.status).toBe(400);
+    expect(res.json.fields.destinationUrl).toBe(QR_MESSAGES.urlOwnRedirect);
+  });
+
+  it("treats another user's code exactly like a missing one", async () => {
+    const [code] = (await alice.client.get('/api/qrcodes')).json;
+    const bob = await subscribedCustomer(system);
+    const missing = '00000000-0000-4000-8000-000000000000';
+
+    for (const id of [code.id, missing, 'not-a-uuid']) {
+      expect((await bob.client.get(`/api/qrcodes/${id}`)).status).toBe(404);
+      expect((await bob.client.patch(`/api/qrcodes/${id}`, { name: 'mine now' })).status).toBe(404);
+      expect((await bob.client.post(`/api/qrcodes/${id}/deactivate`)).status).toBe(404);
+      expect((await bob.client.get(`/api/qrcodes/${id}/preview`)).status).toBe(404);
+      expect((await bob.client.get(`/api/qrcodes/${id}/download?format=png`)).status).toBe(404);
+      expect((await bob.client.get(`/api/qrcodes/${id}/analytics`)).status).toBe(404);
+      expect((await bob.client.get(`/api/qrcodes/${id}/scans.csv`)).status).toBe(404);
+      expect((await bob.client.delete(`/api/qrcodes/${id}`)).status).toBe(404);
+    }
+    expect((await bob.client.get(`/api/qrcodes/${code.id}`)).json.message).toBe('QR code not found');
+    expect((await alice.client.get(`/api/qrcodes/${code.id}`)).json.name).toBe(code.name);
+  });
+
+  it('updates name, destination and category, keeping the short link', async () => {
+    const [code] = (await alice.client.get('/api/qrcodes')).json;
+
+    const res = await alice.client.patch(`/api/qrcodes/${code.id}`, {
+      name: 'Lunch menu',
+      destinationUrl: 'https://example.com/lunch',
+      category: 'business',
+    });
+
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ name: 'Lunch menu', destinationUrl: 'https://example.com/lunch', category: 'business', slug: code.slug });
+  });
+
+  it('deactivates and activates for real', async () => {
+    const [code] = (await alice.client.get('/api/qrcodes')).json;
+
+    const off = await alice.client.post(`/api/qrcodes/${code.id}/deactivate`);
+    expect(off.json).toMatchObject({ state: 'deactivated', deactivatedByOwner: true });
+    expect((await scan(system.url('redirect'), code.slug)).status).toBe(410);
+
+    const on = await alice.client.post(`/api/qrcodes/${code.id}/activate`);
+    expect(on.json).toMatchObject({ state: 'active', deactivatedByOwner: false });
+    expect((await scan(system.url('redirect'), code.slug)).status).toBe(302);
+  });
+
+  it('deletes a code: its short link is gone and its seat is given back', async () => {
+    const codes = (await alice.client.get('/api/qrcodes')).json;
+    const doomed = codes[0];
+
+    expect((await alice.client.delete(`/api/qrcodes/${doomed.id}`)).status).toBe(204);
+
+    expect((await alice.client.get(`/api/qrcodes/${doomed.id}`)).status).toBe(404);
+    expect((await alice.client.get('/api/qrcodes')).json).toHaveLength(codes.length - 1);
+    expect((await scan(system.url('redirect'), doomed.slug)).status).toBe(404);
+    // Billing hears code.deleted and lowers the quantity (DESIGN section 6).
+    await waitFor(async () => expect((await alice.client.get('/api/subscription')).json).toMatchObject({ seats: codes.length - 1 }));
+    const again = await createCode(alice.client, { name: 'Replacement', destinationUrl: 'https://example.com/new' }, { buySeat: true });
+    expect(again.slug).not.toBe(doomed.slug);
+  });
+
+  it('requires a session', async () => {
+    const anonymous = system.client();
+
+    expect((await anonymous.get('/api/qrcodes')).status).toBe(401);
+    expect((await anonymous.post('/api/qrcodes', { name: 'x', destinationUrl: 'https://example.com' })).status).toBe(401);
+  });
+});
