@@ -1,0 +1,228 @@
+import sharp from 'sharp';
+import { TestHttpClient, TestResponse, waitFor } from '@qrd/testing';
+import { newUser, signIn, TestUser } from './accounts-fixtures';
+import { TestSystem } from './harness';
+
+/**
+ * Spec section 6 on the server: every /api route the gateway registers has a row here (a route
+ * without one fails the first test), and each row is called as each kind of caller.
+ *
+ * - anonymous: no session. user: owns the resources (a QR code). other: another user.
+ * - admin / superadmin: the back office. A resource that is not the caller's answers 404, for
+ *   admins too: the admin pages have their own routes.
+ *
+ * Default expectations follow the row's access: public -> never 401/403; user -> anonymous 401;
+ * admin -> anonymous 401, users 403; superadmin -> admins 403 as well. "Allowed" means neither
+ * 401 nor 403 nor a 5xx; writes send an empty body unless the row gives one, so an allowed caller
+ * usually gets 400, which shows the access check passed without changing anything.
+ */
+type Actor = 'anonymous' | 'user' | 'other' | 'admin' | 'superadmin';
+type Access = 'public' | 'user' | 'admin' | 'superadmin';
+
+const ACTORS: Actor[] = ['anonymous', 'other', 'admin', 'superadmin', 'user'];
+
+interface Fixture {
+  users: Record<Exclude<Actor, 'anonymous'>, TestUser>;
+  /** A code of `user`, and one that a row may delete. */
+  codeId: string;
+  spareCodeId: string;
+}
+
+interface Row {
+  access: Access;
+  /** The concrete path; by default the route's, with :id the user's code and :token unknown. */
+  path?: (f: Fixture) => string;
+  body?: unknown;
+  /** A body that is a file, not JSON. */
+  upload?: () => Promise<{ type: string; data: Buffer }>;
+  /** Exact answers where the access level alone does not say it. */
+  expect?: Partial<Record<Actor, number | number[]>>;
+  /** The call ends the caller's session: it gets a session of its own. */
+  endsSession?: boolean;
+}
+
+const OWNED = { other: 404, admin: 404, superadmin: 404 } as const;
+const OWNED_READ = { user: 200, ...OWNED } as const;
+const DESTINATION = 'https://example.com/matrix-secret-destination';
+const CODE_UPDATE = { destinationUrl: `${DESTINATION}/2` };
+const DESIGN = { foreground: '#112233', background: '#ffffff', errorCorrection: 'M', margin: 2, dotStyle: 'square' };
+const LOGO = async () => ({
+  type: 'image/png',
+  data: await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } }).png().toBuffer(),
+});
+
+export const MATRIX: Record<string, Row> = {
+  // Sign-in (apps/gateway/src/auth)
+  'POST /api/register': { access: 'public' },
+  'POST /api/login': { access: 'public' },
+  'POST /api/logout': { access: 'public', endsSession: true, expect: { anonymous: 204, user: 204, admin: 204 } },
+  'GET /api/login': { access: 'public', expect: { anonymous: 302, user: 302 } },
+  'GET /api/logout': { access: 'public', endsSession: true, expect: { anonymous: 302, user: 302 } },
+  'GET /api/auth/user': { access: 'user', expect: { user: 200, admin: 200 } },
+  // Account (apps/gateway/src/account)
+  'PATCH /api/profile': { access: 'user' },
+  'POST /api/change-password': { access: 'user' },
+  'POST /api/password-reset/request': { access: 'public' },
+  'GET /api/password-reset/:token': { access: 'public', expect: { anonymous: 200, user: 200 } },
+  'POST /api/password-reset/confirm': { access: 'public' },
+  'POST /api/contact': { access: 'public' },
+  // Admin (apps/gateway/src/admin): :id is the user's account.
+  'GET /api/admin/users': { access: 'admin', expect: { admin: 200, superadmin: 200 } },
+  'POST /api/admin/users/:id/status': { access: 'admin', path: (f) => `/api/admin/users/${f.users.user.id}/status` },
+  'POST /api/admin/users/:id/role': { access: 'superadmin', path: (f) => `/api/admin/users/${f.users.user.id}/role` },
+  // QR codes (apps/gateway/src/qr): only the owner sees or touches a code.
+  'GET /api/qrcodes': { access: 'user', expect: { user: 200, other: 200 } },
+  'POST /api/qrcodes': { access: 'user' },
+  'GET /api/qrcodes/:id': { access: 'user', expect: OWNED_READ },
+  'PATCH /api/qrcodes/:id': { access: 'user', body: CODE_UPDATE, expect: { user: 200, ...OWNED } },
+  'DELETE /api/qrcodes/:id': { access: 'user', path: (f) => `/api/qrcodes/${f.spareCodeId}`, expect: { user: 204, ...OWNED } },
+  'POST /api/qrcodes/:id/activate': { access: 'user', expect: { user: 200, ...OWNED } },
+  'POST /api/qrcodes/:id/deactivate': { access: 'user', expect: { user: 200, ...OWNED } },
+  'PUT /api/qrcodes/:id/design': { access: 'user', body: DESIGN, expect: { user: 200, ...OWNED } },
+  'POST /api/qrcodes/:id/logo': { access: 'user', upload: LOGO, expect: { user: [200, 201], ...OWNED } },
+  'DELETE /api/qrcodes/:id/logo': { access: 'user', expect: { user: 200, ...OWNED } },
+  'GET /api/qrcodes/:id/preview': { access: 'user', expect: OWNED_READ },
+  'POST /api/qrcodes/:id/preview': { access: 'user', body: DESIGN, expect: { user: [200, 201], ...OWNED } },
+  'GET /api/qrcodes/:id/download': { access: 'user', expect: OWNED_READ },
+  'GET /api/qrcodes/:id/scans.csv': { access: 'user', expect: OWNED_READ },
+  'GET /api/qrcodes/:id/analytics': { access: 'user', expect: OWNED_READ },
+  'GET /api/analytics': { access: 'user', expect: { user: 200, other: 200 } },
+  'GET /api/admin/qr-codes': { access: 'admin', expect: { admin: 200, superadmin: 200 } },
+  // Billing (apps/gateway/src/billing)
+  'GET /api/config': { access: 'public', expect: { anonymous: 200 } },
+  'GET /api/subscription': { access: 'user' },
+  'POST /api/get-or-create-subscription': { access: 'user' },
+  'POST /api/purchase-qr-code': { access: 'user' },
+  'POST /api/subscription/cancel': { access: 'user' },
+  'POST /api/subscription/resume': { access: 'user' },
+  'POST /api/subscription/payment-method': { access: 'user' },
+  'POST /api/test-payments/card': { access: 'user' },
+  'POST /api/create-signup-payment-intent': { access: 'public' },
+  'POST /api/test-payments/confirm': { access: 'public' },
+  'POST /api/test-payments/authenticate': { access: 'public' },
+  // Verified by Stripe's signature instead of a session or an Origin.
+  'POST /api/webhooks/stripe': { access: 'public', expect: { anonymous: 400 } },
+  'GET /api/admin/revenue': { access: 'admin', expect: { admin: 200 } },
+  'POST /api/admin/billing/advance-clock': { access: 'admin' },
+  // Page visits (apps/gateway/src/page-visits)
+  'POST /api/page-visits': { access: 'public' },
+  'GET /api/admin/page-visits': { access: 'admin', expect: { admin: 200 } },
+};
+
+/** Every (method, path) the gateway's Express router serves under /api. */
+function registeredRoutes(system: TestSystem): string[] {
+  const express = system.apps.get('gateway')?.getHttpAdapter().getInstance() as {
+    router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
+  };
+  const routes = new Set<string>();
+  for (const layer of express.router.stack) {
+    if (!layer.route?.path.startsWith('/api/')) continue;
+    for (const method of Object.keys(layer.route.methods)) routes.add(`${method.toUpperCase()} ${layer.route.path}`);
+  }
+  return [...routes].sort();
+}
+
+function expectation(row: Row, actor: Actor): { allowed: true } | { statuses: number[] } {
+  const exact = row.expect?.[actor];
+  if (exact !== undefined) return { statuses: Array.isArray(exact) ? exact : [exact] };
+  if (row.access === 'public') return { allowed: true };
+  if (actor === 'anonymous') return { statuses: [401] };
+  if (row.access === 'admin' && (actor === 'user' || actor === 'other')) return { statuses: [403] };
+  if (row.access === 'superadmin' && actor !== 'superadmin') return { statuses: [403] };
+  return { allowed: true };
+}
+
+describe('authorization matrix: every /api route, every kind of caller', () => {
+  let system: TestSystem;
+  let fixture: Fixture;
+  const clients = new Map<Actor, TestHttpClient>();
+
+  beforeAll(async () => {
+    system = await TestSystem.start();
+    const users = {
+      user: await newUser(system),
+      other: await newUser(system),
+      admin: await newUser(system, { role: 'admin' }),
+      superadmin: await newUser(system, { role: 'superadmin' }),
+    };
+    clients.set('anonymous', system.client());
+    for (const actor of Object.keys(users) as (keyof typeof users)[]) clients.set(actor, await signIn(system, users[actor]));
+    const owner = clients.get('user') as TestHttpClient;
+    await subscribe(owner);
+    const codeId = await createCode(owner, 'Matrix code');
+    // A second code needs a second seat.
+    const seat = await owner.post('/api/purchase-qr-code', { name: 'Spare code' });
+    if (seat.status !== 200) throw new Error(`buying a seat answered ${seat.status}: ${seat.text}`);
+    fixture = { users, codeId, spareCodeId: await createCode(owner, 'Spare code') };
+  });
+  afterAll(() => system.stop());
+
+  it('has a row for every registered /api route, and no row for a route that is gone', () => {
+    const registered = registeredRoutes(system);
+    const missing = registered.filter((route) => !(route in MATRIX));
+    const stale = Object.keys(MATRIX).filter((route) => !registered.includes(route));
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  it.each(Object.entries(MATRIX))('%s', async (route, row) => {
+    const [method, template] = route.split(' ');
+    const path = row.path?.(fixture) ?? template.replace(':id', fixture.codeId).replace(':token', 'no-such-token');
+    const failures: string[] = [];
+    for (const actor of ACTORS) {
+      const client = row.endsSession && actor !== 'anonymous' ? await signIn(system, fixture.users[actor]) : clients.get(actor);
+      const res = await send(client as TestHttpClient, method, path, row);
+      const wanted = expectation(row, actor);
+      const ok = 'allowed' in wanted ? res.status < 500 && res.status !== 401 && res.status !== 403 : wanted.statuses.includes(res.status);
+      if (!ok) failures.push(`${actor}: got ${res.status} (${res.text.slice(0, 120)}), wanted ${'allowed' in wanted ? 'allowed' : wanted.statuses.join('|')}`);
+      const leak = leakedBy(actor, row, res);
+      if (leak) failures.push(`${actor}: the answer contains ${leak}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  /** What a caller must never see: another user's address, or the user's code when it is not theirs. */
+  function leakedBy(actor: Actor, row: Row, res: TestResponse): string | null {
+    const backOffice = (row.access === 'admin' || row.access === 'superadmin') && (actor === 'admin' || actor === 'superadmin');
+    if (backOffice || actor === 'user') return actor === 'user' && res.text.includes(fixture.users.other.email) ? "other's email" : null;
+    if (res.text.includes(fixture.users.user.email)) return "user's email";
+    if (res.text.includes(fixture.codeId) || res.text.includes(DESTINATION)) return "user's code";
+    return null;
+  }
+});
+
+function send(client: TestHttpClient, method: string, path: string, row: Row): Promise<TestResponse> {
+  if (!row.upload) return client.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : (row.body ?? {}));
+  return row.upload().then(async ({ type, data }) => {
+    const cookie = [...client.cookieJar()].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(`${client.baseUrl}${path}`, {
+      method,
+      headers: { 'content-type': type, 'sec-fetch-site': 'same-origin', ...(cookie ? { cookie } : {}) },
+      body: new Uint8Array(data),
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, text, json: text ? JSON.parse(text) : undefined };
+  });
+}
+
+/** An active subscription through the test payment provider, as the signup screens do it. */
+async function subscribe(client: TestHttpClient): Promise<void> {
+  const setup = await client.post('/api/get-or-create-subscription?interval=monthly');
+  if (setup.status !== 200) throw new Error(`subscription setup answered ${setup.status}: ${setup.text}`);
+  const paid = await client.post('/api/test-payments/confirm', {
+    clientSecret: setup.json.clientSecret,
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12 / 34',
+    cvc: '123',
+  });
+  if (paid.status !== 200) throw new Error(`test payment answered ${paid.status}: ${paid.text}`);
+  await waitFor(async () => {
+    const res = await client.get('/api/subscription');
+    if (res.json?.status !== 'active') throw new Error(`subscription is ${res.text}`);
+  });
+}
+
+async function createCode(client: TestHttpClient, name: string): Promise<string> {
+  const res = await client.post('/api/qrcodes', { name, destinationUrl: DESTINATION });
+  if (res.status !== 201) throw new Error(`creating a code answered ${res.status}: ${res.text}`);
+  return res.json.id as string;
+}
