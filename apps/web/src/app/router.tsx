@@ -11,6 +11,12 @@ const AuthRoute = lazy(() => import('./routes/auth'));
 const ResetPasswordRequestRoute = lazy(() => import('./routes/reset-password-request'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const AccountRoute = lazy(() => import('./routes/account'));
+const OnboardingRoute = lazy(() => import('./routes/onboarding'));
+const AdminRoute = lazy(() => import('./routes/admin'));
+const AboutRoute = lazy(() => import('./routes/about'));
+const ContactRoute = lazy(() => import('./routes/contact'));
+const PrivacyRoute = lazy(() => import('./routes/privacy'));
+const TermsRoute = lazy(() => import('./routes/terms'));
 const PlaceholderRoute = lazy(() => import('./routes/placeholder'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
@@ -40,7 +46,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.dashboard, element: page('Dashboard') },
           { path: paths.subscribe, element: page('Subscribe') },
-          { path: paths.onboarding, element: page('Onboarding') },
+          { path: paths.onboarding, element: <OnboardingRoute /> },
         ],
       },
       {
@@ -54,13 +60,13 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RequireAdmin />,
-        children: [{ path: paths.admin, element: page('Admin') }],
+        children: [{ path: paths.admin, element: <AdminRoute /> }],
       },
       { path: '/qr/:id', element: page('QR Code Scanner') },
-      { path: paths.about, element: page('About') },
-      { path: paths.contact, element: page('Contact') },
-      { path: paths.privacy, element: page('Privacy Policy') },
-      { path: paths.terms, element: page('Terms of Service') },
+      { path: paths.about, element: <AboutRoute /> },
+      { path: paths.contact, element: <ContactRoute /> },
+      { path: paths.privacy, element: <PrivacyRoute /> },
+      { path: paths.terms, element: <TermsRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -1,5 +1,11 @@
-import { FaqSection, FeaturesSection, PricingSection } from '../../features/landing/components/landing-sections';
+import { ClosingCta } from '../../features/landing/components/closing-cta';
+import { FaqSection } from '../../features/landing/components/faq-section';
+import { FeaturesSection } from '../../features/landing/components/features-section';
 import { Hero } from '../../features/landing/components/hero';
+import { HowItWorksSection } from '../../features/landing/components/how-it-works-section';
+import { PricingSection } from '../../features/landing/components/pricing-section';
+import { TestimonialsSection } from '../../features/landing/components/testimonials-section';
+import { UseCasesSection } from '../../features/landing/components/use-cases-section';
 import { usePageTitle } from '../../hooks/use-page-title';
 
 export default function LandingRoute() {
@@ -7,9 +13,13 @@ export default function LandingRoute() {
   return (
     <>
       <Hero />
+      <UseCasesSection />
       <FeaturesSection />
+      <TestimonialsSection />
+      <HowItWorksSection />
       <PricingSection />
       <FaqSection />
+      <ClosingCta />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { usePageVisits } from '../../features/page-visits/hooks/use-page-visits';
 import { Footer } from './footer';
 import { FullScreenSpinner } from './full-screen-spinner';
 import { TopBar } from './top-bar';
@@ -7,6 +8,7 @@ import { useScrollManager } from './use-scroll-manager';
 
 export function MainLayout() {
   useScrollManager();
+  usePageVisits();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -1,0 +1,23 @@
+import { AdminHeader } from '../../features/admin/components/admin-header';
+import { AdminUsers } from '../../features/admin/components/admin-users';
+import { AnalyticsOverview } from '../../features/admin/components/analytics-overview';
+import { RevenueSummary } from '../../features/admin/components/revenue-summary';
+import { SeoKeywords } from '../../features/admin/components/seo-keywords';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { useUser } from '../../lib/auth';
+
+export default function AdminRoute() {
+  usePageTitle('Admin');
+  const { data: user } = useUser();
+  // RequireAdmin renders this route only for admin and superadmin.
+  if (!user) return null;
+  return (
+    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
+      <AdminHeader user={user} />
+      <RevenueSummary />
+      <AdminUsers viewer={user} />
+      <AnalyticsOverview />
+      <SeoKeywords />
+    </div>
+  );
+}

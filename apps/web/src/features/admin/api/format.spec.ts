@@ -1,0 +1,34 @@
+import { toCodeOverview } from './admin-overview';
+import { formatCount, formatDate, formatMoney, pageViewRows, pageViewTotals } from './format';
+
+describe('admin figures', () => {
+  it('formats dates in US English and money in dollars', () => {
+    expect(formatDate('2026-03-05T12:00:00.000Z')).toBe('Mar 5, 2026');
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatCount(null)).toBe('—');
+    expect(formatCount(12345)).toBe('12,345');
+  });
+
+  it('sums page views and picks the homepage', () => {
+    const visits = { '/': 4, '/dashboard': 7, '/edit-qr/:id': 2 };
+    expect(pageViewTotals(visits)).toEqual({ total: 13, homepage: 4 });
+    expect(pageViewTotals({})).toEqual({ total: 0, homepage: 0 });
+    expect(pageViewRows(visits).map((row) => row.path)).toEqual(['/dashboard', '/', '/edit-qr/:id']);
+  });
+
+  it('reads the code overview or a bare list', () => {
+    expect(toCodeOverview([{}, {}])).toEqual({ total: 2, totalScans: null, scansLast30Days: null, scansToday: null });
+    expect(
+      toCodeOverview({
+        total: 5,
+        totalScans: 40,
+        scansLast30Days: 12,
+        botScans: 1,
+        byState: { active: 5, deactivated: 0, suspended: 0 },
+        items: [],
+        page: 1,
+        pageSize: 1,
+      }),
+    ).toEqual({ total: 5, totalScans: 40, scansLast30Days: 12, scansToday: null });
+  });
+});

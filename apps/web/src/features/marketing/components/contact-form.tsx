@@ -1,0 +1,110 @@
+import { CONTACT_ACCEPTED, ContactDto } from '@qrd/contracts';
+import { MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../hooks/use-toast';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useDtoForm } from '../../../lib/form';
+import { cn } from '../../../lib/utils';
+import { useSendContact } from '../api/send-contact';
+
+const EMPTY = { name: '', email: '', message: '' };
+
+/** The contact form: validated with the server's ContactDto, sent to the operator by mail. */
+export function ContactForm() {
+  const [sent, setSent] = useState(false);
+  const mutation = useSendContact();
+  const form = useDtoForm(ContactDto, EMPTY, {
+    idPrefix: 'contact-',
+    onSubmit: async (values) => {
+      try {
+        await mutation.mutateAsync({ name: values.name.trim(), email: values.email.trim(), message: values.message.trim() });
+      } catch (error) {
+        form.setErrorsFromResponse(error);
+        toast({
+          variant: 'destructive',
+          title: 'Failed to send message',
+          description: getErrorMessage(error, 'Please try again later.'),
+        });
+        return;
+      }
+      toast({ title: 'Message sent', description: CONTACT_ACCEPTED });
+      setSent(true);
+    },
+  });
+
+  if (sent) {
+    return (
+      <Card role="status">
+        <CardHeader className="items-center text-center">
+          <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <MailCheck className="size-6" aria-hidden="true" />
+          </span>
+          <CardTitle as="h2" className="text-2xl">
+            Message sent
+          </CardTitle>
+          <CardDescription className="text-base">
+            {CONTACT_ACCEPTED} We will answer at {form.values.email.trim()}.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => {
+              form.reset(EMPTY);
+              setSent(false);
+            }}
+          >
+            Send another message
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  const busy = form.isSubmitting;
+  const messageError = form.errors.message;
+  const messageId = form.fieldId('message');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Send us a message</CardTitle>
+        <CardDescription>All fields are required.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={form.handleSubmit} className="grid gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id={form.fieldId('name')} label="Name" error={form.errors.name}>
+              <Input {...form.inputProps('name')} autoComplete="name" />
+            </FormField>
+            <FormField id={form.fieldId('email')} label="Email" error={form.errors.email}>
+              <Input {...form.inputProps('email')} type="email" autoComplete="email" spellCheck={false} />
+            </FormField>
+          </div>
+          <FormField id={messageId} label="Message" error={messageError}>
+            <textarea
+              id={messageId}
+              name="message"
+              rows={6}
+              value={form.values.message}
+              onChange={(event) => form.setValue('message', event.target.value)}
+              aria-invalid={messageError ? true : undefined}
+              aria-describedby={messageError ? `${messageId}-error` : undefined}
+              className={cn(
+                'flex min-h-32 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none aria-invalid:border-destructive md:text-sm',
+              )}
+            />
+          </FormField>
+          <Button type="submit" disabled={busy} className="justify-self-start">
+            {busy && <Spinner />}
+            {busy ? 'Sending...' : 'Send message'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
