@@ -1,0 +1,228 @@
+import IORedis from 'ioredis';
+import type Stripe from 'stripe';
+import { QrPattern, RedirectEntry, redirectTableKey } from '@qrd/contracts';
+import { BullMqClient } from '@qrd/messaging';
+import { TestHttpClient, waitFor } from '@qrd/testing';
+import { FakeStripeServer } from '../../../apps/billing-service/src/testing/fake-stripe-server';
+import { BILLING_ENV, createCode, newSignup, register, serviceBus, subscriptionOf, userIdOf } from './billing-fixtures';
+import { TestSystem } from './harness';
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+
+/**
+ * The stripe provider with the real `stripe` package, pointed at a local Stripe-shaped server;
+ * webhooks signed with the package's own test-signature helper.
+ */
+describe('billing: the Stripe provider', () => {
+  const fake = new FakeStripeServer([
+    { id: 'price_monthly', unitAmount: 349, interval: 'month' },
+    { id: 'price_annual', unitAmount: 3490, interval: 'year' },
+  ]);
+  let system: TestSystem;
+  let bus: BullMqClient;
+  let redis: IORedis;
+
+  beforeAll(async () => {
+    const apiBase = await fake.start();
+    system = await TestSystem.start({
+      services: ['auth', 'qr', 'billing', 'gateway'],
+      env: {
+        ...BILLING_ENV,
+        BILLING_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_local',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_PRICE_MONTHLY: 'price_monthly',
+        STRIPE_PRICE_ANNUAL: 'price_annual',
+        STRIPE_API_BASE: apiBase,
+      },
+    });
+    bus = serviceBus(system);
+    redis = new IORedis(system.config.redisUrl);
+  });
+  afterAll(async () => {
+    redis.disconnect();
+    await bus.close();
+    await system.stop();
+    await fake.stop();
+  });
+
+  /** Signup as the browser does it with the Payment Element: set up, Stripe.js pays, register. */
+  async function subscriber(): Promise<{ client: TestHttpClient; userId: string; subscriptionId: string; customerId: string }> {
+    const client = system.client();
+    const details = newSignup();
+    const setup = await client.post('/api/create-signup-payment-intent', {
+      username: details.username,
+      email: details.email,
+      billingInterval: 'monthly',
+    });
+    fake.pay(setup.json.subscriptionId);
+    expect((await register(client, details, setup.json)).status).toBe(201);
+    return { client, userId: await userIdOf(client), subscriptionId: setup.json.subscriptionId, customerId: setup.json.customerId };
+  }
+
+  /** A delivery as Stripe makes it: the exact signed bytes, no browser origin. */
+  function deliver(event: Stripe.Event, secret = WEBHOOK_SECRET): Promise<Response> {
+    const { payload, signature } = fake.signed(event, secret);
+    return fetch(`${system.url('gateway')}/api/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+  }
+
+  async function redirectOf(slug: string): Promise<RedirectEntry | null> {
+    const raw = await redis.get(redirectTableKey(system.config.redisPrefix, slug));
+    return raw ? (JSON.parse(raw) as RedirectEntry) : null;
+  }
+
+  it('gives the web app the publishable key', async () => {
+    const res = await system.client().get('/api/config');
+    expect(res.json).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_local' });
+  });
+
+  it('signup: a customer and a default_incomplete subscription; the account only once Stripe says it is paid', async () => {
+    const client = system.client();
+    const details = newSignup('annual');
+    const setup = await client.post('/api/create-signup-payment-intent', {
+      username: details.username,
+      email: details.email,
+      billingInterval: 'annual',
+    });
+    expect(setup.status).toBe(200);
+    expect(setup.json).toMatchObject({ status: 'incomplete', interval: 'annual', seats: 1, amountCents: 3490 });
+    expect(setup.json.clientSecret).toMatch(/^pi_.+_secret_/);
+    const created = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/subscriptions' && r.params.customer === setup.json.customerId);
+    expect(created?.params).toMatchObject({
+      items: { 0: { price: 'price_annual', quantity: '1' } },
+      payment_behavior: 'default_incomplete',
+      payment_settings: { save_default_payment_method: 'on_subscription' },
+    });
+
+    expect((await register(client, details, setup.json)).status).toBe(402);
+    // Stripe.js confirms the payment in the browser; no webhook has arrived when the form registers.
+    fake.pay(setup.json.subscriptionId, { brand: 'mastercard', last4: '4444' });
+    expect((await register(client, details, setup.json)).status).toBe(201);
+    expect(await subscriptionOf(client)).toMatchObject({
+      status: 'active',
+      provider: 'stripe',
+      interval: 'annual',
+      seats: 1,
+      unitAmountCents: 3490,
+      card: { brand: 'mastercard', last4: '4444' },
+    });
+  });
+
+  it('seats: quantity up by one, invoiced now and kept only if paid; down (credited) when a code is deleted', async () => {
+    const { client, userId, subscriptionId, customerId } = await subscriber();
+    const first = await createCode(bus, userId);
+    const bought = await client.post('/api/purchase-qr-code', { price: 3.49 });
+    expect(bought.status).toBe(200);
+    expect(bought.json).toMatchObject({ charged: true, subscription: { seats: 2 } });
+    const update = fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subscriptionId}`).at(-1);
+    expect(update?.params).toMatchObject({
+      items: { 0: { quantity: '2' } },
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'pending_if_incomplete',
+    });
+    await createCode(bus, userId);
+
+    fake.failCharges(customerId);
+    const declined = await client.post('/api/purchase-qr-code', { price: 3.49 });
+    expect(declined.status).toBe(402);
+    expect(await subscriptionOf(client)).toMatchObject({ seats: 2 });
+    fake.failCharges(customerId, false);
+
+    await bus.request(QrPattern.DeleteCode, { userId, codeId: first.id });
+    await waitFor(async () => expect(await subscriptionOf(client)).toMatchObject({ seats: 1, seatsUsed: 1 }));
+    const decrease = fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subscriptionId}`).at(-1);
+    expect(decrease?.params).toMatchObject({ items: { 0: { quantity: '1' } }, proration_behavior: 'create_prorations' });
+  });
+
+  it('cancel at period end, resume, and the Customer Portal for the card', async () => {
+    const { client, subscriptionId } = await subscriber();
+    expect((await client.post('/api/subscription/cancel')).json).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    expect(fake.subscription(subscriptionId).cancel_at_period_end).toBe(true);
+    expect((await client.post('/api/subscription/resume')).json).toMatchObject({ cancelAtPeriodEnd: false });
+    expect(fake.subscription(subscriptionId).cancel_at_period_end).toBe(false);
+
+    const portal = await client.post('/api/subscription/payment-method');
+    expect(portal.status).toBe(200);
+    expect(portal.json.url).toMatch(/^https:\/\/billing\.stripe\.com\//);
+    const session = fake.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1);
+    expect(session?.params.return_url).toBe(`${system.config.publicBaseUrl}/account?tab=subscription`);
+  });
+
+  describe('webhooks', () => {
+    it('refuses a bad or missing signature with 400', async () => {
+      const { subscriptionId } = await subscriber();
+      const event = fake.subscriptionEvent('customer.subscription.updated', fake.subscription(subscriptionId));
+      expect((await deliver(event, 'whsec_wrong')).status).toBe(400);
+      const unsigned = await fetch(`${system.url('gateway')}/api/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(event),
+      });
+      expect(unsigned.status).toBe(400);
+      const { payload, signature } = fake.signed(event, WEBHOOK_SECRET);
+      const tampered = await fetch(`${system.url('gateway')}/api/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload.replace('"active"', '"canceled"'),
+      });
+      expect(tampered.status).toBe(400);
+    });
+
+    it('applies a renewal that failed: past_due, codes still redirect', async () => {
+      const { client, userId, subscriptionId } = await subscriber();
+      const code = await createCode(bus, userId);
+      const event = fake.subscriptionEvent('customer.subscription.updated', fake.change(subscriptionId, { status: 'past_due' }));
+      const res = await deliver(event);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ received: true, duplicate: false });
+      await waitFor(async () => expect(await subscriptionOf(client)).toMatchObject({ status: 'past_due', redirectsEnabled: true }));
+      expect(await redirectOf(code.slug)).toMatchObject({ state: 'active' });
+    });
+
+    it('applies a duplicate delivery once', async () => {
+      const { client, subscriptionId } = await subscriber();
+      fake.change(subscriptionId, { status: 'past_due' });
+      const event = fake.invoiceEvent('invoice.payment_failed', subscriptionId);
+      const reads = () => fake.count('GET', `/v1/subscriptions/${subscriptionId}`);
+      const readsBefore = reads();
+
+      const first = await deliver(event);
+      const second = await deliver(event);
+      expect(await first.json()).toEqual({ received: true, duplicate: false });
+      expect(await second.json()).toEqual({ received: true, duplicate: true });
+      await waitFor(async () => expect((await subscriptionOf(client)).status).toBe('past_due'));
+      // The invoice event made the service read the subscription from Stripe, once for both deliveries.
+      expect(reads() - readsBefore).toBe(1);
+    });
+
+    it('ends in the right state when events arrive out of order (the older one makes it re-read Stripe)', async () => {
+      const { client, userId, subscriptionId } = await subscriber();
+      const code = await createCode(bus, userId);
+      const t = Math.floor(Date.now() / 1000) + 5;
+      const older = fake.subscriptionEvent('customer.subscription.updated', fake.change(subscriptionId, { status: 'past_due' }), t);
+      const newer = fake.subscriptionEvent('customer.subscription.deleted', fake.change(subscriptionId, { status: 'canceled' }), t + 10);
+
+      expect((await deliver(newer)).status).toBe(200);
+      await waitFor(async () => expect((await subscriptionOf(client)).status).toBe('canceled'));
+      const readsBefore = fake.count('GET', `/v1/subscriptions/${subscriptionId}`);
+      expect((await deliver(older)).status).toBe(200);
+      await waitFor(() => expect(fake.count('GET', `/v1/subscriptions/${subscriptionId}`)).toBe(readsBefore + 1));
+      expect(await subscriptionOf(client)).toMatchObject({ status: 'canceled', redirectsEnabled: false });
+      await waitFor(async () => expect(await redirectOf(code.slug)).toMatchObject({ state: 'suspended' }));
+    });
+
+    it('ignores events about customers that are not ours', async () => {
+      const stranger = fake.subscriptionEvent('customer.subscription.updated', {
+        ...fake.subscription((await subscriber()).subscriptionId),
+        id: 'sub_not_ours',
+        customer: 'cus_not_ours',
+      });
+      expect((await deliver(stranger)).status).toBe(200);
+    });
+  });
+});
