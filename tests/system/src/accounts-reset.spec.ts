@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { RESET_REQUEST_ACCEPTED } from '@qrd/contracts';
 import { decodeQuotedPrintable, SmtpSink, waitFor } from '@qrd/testing';
 import { mailQueueDrained, newUser, PASSWORD, resetLinkIn, signIn, sql, tokenOf } from './accounts-fixtures';
@@ -191,5 +194,36 @@ describe('password reset by mail (real SMTP server)', () => {
     }
     // The first request above counted too: five an hour from one address.
     expect(statuses).toEqual([202, 202, 202, 202, 429]);
+  });
+});
+
+describe('password reset mail without an SMTP server', () => {
+  let outbox: string;
+  let system: TestSystem;
+
+  beforeAll(async () => {
+    outbox = await mkdtemp(join(tmpdir(), 'qrd-outbox-'));
+    system = await TestSystem.start({ services: ['auth', 'gateway'], env: { MAIL_OUTBOX_DIR: outbox } });
+  });
+  afterAll(async () => {
+    await system.stop();
+    await rm(outbox, { recursive: true, force: true });
+  });
+
+  it('writes the mail, with its text and HTML parts, to the outbox folder', async () => {
+    const user = await newUser(system);
+    expect((await system.client().post('/api/password-reset/request', { email: user.email })).status).toBe(202);
+    const file = await waitFor(async () => {
+      const [name] = await readdir(outbox);
+      if (!name) throw new Error('outbox is empty');
+      return join(outbox, name);
+    });
+    expect(file).toMatch(/\.eml$/);
+    const raw = decodeQuotedPrintable(await readFile(file, 'utf8'));
+    expect(raw).toContain(`To: ${user.email}`);
+    expect(raw).toMatch(/Content-Type: text\/plain/i);
+    expect(raw).toMatch(/Content-Type: text\/html/i);
+    const link = resetLinkIn({ from: '', to: [user.email], raw }, system.config.publicBaseUrl);
+    expect((await system.client().get(`/api/password-reset/${tokenOf(link)}`)).json).toEqual({ valid: true });
   });
 });
