@@ -12,7 +12,7 @@ export default function AdminRoute() {
   // RequireAdmin renders this route only for admin and superadmin.
   if (!user) return null;
   return (
-    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
+    <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
       <AdminHeader user={user} />
       <RevenueSummary />
       <AdminUsers viewer={user} />

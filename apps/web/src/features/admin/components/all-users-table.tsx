@@ -34,7 +34,7 @@ export function AllUsersTable({ users }: { users: AdminUserRow[] }) {
                 <span className="block font-medium">{user.username}</span>
                 {fullName(user) && <span className="block text-xs text-muted-foreground">{fullName(user)}</span>}
               </td>
-              <td className={`${td} break-all`}>{user.email}</td>
+              <td className={`${td} whitespace-nowrap`}>{user.email}</td>
               <td className={td}>
                 <AccountStatusBadge status={user.status} />
               </td>

@@ -23,7 +23,7 @@ export function AnalyticsOverview() {
       description="Human scans only: bots and link previews are left out."
     >
       <div className="grid gap-6">
-        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <Stat label="Users" value={formatCount(revenue.data?.totalUsers ?? users.data?.total)} />
           <Stat label="Active subscriptions" value={formatCount(revenue.data?.activeSubscriptions)} />
           <Stat label="QR codes" value={formatCount(codes.data?.total)} />

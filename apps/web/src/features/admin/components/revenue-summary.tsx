@@ -16,7 +16,7 @@ export function RevenueSummary() {
     >
       <QueryState isLoading={revenue.isLoading} error={revenue.error} onRetry={() => void revenue.refetch()} what="revenue" />
       {data && (
-        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <Stat label="Monthly revenue" value={formatMoney(data.monthlyRevenue)} />
           <Stat label="Annual revenue" value={formatMoney(data.annualRevenue)} hint="Monthly revenue × 12" />
           <Stat

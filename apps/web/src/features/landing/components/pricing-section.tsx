@@ -21,7 +21,7 @@ function PlanCard({ interval }: { interval: keyof typeof PLANS }) {
           <span className="rounded-full bg-primary px-2.5 py-0.5 text-xs font-bold text-primary-foreground">{plan.badge}</span>
         )}
       </div>
-      <p className="mt-4 flex items-baseline gap-2">
+      <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
         <span className="text-5xl font-extrabold tracking-tight">{plan.price}</span>
         <span className="text-muted-foreground">{plan.period}</span>
       </p>

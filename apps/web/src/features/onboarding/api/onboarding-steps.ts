@@ -29,7 +29,7 @@ export function onboardingSteps({ user, codeCount, subscriptionStatus }: Onboard
     {
       id: 'account',
       title: 'Complete your account',
-      description: 'Add your first and last name so invoices and messages from us are addressed to you.',
+      description: 'Add your first and last name to your profile, so we know how to address you.',
       action: { label: 'Complete Profile', doneLabel: 'View Account', to: paths.account },
       completed: profileComplete,
     },

@@ -10,10 +10,10 @@ import { useCodeCount, useSubscriptionStatus } from '../api/onboarding-state';
 import { onboardingSteps, type OnboardingStep } from '../api/onboarding-steps';
 
 function StepIcon({ step, loading }: { step: OnboardingStep; loading: boolean }) {
-  if (step.completed) return <CircleCheck className="size-6 text-green-600 dark:text-green-400" aria-hidden="true" />;
-  if (step.completed === null && loading) return <Spinner className="size-6 text-muted-foreground" />;
-  if (step.completed === null) return <CircleHelp className="size-6 text-muted-foreground" aria-hidden="true" />;
-  return <CircleDashed className="size-6 text-muted-foreground" aria-hidden="true" />;
+  if (step.completed) return <CircleCheck className="size-6 shrink-0 text-green-600 dark:text-green-400" aria-hidden="true" />;
+  if (step.completed === null && loading) return <Spinner className="size-6 shrink-0 text-muted-foreground" />;
+  if (step.completed === null) return <CircleHelp className="size-6 shrink-0 text-muted-foreground" aria-hidden="true" />;
+  return <CircleDashed className="size-6 shrink-0 text-muted-foreground" aria-hidden="true" />;
 }
 
 function statusText(step: OnboardingStep, loading: boolean): string {
