@@ -17,6 +17,9 @@ const AboutRoute = lazy(() => import('./routes/about'));
 const ContactRoute = lazy(() => import('./routes/contact'));
 const PrivacyRoute = lazy(() => import('./routes/privacy'));
 const TermsRoute = lazy(() => import('./routes/terms'));
+const SubscribeRoute = lazy(() =>
+  import('../features/billing/routes/subscribe-route').then((m) => ({ default: m.SubscribeRoute })),
+);
 const PlaceholderRoute = lazy(() => import('./routes/placeholder'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
@@ -45,7 +48,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth redirectTo={paths.auth} />,
         children: [
           { path: paths.dashboard, element: page('Dashboard') },
-          { path: paths.subscribe, element: page('Subscribe') },
+          { path: paths.subscribe, element: <SubscribeRoute /> },
           { path: paths.onboarding, element: <OnboardingRoute /> },
         ],
       },

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { PastDueBanner } from '../../features/billing/components/past-due-banner';
 import { usePageVisits } from '../../features/page-visits/hooks/use-page-visits';
 import { Footer } from './footer';
 import { FullScreenSpinner } from './full-screen-spinner';
@@ -18,6 +19,7 @@ export function MainLayout() {
         Skip to content
       </a>
       <TopBar />
+      <PastDueBanner />
       <main id="main" className="flex-1">
         <Suspense fallback={<FullScreenSpinner />}>
           <Outlet />

@@ -1,16 +1,6 @@
-import { CreditCard } from 'lucide-react';
-import { EmptyState } from './empty-state';
+import { SubscriptionPanel } from '../../billing/components/subscription-panel';
 
-/**
- * Subscription (spec: plan card, status badge, billing summary from GET /api/subscription).
- * The billing task fills this tab with the real subscription; until then it says so.
- */
+/** Subscription (spec: plan card, status badge, billing summary from GET /api/subscription): the billing feature's panel. */
 export function SubscriptionTab() {
-  return (
-    <EmptyState
-      title="Subscription"
-      icon={<CreditCard aria-hidden="true" />}
-      message="Your plan, billing summary and payment options will appear here."
-    />
-  );
+  return <SubscriptionPanel />;
 }

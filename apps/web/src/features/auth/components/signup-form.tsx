@@ -12,7 +12,7 @@ import { PlanChoice } from './plan-choice';
 /** Signup step 1 (details and plan); 'Continue to Payment' hands over to useCompleteSignup. */
 export function SignupForm() {
   const [billingInterval, setBillingInterval] = useState<BillingInterval>('monthly');
-  const { completeSignup } = useCompleteSignup();
+  const { completeSignup, paymentStep } = useCompleteSignup();
   const form = useDtoForm(
     RegisterDto,
     { username: '', email: '', password: '' },
@@ -26,6 +26,9 @@ export function SignupForm() {
     },
   );
   const busy = form.isSubmitting;
+
+  // Step 2 replaces the form; its values stay here for 'Back'.
+  if (paymentStep) return paymentStep;
 
   return (
     <form noValidate onSubmit={form.handleSubmit} className="grid gap-4">

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BillingConfigView } from '@qrd/contracts';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/config -> which provider takes payments (test or stripe), its publishable key, prices. */
+export function getBillingConfig(): Promise<BillingConfigView> {
+  return api.get<BillingConfigView>('/api/config');
+}
+
+export const billingConfigQueryOptions = () =>
+  queryOptions({ queryKey: ['billing', 'config'], queryFn: getBillingConfig, staleTime: Infinity });
+
+export function useBillingConfig() {
+  return useQuery(billingConfigQueryOptions());
+}

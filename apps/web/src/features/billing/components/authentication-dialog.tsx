@@ -1,0 +1,46 @@
+import { ShieldCheck } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+
+interface AuthenticationDialogProps {
+  open: boolean;
+  busy: boolean;
+  onAnswer: (approve: boolean) => void;
+}
+
+/** The bank's 3-D Secure challenge, as the test provider simulates it for card 4000 0025 0000 3155. */
+export function AuthenticationDialog({ open, busy, onAnswer }: AuthenticationDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && !busy && onAnswer(false)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2">
+            <ShieldCheck className="size-5 text-primary" aria-hidden="true" />
+            Authenticate this payment
+          </DialogTitle>
+          <DialogDescription>
+            Test mode — no real charges. Your bank asks you to confirm this payment (3-D Secure). Choose what the customer
+            does.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" disabled={busy} onClick={() => onAnswer(false)}>
+            Fail authentication
+          </Button>
+          <Button disabled={busy} onClick={() => onAnswer(true)}>
+            {busy && <Spinner />}
+            Complete authentication
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,25 @@
+import { Spinner } from '../../../components/ui/spinner';
+import { useBillingConfig } from '../api/billing-config';
+import { StripePaymentForm } from './stripe-payment-form';
+import { TestPaymentForm, type PaymentFormProps } from './test-payment-form';
+
+/** The card form of the configured provider: Stripe's Payment Element, or the test-mode form. */
+export function PaymentForm(props: PaymentFormProps) {
+  const config = useBillingConfig();
+  if (config.isLoading) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner /> Loading the payment form...
+      </p>
+    );
+  }
+  if (config.data?.provider === 'stripe' && config.data.publishableKey) {
+    return <StripePaymentForm publishableKey={config.data.publishableKey} {...props} />;
+  }
+  if (config.data?.provider === 'test') return <TestPaymentForm {...props} />;
+  return (
+    <p role="alert" className="text-sm font-medium text-destructive">
+      Could not initialize payment. Please try again.
+    </p>
+  );
+}

@@ -1,0 +1,136 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { BillingInterval, PaymentSetupView } from '@qrd/contracts';
+import { toast } from '../../../hooks/use-toast';
+import { api, getErrorMessage, isApiError } from '../../../lib/api-client';
+import { useSetUser } from '../../../lib/auth';
+import { paths } from '../../../lib/paths';
+import type { User } from '../../../lib/user';
+import { createSignupPayment } from '../api/payment-setup';
+import { subscriptionQueryKey } from '../api/subscription';
+import { SignupPaymentStep, type SignupNotice } from '../components/signup-payment-step';
+import { paymentFailureToast, type PaymentResult } from '../lib/payment-result';
+
+export interface SignupDetails {
+  username: string;
+  email: string;
+  password: string;
+  billingInterval: BillingInterval;
+}
+
+export type SignupOutcome = { ok: true } | { ok: false; error: unknown };
+
+interface PaymentStep {
+  details: SignupDetails;
+  setup: PaymentSetupView | null;
+  setupFailed: boolean;
+  retrying: boolean;
+  notice: SignupNotice | null;
+}
+
+const SETUP_ERROR = 'Could not set up payment. Please try again or contact support.';
+
+/**
+ * Signup with payment (spec /auth, sections 4 and 8). Step 1's 'Continue to Payment' sets up the
+ * subscription (the server first checks the username and email are free); step 2 takes the card;
+ * once paid, POST /api/register creates the account with the payment's ids and signs in.
+ */
+export function useSignupWithPayment(): {
+  completeSignup: (details: SignupDetails) => Promise<SignupOutcome>;
+  paymentStep: ReactNode;
+  isPending: boolean;
+} {
+  const [step, setStep] = useState<PaymentStep | null>(null);
+  const [registering, setRegistering] = useState(false);
+  const setUser = useSetUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const setUp = useCallback(async (details: SignupDetails): Promise<SignupOutcome> => {
+    try {
+      const setup = await createSignupPayment({
+        username: details.username,
+        email: details.email,
+        billingInterval: details.billingInterval,
+      });
+      setStep({ details, setup, setupFailed: false, retrying: false, notice: null });
+      return { ok: true };
+    } catch (error) {
+      // Taken names and invalid fields belong under step 1's inputs.
+      if (isApiError(error) && error.status < 500 && error.status !== 402) {
+        toast({ variant: 'destructive', title: 'Registration failed', description: getErrorMessage(error, 'Please try again later.') });
+        setStep(null);
+        return { ok: false, error };
+      }
+      toast({ variant: 'destructive', title: 'Payment Setup Error', description: SETUP_ERROR });
+      setStep({ details, setup: null, setupFailed: true, retrying: false, notice: null });
+      return { ok: true };
+    }
+  }, []);
+
+  const register = useCallback(
+    async (details: SignupDetails, setup: PaymentSetupView) => {
+      setRegistering(true);
+      try {
+        const user = await api.post<User>('/api/register', {
+          ...details,
+          stripeCustomerId: setup.customerId,
+          stripeSubscriptionId: setup.subscriptionId,
+        });
+        setUser(user);
+        void queryClient.invalidateQueries({ queryKey: subscriptionQueryKey });
+        toast({ title: 'Account created!', description: 'Your subscription is active. Welcome to the product!' });
+        navigate(paths.dashboard, { replace: true });
+      } catch (error) {
+        const message = getErrorMessage(
+          error,
+          "Payment was successful, but we couldn't complete your registration. Please contact support.",
+        );
+        toast({ variant: 'destructive', title: 'Error creating account', description: message });
+        setStep((s) => s && { ...s, notice: { title: 'Error creating account', message, tone: 'error' } });
+      } finally {
+        setRegistering(false);
+      }
+    },
+    [navigate, queryClient, setUser],
+  );
+
+  const onResult = useCallback(
+    async (result: PaymentResult) => {
+      if (!step?.setup) return;
+      if (result.kind === 'succeeded') {
+        await register(step.details, step.setup);
+        return;
+      }
+      const failure = paymentFailureToast(result);
+      toast(failure);
+      // Inline wording of spec section 8's signup payment: 'Payment failed', 'Payment processing', 'Payment error'.
+      const title = result.kind === 'declined' ? 'Payment failed' : result.kind === 'processing' ? 'Payment processing' : 'Payment error';
+      setStep((s) => s && { ...s, notice: { title, message: failure.description, tone: result.kind === 'processing' ? 'info' : 'error' } });
+    },
+    [register, step],
+  );
+
+  const retry = useCallback(async () => {
+    if (!step) return;
+    setStep({ ...step, retrying: true });
+    await setUp(step.details);
+  }, [setUp, step]);
+
+  const paymentStep = step ? (
+    <SignupPaymentStep
+      email={step.details.email}
+      interval={step.details.billingInterval}
+      setup={step.setup}
+      setupFailed={step.setupFailed}
+      retrying={step.retrying || registering}
+      notice={step.notice}
+      onBack={() => setStep(null)}
+      onRetry={() => void retry()}
+      onResult={onResult}
+    />
+  ) : null;
+
+  return { completeSignup: setUp, paymentStep, isPending: registering };
+}

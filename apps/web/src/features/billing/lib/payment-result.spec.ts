@@ -1,0 +1,21 @@
+import { paymentFailureToast, resultOfIntent } from './payment-result';
+
+describe(resultOfIntent.name, () => {
+  it('reads the intent status as the spec says', () => {
+    expect(resultOfIntent('succeeded')).toEqual({ kind: 'succeeded' });
+    expect(resultOfIntent(undefined)).toEqual({ kind: 'succeeded' });
+    expect(resultOfIntent('processing')).toEqual({ kind: 'processing' });
+    expect(resultOfIntent('requires_payment_method', 'Your card was declined.')).toEqual({
+      kind: 'declined',
+      message: 'Your card was declined.',
+    });
+    expect(resultOfIntent('requires_capture')).toEqual({ kind: 'status', status: 'requires_capture' });
+  });
+
+  it('names each failure with the spec toasts', () => {
+    expect(paymentFailureToast({ kind: 'declined', message: '' })).toMatchObject({ title: 'Payment Failed', description: 'Please try again.' });
+    expect(paymentFailureToast({ kind: 'processing' }).title).toBe('Payment processing');
+    expect(paymentFailureToast({ kind: 'status', status: 'canceled' }).description).toBe('Payment status: canceled');
+    expect(paymentFailureToast({ kind: 'error', message: '' }).description).toBe('An unexpected error occurred');
+  });
+});
