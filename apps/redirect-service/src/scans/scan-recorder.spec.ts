@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import IORedis from 'ioredis';
+import { createLogger } from '@qrd/config';
+import { decodeScanEntry, ScanStreamEntry } from '@qrd/contracts';
+import { waitFor } from '@qrd/testing';
+import { failFastRedis } from '../redirects/redis-connections';
+import { ScanRecorder } from './scan-recorder';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const logger = createLogger('scan-recorder-test', 'silent');
+
+function scanOf(n: number): ScanStreamEntry {
+  return {
+    codeId: '2b0f5a8e-8a55-4c1a-9d7e-1f2d3c4b5a69',
+    slug: 'Ab3dE7x',
+    ts: 1_700_000_000_000 + n,
+    ip: `203.0.113.${n}`,
+    userAgent: 'Mozilla/5.0 (iPhone)',
+    referer: '',
+    acceptLanguage: 'de-DE,de;q=0.9',
+    country: '',
+    method: 'GET',
+    purpose: '',
+  };
+}
+
+describe(ScanRecorder.name, () => {
+  const stream = `t${randomBytes(5).toString('hex')}:scans`;
+  const reader = new IORedis(REDIS_URL);
+
+  afterAll(async () => {
+    await reader.del(stream);
+    await reader.quit();
+  });
+
+  it('appends every recorded scan to the stream, in order, without the caller waiting', async () => {
+    const redis = failFastRedis(REDIS_URL, 2000);
+    const sut = new ScanRecorder({ redis, stream, logger });
+
+    for (let n = 1; n <= 3; n++) sut.record(scanOf(n));
+
+    expect(sut.pending).toBe(3);
+    await waitFor(async () => expect(await reader.xlen(stream)).toBe(3));
+    const entries = await reader.xrange(stream, '-', '+');
+    expect(entries.map(([, fields]) => decodeScanEntry(fields))).toEqual([scanOf(1), scanOf(2), scanOf(3)]);
+    await sut.close();
+    await redis.quit();
+  });
+
+  it('holds a bounded number of scans while Redis is unreachable and counts what it had to drop', async () => {
+    // Nothing listens on port 1: every connection attempt fails at once.
+    const redis = new IORedis({ host: '127.0.0.1', port: 1, enableOfflineQueue: false, maxRetriesPerRequest: 0, disconnectTimeout: 10 });
+    redis.on('error', () => undefined);
+    const sut = new ScanRecorder({ redis, stream, logger, maxBuffered: 10 });
+
+    for (let n = 1; n <= 15; n++) sut.record(scanOf(n));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    expect(sut.pending).toBe(10);
+    expect(sut.dropped).toBe(5);
+    expect(sut.written).toBe(0);
+    redis.disconnect();
+    await sut.close();
+  });
+});
