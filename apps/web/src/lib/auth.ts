@@ -55,8 +55,9 @@ export function useLogout() {
           return;
         }
       }
-      // Navigate first so protected pages do not redirect to the login screen on the way out.
-      navigate(redirectTo);
+      // Leave first (the data router resolves once the new page is shown), so the protected page
+      // being left never sees the cleared user and redirects to the login screen instead.
+      await navigate(redirectTo);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
       queryClient.setQueryData(userQueryKey, null);
       toast({ title: 'Logged out', description: 'You have been logged out successfully' });
