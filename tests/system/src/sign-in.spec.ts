@@ -1,18 +1,21 @@
+import { BILLING_ENV, CARDS, payForSignup, register } from './billing-fixtures';
 import { TestSystem } from './harness';
 
 describe('sign-in slice (gateway -> queue -> auth-service -> PostgreSQL)', () => {
   let system: TestSystem;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ services: ['auth', 'gateway'] });
+    system = await TestSystem.start({ env: BILLING_ENV });
   });
   afterAll(() => system.stop());
 
   const alice = { username: 'alice', email: 'alice@example.com', password: 'correct horse 1' };
 
-  it('registers, answers the current user and signs the new user in', async () => {
+  it('registers after payment, answers the current user and signs the new user in', async () => {
     const sut = system.client();
-    const registered = await sut.post('/api/register', alice);
+    const details = { ...alice, billingInterval: 'monthly' as const };
+    const { setup } = await payForSignup(sut, details, CARDS.visa);
+    const registered = await register(sut, details, setup);
     expect(registered.status).toBe(201);
     expect(registered.json).toMatchObject({ username: 'alice', email: 'alice@example.com', role: 'user' });
     expect(registered.json.passwordHash).toBeUndefined();
@@ -22,12 +25,20 @@ describe('sign-in slice (gateway -> queue -> auth-service -> PostgreSQL)', () =>
     expect(me.json.username).toBe('alice');
   });
 
-  it('rejects a duplicate username or email with a clear message', async () => {
+  it('rejects a duplicate username or email with a clear message, before any payment', async () => {
     const sut = system.client();
-    const sameName = await sut.post('/api/register', { ...alice, email: 'other@example.com', username: 'ALICE' });
+    const sameName = await sut.post('/api/create-signup-payment-intent', {
+      username: 'ALICE',
+      email: 'other@example.com',
+      billingInterval: 'monthly',
+    });
     expect(sameName.status).toBe(409);
     expect(sameName.json.message).toBe('That username is already taken');
-    const sameEmail = await sut.post('/api/register', { ...alice, username: 'alice2', email: 'Alice@Example.com' });
+    const sameEmail = await sut.post('/api/create-signup-payment-intent', {
+      username: 'alice2',
+      email: 'Alice@Example.com',
+      billingInterval: 'monthly',
+    });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.json.message).toBe('An account with that email already exists');
   });
