@@ -3,7 +3,7 @@ import { BillingPattern, ClockView, RedirectEntry, redirectTableKey } from '@qrd
 import { BullMqClient } from '@qrd/messaging';
 import { TestHttpClient, waitFor } from '@qrd/testing';
 import { advanceClock as advanceClockCommand } from '../../../apps/billing-service/src/cli/advance-clock';
-import { newUser, signIn } from './accounts-fixtures';
+import { newUser, signIn, sql } from './accounts-fixtures';
 import {
   BILLING_ENV,
   CARDS,
@@ -147,6 +147,31 @@ describe('billing: lifecycle on the test clock', () => {
       expect(await redirectOf(code.slug)).toMatchObject({ state: 'active', destination: code.destinationUrl });
       expect(await redirectOf(second.slug)).toMatchObject({ state: 'active' });
     });
+  });
+
+  it('subscribing again after unpaid replaces the unpaid subscription', async () => {
+    const { client, userId, code } = await subscriberWithCode(CARDS.failsRenewals);
+    await advance(47);
+    expect((await subscriptionOf(client)).status).toBe('unpaid');
+
+    const setup = await client.post('/api/get-or-create-subscription?interval=monthly');
+    expect(setup.json).toMatchObject({ status: 'incomplete', seats: 1 });
+    const paid = await client.post('/api/test-payments/confirm', {
+      clientSecret: setup.json.clientSecret,
+      cardNumber: CARDS.visa,
+      expiry: GOOD_EXPIRY,
+      cvc: '123',
+    });
+    expect(paid.json.status).toBe('succeeded');
+    expect(await subscriptionOf(client)).toMatchObject({ status: 'active', card: { last4: '4242' } });
+    const statuses = await sql<{ status: string }>(
+      system,
+      `SELECT s.status FROM billing.subscriptions s JOIN billing.customers c ON c.id = s.customer_id
+       WHERE c.user_id = $1 ORDER BY s.provider_created_at`,
+      [userId],
+    );
+    expect(statuses.map((r) => r.status)).toEqual(['canceled', 'active']);
+    await waitFor(async () => expect(await redirectOf(code.slug)).toMatchObject({ state: 'active' }));
   });
 
   it('/subscribe reuses the waiting payment, and a live subscription needs no payment', async () => {

@@ -1,4 +1,4 @@
-import { BillingPattern, DomainError, ErrorCode, QrPattern } from '@qrd/contracts';
+import { BillingPattern, DomainError, DomainEvent, ErrorCode, QrPattern } from '@qrd/contracts';
 import { BullMqClient } from '@qrd/messaging';
 import { TestHttpClient, waitFor } from '@qrd/testing';
 import { newUser, signIn } from './accounts-fixtures';
@@ -128,6 +128,15 @@ describe('billing: seats (real qr-service)', () => {
       [userId]: { status: 'active', interval: 'monthly', seats: 1 },
       [stranger.id]: null,
     });
+  });
+
+  it('a deleted account\'s subscription ends at once', async () => {
+    const { client, userId } = await subscriber();
+    await bus.emitEvent(DomainEvent.UserDeleted, { userId });
+    await waitFor(async () =>
+      expect((await bus.request(BillingPattern.PlansForUsers, { userIds: [userId] }))[userId]).toMatchObject({ status: 'canceled' }),
+    );
+    expect(await subscriptionOf(client)).toMatchObject({ status: 'canceled', redirectsEnabled: false });
   });
 
   it('needs a signed-in user', async () => {

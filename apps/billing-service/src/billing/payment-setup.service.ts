@@ -98,6 +98,10 @@ export class PaymentSetupService {
       await this.sync.apply(await this.provider.cancelNow(fresh.providerSubscriptionId));
     }
 
+    // An unpaid subscription is replaced, not kept beside the new one (it would bill on its own).
+    for (const unpaid of subs.filter((s) => s.status === 'unpaid')) {
+      await this.sync.apply(await this.provider.cancelNow(unpaid.providerSubscriptionId));
+    }
     const created = await this.provider.createSubscription({ customerId: customer.providerCustomerId, interval, seats });
     const row = await this.sync.apply(created.subscription);
     if (!row) throw new DomainError(ErrorCode.Internal, 'The new subscription could not be stored');
