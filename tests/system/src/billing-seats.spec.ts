@@ -44,7 +44,11 @@ describe('billing: seats (real qr-service)', () => {
     const refused = await createCode(bus, userId).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DomainError);
     expect((refused as DomainError).code).toBe(ErrorCode.PaymentRequired);
+    // The same through the API the create page calls.
+    const overHttp = await client.post('/api/qrcodes', { name: 'No seat', destinationUrl: 'https://example.com/no-seat' });
+    expect(overHttp.status).toBe(402);
     expect(await codeCount(userId)).toBe(1);
+    expect(await subscriptionOf(client)).toMatchObject({ seats: 1, seatsUsed: 1 });
   });
 
   it('refuses a tampered price and charges nothing', async () => {
