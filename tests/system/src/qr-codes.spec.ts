@@ -136,6 +136,20 @@ describe('QR codes (gateway -> qr-service, billing seats, redirect table)', () =
     expect(again.slug).not.toBe(doomed.slug);
   });
 
+  it('gives admins the overview of every code, and nobody else', async () => {
+    const admin = await signIn(system, await newUser(system, { role: 'admin' }));
+    const codes = (await alice.client.get('/api/qrcodes')).json;
+
+    const overview = await admin.get('/api/admin/qr-codes?page=1&pageSize=10');
+
+    expect(overview.status).toBe(200);
+    expect(overview.json).toMatchObject({ total: expect.any(Number), page: 1, pageSize: 10 });
+    expect(overview.json.total).toBeGreaterThanOrEqual(codes.length);
+    expect(overview.json.byState.active + overview.json.byState.deactivated + overview.json.byState.suspended).toBe(overview.json.total);
+    expect(overview.json.items.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining(codes.map((c: { id: string }) => c.id)));
+    expect((await alice.client.get('/api/admin/qr-codes')).status).toBe(403);
+  });
+
   it('requires a session', async () => {
     const anonymous = system.client();
 

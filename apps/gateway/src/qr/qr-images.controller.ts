@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DownloadQueryDto, QrCodeView, QrDesignDto, QrPattern } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
@@ -23,6 +23,7 @@ export class QrImagesController {
   /** The body is the image file itself (see logoUploadMiddleware). */
   @Post('logo')
   @Access('user')
+  @HttpCode(200)
   uploadLogo(@CurrentSession() session: Session, @Param('id') codeId: string, @Req() req: Request): Promise<QrCodeView> {
     return this.files.uploadLogo(session.userId, codeId, req.body);
   }
@@ -43,6 +44,7 @@ export class QrImagesController {
   /** The design editor's live preview of a design that is not saved yet (nothing changes). */
   @Post('preview')
   @Access('user')
+  @HttpCode(200)
   previewDesign(@CurrentSession() session: Session, @Param('id') codeId: string, @Body() design: QrDesignDto): Promise<{ dataUrl: string }> {
     return this.bus.request(QrPattern.Preview, { userId: session.userId, codeId, design: { ...design } });
   }

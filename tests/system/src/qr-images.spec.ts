@@ -1,0 +1,150 @@
+import { Resvg } from '@resvg/resvg-js';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import sharp from 'sharp';
+import { TestSystem } from './harness';
+import { createCode, Customer, subscribedCustomer } from './qr-fixtures';
+
+const run = promisify(execFile);
+let workDir: string;
+
+/** Independent decoders: jsQR on the PNG, resvg for the SVG, poppler's pdftoppm for the PDF. */
+async function decode(format: 'png' | 'svg' | 'pdf', body: Buffer): Promise<string | null> {
+  let png = body;
+  if (format === 'svg') png = new Resvg(body.toString('utf8'), { background: 'white' }).render().asPng();
+  if (format === 'pdf') {
+    const base = join(workDir, `page-${Math.random().toString(36).slice(2)}`);
+    await writeFile(`${base}.pdf`, body);
+    await run('/usr/bin/pdftoppm', ['-png', '-r', '72', '-singlefile', `${base}.pdf`, base]);
+    png = await readFile(`${base}.png`);
+  }
+  const image = PNG.sync.read(png);
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height, { inversionAttempts: 'dontInvert' })?.data ?? null;
+}
+
+describe('QR code images through the gateway: design, logo, preview and downloads', () => {
+  let system: TestSystem;
+  let alice: Customer;
+  let code: { id: string; shortUrl: string };
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(join(tmpdir(), 'qr-download-'));
+    system = await TestSystem.start({ services: ['auth', 'billing', 'qr', 'gateway'] });
+    alice = await subscribedCustomer(system);
+    code = await createCode(alice.client, { name: 'Menu', destinationUrl: 'https://example.com/menu' });
+  });
+  afterAll(async () => {
+    await system.stop();
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  async function download(format: string, size = 512, headers: Record<string, string> = {}) {
+    const res = await fetch(`${system.url('gateway')}/api/qrcodes/${code.id}/download?format=${format}&size=${size}`, {
+      headers: { cookie: [...alice.client.cookieJar()].map(([k, v]) => `${k}=${v}`).join('; '), ...headers },
+    });
+    return { res, body: Buffer.from(await res.arrayBuffer()) };
+  }
+
+  const designs = [
+    { dotStyle: 'square', errorCorrection: 'M', foreground: '#000000', background: '#ffffff' },
+    { dotStyle: 'rounded', errorCorrection: 'H', foreground: '#1a237e', background: '#fff9c4' },
+    { dotStyle: 'dots', errorCorrection: 'L', foreground: '#004d40', background: '#ffffff' },
+  ] as const;
+
+  it.each(designs)('every format of a $dotStyle design (level $errorCorrection) decodes to the short URL', async (design) => {
+    expect((await alice.client.request('PUT', `/api/qrcodes/${code.id}/design`, { ...design, margin: 4 })).status).toBe(200);
+
+    for (const format of ['png', 'svg', 'pdf'] as const) {
+      const { res, body } = await download(format);
+
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="qrcode-${code.id}.${format}"`);
+      expect(res.headers.get('content-type')).toBe({ png: 'image/png', svg: 'image/svg+xml', pdf: 'application/pdf' }[format]);
+      await expect(decode(format, body)).resolves.toBe(code.shortUrl);
+    }
+  });
+
+  it('takes an uploaded logo into every format, which still decodes', async () => {
+    const logo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#d81b60' } }).jpeg().toBuffer();
+
+    const uploaded = await fetch(`${system.url('gateway')}/api/qrcodes/${code.id}/logo`, {
+      method: 'POST',
+      body: logo,
+      headers: {
+        'content-type': 'image/jpeg',
+        origin: new URL(system.config.publicBaseUrl).origin,
+        cookie: [...alice.client.cookieJar()].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    });
+
+    expect(uploaded.status).toBe(200);
+    expect((await uploaded.json()).design.hasLogo).toBe(true);
+    for (const format of ['png', 'svg', 'pdf'] as const) {
+      const { body } = await download(format);
+      await expect(decode(format, body)).resolves.toBe(code.shortUrl);
+    }
+    expect((await alice.client.delete(`/api/qrcodes/${code.id}/logo`)).json.design.hasLogo).toBe(false);
+  });
+
+  it('refuses logos that are not images or too large', async () => {
+    const post = (body: Buffer, type: string) =>
+      fetch(`${system.url('gateway')}/api/qrcodes/${code.id}/logo`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': type, origin: new URL(system.config.publicBaseUrl).origin, cookie: [...alice.client.cookieJar()].map(([k, v]) => `${k}=${v}`).join('; ') },
+      }).then(async (res) => [res.status, (await res.json()).message]);
+
+    expect(await post(Buffer.from('<svg/>'), 'image/svg+xml')).toEqual([400, 'The logo must be a PNG, JPEG or WebP image']);
+    expect(await post(Buffer.from('not really a png'), 'image/png')).toEqual([400, 'The logo must be a PNG, JPEG or WebP image']);
+    expect(await post(Buffer.alloc(1024 * 1024 + 1), 'image/png')).toEqual([400, 'The logo is too large: upload an image of at most 1 MB']);
+  });
+
+  it('answers 304 to a browser that already has the image, and a new ETag only when the design changes', async () => {
+    const first = await download('png', 256);
+    const etag = first.res.headers.get('etag') ?? '';
+
+    const again = await download('png', 256, { 'if-none-match': etag });
+    expect(again.res.status).toBe(304);
+    expect(again.body.length).toBe(0);
+
+    // The image encodes the short link, not the destination: a new destination keeps the image.
+    await alice.client.patch(`/api/qrcodes/${code.id}`, { destinationUrl: 'https://example.com/elsewhere' });
+    expect((await download('png', 256, { 'if-none-match': etag })).res.status).toBe(304);
+
+    await alice.client.request('PUT', `/api/qrcodes/${code.id}/design`, { ...designs[0], dotStyle: 'dots', margin: 2 });
+    const changed = await download('png', 256, { 'if-none-match': etag });
+    expect(changed.res.status).toBe(200);
+    expect(changed.res.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('previews the saved design and a proposed one as PNG data URLs', async () => {
+    const saved = await alice.client.get(`/api/qrcodes/${code.id}/preview`);
+    const proposed = await alice.client.post(`/api/qrcodes/${code.id}/preview`, { ...designs[1], margin: 1 });
+
+    for (const res of [saved, proposed]) {
+      expect(res.status).toBe(200);
+      expect(res.json.dataUrl).toMatch(/^data:image\/png;base64,/);
+      await expect(decode('png', Buffer.from(res.json.dataUrl.split(',')[1], 'base64'))).resolves.toBe(code.shortUrl);
+    }
+    expect((await alice.client.get(`/api/qrcodes/${code.id}`)).json.design.margin).toBe(2);
+  });
+
+  it('refuses colour pairs that would not scan, and sizes out of range', async () => {
+    const pale = await alice.client.post(`/api/qrcodes/${code.id}/preview`, { ...designs[0], margin: 4, foreground: '#bbbbbb' });
+    const inverted = await alice.client.request('PUT', `/api/qrcodes/${code.id}/design`, { ...designs[0], margin: 4, foreground: '#ffffff', background: '#000000' });
+    const tiny = await alice.client.get(`/api/qrcodes/${code.id}/download?format=png&size=100`);
+    const format = await alice.client.get(`/api/qrcodes/${code.id}/download?format=gif`);
+
+    expect(pale.status).toBe(400);
+    expect(pale.json.message).toMatch(/too similar to scan reliably/);
+    expect(inverted.status).toBe(400);
+    expect(inverted.json.message).toMatch(/foreground colour must be darker/);
+    expect([tiny.status, tiny.json.message]).toEqual([400, 'The size must be a whole number of pixels from 128 to 4096']);
+    expect([format.status, format.json.message]).toEqual([400, 'The format must be png, svg or pdf']);
+  });
+});
