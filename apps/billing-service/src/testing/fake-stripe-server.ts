@@ -66,9 +66,10 @@ export class FakeStripeServer {
   }
 
   async start(): Promise<string> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    const server = createServer((req, res) => void this.handle(req, res));
+    this.server = server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
 
   async stop(): Promise<void> {
@@ -82,7 +83,7 @@ export class FakeStripeServer {
     this.methods.set(method.id, method);
     sub.paymentMethod = method.id;
     sub.status = 'active';
-    const invoice = this.invoices.get(sub.latestInvoice)!;
+    const invoice = must(this.invoices, sub.latestInvoice);
     invoice.status = 'paid';
     invoice.amountPaid = invoice.amountDue;
     return this.render(sub, []);
@@ -90,7 +91,7 @@ export class FakeStripeServer {
 
   /** Later charges of this customer fail (a card like 4000 0000 0000 0341). */
   failCharges(customerId: string, fail = true): void {
-    this.customers.get(customerId)!.failCharges = fail;
+    must(this.customers, customerId).failCharges = fail;
   }
 
   /** Changes a subscription as Stripe's own processes would (a renewal that failed, a period end). */
@@ -113,7 +114,7 @@ export class FakeStripeServer {
   }
 
   invoiceEvent(type: 'invoice.paid' | 'invoice.payment_failed', subscriptionId: string, created = now()): Stripe.Event {
-    const invoice = this.invoices.get(this.sub(subscriptionId).latestInvoice)!;
+    const invoice = must(this.invoices, this.sub(subscriptionId).latestInvoice);
     return invoiceEvent(newId('evt'), type, invoiceObject(invoice), created);
   }
 
@@ -217,12 +218,12 @@ export class FakeStripeServer {
     const [item] = list(params.items) as Params[];
     if (item?.quantity !== undefined) {
       const quantity = Number(item.quantity);
-      const price = this.prices.get(sub.priceId)!;
+      const price = must(this.prices, sub.priceId);
       if (quantity > sub.quantity && params.proration_behavior === 'always_invoice') {
         const amount = Math.round(((price.unit_amount ?? 0) * (quantity - sub.quantity) * (sub.periodEnd - now())) / (sub.periodEnd - sub.periodStart));
         const invoice = this.newInvoice(sub.customer, sub.id, 'subscription_update', amount, sub.periodStart, sub.periodEnd);
         sub.latestInvoice = invoice.id;
-        if (this.customers.get(sub.customer)!.failCharges && params.payment_behavior === 'pending_if_incomplete') {
+        if (must(this.customers, sub.customer).failCharges && params.payment_behavior === 'pending_if_incomplete') {
           sub.pendingUpdate = {
             billing_cycle_anchor: null,
             expires_at: now() + 23 * 3600,
@@ -268,16 +269,16 @@ export class FakeStripeServer {
   }
 
   private render(sub: SubState, expand: string[]): Stripe.Subscription {
-    const invoice = this.invoices.get(sub.latestInvoice)!;
+    const invoice = must(this.invoices, sub.latestInvoice);
     const expandInvoice = expand.some((e) => e === 'latest_invoice' || e.startsWith('latest_invoice.'));
     const withSecret = expand.includes('latest_invoice.confirmation_secret');
-    const method = sub.paymentMethod ? this.methods.get(sub.paymentMethod)! : null;
+    const method = sub.paymentMethod ? must(this.methods, sub.paymentMethod) : null;
     return subscriptionObject({
       id: sub.id,
       itemId: sub.itemId,
       customer: sub.customer,
       status: sub.status,
-      price: this.prices.get(sub.priceId)!,
+      price: must(this.prices, sub.priceId),
       quantity: sub.quantity,
       created: sub.created,
       periodStart: sub.periodStart,
@@ -339,6 +340,13 @@ function list(value: unknown): unknown[] {
   if (value === undefined) return [];
   if (typeof value === 'object' && value !== null) return Object.keys(value).sort((a, b) => Number(a) - Number(b)).map((k) => (value as Params)[k]);
   return [value];
+}
+
+/** The fake's own bookkeeping: an id it handed out is always there. */
+function must<K, V>(map: Map<K, V>, key: K): V {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`fake Stripe lost ${String(key)}`);
+  return value;
 }
 
 function str(value: unknown): string | null {

@@ -10,7 +10,6 @@ import { cardOf, fromStripeSubscription, invoiceClientSecret, invoiceSubscriptio
 const FIXTURES = join(__dirname, '..', '..', '..', '..', '..', '..', 'shared', 'stripe', 'fixtures3.json');
 const present = existsSync(FIXTURES);
 if (!present) {
-  // eslint-disable-next-line no-console
   console.warn(`Stripe contract test skipped: ${FIXTURES} is absent (CI keeps it beside the clone).`);
 }
 
@@ -54,8 +53,8 @@ interface Fixtures {
   });
 
   it('reads the card of a payment method', () => {
-    const card = resources.payment_method.card!;
-    expect(cardOf(resources.payment_method)).toEqual({ brand: card.brand, last4: card.last4 });
+    const card = resources.payment_method.card;
+    expect(cardOf(resources.payment_method)).toEqual({ brand: card?.brand, last4: card?.last4 });
   });
 
   it("verifies Stripe's example event when signed with the package's test helper", () => {
