@@ -43,11 +43,24 @@ describe('QR code images through the gateway: design, logo, preview and download
     await rm(workDir, { recursive: true, force: true });
   });
 
+  const cookie = () => [...alice.client.cookieJar()].map(([k, v]) => `${k}=${v}`).join('; ');
+
+  /** Binary answers: read as bytes, not through the JSON test client. */
   async function download(format: string, size = 512, headers: Record<string, string> = {}) {
     const res = await fetch(`${system.url('gateway')}/api/qrcodes/${code.id}/download?format=${format}&size=${size}`, {
-      headers: { cookie: [...alice.client.cookieJar()].map(([k, v]) => `${k}=${v}`).join('; '), ...headers },
+      headers: { cookie: cookie(), ...headers },
     });
     return { res, body: Buffer.from(await res.arrayBuffer()) };
+  }
+
+  /** The browser sends the chosen file as the request body. */
+  async function postLogo(body: Buffer, type: string): Promise<{ status: number; json: { message?: string; design?: { hasLogo: boolean } } }> {
+    const res = await fetch(`${system.url('gateway')}/api/qrcodes/${code.id}/logo`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': type, origin: new URL(system.config.publicBaseUrl).origin, cookie: cookie() },
+    });
+    return { status: res.status, json: (await res.json()) as { message?: string; design?: { hasLogo: boolean } } };
   }
 
   const designs = [
@@ -72,18 +85,10 @@ describe('QR code images through the gateway: design, logo, preview and download
   it('takes an uploaded logo into every format, which still decodes', async () => {
     const logo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#d81b60' } }).jpeg().toBuffer();
 
-    const uploaded = await fetch(`${system.url('gateway')}/api/qrcodes/${code.id}/logo`, {
-      method: 'POST',
-      body: logo,
-      headers: {
-        'content-type': 'image/jpeg',
-        origin: new URL(system.config.publicBaseUrl).origin,
-        cookie: [...alice.client.cookieJar()].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
-    });
+    const uploaded = await postLogo(logo, 'image/jpeg');
 
     expect(uploaded.status).toBe(200);
-    expect((await uploaded.json()).design.hasLogo).toBe(true);
+    expect(uploaded.json.design?.hasLogo).toBe(true);
     for (const format of ['png', 'svg', 'pdf'] as const) {
       const { body } = await download(format);
       await expect(decode(format, body)).resolves.toBe(code.shortUrl);
@@ -92,12 +97,10 @@ describe('QR code images through the gateway: design, logo, preview and download
   });
 
   it('refuses logos that are not images or too large', async () => {
-    const post = (body: Buffer, type: string) =>
-      fetch(`${system.url('gateway')}/api/qrcodes/${code.id}/logo`, {
-        method: 'POST',
-        body,
-        headers: { 'content-type': type, origin: new URL(system.config.publicBaseUrl).origin, cookie: [...alice.client.cookieJar()].map(([k, v]) => `${k}=${v}`).join('; ') },
-      }).then(async (res) => [res.status, (await res.json()).message]);
+    const post = async (body: Buffer, type: string) => {
+      const res = await postLogo(body, type);
+      return [res.status, res.json.message];
+    };
 
     expect(await post(Buffer.from('<svg/>'), 'image/svg+xml')).toEqual([400, 'The logo must be a PNG, JPEG or WebP image']);
     expect(await post(Buffer.from('not really a png'), 'image/png')).toEqual([400, 'The logo must be a PNG, JPEG or WebP image']);
