@@ -49,7 +49,12 @@ export class PaymentSetupService {
       throw new DomainError(ErrorCode.Forbidden, 'This payment was made for a different email address.');
     }
     // The provider is asked, not our copy: the webhook saying "paid" may not have arrived yet.
-    const sub = await this.sync.refresh(subscriptionId);
+    let sub = await this.sync.refresh(subscriptionId);
+    // Stripe marks the subscription active just after the browser saw its payment succeed.
+    for (let attempt = 0; this.provider.name === 'stripe' && sub?.status === 'incomplete' && attempt < 3; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      sub = await this.sync.refresh(subscriptionId);
+    }
     if (!sub || sub.customerId !== customer.id) {
       throw new DomainError(ErrorCode.Forbidden, 'This payment was made for a different email address.');
     }
