@@ -1,0 +1,24 @@
+import { contactMail, passwordResetMail } from './templates';
+
+describe('mail templates', () => {
+  it('puts the reset link in both the text and the HTML part', () => {
+    const link = 'http://localhost:8080/reset-password/abc_DEF-123';
+    const sut = passwordResetMail('ann@example.com', 'ann', link);
+    expect(sut.to).toBe('ann@example.com');
+    expect(sut.text).toContain(link);
+    expect(sut.html).toContain(`href="${link}"`);
+    expect(sut.text).toMatch(/within one hour/);
+  });
+
+  it('escapes what a visitor typed into the contact form', () => {
+    const sut = contactMail('support@example.com', {
+      name: 'Eve\r\nBcc: victim@example.com',
+      email: 'eve@example.com',
+      message: '<script>alert(1)</script>',
+    });
+    expect(sut.subject).toBe('Contact form: Eve Bcc: victim@example.com');
+    expect(sut.html).not.toContain('<script>');
+    expect(sut.html).toContain('&lt;script&gt;');
+    expect(sut.replyTo).toBe('eve@example.com');
+  });
+});
