@@ -29,3 +29,17 @@ export async function checkDependencies(env) {
   }
   if (problems.length) throw new Error(problems.join('\n'));
 }
+
+/** A port already in use would make a service fail, or worse, make another process look like it. */
+export async function checkPortsFree(ports) {
+  const busy = [];
+  for (const port of ports) {
+    if (await reachable('127.0.0.1', port)) busy.push(port);
+  }
+  if (busy.length) {
+    throw new Error(
+      `Port${busy.length > 1 ? 's' : ''} ${busy.join(', ')} already in use: is QR Dynamic already running? ` +
+        'Stop it, or choose other ports (WEB_PORT, GATEWAY_PORT, AUTH_PORT, QR_PORT, BILLING_PORT, REDIRECT_PORT).',
+    );
+  }
+}

@@ -112,6 +112,10 @@ export default async function globalSetup(): Promise<void> {
   const { startServices } = (await import(join(ROOT, 'tools', 'system.mjs'))) as {
     startServices: (env: Record<string, string>, hooks: object) => Promise<{ stop(): Promise<void> }>;
   };
+  const { checkPortsFree } = (await import(join(ROOT, 'tools', 'preflight.mjs'))) as {
+    checkPortsFree: (ports: number[]) => Promise<void>;
+  };
+  await checkPortsFree(Object.values(PORTS));
   const logs = new Map<string, ReturnType<typeof createWriteStream>>();
   const services = await startServices(env, {
     onOutput: (name: string, chunk: Buffer) => {
