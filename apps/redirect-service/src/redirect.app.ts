@@ -1,25 +1,37 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyServerFactoryHandler } from 'fastify';
+import { createServer } from 'node:http';
 import { AppConfig, Logger } from '@qrd/config';
 import { nestLogger } from '@qrd/messaging';
 import { RedirectServiceModule } from './app.module';
 import { RedirectRoute } from './redirects/redirect.route';
 
-/** The scanners' hot path runs on Fastify: no body parsing, minimal per-request work. */
+/**
+ * Nest on Fastify for /health, with the scanners' hot path in front of both: the HTTP server
+ * hands GET/HEAD /r/{slug} straight to RedirectRoute and everything else to Fastify.
+ */
 export async function startRedirectService(
   config: AppConfig,
   logger: Logger,
   port = config.ports.redirect,
 ): Promise<INestApplication> {
-  const app = await NestFactory.create<NestFastifyApplication>(
-    RedirectServiceModule.forRoot(config, logger),
-    new FastifyAdapter({ trustProxy: config.trustProxyHops }),
-    { logger: nestLogger(logger) },
-  );
+  // Filled once Nest has built the route; the server does not listen before that.
+  const hot: { route?: RedirectRoute } = {};
+  const adapter = new FastifyAdapter({
+    trustProxy: config.trustProxyHops,
+    serverFactory: (fastify: FastifyServerFactoryHandler) =>
+      createServer((req, res) => {
+        if (hot.route?.matches(req)) hot.route.handle(req, res);
+        else fastify(req, res);
+      }),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(RedirectServiceModule.forRoot(config, logger), adapter, {
+    logger: nestLogger(logger),
+  });
   app.enableShutdownHooks();
-  // Registered on Fastify itself, before Nest adds its routes: the hot path skips guards, pipes and interceptors.
-  app.get(RedirectRoute).register(app.getHttpAdapter().getInstance());
+  hot.route = app.get(RedirectRoute);
   await app.listen(port, '0.0.0.0');
   return app;
 }

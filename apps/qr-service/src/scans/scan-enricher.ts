@@ -66,7 +66,18 @@ const COUNTRY = /^[A-Z]{2}$/;
 /** Codes CDNs use for "unknown" and "Tor". */
 const NOT_A_COUNTRY = new Set(['XX', 'T1', 'ZZ']);
 
+interface Agent {
+  device: string;
+  os: string | null;
+  browser: string | null;
+}
+
+/** Parsing a user agent is the costly step, and scanners share a few thousand agents at most. */
+const AGENT_MEMO_SIZE = 5000;
+
 export class ScanEnricher {
+  private readonly agents = new Map<string, Agent>();
+
   constructor(
     private readonly geo: GeoIpLookup,
     private readonly salts: VisitorSalts,
@@ -74,7 +85,7 @@ export class ScanEnricher {
 
   async enrich(streamId: string, entry: ScanStreamEntry): Promise<EnrichedScan> {
     const scannedAt = new Date(entry.ts);
-    const ua = UAParser(entry.userAgent);
+    const agent = this.agent(entry.userAgent);
     const place = this.geo.lookup(entry.ip);
     const cdnCountry = entry.country.trim().toUpperCase();
     // A trusted CDN's country wins; the region and city from our lookup only if they agree with it.
@@ -88,9 +99,7 @@ export class ScanEnricher {
       isBot: reason !== null,
       botReason: reason,
       method: entry.method,
-      device: deviceKind(ua.device.type),
-      os: clip(ua.os.name, 60),
-      browser: clip(ua.browser.name, 60),
+      ...agent,
       country: useCdn ? cdnCountry : place.country,
       region: sameCountry ? clip(place.region ?? undefined, 120) : null,
       city: sameCountry ? clip(place.city ?? undefined, 120) : null,
@@ -98,5 +107,16 @@ export class ScanEnricher {
       language: primaryLanguage(entry.acceptLanguage),
       visitorHash: await this.salts.hash(scannedAt, entry.ip, entry.userAgent),
     };
+  }
+
+  private agent(userAgent: string): Agent {
+    let agent = this.agents.get(userAgent);
+    if (!agent) {
+      const ua = UAParser(userAgent);
+      agent = { device: deviceKind(ua.device.type), os: clip(ua.os.name, 60), browser: clip(ua.browser.name, 60) };
+      if (this.agents.size >= AGENT_MEMO_SIZE) this.agents.clear();
+      this.agents.set(userAgent, agent);
+    }
+    return agent;
   }
 }

@@ -22,13 +22,18 @@ describe(RedirectCache.name, () => {
     expect(cache.fresh('ccccccc')).toBe(MISS);
   });
 
-  it('keeps expired entries as a fallback', () => {
+  it('keeps expired and invalidated entries as a fallback', () => {
     const cache = sut();
     cache.set('aaaaaaa', entry, 100);
+    cache.set('bbbbbbb', entry, 100);
     cache.expireAll();
+    cache.set('ccccccc', entry, 100);
+    cache.expire('ccccccc');
 
-    expect(cache.fresh('aaaaaaa')).toBe(MISS);
-    expect(cache.stale('aaaaaaa')).toEqual(entry);
+    for (const slug of ['aaaaaaa', 'ccccccc']) {
+      expect(cache.fresh(slug)).toBe(MISS);
+      expect(cache.stale(slug)).toEqual(entry);
+    }
   });
 
   it('stays within its size, dropping the oldest entries', () => {

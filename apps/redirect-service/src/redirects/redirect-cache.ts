@@ -40,8 +40,10 @@ export class RedirectCache {
     this.slots.set(slug, { value, expiresAt: this.now() + ttlMs });
   }
 
-  delete(slug: string): void {
-    this.slots.delete(slug);
+  /** Changed elsewhere: look it up again next time, but keep it as a fallback. */
+  expire(slug: string): void {
+    const slot = this.slots.get(slug);
+    if (slot) slot.expiresAt = 0;
   }
 
   /** After missed invalidations (a pub/sub reconnect): re-check everything, but keep it as a fallback. */

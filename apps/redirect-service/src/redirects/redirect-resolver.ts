@@ -74,7 +74,7 @@ export class RedirectResolver implements OnModuleInit, OnApplicationShutdown {
 
   invalidate(slug: string): void {
     this.generation++;
-    this.cache.delete(slug);
+    this.cache.expire(slug);
   }
 
   private invalidateAll(): void {

@@ -1,6 +1,6 @@
 import IORedis from 'ioredis';
 import type { Logger } from '@qrd/config';
-import { encodeScanEntry, ScanStreamEntry } from '@qrd/contracts';
+import { encodeScanEntry, SCAN_FIELD, ScanStreamEntry } from '@qrd/contracts';
 
 export interface ScanRecorderOptions {
   redis: IORedis;
@@ -17,12 +17,27 @@ const BATCH = 1000;
 const RETRY_MS = 1000;
 
 /**
+ * One call appends a whole batch, each scan its own entry (its id is the scan's key): far less
+ * work per scan for this process than one XADD command each. Answers how many were appended.
+ */
+const APPEND_SCANS = `
+local maxlen = ARGV[1]
+for i = 2, #ARGV do
+  redis.call('XADD', KEYS[1], 'MAXLEN', '~', maxlen, '*', '${SCAN_FIELD}', ARGV[i])
+end
+return #ARGV - 1`;
+
+interface ScanAppender {
+  appendScans(stream: string, maxLen: number, ...scans: string[]): Promise<number>;
+}
+
+/**
  * Appends scans to the Redis Stream after the redirect has been answered (DESIGN section 4): the
- * request only pushes onto an in-memory list; a timer writes the list in pipelined XADDs. While
+ * request only pushes onto an in-memory list; a timer writes the list in batches. While
  * Redis is unreachable the list holds up to `maxBuffered` scans and is written once it is back.
  */
 export class ScanRecorder {
-  private buffer: string[][] = [];
+  private buffer: string[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private closed = false;
@@ -31,7 +46,9 @@ export class ScanRecorder {
   /** Scans written to the stream. */
   written = 0;
 
-  constructor(private readonly options: ScanRecorderOptions) {}
+  constructor(private readonly options: ScanRecorderOptions) {
+    if (!('appendScans' in options.redis)) options.redis.defineCommand('appendScans', { numberOfKeys: 1, lua: APPEND_SCANS });
+  }
 
   get pending(): number {
     return this.buffer.length;
@@ -81,28 +98,24 @@ export class ScanRecorder {
     }
   }
 
-  /** One pipelined batch; true when all of it was written. Failed entries go back to the front. */
+  /**
+   * One batch in one script call; true when it was written, else the batch goes back to the front.
+   * The script runs atomically, so a batch is either appended whole or not at all.
+   */
   private async flushOnce(): Promise<boolean> {
     const batch = this.buffer.splice(0, BATCH);
-    const pipeline = this.options.redis.pipeline();
-    const maxLen = this.options.maxStreamLength ?? 1_000_000;
-    for (const fields of batch) pipeline.xadd(this.options.stream, 'MAXLEN', '~', maxLen, '*', ...fields);
-    let failed = batch;
-    let problem: unknown = null;
     try {
-      const results = (await pipeline.exec()) ?? [];
-      failed = batch.filter((_, i) => !results[i] || results[i][0]);
-      problem = results.find((result) => result?.[0])?.[0] ?? null;
+      const redis = this.options.redis as unknown as ScanAppender;
+      await redis.appendScans(this.options.stream, this.options.maxStreamLength ?? 1_000_000, ...batch);
+      this.written += batch.length;
+      return true;
     } catch (error) {
-      problem = error;
+      const max = this.options.maxBuffered ?? 100_000;
+      const requeued = batch.concat(this.buffer);
+      this.dropped += Math.max(0, requeued.length - max);
+      this.buffer = requeued.slice(0, max);
+      this.options.logger.warn({ err: error, buffered: this.buffer.length }, 'could not append scans; will retry');
+      return false;
     }
-    this.written += batch.length - failed.length;
-    if (failed.length === 0) return true;
-    const max = this.options.maxBuffered ?? 100_000;
-    const requeued = failed.concat(this.buffer);
-    this.dropped += Math.max(0, requeued.length - max);
-    this.buffer = requeued.slice(0, max);
-    this.options.logger.warn({ err: problem, buffered: this.buffer.length }, 'could not append scans; will retry');
-    return false;
   }
 }

@@ -245,46 +245,52 @@ export interface ScanStreamEntry {
   purpose: string;
 }
 
-const SCAN_FIELDS: Record<keyof ScanStreamEntry, string> = {
-  codeId: 'c',
-  slug: 's',
-  ts: 't',
-  ip: 'ip',
-  userAgent: 'ua',
-  referer: 'ref',
-  acceptLanguage: 'lang',
-  country: 'cc',
-  method: 'm',
-  purpose: 'p',
-};
+/** The stream entry's one field: the scan packed as a JSON array (one argument per scan keeps XADD cheap). */
+export const SCAN_FIELD = 's';
+const SCAN_VERSION = 1;
 
-/** Field/value pairs for XADD (short names: the stream can hold millions of entries). */
-export function encodeScanEntry(entry: ScanStreamEntry): string[] {
-  const out: string[] = [];
-  for (const [key, field] of Object.entries(SCAN_FIELDS) as [keyof ScanStreamEntry, string][]) {
-    out.push(field, String(entry[key]));
-  }
-  return out;
+/** The value of SCAN_FIELD for a scan. */
+export function encodeScanEntry(entry: ScanStreamEntry): string {
+  return JSON.stringify([
+    SCAN_VERSION,
+    entry.codeId,
+    entry.slug,
+    entry.ts,
+    entry.ip,
+    entry.userAgent,
+    entry.referer,
+    entry.acceptLanguage,
+    entry.country,
+    entry.method,
+    entry.purpose,
+  ]);
 }
 
-/** Reads XREADGROUP's flat field list back; null for an entry that is not a scan. */
+/** Reads an entry's flat field list (from XREADGROUP) back; null for an entry that is not a scan. */
 export function decodeScanEntry(fields: string[]): ScanStreamEntry | null {
-  const map = new Map<string, string>();
-  for (let i = 0; i + 1 < fields.length; i += 2) map.set(fields[i], fields[i + 1]);
-  const get = (key: keyof ScanStreamEntry): string => map.get(SCAN_FIELDS[key]) ?? '';
-  const ts = Number(get('ts'));
-  const method = get('method');
-  if (!get('codeId') || !Number.isFinite(ts) || ts <= 0 || (method !== 'GET' && method !== 'HEAD')) return null;
+  const index = fields.findIndex((field, i) => i % 2 === 0 && field === SCAN_FIELD);
+  if (index < 0) return null;
+  let packed: unknown;
+  try {
+    packed = JSON.parse(fields[index + 1] ?? '');
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(packed) || packed[0] !== SCAN_VERSION || packed.length !== 11) return null;
+  const [, codeId, slug, ts, ip, userAgent, referer, acceptLanguage, country, method, purpose] = packed as unknown[];
+  const text = [codeId, slug, ip, userAgent, referer, acceptLanguage, country, purpose];
+  if (!text.every((value) => typeof value === 'string') || !codeId) return null;
+  if (typeof ts !== 'number' || !Number.isFinite(ts) || ts <= 0 || (method !== 'GET' && method !== 'HEAD')) return null;
   return {
-    codeId: get('codeId'),
-    slug: get('slug'),
+    codeId: codeId as string,
+    slug: slug as string,
     ts,
-    ip: get('ip'),
-    userAgent: get('userAgent'),
-    referer: get('referer'),
-    acceptLanguage: get('acceptLanguage'),
-    country: get('country'),
+    ip: ip as string,
+    userAgent: userAgent as string,
+    referer: referer as string,
+    acceptLanguage: acceptLanguage as string,
+    country: country as string,
     method,
-    purpose: get('purpose'),
+    purpose: purpose as string,
   };
 }
