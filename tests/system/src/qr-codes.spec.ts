@@ -143,7 +143,7 @@ describe('QR codes (gateway -> qr-service, billing seats, redirect table)', () =
     const overview = await admin.get('/api/admin/qr-codes?page=1&pageSize=10');
 
     expect(overview.status).toBe(200);
-    expect(overview.json).toMatchObject({ total: expect.any(Number), page: 1, pageSize: 10 });
+    expect(overview.json).toMatchObject({ total: expect.any(Number), scansToday: expect.any(Number), page: 1, pageSize: 10 });
     expect(overview.json.total).toBeGreaterThanOrEqual(codes.length);
     expect(overview.json.byState.active + overview.json.byState.deactivated + overview.json.byState.suspended).toBe(overview.json.total);
     expect(overview.json.items.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining(codes.map((c: { id: string }) => c.id)));

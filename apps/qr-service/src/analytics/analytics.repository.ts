@@ -221,7 +221,10 @@ export class AnalyticsRepository {
     return MAX_CSV_ROWS;
   }
 
-  async adminCounts(since: Date): Promise<{ byState: Record<QrCodeState, number>; totalScans: number; botScans: number; recentScans: number }> {
+  async adminCounts(
+    since: Date,
+    today: Date,
+  ): Promise<{ byState: Record<QrCodeState, number>; totalScans: number; botScans: number; recentScans: number; todayScans: number }> {
     const [states, stats, recent] = await Promise.all([
       this.db.query(`SELECT state, count(*)::int AS n FROM qr.codes WHERE deleted_at IS NULL GROUP BY state`) as Promise<
         { state: QrCodeState; n: number }[]
@@ -229,13 +232,21 @@ export class AnalyticsRepository {
       this.db.query(
         `SELECT coalesce(sum(scans), 0)::bigint::text AS scans, coalesce(sum(bot_scans), 0)::bigint::text AS bots FROM qr.code_stats`,
       ) as Promise<{ scans: string; bots: string }[]>,
-      this.db.query(`SELECT count(*)::bigint::text AS n FROM qr.scans WHERE NOT is_bot AND scanned_at >= $1`, [since]) as Promise<
-        { n: string }[]
-      >,
+      this.db.query(
+        `SELECT count(*)::bigint::text AS n, count(*) FILTER (WHERE scanned_at >= $2)::bigint::text AS today
+         FROM qr.scans WHERE NOT is_bot AND scanned_at >= $1`,
+        [since, today],
+      ) as Promise<{ n: string; today: string }[]>,
     ]);
     const byState: Record<QrCodeState, number> = { active: 0, deactivated: 0, suspended: 0 };
     for (const row of states) byState[row.state] = row.n;
-    return { byState, totalScans: Number(stats[0].scans), botScans: Number(stats[0].bots), recentScans: Number(recent[0].n) };
+    return {
+      byState,
+      totalScans: Number(stats[0].scans),
+      botScans: Number(stats[0].bots),
+      recentScans: Number(recent[0].n),
+      todayScans: Number(recent[0].today),
+    };
   }
 
   async adminPage(page: number, pageSize: number): Promise<AdminCodeRow[]> {

@@ -91,7 +91,7 @@ export class AnalyticsService {
     const safePage = Math.max(1, Math.floor(page));
     const safeSize = Math.min(100, Math.max(1, Math.floor(pageSize)));
     const [counts, items] = await Promise.all([
-      this.analytics.adminCounts(new Date(Date.now() - 30 * DAY_MS)),
+      this.analytics.adminCounts(new Date(Date.now() - 30 * DAY_MS), new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)),
       this.analytics.adminPage(safePage, safeSize),
     ]);
     const total = counts.byState.active + counts.byState.deactivated + counts.byState.suspended;
@@ -100,6 +100,7 @@ export class AnalyticsService {
       byState: counts.byState,
       totalScans: counts.totalScans,
       scansLast30Days: counts.recentScans,
+      scansToday: counts.todayScans,
       botScans: counts.botScans,
       items,
       page: safePage,
