@@ -173,8 +173,8 @@ export interface AdminQrOverview {
   byState: Record<QrCodeState, number>;
   totalScans: number;
   scansLast30Days: number;
-  /** Human scans since midnight UTC. */
-  scansToday: number;
+  /** Human scans since midnight UTC (optional for readers written before it existed). */
+  scansToday?: number;
   botScans: number;
   items: AdminCodeRow[];
   page: number;
