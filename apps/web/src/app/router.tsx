@@ -20,13 +20,11 @@ const TermsRoute = lazy(() => import('./routes/terms'));
 const SubscribeRoute = lazy(() =>
   import('../features/billing/routes/subscribe-route').then((m) => ({ default: m.SubscribeRoute })),
 );
-const PlaceholderRoute = lazy(() => import('./routes/placeholder'));
+const DashboardRoute = lazy(() => import('../features/qrcodes/routes/dashboard-route').then((m) => ({ default: m.DashboardRoute })));
+const CreateQrRoute = lazy(() => import('../features/qrcodes/routes/create-qr-route').then((m) => ({ default: m.CreateQrRoute })));
+const EditQrRoute = lazy(() => import('../features/qrcodes/routes/edit-qr-route').then((m) => ({ default: m.EditQrRoute })));
+const QrLandingRoute = lazy(() => import('../features/qrcodes/routes/qr-landing-route').then((m) => ({ default: m.QrLandingRoute })));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
-
-/** Screens that later tasks build; for now each shows only its name. */
-function page(title: string) {
-  return <PlaceholderRoute title={title} />;
-}
 
 export const routes: RouteObject[] = [
   {
@@ -47,7 +45,7 @@ export const routes: RouteObject[] = [
         // Spec section 6: dashboard and subscribe send visitors to /auth ...
         element: <RequireAuth redirectTo={paths.auth} />,
         children: [
-          { path: paths.dashboard, element: page('Dashboard') },
+          { path: paths.dashboard, element: <DashboardRoute /> },
           { path: paths.subscribe, element: <SubscribeRoute /> },
           { path: paths.onboarding, element: <OnboardingRoute /> },
         ],
@@ -57,15 +55,15 @@ export const routes: RouteObject[] = [
         element: <RequireAuth redirectTo={paths.login} />,
         children: [
           { path: paths.account, element: <AccountRoute /> },
-          { path: paths.createQr, element: page('Create QR Code') },
-          { path: '/edit-qr/:id', element: page('Edit QR Code') },
+          { path: paths.createQr, element: <CreateQrRoute /> },
+          { path: '/edit-qr/:id', element: <EditQrRoute /> },
         ],
       },
       {
         element: <RequireAdmin />,
         children: [{ path: paths.admin, element: <AdminRoute /> }],
       },
-      { path: '/qr/:id', element: page('QR Code Scanner') },
+      { path: '/qr/:id', element: <QrLandingRoute /> },
       { path: paths.about, element: <AboutRoute /> },
       { path: paths.contact, element: <ContactRoute /> },
       { path: paths.privacy, element: <PrivacyRoute /> },

@@ -1,24 +1,78 @@
-import { ChartColumn } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import type { AccountAnalytics } from '@qrd/contracts';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { api } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { EmptyState } from './empty-state';
 
-/**
- * Account analytics (spec: Total Scans, QR Codes, Recent Scans, Last Scan from GET /api/analytics).
- * The analytics task fills this tab with the real figures; until then it says so.
- */
-export function AnalyticsTab() {
+/** The viewer's time zone; the same query key as the dashboard's analytics, so one read serves both. */
+const tz = (() => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+})();
+
+function formatWhen(iso: string | null): string {
+  if (!iso) return 'Never';
+  return new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
-    <EmptyState
-      title="Analytics"
-      icon={<ChartColumn aria-hidden="true" />}
-      message="Scan analytics for your account will appear here."
-      action={
-        <Button asChild variant="outline" className="mt-2">
+    <div role="group" aria-label={label} className="rounded-lg border p-4">
+      <p className="text-sm text-muted-foreground">{label}</p>
+      <p className="mt-1 text-2xl font-bold tabular-nums">{value}</p>
+      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+    </div>
+  );
+}
+
+/** Account analytics (spec: Total Scans, QR Codes, Recent Scans, Last Scan) from GET /api/analytics. */
+export function AnalyticsTab() {
+  const query = useQuery({
+    queryKey: ['analytics', 'account', tz],
+    queryFn: () => api.get<AccountAnalytics>(`/api/analytics?tz=${encodeURIComponent(tz)}`),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+  const data = query.data;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Analytics</CardTitle>
+        <CardDescription>Real scans of all your QR codes; bots and link previews are not counted.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {query.isLoading && (
+          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Spinner /> Loading analytics...
+          </p>
+        )}
+        {query.isError && (
+          <div role="alert" className="flex items-center gap-3 text-sm text-destructive">
+            Could not load your analytics.
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </div>
+        )}
+        {data && (
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <Figure label="Total Scans" value={data.totalScans.toLocaleString('en-US')} />
+            <Figure label="QR Codes" value={data.qrCodes.toLocaleString('en-US')} />
+            <Figure label="Recent Scans" value={data.lastMonth.toLocaleString('en-US')} hint="Last 30 days" />
+            <Figure label="Last Scan" value={formatWhen(data.lastScan)} />
+          </div>
+        )}
+        <Button asChild variant="outline" className="justify-self-start">
           <Link to={paths.dashboard}>View Dashboard</Link>
         </Button>
-      }
-    />
+      </CardContent>
+    </Card>
   );
 }

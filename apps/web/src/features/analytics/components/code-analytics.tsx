@@ -1,0 +1,78 @@
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { scansCsvUrl, useCodeAnalytics, viewerTimeZone } from '../api/analytics';
+import { formatCount, formatWhen, lastDays } from '../lib/figures';
+import { BreakdownsGrid } from './breakdowns-grid';
+import { QueryState } from './query-state';
+import { ScansChart } from './scans-chart';
+import { StatCard } from './stat-card';
+
+const RANGES = [
+  { days: 1, label: 'Today' },
+  { days: 7, label: '7 days' },
+  { days: 30, label: '30 days' },
+  { days: 90, label: '90 days' },
+] as const;
+
+/** One code's scans: totals, unique scanners, a chart by hour or day, breakdowns and the CSV. */
+export function CodeAnalytics({ codeId }: { codeId: string }) {
+  const [days, setDays] = useState<number>(30);
+  const tz = viewerTimeZone();
+  const query = useCodeAnalytics(codeId, lastDays(days, new Date(), tz));
+  const analytics = query.data;
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
+          {RANGES.map((range) => (
+            <Button
+              key={range.days}
+              size="sm"
+              variant={range.days === days ? 'default' : 'outline'}
+              aria-pressed={range.days === days}
+              onClick={() => setDays(range.days)}
+            >
+              {range.label}
+            </Button>
+          ))}
+        </div>
+        <Button asChild variant="outline" size="sm">
+          <a href={scansCsvUrl(codeId)} download>
+            <Download aria-hidden="true" /> Export scans (CSV)
+          </a>
+        </Button>
+      </div>
+      {!analytics && <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} />}
+      {analytics && (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <StatCard label="Scans" value={formatCount(analytics.scans)} hint={`${formatCount(analytics.allTime.scans)} all time`} />
+            <StatCard label="Unique scanners" value={formatCount(analytics.uniqueScans)} hint="One per visitor and day" />
+            <StatCard label="Bots and previews" value={formatCount(analytics.botScans)} hint="Not counted as scans" />
+            <StatCard label="Last Scan" compact value={formatWhen(analytics.allTime.lastScanAt)} />
+          </div>
+          <Card>
+            <CardHeader>
+              <CardTitle>Scans {analytics.granularity === 'hour' ? 'by hour' : 'by day'}</CardTitle>
+              <CardDescription>In your time zone ({analytics.tz}).</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ScansChart series={analytics.series} label={`Scans by ${analytics.granularity} from ${analytics.from} to ${analytics.to}`} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Where and how people scanned</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <BreakdownsGrid breakdowns={analytics} />
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}

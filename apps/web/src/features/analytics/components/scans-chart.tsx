@@ -1,0 +1,32 @@
+import type { SeriesPoint } from '@qrd/contracts';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { bucketLabel } from '../lib/figures';
+
+interface ScansChartProps {
+  series: SeriesPoint[];
+  /** What the chart shows, for screen readers (the figures are also in the cards and lists). */
+  label: string;
+}
+
+/** Scans and unique scanners per local hour or day (bars: a single scan stays visible). */
+export function ScansChart({ series, label }: ScansChartProps) {
+  const data = series.map((point) => ({ ...point, label: bucketLabel(point.bucket) }));
+  return (
+    <figure className="h-64 w-full" aria-label={label}>
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} barGap={1}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} className="stroke-border" />
+          <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} />
+          <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
+          <Tooltip
+            cursor={{ fill: 'var(--muted)' }}
+            contentStyle={{ background: 'var(--popover)', border: '1px solid var(--border)', borderRadius: 8, color: 'var(--popover-foreground)' }}
+          />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Bar dataKey="scans" name="Scans" fill="var(--primary)" radius={[3, 3, 0, 0]} />
+          <Bar dataKey="uniqueScans" name="Unique scanners" fill="var(--success)" radius={[3, 3, 0, 0]} />
+        </BarChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}

@@ -1,0 +1,66 @@
+import type { QrCodeView, QrImageFormat } from '@qrd/contracts';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
+import { paths } from '../../../lib/paths';
+import { cn } from '../../../lib/utils';
+import { formatDate, truncate } from '../lib/code-list';
+import { CodeActionsMenu } from './code-actions-menu';
+import { CodePreviewImage } from './code-preview-image';
+import { CodeStateBadges } from './code-state-badges';
+
+export type CodeLayout = 'grid' | 'list';
+
+interface CodeCardProps {
+  code: QrCodeView;
+  layout: CodeLayout;
+  onDownload: (code: QrCodeView, format: QrImageFormat) => void;
+  onToggleActive: (code: QrCodeView) => void;
+  onDelete: (code: QrCodeView) => void;
+}
+
+/** One code on the dashboard: its image, name, state, destination, scans and the actions. */
+export function CodeCard({ code, layout, onDownload, onToggleActive, onDelete }: CodeCardProps) {
+  const list = layout === 'list';
+  return (
+    <Card className={cn('flex', list ? 'flex-row items-center gap-4 p-4' : 'flex-col')} aria-label={code.name} role="article">
+      <Link to={paths.editQr(code.id)} className={cn('shrink-0', list ? 'w-20' : 'px-6 pt-6')} aria-label={`Edit ${code.name}`}>
+        <CodePreviewImage codeId={code.id} name={code.name} className={list ? undefined : 'mx-auto max-w-48'} />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <CardHeader className={cn('flex flex-row items-start justify-between gap-2 space-y-0', list && 'p-0')}>
+          <div className="grid min-w-0 gap-1.5">
+            <CardTitle as="h3" className="truncate text-base">
+              {code.name}
+            </CardTitle>
+            <CodeStateBadges code={code} />
+          </div>
+          <CodeActionsMenu
+            code={code}
+            onDownload={(format) => onDownload(code, format)}
+            onToggleActive={() => onToggleActive(code)}
+            onDelete={() => onDelete(code)}
+          />
+        </CardHeader>
+        <CardContent className={cn('grid gap-1 text-sm', list ? 'p-0 pt-2' : 'pt-0')}>
+          <a href={code.destinationUrl} target="_blank" rel="noreferrer" className="truncate text-muted-foreground hover:underline" title={code.destinationUrl}>
+            {truncate(code.destinationUrl)}
+          </a>
+          <p className="text-xs text-muted-foreground">
+            {code.totalScans.toLocaleString('en-US')} {code.totalScans === 1 ? 'scan' : 'scans'} · Created {formatDate(code.createdAt)}
+          </p>
+        </CardContent>
+      </div>
+      {!list && (
+        <CardFooter className="mt-auto gap-2">
+          <Button asChild variant="outline" size="sm" className="flex-1">
+            <Link to={paths.editQr(code.id)}>Edit</Link>
+          </Button>
+          <Button asChild size="sm" className="flex-1">
+            <Link to={paths.editQr(code.id)}>View details</Link>
+          </Button>
+        </CardFooter>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,120 @@
+import { CreateQrCodeDto, QR_CATEGORIES, type QrCategory, type SubscriptionView } from '@qrd/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../hooks/use-toast';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useDtoForm } from '../../../lib/form';
+import { paths } from '../../../lib/paths';
+import { usePurchaseSeat } from '../api/purchase';
+import { useCreateQrCode } from '../api/qr-codes';
+import { PurchaseDialog } from './purchase-dialog';
+
+interface CreateCodeFormProps {
+  subscription: SubscriptionView;
+  codesInUse: number;
+}
+
+type Draft = { name: string; destinationUrl: string; category?: QrCategory };
+
+const selectClass =
+  'h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none';
+
+/** Name, destination and category; a second code first buys its seat (spec section 4). */
+export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps) {
+  const navigate = useNavigate();
+  const create = useCreateQrCode();
+  const purchase = usePurchaseSeat();
+  const [category, setCategory] = useState<QrCategory | ''>('');
+  const [pending, setPending] = useState<Draft | null>(null);
+  // A free seat (one bought but unused) is simply taken; otherwise one more is bought first.
+  const needsSeat = codesInUse >= 1 && subscription.seats <= subscription.seatsUsed;
+
+  const createCode = async (draft: Draft) => {
+    try {
+      const code = await create.mutateAsync(draft);
+      toast({ title: 'QR Code Created', description: 'QR Code Created Successfully' });
+      navigate(paths.editQr(code.id));
+    } catch (error) {
+      form.setErrorsFromResponse(error);
+      toast({
+        variant: 'destructive',
+        title: 'Error Creating QR Code',
+        description: getErrorMessage(error, 'Something went wrong while creating your QR code.'),
+      });
+    }
+  };
+
+  const form = useDtoForm(
+    CreateQrCodeDto,
+    { name: '', destinationUrl: '' },
+    {
+      idPrefix: 'create-',
+      extra: () => (category ? { category } : {}),
+      onSubmit: async (values) => {
+        const draft: Draft = { name: values.name.trim(), destinationUrl: values.destinationUrl.trim(), ...(category ? { category } : {}) };
+        if (needsSeat) setPending(draft);
+        else await createCode(draft);
+      },
+    },
+  );
+
+  const confirmPurchase = async () => {
+    if (!pending) return;
+    try {
+      const price = subscription.unitAmountCents === null ? undefined : subscription.unitAmountCents / 100;
+      await purchase.mutateAsync({ name: pending.name, price });
+      toast({ title: 'QR Code Purchase Confirmed', description: 'Your new QR code has been added to your monthly subscription.' });
+    } catch (error) {
+      setPending(null);
+      toast({
+        variant: 'destructive',
+        title: 'Payment Processing Error',
+        description: getErrorMessage(error, 'There was an issue processing your payment. Please try again.'),
+      });
+      return;
+    }
+    const draft = pending;
+    setPending(null);
+    await createCode(draft);
+  };
+
+  const busy = form.isSubmitting || create.isPending;
+  return (
+    <form noValidate onSubmit={form.handleSubmit} className="grid gap-5">
+      <FormField id={form.fieldId('name')} label="Name" error={form.errors.name} hint="For you only, e.g. “Table menu” (at most 100 characters).">
+        <Input {...form.inputProps('name')} maxLength={120} autoComplete="off" />
+      </FormField>
+      <FormField id={form.fieldId('destinationUrl')} label="Destination URL" error={form.errors.destinationUrl} hint="Where scans go. You can change it any time without reprinting.">
+        <Input {...form.inputProps('destinationUrl')} type="url" inputMode="url" placeholder="https://example.com/menu" autoComplete="url" />
+      </FormField>
+      <FormField id="create-category" label="Category (optional)" error={form.errors.category}>
+        <select id="create-category" value={category} onChange={(event) => setCategory(event.target.value as QrCategory | '')} className={selectClass}>
+          <option value="">None</option>
+          {QR_CATEGORIES.map((value) => (
+            <option key={value} value={value}>
+              {value.charAt(0).toUpperCase() + value.slice(1)}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <p className="text-sm text-muted-foreground">Your code starts as a black and white QR image; change its colours, style and logo after creating it.</p>
+      <Button type="submit" disabled={busy} className="justify-self-start">
+        {busy && <Spinner />}
+        {busy ? 'Creating...' : 'Create QR Code'}
+      </Button>
+      <PurchaseDialog
+        open={pending !== null}
+        codesInUse={codesInUse}
+        unitAmountCents={subscription.unitAmountCents ?? 0}
+        interval={subscription.interval ?? 'monthly'}
+        busy={purchase.isPending || create.isPending}
+        onConfirm={() => void confirmPurchase()}
+        onCancel={() => setPending(null)}
+      />
+    </form>
+  );
+}

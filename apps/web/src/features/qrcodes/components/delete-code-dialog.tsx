@@ -1,0 +1,36 @@
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+
+interface DeleteCodeDialogProps {
+  name: string | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Deleting cannot be undone: the printed code stops working and its seat leaves the subscription. */
+export function DeleteCodeDialog({ name, busy, onConfirm, onCancel }: DeleteCodeDialogProps) {
+  return (
+    <Dialog open={name !== null} onOpenChange={(open) => !open && !busy && onCancel()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete this QR code?</DialogTitle>
+          <DialogDescription>
+            “{name}” will stop working wherever it is printed (scans get a “not found” page), its scan analytics are deleted,
+            and one code is removed from your subscription. This cannot be undone. To pause a code instead, deactivate it.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={onConfirm} disabled={busy}>
+            {busy && <Spinner />}
+            Delete QR Code
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,70 @@
+import type { QrCodeView, QrDesignInput } from '@qrd/contracts';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../hooks/use-toast';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useProposedPreview, useSaveDesign } from '../api/qr-images';
+import { useDebounced } from '../hooks/use-debounced';
+import { DesignControls } from './design-controls';
+import { LogoField } from './logo-field';
+
+function designOf(code: QrCodeView): QrDesignInput {
+  const { foreground, background, errorCorrection, margin, dotStyle } = code.design;
+  return { foreground, background, errorCorrection, margin, dotStyle };
+}
+
+const same = (a: QrDesignInput, b: QrDesignInput) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Colours, style, margin and logo with a live preview; the server refuses pairs that would not scan. */
+export function DesignEditor({ code }: { code: QrCodeView }) {
+  const saved = designOf(code);
+  const [draft, setDraft] = useState<QrDesignInput>(saved);
+  const settled = useDebounced(draft, 300);
+  const preview = useProposedPreview(code.id, settled);
+  const save = useSaveDesign(code.id);
+  const problem = preview.isError ? getErrorMessage(preview.error, 'This design cannot be previewed.') : null;
+  const changed = !same(draft, saved);
+
+  const submit = async () => {
+    try {
+      const updated = await save.mutateAsync(draft);
+      setDraft(designOf(updated));
+      toast({ title: 'QR Code Updated', description: 'The new design is used for every download from now on.' });
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error Updating QR Code', description: getErrorMessage(error, 'Please try again later.') });
+    }
+  };
+
+  return (
+    <div className="grid gap-6 md:grid-cols-[minmax(0,18rem)_1fr]">
+      <div className="grid content-start gap-2">
+        {preview.data ? (
+          <img
+            src={preview.data.dataUrl}
+            alt={`Preview of the design for ${code.name}`}
+            className={`aspect-square w-full rounded-md border bg-white ${preview.isFetching || problem ? 'opacity-60' : ''}`}
+          />
+        ) : (
+          <div className="aspect-square w-full animate-pulse rounded-md border bg-muted" aria-hidden="true" />
+        )}
+        <p role="status" aria-live="polite" className={problem ? 'text-sm font-medium text-destructive' : 'text-xs text-muted-foreground'}>
+          {problem ?? (changed ? 'Preview of your changes (not saved yet).' : 'This is the saved design.')}
+        </p>
+      </div>
+      <div className="grid content-start gap-6">
+        <DesignControls design={draft} hasLogo={code.design.hasLogo} onChange={setDraft} />
+        <LogoField codeId={code.id} hasLogo={code.design.hasLogo} />
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => void submit()} disabled={!changed || save.isPending || Boolean(problem)}>
+            {save.isPending && <Spinner />}
+            Save design
+          </Button>
+          <Button variant="outline" onClick={() => setDraft(saved)} disabled={!changed || save.isPending}>
+            Reset
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

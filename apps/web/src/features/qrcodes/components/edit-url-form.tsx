@@ -1,0 +1,56 @@
+import { UpdateQrCodeDto, type QrCodeView } from '@qrd/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../hooks/use-toast';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useDtoForm } from '../../../lib/form';
+import { useUpdateQrCode } from '../api/qr-codes';
+import { previewKey } from '../api/qr-images';
+
+/** The Edit URL tab: a new destination takes effect for every printed copy within a second. */
+export function EditUrlForm({ code, onSaved }: { code: QrCodeView; onSaved: () => void }) {
+  const update = useUpdateQrCode(code.id);
+  const queryClient = useQueryClient();
+  const form = useDtoForm(
+    UpdateQrCodeDto,
+    { name: code.name, destinationUrl: code.destinationUrl },
+    {
+      idPrefix: 'edit-',
+      onSubmit: async (values) => {
+        try {
+          await update.mutateAsync({ name: values.name.trim(), destinationUrl: values.destinationUrl.trim() });
+        } catch (error) {
+          form.setErrorsFromResponse(error);
+          toast({
+            variant: 'destructive',
+            title: 'Error Updating QR Code',
+            description: getErrorMessage(error, 'Something went wrong while updating your QR code.'),
+          });
+          return;
+        }
+        // Spec section 4: after a URL update the cached preview is cleared and fetched again.
+        queryClient.removeQueries({ queryKey: previewKey(code.id) });
+        toast({ title: 'QR Code Updated', description: 'Scans now go to the new address. The printed code stays the same.' });
+        onSaved();
+      },
+    },
+  );
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit} className="grid gap-5">
+      <FormField id={form.fieldId('name')} label="Name" error={form.errors.name}>
+        <Input {...form.inputProps('name')} maxLength={120} autoComplete="off" />
+      </FormField>
+      <FormField id={form.fieldId('destinationUrl')} label="Destination URL" error={form.errors.destinationUrl} hint="Where scans of this code go from now on.">
+        <Input {...form.inputProps('destinationUrl')} type="url" inputMode="url" autoComplete="url" />
+      </FormField>
+      <Button type="submit" disabled={form.isSubmitting} className="justify-self-start">
+        {form.isSubmitting && <Spinner />}
+        {form.isSubmitting ? 'Saving...' : 'Update URL'}
+      </Button>
+    </form>
+  );
+}

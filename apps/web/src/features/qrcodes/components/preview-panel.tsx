@@ -1,0 +1,77 @@
+import type { QrCodeView } from '@qrd/contracts';
+import { Copy, Download, ExternalLink } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../hooks/use-toast';
+import { useCodeActions } from '../hooks/use-code-actions';
+import { stateExplanation } from '../lib/code-list';
+import { CodePreviewImage } from './code-preview-image';
+import { CodeStateBadges } from './code-state-badges';
+
+/** Copies text, also where the async clipboard API is missing (plain http on a LAN address). */
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
+  const area = document.createElement('textarea');
+  area.value = text;
+  document.body.append(area);
+  area.select();
+  document.execCommand('copy');
+  area.remove();
+}
+
+/** The Preview & Download tab: the image, downloads, the short URL to copy and where it points. */
+export function PreviewPanel({ code }: { code: QrCodeView }) {
+  const actions = useCodeActions();
+  const explanation = stateExplanation(code);
+
+  const copy = async () => {
+    try {
+      await copyText(code.shortUrl);
+      toast({ title: 'URL Copied', description: code.shortUrl });
+    } catch {
+      toast({ variant: 'destructive', title: 'Copy failed', description: 'Select the address and copy it by hand.' });
+    }
+  };
+
+  return (
+    <div className="grid gap-6 md:grid-cols-[minmax(0,18rem)_1fr]">
+      <CodePreviewImage codeId={code.id} name={code.name} />
+      <div className="grid content-start gap-5">
+        <div className="grid gap-2">
+          <h2 className="text-xl font-semibold">{code.name}</h2>
+          <CodeStateBadges code={code} />
+          {explanation && <p className="text-sm text-muted-foreground">{explanation}</p>}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => void actions.download(code, 'png')}>
+            <Download aria-hidden="true" /> Download QR Code
+          </Button>
+          <Button variant="outline" onClick={() => void actions.download(code, 'svg')}>
+            SVG
+          </Button>
+          <Button variant="outline" onClick={() => void actions.download(code, 'pdf')}>
+            PDF (print)
+          </Button>
+        </div>
+        <div className="grid gap-1">
+          <p className="text-sm font-medium" id="short-url-label">
+            Redirection URL (what the code contains)
+          </p>
+          <div className="flex items-center gap-2">
+            <code aria-labelledby="short-url-label" className="min-w-0 flex-1 truncate rounded-md border bg-muted px-3 py-2 text-sm">
+              {code.shortUrl}
+            </code>
+            <Button variant="outline" size="icon" onClick={() => void copy()} aria-label="Copy redirection URL">
+              <Copy aria-hidden="true" />
+            </Button>
+          </div>
+        </div>
+        <div className="grid gap-1">
+          <p className="text-sm font-medium">Target URL</p>
+          <a href={code.destinationUrl} target="_blank" rel="noreferrer" className="flex items-center gap-1 text-sm break-all text-primary hover:underline">
+            {code.destinationUrl} <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { isEntitledStatus } from '@qrd/contracts';
+import { ArrowLeft, Lock } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePageTitle } from '../../../hooks/use-page-title';
+import { paths } from '../../../lib/paths';
+import { useSubscriptionForCodes } from '../api/purchase';
+import { useQrCodes } from '../api/qr-codes';
+import { CreateCodeForm } from '../components/create-code-form';
+
+/** /create-qr: the subscription gate, then the form (spec section 2). */
+export function CreateQrRoute() {
+  usePageTitle('Create QR Code');
+  const subscription = useSubscriptionForCodes();
+  const codes = useQrCodes();
+  const loading = subscription.isLoading || codes.isLoading;
+  const entitled = isEntitledStatus(subscription.data?.status ?? null);
+
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6 px-4 py-10 sm:px-6 lg:px-8">
+      <Button asChild variant="ghost" className="justify-self-start">
+        <Link to={paths.dashboard}>
+          <ArrowLeft aria-hidden="true" /> Back
+        </Link>
+      </Button>
+      {loading && (
+        <p role="status" className="flex items-center gap-2 text-muted-foreground">
+          <Spinner /> Loading...
+        </p>
+      )}
+      {!loading && !entitled && (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h1" className="flex items-center gap-2 text-2xl">
+              <Lock className="size-5" aria-hidden="true" /> Subscription Required
+            </CardTitle>
+            <CardDescription>Creating QR codes needs an active subscription. Subscribe, then come back to create your code.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild>
+              <Link to={paths.subscribe}>Subscribe Now</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+      {!loading && entitled && subscription.data && (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h1" className="text-2xl">
+              Create a QR Code
+            </CardTitle>
+            <CardDescription>Print it once; change where it points whenever you like.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <CreateCodeForm subscription={subscription.data} codesInUse={codes.data?.length ?? 0} />
+          </CardContent>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { ChartColumn, History, Plus, QrCode, ShieldCheck } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { usePageTitle } from '../../../hooks/use-page-title';
+import { useUser } from '../../../lib/auth';
+import { paths, pickTab } from '../../../lib/paths';
+import { isAdmin } from '../../../lib/user';
+// The dashboard composes the analytics feature's tabs (its own screen, so the import is the route's).
+import { DashboardAnalytics } from '../../analytics/components/dashboard-analytics';
+import { RecentActivityList } from '../../analytics/components/recent-activity';
+import { useQrCodes } from '../api/qr-codes';
+import { CodesList } from '../components/codes-list';
+
+const TABS = ['codes', 'analytics', 'activity'] as const;
+
+/** /dashboard: the user's codes, their analytics and recent activity, all real. */
+export function DashboardRoute() {
+  usePageTitle('Dashboard');
+  const { data: user } = useUser();
+  const codes = useQrCodes();
+  const [params, setParams] = useSearchParams();
+  const tab = pickTab(params.get('tab'), TABS, 'codes');
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6 lg:px-8">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">My QR Codes</h1>
+          <p className="text-muted-foreground">Change where your codes point at any time and see who scans them.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {isAdmin(user) && (
+            <Button asChild variant="outline">
+              <Link to={paths.admin}>
+                <ShieldCheck aria-hidden="true" /> Go to Admin Dashboard
+              </Link>
+            </Button>
+          )}
+          <Button asChild>
+            <Link to={paths.createQr}>
+              <Plus aria-hidden="true" /> Create QR Code
+            </Link>
+          </Button>
+        </div>
+      </div>
+      <Tabs value={tab} onValueChange={(value) => setParams(value === 'codes' ? {} : { tab: value }, { replace: true })}>
+        <TabsList className="grid h-auto w-full grid-cols-3 sm:w-auto sm:inline-grid">
+          <TabsTrigger value="codes">
+            <QrCode aria-hidden="true" /> All QR Codes
+          </TabsTrigger>
+          <TabsTrigger value="analytics">
+            <ChartColumn aria-hidden="true" /> Analytics
+          </TabsTrigger>
+          <TabsTrigger value="activity">
+            <History aria-hidden="true" /> Recent Activity
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="codes" className="pt-4">
+          <CodesList codes={codes.data} isLoading={codes.isLoading} error={codes.error} onRetry={() => void codes.refetch()} />
+        </TabsContent>
+        <TabsContent value="analytics" className="pt-4">
+          <DashboardAnalytics />
+        </TabsContent>
+        <TabsContent value="activity" className="pt-4">
+          <RecentActivityList />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { ArrowLeft, ChartColumn, Download, Link2, Palette, SearchX } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { usePageTitle } from '../../../hooks/use-page-title';
+import { paths, pickTab } from '../../../lib/paths';
+// The per-code analytics view belongs to the analytics feature; this screen shows it as a tab.
+import { CodeAnalytics } from '../../analytics/components/code-analytics';
+import { isNotFound, useQrCode } from '../api/qr-codes';
+import { DesignEditor } from '../components/design-editor';
+import { EditUrlForm } from '../components/edit-url-form';
+import { PreviewPanel } from '../components/preview-panel';
+
+const TABS = ['edit', 'preview', 'design', 'analytics'] as const;
+
+function NotFound() {
+  return (
+    <div className="grid justify-items-center gap-4 py-16 text-center">
+      <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h1 className="text-2xl font-bold">QR Code Not Found</h1>
+      <p className="text-muted-foreground">This QR code does not exist or you do not have access to it.</p>
+      <Button asChild>
+        <Link to={paths.dashboard}>Back to Dashboard</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** /edit-qr/{id}: edit the destination, preview and download, design, and the code's analytics. */
+export function EditQrRoute() {
+  usePageTitle('Edit QR Code');
+  const { id = '' } = useParams();
+  const code = useQrCode(id);
+  const [params, setParams] = useSearchParams();
+  const tab = pickTab(params.get('tab'), TABS, 'edit');
+  const selectTab = (value: string) => setParams(value === 'edit' ? {} : { tab: value }, { replace: true });
+  const switched = useRef(false);
+
+  // Spec: once the code has loaded, the screen switches to the preview tab (unless a tab was asked for).
+  useEffect(() => {
+    if (code.data && !switched.current) {
+      switched.current = true;
+      if (!params.get('tab')) setParams({ tab: 'preview' }, { replace: true });
+    }
+  }, [code.data, params, setParams]);
+
+  if (code.isError && isNotFound(code.error)) return <NotFound />;
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 sm:px-6 lg:px-8">
+      <Button asChild variant="ghost" className="justify-self-start">
+        <Link to={paths.dashboard}>
+          <ArrowLeft aria-hidden="true" /> Back to Dashboard
+        </Link>
+      </Button>
+      <h1 className="text-3xl font-bold tracking-tight">Your QR Code is Ready!</h1>
+      {code.isLoading && (
+        <p role="status" className="flex items-center gap-2 text-muted-foreground">
+          <Spinner /> Loading...
+        </p>
+      )}
+      {code.isError && !isNotFound(code.error) && (
+        <div role="alert" className="flex items-center gap-3 text-destructive">
+          Could not load this QR code.
+          <Button variant="outline" size="sm" onClick={() => void code.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {code.data && (
+        <Tabs value={tab} onValueChange={selectTab}>
+          <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4">
+            <TabsTrigger value="edit">
+              <Link2 aria-hidden="true" /> Edit URL
+            </TabsTrigger>
+            <TabsTrigger value="preview">
+              <Download aria-hidden="true" /> Preview &amp; Download
+            </TabsTrigger>
+            <TabsTrigger value="design">
+              <Palette aria-hidden="true" /> Design
+            </TabsTrigger>
+            <TabsTrigger value="analytics">
+              <ChartColumn aria-hidden="true" /> Analytics
+            </TabsTrigger>
+          </TabsList>
+          <Card className="mt-4">
+            <CardContent className="pt-6">
+              <TabsContent value="edit">
+                <EditUrlForm key={code.data.updatedAt} code={code.data} onSaved={() => selectTab('preview')} />
+              </TabsContent>
+              <TabsContent value="preview">
+                <PreviewPanel code={code.data} />
+              </TabsContent>
+              <TabsContent value="design">
+                <DesignEditor key={code.data.updatedAt} code={code.data} />
+              </TabsContent>
+              <TabsContent value="analytics">
+                <CodeAnalytics codeId={code.data.id} />
+              </TabsContent>
+            </CardContent>
+          </Card>
+        </Tabs>
+      )}
+    </div>
+  );
+}
