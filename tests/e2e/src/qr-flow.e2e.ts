@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import jsQR from 'jsqr';
 import { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { subscribeWithTestCard } from './support/codes';
+import { createCode, subscribeWithTestCard } from './support/codes';
 import { launchBrowser, logIn, newContext, screenshot, seedUser, uniqueName } from './support/e2e';
 
 const PHONE =
@@ -94,6 +94,67 @@ describe('a QR code from creation to its first scan, in Chromium through nginx',
     await page.getByRole('article', { name }).getByText('Deactivated', { exact: true }).waitFor();
     expect((await scanLike(page, slug)).status).toBe(410);
     await screenshot(page, 'qr-dashboard');
+    await context.close();
+  });
+
+  it('designs a code with a live preview, buys a second code through the confirmation dialog, and shows real account figures', async () => {
+    const user = await seedUser();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, user);
+    await subscribeWithTestCard(page);
+    const first = await createCode(page, uniqueName('Poster '), 'https://example.com/poster');
+
+    // Design: a pale foreground is refused live, a dark blue with dots is saved and still decodes.
+    await page.goto(`/edit-qr/${first.id}?tab=design`);
+    await page.getByLabel('Foreground colour', { exact: true }).fill('#cccccc');
+    await page.getByText(/too similar to scan reliably/).waitFor();
+    await page.getByLabel('Foreground colour', { exact: true }).fill('#1a237e');
+    await page.getByText('Dots', { exact: true }).click();
+    await page.getByText('Preview of your changes (not saved yet).').waitFor();
+    await page.getByRole('button', { name: 'Save design' }).click();
+    await page.getByText('QR Code Updated').first().waitFor();
+    await screenshot(page, 'qr-design-editor');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      (async () => {
+        await page.getByRole('tab', { name: 'Preview & Download' }).click();
+        await page.getByRole('button', { name: 'Download QR Code' }).click();
+      })(),
+    ]);
+    expect(await decodePng(await download.path())).toBe(first.shortUrl);
+
+    // A second code costs one more seat: the dialog shows the new total, (1 + 1) x $3.49.
+    await page.goto('/create-qr');
+    const name = uniqueName('Flyer ');
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Destination URL').fill('https://example.com/flyer');
+    await page.getByRole('button', { name: 'Create QR Code' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('2 × $3.49 = $6.98 per month', { exact: false }).waitFor();
+    await screenshot(page, 'qr-purchase-dialog');
+    await dialog.getByRole('button', { name: 'Confirm and create' }).click();
+    await page.getByText('QR Code Purchase Confirmed').first().waitFor();
+    await page.waitForURL(/\/edit-qr\//);
+
+    // Account figures are real: two codes, no scans yet; after a scan, one.
+    await page.goto('/account?tab=analytics');
+    await page.getByRole('group', { name: 'QR Codes' }).getByText('2', { exact: true }).waitFor();
+    await page.getByRole('group', { name: 'Last Scan' }).getByText('Never').waitFor();
+    expect((await scanLike(page, first.slug)).status).toBe(302);
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      await page.goto('/dashboard?tab=analytics');
+      const total = page.getByRole('group', { name: 'Total Scans' });
+      await total.waitFor();
+      if ((await total.textContent())?.includes('1')) break;
+      if (Date.now() > deadline) throw new Error('the scan did not reach the account figures');
+      await page.waitForTimeout(500);
+    }
+    await screenshot(page, 'qr-dashboard-analytics');
+    await page.getByRole('tab', { name: 'Recent Activity' }).click();
+    await page.getByText('Scanned:').first().waitFor();
+    await screenshot(page, 'qr-recent-activity');
     await context.close();
   });
 });
