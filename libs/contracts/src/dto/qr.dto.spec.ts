@@ -1,0 +1,69 @@
+import { validateDto } from './validate-dto';
+import { CreateQrCodeDto, destinationProblem, DownloadQueryDto, QR_MESSAGES, QrDesignDto, UpdateQrCodeDto } from './qr.dto';
+
+describe(CreateQrCodeDto.name, () => {
+  it('accepts a name, an https destination and a category', async () => {
+    expect(await validateDto(CreateQrCodeDto, { name: 'Menu', destinationUrl: 'https://example.com/menu', category: 'restaurant' })).toEqual({});
+  });
+
+  it('gives the spec messages for missing and long names and URLs', async () => {
+    expect(await validateDto(CreateQrCodeDto, { name: '  ', destinationUrl: '' })).toEqual({
+      name: 'Name is required',
+      destinationUrl: 'URL is required',
+    });
+    expect(await validateDto(CreateQrCodeDto, { name: 'x'.repeat(101), destinationUrl: 'example.com' })).toEqual({
+      name: 'Name is too long',
+      destinationUrl: 'Please enter a valid URL. Include https:// at the beginning.',
+    });
+  });
+
+  it('refuses a category outside the four', async () => {
+    expect((await validateDto(CreateQrCodeDto, { name: 'a', destinationUrl: 'https://a.example', category: 'food' })).category).toBe(
+      QR_MESSAGES.category,
+    );
+  });
+});
+
+describe(destinationProblem.name, () => {
+  it.each([
+    ['https://example.com', null],
+    ['http://example.com/a?b=c#d', null],
+    ['https://[2001:db8::1]/', null],
+    ['mailto:someone@example.com', QR_MESSAGES.urlInvalid],
+    ['javascript:alert(1)', QR_MESSAGES.urlInvalid],
+    ['https://intranet', QR_MESSAGES.urlInvalid],
+    ['https://exa mple.com', QR_MESSAGES.urlInvalid],
+    ['https://me:pw@example.com', QR_MESSAGES.urlCredentials],
+    [`https://example.com/${'a'.repeat(2040)}`, QR_MESSAGES.urlTooLong],
+  ])('%s -> %s', (url, problem) => {
+    expect(destinationProblem(url)).toBe(problem);
+  });
+});
+
+describe(UpdateQrCodeDto.name, () => {
+  it('allows changing only the destination, as the edit screen does', async () => {
+    expect(await validateDto(UpdateQrCodeDto, { destinationUrl: 'https://example.com/new' })).toEqual({});
+    expect(await validateDto(UpdateQrCodeDto, { destinationUrl: 'nope' })).toEqual({ destinationUrl: QR_MESSAGES.urlInvalid });
+  });
+});
+
+describe(QrDesignDto.name, () => {
+  it('checks colours, level, margin and style', async () => {
+    const ok = { foreground: '#1a237e', background: '#ffffff', errorCorrection: 'Q', margin: 4, dotStyle: 'rounded' };
+    expect(await validateDto(QrDesignDto, ok)).toEqual({});
+    expect(await validateDto(QrDesignDto, { ...ok, foreground: 'blue', margin: 11, dotStyle: 'stars', errorCorrection: 'X' })).toEqual({
+      foreground: QR_MESSAGES.colour,
+      margin: 'The margin must be a whole number from 0 to 10',
+      dotStyle: 'The dot style must be square, rounded or dots',
+      errorCorrection: 'Error correction must be L, M, Q or H',
+    });
+  });
+});
+
+describe(DownloadQueryDto.name, () => {
+  it('takes the size from a query string', async () => {
+    expect(await validateDto(DownloadQueryDto, { format: 'pdf', size: '4096' })).toEqual({});
+    expect((await validateDto(DownloadQueryDto, { size: '4097' })).size).toBe('The size must be a whole number of pixels from 128 to 4096');
+    expect((await validateDto(DownloadQueryDto, { size: '12.5' })).size).toBeDefined();
+  });
+});
