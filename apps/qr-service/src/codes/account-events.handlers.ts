@@ -10,17 +10,17 @@ export class AccountEventsHandlers {
 
   @EventPattern(DomainEvent.SubscriptionChanged)
   onSubscription(@Payload() event: EventPayloads[DomainEvent.SubscriptionChanged]): Promise<void> {
-    return this.codes.setOwnerSuspension(event.userId, 'billing', !event.redirectsEnabled);
+    return this.codes.syncOwnerSuspension(event.userId, 'billing');
   }
 
   @EventPattern(DomainEvent.UserSuspended)
   onSuspended(@Payload() event: EventPayloads[DomainEvent.UserSuspended]): Promise<void> {
-    return this.codes.setOwnerSuspension(event.userId, 'account', true);
+    return this.codes.syncOwnerSuspension(event.userId, 'account');
   }
 
   @EventPattern(DomainEvent.UserReactivated)
   onReactivated(@Payload() event: EventPayloads[DomainEvent.UserReactivated]): Promise<void> {
-    return this.codes.setOwnerSuspension(event.userId, 'account', false);
+    return this.codes.syncOwnerSuspension(event.userId, 'account');
   }
 
   @EventPattern(DomainEvent.UserDeleted)

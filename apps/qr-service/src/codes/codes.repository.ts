@@ -143,9 +143,15 @@ export class CodesRepository {
   }
 
   /** Records an owner's billing or account suspension and applies it to every live code. */
-  async setOwnerSuspension(ownerId: string, reason: 'billing' | 'account', suspended: boolean): Promise<ChangedCode[]> {
+  async setOwnerSuspension(
+    ownerId: string,
+    reason: 'billing' | 'account',
+    suspended: boolean,
+    outer?: EntityManager,
+  ): Promise<ChangedCode[]> {
     const column = reason === 'billing' ? 'suspended_billing' : 'suspended_account';
-    return this.db.transaction(async (tx) => {
+    const run = <T>(work: (tx: EntityManager) => Promise<T>) => (outer ? work(outer) : this.db.transaction(work));
+    return run(async (tx) => {
       await tx.query(
         `INSERT INTO qr.owners (user_id, ${column}) VALUES ($1, $2)
          ON CONFLICT (user_id) DO UPDATE SET ${column} = EXCLUDED.${column}, updated_at = now()`,

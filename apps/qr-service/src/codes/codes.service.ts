@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
 import {
+  AuthPattern,
   BillingPattern,
   DomainError,
   DomainEvent,
@@ -12,6 +13,7 @@ import {
   RedirectEntry,
   codeNameProblem,
   destinationProblem,
+  redirectsEnabledFor,
 } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { DEFAULT_DESIGN } from '../rendering';
@@ -133,10 +135,34 @@ export class CodesService {
     return out;
   }
 
-  /** subscription.changed, user.suspended, user.reactivated: one reason flag, the others untouched. */
-  async setOwnerSuspension(userId: string, reason: 'billing' | 'account', suspended: boolean): Promise<void> {
-    const changed = await this.codes.setOwnerSuspension(userId, reason, suspended);
-    await this.table.write(changed.map((code: ChangedCode) => ({ slug: code.slug, entry: toRedirectEntry(code) })));
+  /**
+   * subscription.changed, user.suspended, user.reactivated: one reason flag, the others untouched.
+   * Events of one user can be handled out of order (parallel workers, retries), so an event only
+   * says "look again": the owning service's current answer decides, read and applied under the
+   * owner's lock, so the last one applied is always the newest.
+   */
+  async syncOwnerSuspension(userId: string, reason: 'billing' | 'account'): Promise<void> {
+    await this.codes.transaction(async (tx) => {
+      await this.codes.lockOwner(tx, userId);
+      const suspended = reason === 'billing' ? await this.billingStopsRedirects(userId) : await this.accountSuspended(userId);
+      const changed = await this.codes.setOwnerSuspension(userId, reason, suspended, tx);
+      await this.table.write(changed.map((code: ChangedCode) => ({ slug: code.slug, entry: toRedirectEntry(code) })));
+    });
+  }
+
+  private async billingStopsRedirects(userId: string): Promise<boolean> {
+    const { status } = await this.bus.request(BillingPattern.Entitlement, { userId, codesInUse: 0 });
+    return !redirectsEnabledFor(status);
+  }
+
+  private async accountSuspended(userId: string): Promise<boolean> {
+    try {
+      return (await this.bus.request(AuthPattern.GetUser, { userId })).status !== 'active';
+    } catch (error) {
+      // An account that no longer exists redirects nothing.
+      if (error instanceof DomainError && error.code === ErrorCode.NotFound) return true;
+      throw error;
+    }
   }
 
   async deleteAllOwned(userId: string): Promise<void> {
