@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { EnrichedScan } from '../scans/scan-enricher';
 import type { AdminCodeRow, CountItem, QrCodeState, RecentActivity, ScanBreakdowns, SeriesPoint } from '@qrd/contracts';
 
 /** Whose scans: one code's, or every code of an owner. */
@@ -50,21 +51,8 @@ function scopeSql(scope: ScanScope, param: number): { sql: string; value: string
     : { sql: `owner_id = $${param}`, value: scope.ownerId };
 }
 
-export interface CsvScan {
-  scannedAt: Date;
-  isBot: boolean;
-  botReason: string | null;
-  method: string;
-  device: string | null;
-  os: string | null;
-  browser: string | null;
-  country: string | null;
-  region: string | null;
-  city: string | null;
-  referrer: string | null;
-  language: string | null;
-  visitorHash: string;
-}
+/** A stored scan as the CSV export lists it: what the ingestor stored, without its keys. */
+export type CsvScan = Omit<EnrichedScan, 'streamId' | 'codeId'>;
 
 /** Read side of qr.scans and qr.code_stats: every figure is computed from stored scans. */
 @Injectable()

@@ -29,7 +29,8 @@ export class LoginDto {
   password!: string;
 }
 
-export class RegisterDto {
+/** The username and email rules every form that names an account shares (signup, payment, profile). */
+export class AccountIdentityDto {
   @IsString({ message: 'Username must be at least 3 characters' })
   @MinLength(3, { message: 'Username must be at least 3 characters' })
   @MaxLength(50, { message: 'Username must be at most 50 characters' })
@@ -39,7 +40,9 @@ export class RegisterDto {
   @IsEmail({}, { message: 'Please enter a valid email address' })
   @MaxLength(254, { message: 'Please enter a valid email address' })
   email!: string;
+}
 
+export class RegisterDto extends AccountIdentityDto {
   @IsString({ message: 'Password must be at least 8 characters' })
   @MinLength(8, { message: 'Password must be at least 8 characters' })
   @MaxLength(200, { message: 'Password must be at most 200 characters' })
@@ -60,7 +63,7 @@ export class RegisterDto {
   stripeSubscriptionId?: string;
 }
 
-export class UpdateProfileDto {
+export class UpdateProfileDto extends AccountIdentityDto {
   @IsOptional()
   @IsString()
   @MaxLength(100, { message: 'First name must be at most 100 characters' })
@@ -70,16 +73,6 @@ export class UpdateProfileDto {
   @IsString()
   @MaxLength(100, { message: 'Last name must be at most 100 characters' })
   lastName?: string;
-
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(254, { message: 'Please enter a valid email address' })
-  email!: string;
-
-  @IsString({ message: 'Username must be at least 3 characters' })
-  @MinLength(3, { message: 'Username must be at least 3 characters' })
-  @MaxLength(50, { message: 'Username must be at most 50 characters' })
-  @Matches(USERNAME_PATTERN, { message: 'Username may only contain letters, numbers, dots, dashes and underscores' })
-  username!: string;
 }
 
 export class ChangePasswordDto {

@@ -1,18 +1,16 @@
 import {
   IsBoolean,
-  IsEmail,
   IsIn,
   IsInt,
   IsNumber,
   IsOptional,
   IsString,
-  Matches,
   Max,
   MaxLength,
   Min,
   MinLength,
 } from 'class-validator';
-import { BILLING_INTERVALS, BillingInterval, USERNAME_PATTERN } from './auth.dto';
+import { AccountIdentityDto, BILLING_INTERVALS, BillingInterval } from './auth.dto';
 
 /**
  * Billing (DESIGN.md section 6): per-code seats. Browser-safe: the web forms validate with these
@@ -51,16 +49,7 @@ export function formatCents(cents: number): string {
 }
 
 /** Step 1 of signup with payment: the details checked before any payment is set up. */
-export class SignupPaymentDto {
-  @IsString({ message: 'Username must be at least 3 characters' })
-  @MinLength(3, { message: 'Username must be at least 3 characters' })
-  @MaxLength(50, { message: 'Username must be at most 50 characters' })
-  @Matches(USERNAME_PATTERN, { message: 'Username may only contain letters, numbers, dots, dashes and underscores' })
-  username!: string;
-
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(254, { message: 'Please enter a valid email address' })
-  email!: string;
+export class SignupPaymentDto extends AccountIdentityDto {
 
   @IsIn(BILLING_INTERVALS, { message: 'Billing interval must be monthly or annual' })
   billingInterval!: BillingInterval;
