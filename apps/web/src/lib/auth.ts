@@ -55,9 +55,9 @@ export function useLogout() {
           return;
         }
       }
-      // Leave first (the data router resolves once the new page is shown), so the protected page
-      // being left never sees the cleared user and redirects to the login screen instead.
-      await navigate(redirectTo);
+      // Leave first, synchronously (not in a transition), so the protected page being left is gone
+      // before the user is cleared and cannot redirect to the login screen instead.
+      await navigate(redirectTo, { flushSync: true });
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
       queryClient.setQueryData(userQueryKey, null);
       toast({ title: 'Logged out', description: 'You have been logged out successfully' });
