@@ -34,11 +34,11 @@ export function toCodeOverview(body: AdminQrOverview | unknown[]): CodeOverview 
   };
 }
 
-/** GET /api/admin/qr-codes -> every code's count and scan totals (only the totals are used). */
+/** GET /api/admin/qr-codes -> every code's count and scan totals (only the totals are used, so one row is asked for). */
 export const codeOverviewQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'qr-codes'],
-    queryFn: async () => toCodeOverview(await api.get<AdminQrOverview | unknown[]>('/api/admin/qr-codes')),
+    queryFn: async () => toCodeOverview(await api.get<AdminQrOverview | unknown[]>('/api/admin/qr-codes?pageSize=1')),
     ...adminRead,
   });
 
