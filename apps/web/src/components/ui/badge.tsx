@@ -10,7 +10,7 @@ const badgeVariants = cva(
         default: 'border-transparent bg-primary text-primary-foreground',
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
         outline: 'text-foreground',
-        success: 'border-transparent bg-success/15 text-green-700 dark:text-green-300',
+        success: 'border-transparent bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
         warning: 'border-transparent bg-warning/20 text-yellow-800 dark:text-yellow-200',
         destructive: 'border-transparent bg-destructive text-destructive-foreground',
       },

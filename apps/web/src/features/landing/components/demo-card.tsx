@@ -15,7 +15,7 @@ export function DemoCard() {
       <div className="rounded-2xl border bg-card p-6 text-card-foreground shadow-xl shadow-primary/10">
         <div className="flex items-center justify-between gap-3">
           <p className="font-semibold">Spring menu</p>
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-success/15 px-2.5 py-0.5 text-xs font-semibold text-green-700 dark:text-green-300">
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-200">
             <span className="size-2 rounded-full bg-success" aria-hidden="true" />
             Live &amp; Active
           </span>
