@@ -3,7 +3,7 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 ENV NX_NO_CLOUD=true NX_DAEMON=false
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN npx nx run-many -t build --parallel=2 --outputStyle=static && npm prune --omit=dev
 
