@@ -12,7 +12,12 @@ function fullName(user: AdminUserRow): string {
 /** Spec's "All User Accounts": one row per user with status, role, plan, codes, scans and joined date. */
 export function AllUsersTable({ users }: { users: AdminUserRow[] }) {
   return (
-    <div className="overflow-x-auto rounded-lg border">
+    <div
+      className="overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      role="region"
+      aria-label="All user accounts (scrolls sideways)"
+      tabIndex={0}
+    >
       <table className="w-full min-w-[56rem] text-sm" aria-label="All user accounts">
         <thead className="bg-muted/60 text-left">
           <tr>

@@ -41,7 +41,12 @@ export function AnalyticsOverview() {
             <QueryState isLoading={visits.isLoading} error={visits.error} onRetry={() => void visits.refetch()} what="page views" />
             {visits.data && rows.length === 0 && <p className="text-sm text-muted-foreground">No page views recorded yet.</p>}
             {rows.length > 0 && (
-              <div className="overflow-x-auto rounded-lg border">
+              <div
+                className="overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                role="region"
+                aria-label="Page views per page (scrolls sideways)"
+                tabIndex={0}
+              >
                 <table className="w-full text-sm" aria-label="Page views per page">
                   <thead className="bg-muted/60 text-left">
                     <tr>

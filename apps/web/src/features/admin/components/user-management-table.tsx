@@ -68,7 +68,12 @@ export function UserManagementTable({ users, viewer }: { users: AdminUserRow[]; 
 
   return (
     <>
-      <div className="overflow-x-auto rounded-lg border">
+      <div
+        className="overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        role="region"
+        aria-label="User management (scrolls sideways)"
+        tabIndex={0}
+      >
         <table className="w-full min-w-[40rem] text-sm" aria-label="User management">
           <thead className="bg-muted/60 text-left">
             <tr>
