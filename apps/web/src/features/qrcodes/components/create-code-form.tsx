@@ -33,10 +33,15 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
   // A free seat (one bought but unused) is simply taken; otherwise one more is bought first.
   const needsSeat = codesInUse >= 1 && subscription.seats <= subscription.seatsUsed;
 
-  const createCode = async (draft: Draft) => {
+  /** Only one toast shows at a time: after a purchase, its confirmation is the one worth reading. */
+  const createCode = async (draft: Draft, { purchased = false } = {}) => {
     try {
       const code = await create.mutateAsync(draft);
-      toast({ title: 'QR Code Created', description: 'QR Code Created Successfully' });
+      if (purchased) {
+        toast({ title: 'QR Code Purchase Confirmed', description: 'Your new QR code has been added to your monthly subscription.' });
+      } else {
+        toast({ title: 'QR Code Created', description: 'QR Code Created Successfully' });
+      }
       navigate(paths.editQr(code.id));
     } catch (error) {
       form.setErrorsFromResponse(error);
@@ -67,7 +72,6 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
     try {
       const price = subscription.unitAmountCents === null ? undefined : subscription.unitAmountCents / 100;
       await purchase.mutateAsync({ name: pending.name, price });
-      toast({ title: 'QR Code Purchase Confirmed', description: 'Your new QR code has been added to your monthly subscription.' });
     } catch (error) {
       setPending(null);
       toast({
@@ -79,7 +83,7 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
     }
     const draft = pending;
     setPending(null);
-    await createCode(draft);
+    await createCode(draft, { purchased: true });
   };
 
   const busy = form.isSubmitting || create.isPending;
