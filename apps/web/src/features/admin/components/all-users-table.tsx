@@ -1,6 +1,7 @@
 import type { AdminUserRow } from '@qrd/contracts';
 import { formatCount, formatDate } from '../api/format';
 import { AccountStatusBadge, planLabel, RoleBadge, SubscriptionBadge } from './user-badges';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 const th = 'px-4 py-2 font-medium whitespace-nowrap';
 const td = 'px-4 py-3 align-top';
@@ -12,12 +13,7 @@ function fullName(user: AdminUserRow): string {
 /** Spec's "All User Accounts": one row per user with status, role, plan, codes, scans and joined date. */
 export function AllUsersTable({ users }: { users: AdminUserRow[] }) {
   return (
-    <div
-      className="overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      role="region"
-      aria-label="All user accounts (scrolls sideways)"
-      tabIndex={0}
-    >
+    <ScrollRegion label="All user accounts">
       <table className="w-full min-w-[56rem] text-sm" aria-label="All user accounts">
         <thead className="bg-muted/60 text-left">
           <tr>
@@ -61,6 +57,6 @@ export function AllUsersTable({ users }: { users: AdminUserRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

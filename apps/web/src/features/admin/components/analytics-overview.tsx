@@ -3,6 +3,7 @@ import { useCodeOverview, usePageVisitCounts, useRevenue } from '../api/admin-ov
 import { useAdminUsers } from '../api/admin-users';
 import { formatCount, pageViewRows, pageViewTotals } from '../api/format';
 import { AdminCard, QueryState, Stat } from './admin-card';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 /** Users, subscriptions, codes, scans and page views, all from the services (no samples). */
 export function AnalyticsOverview() {
@@ -41,12 +42,7 @@ export function AnalyticsOverview() {
             <QueryState isLoading={visits.isLoading} error={visits.error} onRetry={() => void visits.refetch()} what="page views" />
             {visits.data && rows.length === 0 && <p className="text-sm text-muted-foreground">No page views recorded yet.</p>}
             {rows.length > 0 && (
-              <div
-                className="overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                role="region"
-                aria-label="Page views per page (scrolls sideways)"
-                tabIndex={0}
-              >
+              <ScrollRegion label="Page views per page">
                 <table className="w-full text-sm" aria-label="Page views per page">
                   <thead className="bg-muted/60 text-left">
                     <tr>
@@ -63,7 +59,7 @@ export function AnalyticsOverview() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             )}
           </div>
         </div>

@@ -7,6 +7,7 @@ import type { User } from '../../../lib/user';
 import { useSetUserRole, useSetUserStatus } from '../api/admin-users';
 import { ConfirmDialog } from './confirm-dialog';
 import { AccountStatusBadge, ROLE_LABELS, RoleBadge } from './user-badges';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 type Pending =
   | { kind: 'status'; user: AdminUserRow; status: AdminUserRow['status'] }
@@ -68,12 +69,7 @@ export function UserManagementTable({ users, viewer }: { users: AdminUserRow[]; 
 
   return (
     <>
-      <div
-        className="overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        role="region"
-        aria-label="User management (scrolls sideways)"
-        tabIndex={0}
-      >
+      <ScrollRegion label="User management">
         <table className="w-full min-w-[40rem] text-sm" aria-label="User management">
           <thead className="bg-muted/60 text-left">
             <tr>
@@ -135,7 +131,7 @@ export function UserManagementTable({ users, viewer }: { users: AdminUserRow[]; 
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <ConfirmDialog
         open={pending !== null}
         title={dialog.title}

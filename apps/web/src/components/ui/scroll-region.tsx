@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/utils';
+
+/**
+ * A sideways-scrolling area for wide tables on small screens. It is focusable and named, so a
+ * keyboard user can reach it and scroll it with the arrow keys.
+ */
+export function ScrollRegion({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div
+      className={cn(
+        'overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        className,
+      )}
+      role="region"
+      aria-label={`${label} (scrolls sideways)`}
+      tabIndex={0}
+    >
+      {children}
+    </div>
+  );
+}
