@@ -88,7 +88,7 @@ describe('the landing page in Chromium', () => {
     const demo = page.getByRole('img', { name: /Sample QR code/ });
     await demo.waitFor();
     expect(await demo.getAttribute('src')).toBe('/demo-qr.svg');
-    expect(await demo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await demo.evaluate('img => img.complete && img.naturalWidth > 0')).toBe(true);
     await page.getByText('Live & Active').waitFor();
     await page.getByText('124 this week').waitFor();
     await page.getByRole('link', { name: 'Get Started', exact: true }).waitFor();
@@ -103,12 +103,13 @@ describe('the landing page in Chromium', () => {
     await page.goto('/about');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.hash === '#pricing');
-    await page.waitForFunction(() => {
+    // Strings: this file is compiled without the DOM types; the code runs in the page.
+    await page.waitForFunction(`(() => {
       const top = document.getElementById('pricing')?.getBoundingClientRect().top ?? -1;
       return top >= 0 && top < 200;
-    });
+    })()`);
     await page.getByRole('banner').getByRole('link', { name: 'QR Dynamic' }).click();
-    await page.waitForFunction(() => window.scrollY === 0);
+    await page.waitForFunction('window.scrollY === 0');
     await context.close();
   });
 
@@ -116,7 +117,7 @@ describe('the landing page in Chromium', () => {
     const context = await newContext(browser, { width: 360, height: 740 });
     const page = await context.newPage();
     await page.goto('/');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await toggle.click();
     const mobile = page.getByRole('navigation', { name: 'Mobile' });

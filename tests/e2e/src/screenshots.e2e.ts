@@ -1,21 +1,31 @@
-import { Browser, BrowserContext, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
 import { createCode, subscribeWithTestCard } from './support/codes';
-import { launchBrowser, logIn, newContext, screenshot, seedUser } from './support/e2e';
+import { launchBrowser, logIn, newContext, screenshot, seedUser, uniqueName } from './support/e2e';
 
-/**
- * Screenshots of each main page in light and dark, at desktop width and at 390 px, saved under
- * test-output/e2e/screenshots for people to look at; each is taken once the page shows its content.
- */
+/** The main screens; {id} is a real code of the signed-in account. */
+const VISITOR_PAGES = ['/', '/auth', '/about', '/contact', '/privacy', '/terms', '/no-such-page'];
+const SIGNED_IN_PAGES = ['/dashboard', '/create-qr', '/edit-qr/{id}', '/subscribe', '/account', '/onboarding', '/admin'];
+
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'mobile', width: 390, height: 844 },
 ] as const;
-const SCHEMES = ['light', 'dark'] as const;
 
-describe('screenshots of the main pages', () => {
+function fileName(path: string): string {
+  return path === '/' ? 'home' : path.replace('{id}', 'id').replace(/^\//, '').replace(/\W+/g, '-');
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.getByText('Loading...', { exact: true }).waitFor({ state: 'hidden' });
+  await page.waitForTimeout(400);
+}
+
+/** Saved under test-output/e2e/screenshots as page-{name}-{desktop|mobile}-{light|dark}.png. */
+describe('screenshots of every main page, light and dark, desktop and 390 px', () => {
   let browser: Browser;
-  let admin: Awaited<ReturnType<typeof seedUser>>;
   let codeId: string;
+  let admin: { username: string; password: string };
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -24,43 +34,34 @@ describe('screenshots of the main pages', () => {
     const page = await context.newPage();
     await logIn(page, admin);
     await subscribeWithTestCard(page);
-    codeId = (await createCode(page, 'Window poster')).id;
+    codeId = (await createCode(page, uniqueName('Window poster '), 'https://example.com/spring-sale')).id;
     await context.close();
   });
   afterAll(() => browser.close());
 
-  const PAGES: [string, () => string, (page: Page) => Promise<unknown>][] = [
-    ['landing', () => '/', (p) => p.locator('#faq').getByRole('button').first().waitFor()],
-    ['auth', () => '/auth?tab=signup', (p) => p.getByRole('button', { name: 'Continue to Payment' }).waitFor()],
-    ['dashboard', () => '/dashboard', (p) => p.getByText('Window poster').first().waitFor()],
-    ['create-qr', () => '/create-qr', (p) => p.getByLabel(/Name/).first().waitFor()],
-    ['edit-qr', () => `/edit-qr/${codeId}`, (p) => p.getByText('Your QR Code is Ready!').waitFor()],
-    ['account', () => '/account', (p) => p.getByRole('tab', { name: 'Profile' }).waitFor()],
-    ['admin', () => '/admin', (p) => p.getByRole('heading', { name: 'Admin', exact: true }).waitFor()],
-    ['contact', () => '/contact', (p) => p.getByRole('button', { name: 'Send message' }).waitFor()],
-  ];
-
   for (const viewport of VIEWPORTS) {
-    for (const scheme of SCHEMES) {
-      it(`${viewport.name}, ${scheme}`, async () => {
-        const context: BrowserContext = await newContext(browser, { ...viewport, colorScheme: scheme });
-        const page = await context.newPage();
-        await logIn(page, admin);
-        for (const [name, path, ready] of PAGES) {
-          // The sign-up screen is for visitors: show it signed out.
-          if (name === 'auth') continue;
-          await page.goto(path());
-          await ready(page);
-          const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
-          expect(dark).toBe(scheme === 'dark');
-          await screenshot(page, `${name}-${viewport.name}-${scheme}`);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      it(`${viewport.name} ${colorScheme}`, async () => {
+        const options = { width: viewport.width, height: viewport.height, colorScheme };
+        const visitor = await newContext(browser, options);
+        const visitorPage = await visitor.newPage();
+        for (const path of VISITOR_PAGES) {
+          await visitorPage.goto(path);
+          await settle(visitorPage);
+          await screenshot(visitorPage, `page-${fileName(path)}-${viewport.name}-${colorScheme}`);
         }
-        const visitor = await (await newContext(browser, { ...viewport, colorScheme: scheme })).newPage();
-        await visitor.goto('/auth?tab=signup');
-        await PAGES[1][2](visitor);
-        await screenshot(visitor, `auth-${viewport.name}-${scheme}`);
-        await visitor.context().close();
-        await context.close();
+        await visitor.close();
+
+        const signedIn = await newContext(browser, options);
+        const page = await signedIn.newPage();
+        await logIn(page, admin);
+        for (const path of SIGNED_IN_PAGES) {
+          await page.goto(path.replace('{id}', codeId));
+          await settle(page);
+          expect(new URL(page.url()).pathname).toBe(path.replace('{id}', codeId));
+          await screenshot(page, `page-${fileName(path)}-${viewport.name}-${colorScheme}`);
+        }
+        await signedIn.close();
       });
     }
   }
