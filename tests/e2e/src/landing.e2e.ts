@@ -1,5 +1,17 @@
-import { Browser } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
 import { e2eState, launchBrowser, newContext, screenshot } from './support/e2e';
+
+/**
+ * Polls an expression in the page until it is true. (waitForFunction evaluates with eval, which the
+ * site's Content-Security-Policy rightly forbids; a string because this file has no DOM types.)
+ */
+async function until(page: Page, expression: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate(expression))) {
+    if (Date.now() > deadline) throw new Error(`still false after ${timeoutMs} ms: ${expression}`);
+    await page.waitForTimeout(50);
+  }
+}
 
 describe('the landing page in Chromium', () => {
   let browser: Browser;
@@ -88,7 +100,7 @@ describe('the landing page in Chromium', () => {
     const demo = page.getByRole('img', { name: /Sample QR code/ });
     await demo.waitFor();
     expect(await demo.getAttribute('src')).toBe('/demo-qr.svg');
-    expect(await demo.evaluate('img => img.complete && img.naturalWidth > 0')).toBe(true);
+    expect(await demo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
     await page.getByText('Live & Active').waitFor();
     await page.getByText('124 this week').waitFor();
     await page.getByRole('link', { name: 'Get Started', exact: true }).waitFor();
@@ -103,13 +115,9 @@ describe('the landing page in Chromium', () => {
     await page.goto('/about');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.hash === '#pricing');
-    // Strings: this file is compiled without the DOM types; the code runs in the page.
-    await page.waitForFunction(`(() => {
-      const top = document.getElementById('pricing')?.getBoundingClientRect().top ?? -1;
-      return top >= 0 && top < 200;
-    })()`);
+    await until(page, "(() => { const top = document.getElementById('pricing')?.getBoundingClientRect().top ?? -1; return top >= 0 && top < 200; })()");
     await page.getByRole('banner').getByRole('link', { name: 'QR Dynamic' }).click();
-    await page.waitForFunction('window.scrollY === 0');
+    await until(page, 'window.scrollY === 0');
     await context.close();
   });
 
@@ -125,7 +133,7 @@ describe('the landing page in Chromium', () => {
     await screenshot(page, 'landing-mobile-menu-open');
     await mobile.getByRole('link', { name: 'FAQ' }).click();
     await page.waitForURL((url) => url.hash === '#faq');
-    expect(await mobile.isVisible()).toBe(false);
+    await mobile.waitFor({ state: 'hidden', timeout: 2000 });
     await context.close();
   });
 });
