@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { createCode, subscribeWithTestCard } from './support/codes';
-import { launchBrowser, logIn, newContext, seedUser, uniqueName } from './support/e2e';
+import { launchBrowser, logIn, newContext, seedUser, sql, uniqueName } from './support/e2e';
 
 const BLOCKING = new Set(['serious', 'critical']);
 
@@ -43,6 +43,10 @@ describe('accessibility (axe-core in Chromium)', () => {
     await subscribeWithTestCard(page);
     codeId = (await createCode(page, uniqueName('Axe menu '))).id;
     await context.close();
+    // Newest accounts come first in /admin: one active and one suspended, so both actions are checked.
+    await seedUser();
+    const suspended = await seedUser();
+    await sql("UPDATE auth.users SET status = 'suspended' WHERE id = $1", [suspended.id]);
   });
   afterAll(() => browser.close());
 

@@ -118,7 +118,7 @@ export function UserManagementTable({ users, viewer }: { users: AdminUserRow[]; 
                     <Button
                       size="sm"
                       variant={suspended ? 'default' : 'outline'}
-                      className={suspended ? undefined : 'text-destructive hover:text-destructive'}
+                      className={suspended ? undefined : 'text-red-700 hover:text-red-800 dark:text-red-400 dark:hover:text-red-300'}
                       disabled={self || busy}
                       aria-label={`${suspended ? 'Activate' : 'Suspend'} ${user.username}`}
                       onClick={() => setPending({ kind: 'status', user, status: suspended ? 'active' : 'suspended' })}
