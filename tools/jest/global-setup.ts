@@ -18,6 +18,8 @@ moduleLoader._resolveFilename = (request: string, ...rest: unknown[]) => {
   return resolveFilename(alias ? join(ROOT, 'libs', alias[1], 'src', 'index.ts') : request, ...rest);
 };
 const SERVICES = ['auth-service', 'qr-service', 'billing-service'];
+/** Migrated templates kept for other checkouts (branches with other migrations) testing at the same time. */
+const KEPT_TEMPLATES = 4;
 
 function migrationsHash(): string {
   const hash = createHash('sha256');
@@ -49,7 +51,7 @@ async function loadDatabases(): Promise<ServiceDatabase[]> {
 
 export default async function globalSetup(): Promise<void> {
   const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const template = `qrd_tpl_${migrationsHash()}`;
+  const template = `qrd_template_${migrationsHash()}`;
   process.env.QRD_TEMPLATE_DB = template;
   process.env.TEST_DATABASE_ADMIN_URL = adminUrl;
 
@@ -73,16 +75,25 @@ export default async function globalSetup(): Promise<void> {
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${template}`);
       await admin.query(`ALTER DATABASE ${template} WITH IS_TEMPLATE true`);
     }
-    // Test databases left behind by interrupted runs (names carry their creation time), old templates.
-    const all = await admin.query("SELECT datname FROM pg_database WHERE datname LIKE 'qrd_t%'");
+    // Test databases left behind by interrupted runs (names carry their creation time), and old
+    // templates beyond the newest few: another checkout on other migrations may be testing with
+    // its own template right now, so those are left alone.
+    const all = await admin.query("SELECT datname, oid FROM pg_database WHERE datname LIKE 'qrd_t%' ORDER BY oid DESC");
     const cutoff = Math.floor(Date.now() / 1000) - 2 * 3600;
-    const stale = (all.rows as { datname: string }[]).filter(({ datname }) => {
+    const rows = all.rows as { datname: string }[];
+    const keptTemplates = new Set(
+      rows
+        .filter(({ datname }) => datname.startsWith('qrd_template_') && !datname.endsWith('_building'))
+        .slice(0, KEPT_TEMPLATES)
+        .map(({ datname }) => datname),
+    );
+    const stale = rows.filter(({ datname }) => {
       const created = /^qrd_t_(\d+)_/.exec(datname);
       if (created) return Number(created[1]) < cutoff;
-      return datname.startsWith('qrd_tpl_') && datname !== template && !datname.endsWith('_building');
+      return datname.startsWith('qrd_template_') && datname !== template && !datname.endsWith('_building') && !keptTemplates.has(datname);
     });
     for (const row of stale) {
-      if (row.datname.startsWith('qrd_tpl_')) await admin.query(`ALTER DATABASE ${row.datname} WITH IS_TEMPLATE false`).catch(() => undefined);
+      if (row.datname.startsWith('qrd_template_')) await admin.query(`ALTER DATABASE ${row.datname} WITH IS_TEMPLATE false`).catch(() => undefined);
       await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`).catch(() => undefined);
     }
   } finally {

@@ -8,6 +8,17 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   logLevel: string;
   databaseUrl: string;
+  /**
+   * PostgreSQL connections per process, and how long a query may wait for one before it fails
+   * (a starved pool answers an error instead of hanging every request behind it).
+   */
+  database: { poolSize: number; poolWaitMs: number };
+  /**
+   * Queued requests and events a service handles at once. Each may hold a database connection
+   * (and briefly a second one for the test card processor), so it stays below the pool size:
+   * checked at boot.
+   */
+  queueConcurrency: number;
   redisUrl: string;
   /** Prefix for every Redis key and BullMQ queue: lets tests and deployments share one Redis. */
   redisPrefix: string;
@@ -133,6 +144,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
   }
 
+  const poolSize = r.int('DB_POOL_SIZE', 10, 3, 1000);
+  const queueConcurrency = r.int('QUEUE_CONCURRENCY', Math.max(1, poolSize - 2), 1, 1000);
+  if (queueConcurrency > poolSize - 2) {
+    r.problems.push(
+      `QUEUE_CONCURRENCY (${queueConcurrency}) must be at most DB_POOL_SIZE - 2 (${poolSize - 2}): every request handled ` +
+        'at once may hold a database connection, and two are kept for health checks and background work',
+    );
+  }
+
   const smtpUrl = r.optional('SMTP_URL');
   if (smtpUrl) r.url('SMTP_URL', smtpUrl, ['smtp:', 'smtps:']);
 
@@ -157,6 +177,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       'silent',
     ] as const),
     databaseUrl: r.url('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/qrdynamic', ['postgres:', 'postgresql:']),
+    database: { poolSize, poolWaitMs: r.int('DB_POOL_WAIT_MS', 10_000, 100, 600_000) },
+    queueConcurrency,
     redisUrl: r.url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
     redisPrefix: r.str('REDIS_PREFIX', 'qrd'),
     publicBaseUrl,

@@ -5,6 +5,12 @@ import { randomUUID } from 'node:crypto';
 export interface RequestMeta {
   requestId: string;
   userId?: string;
+  /**
+   * Epoch milliseconds after which the original caller no longer waits for the answer. Work done
+   * for a request past its deadline is work nobody sees the result of (and, for a payment, a
+   * charge the customer was told had failed), so queued requests past it are not run at all.
+   */
+  deadline?: number;
 }
 
 const storage = new AsyncLocalStorage<RequestMeta>();
@@ -20,4 +26,16 @@ export const requestContext = {
   currentOrNew(): RequestMeta {
     return storage.getStore() ?? { requestId: randomUUID() };
   },
+  /** Milliseconds left before the current request's deadline; null when it has none (events, timers). */
+  remainingMs(now: number = Date.now()): number | null {
+    const deadline = storage.getStore()?.deadline;
+    return deadline === undefined ? null : deadline - now;
+  },
 };
+
+/** The meta without a deadline: for events and background work, which outlive the request that caused them. */
+export function withoutDeadline(meta: RequestMeta): RequestMeta {
+  if (meta.deadline === undefined) return meta;
+  const { deadline: _deadline, ...rest } = meta;
+  return rest;
+}

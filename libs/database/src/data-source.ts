@@ -9,7 +9,16 @@ export interface ServiceDatabase {
   migrations: MixedList<Function | string>;
 }
 
-export function dataSourceOptions(url: string, db: ServiceDatabase): DataSourceOptions {
+export interface PoolOptions {
+  /** Connections in the pool. */
+  size: number;
+  /** How long a query waits for a free connection before it fails. */
+  waitMs: number;
+}
+
+const DEFAULT_POOL: PoolOptions = { size: 10, waitMs: 10_000 };
+
+export function dataSourceOptions(url: string, db: ServiceDatabase, pool: PoolOptions = DEFAULT_POOL): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -19,7 +28,7 @@ export function dataSourceOptions(url: string, db: ServiceDatabase): DataSourceO
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,
-    extra: { max: 10, application_name: `qrd-${db.schema}` },
+    extra: { max: pool.size, connectionTimeoutMillis: pool.waitMs, application_name: `qrd-${db.schema}` },
   };
 }
 
@@ -27,8 +36,8 @@ export function dataSourceOptions(url: string, db: ServiceDatabase): DataSourceO
  * Opens the data source and applies pending migrations. The schema is created first because
  * TypeORM keeps its migrations table inside it.
  */
-export async function openDatabase(url: string, db: ServiceDatabase): Promise<DataSource> {
-  const dataSource = new DataSource(dataSourceOptions(url, db));
+export async function openDatabase(url: string, db: ServiceDatabase, pool: PoolOptions = DEFAULT_POOL): Promise<DataSource> {
+  const dataSource = new DataSource(dataSourceOptions(url, db, pool));
   await dataSource.initialize();
   // One migrator at a time per schema (held on one connection), so replicas starting together do not race.
   const lock = dataSource.createQueryRunner();

@@ -1,7 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
-import { dataSourceOptions, openDatabase, ServiceDatabase } from './data-source';
+import { dataSourceOptions, openDatabase, PoolOptions, ServiceDatabase } from './data-source';
+
+function pool(config: AppConfig): PoolOptions {
+  return { size: config.database.poolSize, waitMs: config.database.poolWaitMs };
+}
 
 /** The service's TypeORM connection on its own schema, migrated before anything uses it. */
 @Module({})
@@ -12,8 +16,11 @@ export class DatabaseModule {
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [APP_CONFIG],
-          useFactory: (config: AppConfig) => dataSourceOptions(config.databaseUrl, db),
-          dataSourceFactory: async (options) => openDatabase((options as { url: string }).url, db),
+          useFactory: (config: AppConfig) => dataSourceOptions(config.databaseUrl, db, pool(config)),
+          dataSourceFactory: async (options) => {
+            const { url, extra } = options as { url: string; extra: { max: number; connectionTimeoutMillis: number } };
+            return openDatabase(url, db, { size: extra.max, waitMs: extra.connectionTimeoutMillis });
+          },
         }),
       ],
       exports: [TypeOrmModule],

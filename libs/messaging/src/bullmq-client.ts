@@ -2,7 +2,7 @@ import { ClientProxy, ReadPacket, WritePacket } from '@nestjs/microservices';
 import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import IORedis from 'ioredis';
-import { Logger, requestContext } from '@qrd/config';
+import { Logger, requestContext, withoutDeadline } from '@qrd/config';
 import {
   DomainError,
   DomainEvent,
@@ -73,26 +73,32 @@ export class BullMqClient extends ClientProxy {
     return this.connection as T;
   }
 
-  /** Sends a request to the service that handles `pattern` and waits for its reply. */
+  /**
+   * Sends a request to the service that handles `pattern` and waits for its reply. The request
+   * carries its deadline: the sooner of this call's timeout and the deadline of the request being
+   * handled now (a nested call never outlives its caller), and is not run once it has passed.
+   */
   async request<P extends RequestPattern>(pattern: P, data: RequestOf<P>, options: SendOptions = {}): Promise<ReplyOf<P>> {
     const queueName = queueForPattern(pattern);
+    const meta = requestContext.currentOrNew();
+    const now = Date.now();
+    const deadline = Math.min(now + (options.timeoutMs ?? this.options.timeoutMs), meta.deadline ?? Infinity);
+    const timeoutMs = deadline - now;
+    const timedOut = () =>
+      new DomainError(ErrorCode.Timeout, `The ${serviceName(queueName)} did not answer "${pattern}" within ${seconds(timeoutMs)}s`);
+    if (timeoutMs <= 0) throw timedOut();
     await this.replyListener(queueName);
-    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     const jobId = randomUUID();
-    const envelope: Envelope = { kind: 'request', data, meta: requestContext.currentOrNew() };
+    const envelope: Envelope = { kind: 'request', data, meta: { ...meta, deadline } };
     const queue = this.queue(queueName);
 
     return new Promise<ReplyOf<P>>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(jobId);
-        // Nobody waits for the answer any more: do not let the request run later.
+        // Nobody waits for the answer any more: withdraw it if still queued (the deadline it
+        // carries stops it from running later anyway, e.g. when replayed after a crash).
         queue.remove(jobId).catch(() => undefined);
-        reject(
-          new DomainError(
-            ErrorCode.Timeout,
-            `The ${serviceName(queueName)} did not answer "${pattern}" within ${timeoutMs / 1000}s`,
-          ),
-        );
+        reject(timedOut());
       }, timeoutMs);
       // Registered before the job is added, so a fast reply cannot be missed.
       this.pending.set(jobId, (reply) => {
@@ -112,7 +118,8 @@ export class BullMqClient extends ClientProxy {
 
   /** Durably enqueues a domain event for every subscribing service; resolves once stored. */
   async emitEvent<E extends DomainEvent>(event: E, payload: EventPayloads[E]): Promise<void> {
-    const envelope: Envelope = { kind: 'event', data: payload, meta: requestContext.currentOrNew() };
+    // Events are durable and handled whenever their subscribers can: no deadline travels with them.
+    const envelope: Envelope = { kind: 'event', data: payload, meta: withoutDeadline(requestContext.currentOrNew()) };
     await Promise.all(
       EVENT_SUBSCRIBERS[event].map((queueName) =>
         this.queue(queueName).add(event, envelope, { ...EVENT_JOB_OPTIONS, jobId: randomUUID() }),
@@ -167,8 +174,9 @@ export class BullMqClient extends ClientProxy {
     });
     events.on('error', (error) => this.options.logger.warn({ err: error, queue: queueName }, 'queue events error'));
     events.on('completed', ({ jobId, returnvalue }) => this.settle(jobId, parseReply(returnvalue)));
-    events.on('failed', ({ jobId, failedReason }) =>
-      this.settle(jobId, { ok: false, error: { code: ErrorCode.Internal, message: failedReason } }),
+    // The worker's own failure text (a stack, a driver message) stays in its logs, never in a reply.
+    events.on('failed', ({ jobId }) =>
+      this.settle(jobId, { ok: false, error: { code: ErrorCode.Internal, message: `The ${serviceName(queueName)} failed to handle the request` } }),
     );
     await events.waitUntilReady();
     return events;
@@ -186,6 +194,10 @@ function parseReply(value: unknown): Reply {
   const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
   if (parsed && typeof parsed === 'object' && 'ok' in parsed) return parsed as Reply;
   return { ok: false, error: { code: ErrorCode.Internal, message: 'Malformed reply' } };
+}
+
+function seconds(ms: number): string {
+  return String(Math.round(ms / 100) / 10);
 }
 
 function serviceName(queue: string): string {

@@ -1,7 +1,7 @@
 import { CustomTransportStrategy, Server, BaseRpcContext } from '@nestjs/microservices';
 import { Job, Worker } from 'bullmq';
 import { lastValueFrom } from 'rxjs';
-import { requestContext, Logger } from '@qrd/config';
+import { requestContext, Logger, withoutDeadline } from '@qrd/config';
 import { DomainError, ErrorCode, QUEUE_PATTERNS, ServiceQueue, eventsFor } from '@qrd/contracts';
 import { bullPrefix, Envelope, Reply } from './envelope';
 import { redisOptions } from './redis';
@@ -11,7 +11,8 @@ export interface BullMqServerOptions {
   redisUrl: string;
   redisPrefix: string;
   logger: Logger;
-  concurrency?: number;
+  /** Jobs handled at once; sized with the database pool (AppConfig.queueConcurrency). */
+  concurrency: number;
   /** Check at boot that every pattern routed to the queue has a handler (off only in transport tests). */
   verifyHandlers?: boolean;
 }
@@ -38,7 +39,7 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
     this.worker = new Worker<Envelope, Reply | undefined>(this.options.queue, (job) => this.process(job), {
       connection: redisOptions(this.options.redisUrl, { maxRetriesPerRequest: null }),
       prefix: bullPrefix(this.options.redisPrefix),
-      concurrency: this.options.concurrency ?? 32,
+      concurrency: this.options.concurrency,
     });
     this.worker.on('error', (error) => this.options.logger.error({ err: error }, 'queue worker error'));
     this.worker.on('failed', (job, error) =>
@@ -64,7 +65,18 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
   }
 
   private async process(job: Job<Envelope>): Promise<Reply | undefined> {
-    const { kind, data, meta } = job.data;
+    const { kind, data } = job.data;
+    const meta = kind === 'event' ? withoutDeadline(job.data.meta) : job.data.meta;
+    if (kind === 'request' && meta.deadline !== undefined && Date.now() >= meta.deadline) {
+      // Its caller has given up (it answered an error): running it now would act on a request
+      // the user was told had failed. Happens to requests queued behind a backlog or replayed
+      // after a crash.
+      this.options.logger.warn(
+        { pattern: job.name, requestId: meta.requestId, lateMs: Date.now() - meta.deadline },
+        'request dropped: its caller stopped waiting',
+      );
+      return { ok: false, error: { code: ErrorCode.Timeout, message: 'The request expired before it could be handled' } };
+    }
     return requestContext.run(meta, async () => {
       const handler = this.getHandlerByPattern(job.name);
       const context = new JobContext([job]);

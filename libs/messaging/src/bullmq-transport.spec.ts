@@ -2,12 +2,14 @@ import 'reflect-metadata';
 import { INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
-import { randomBytes } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createLogger, requestContext } from '@qrd/config';
 import { AuthPattern, DomainError, DomainEvent, ErrorCode, ServiceQueue } from '@qrd/contracts';
 import { clearRedisPrefix } from '@qrd/testing';
 import { BullMqClient } from './bullmq-client';
 import { BullMqServer } from './bullmq-server';
+import { bullPrefix, Envelope } from './envelope';
 import { MessageController } from './rpc-error.filter';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -46,7 +48,7 @@ describe(BullMqServer.name, () => {
     @Module({ controllers: [handlers] })
     class ReplicaModule {}
     const app = await NestFactory.createMicroservice(ReplicaModule, {
-      strategy: new BullMqServer({ queue, redisUrl: REDIS_URL, redisPrefix: prefix, logger, verifyHandlers: false }),
+      strategy: new BullMqServer({ queue, redisUrl: REDIS_URL, redisPrefix: prefix, logger, concurrency: 32, verifyHandlers: false }),
       logger: false,
     });
     await app.listen();
@@ -98,6 +100,43 @@ describe(BullMqServer.name, () => {
     await startReplica(ServiceQueue.Auth, 'after');
     await expect(sut.request(AuthPattern.CountUsers, { n: 2 } as never)).resolves.toMatchObject({ total: 4 });
     expect(seen.map((s) => (s.data as { n: number }).n)).toEqual([2]);
+  });
+
+  it('does not run a request whose caller stopped waiting before it was handled (a replay after a crash)', async () => {
+    // What a restarted service finds in Redis: a request taken by a replica that died, put back
+    // in the queue long after its caller answered an error.
+    const queue = new Queue<Envelope>(ServiceQueue.Auth, { connection: { host: '127.0.0.1', port: 6379 }, prefix: bullPrefix(prefix) });
+    await queue.add(
+      AuthPattern.CountUsers,
+      { kind: 'request', data: { n: 99 }, meta: { requestId: randomUUID(), deadline: Date.now() - 1000 } },
+      { jobId: randomUUID(), removeOnComplete: true, removeOnFail: true },
+    );
+    await queue.close();
+    await startReplica(ServiceQueue.Auth, 'restarted');
+    await expect(sut.request(AuthPattern.CountUsers, { n: 2 } as never)).resolves.toMatchObject({ total: 4 });
+    expect(seen.map((s) => (s.data as { n: number }).n)).toEqual([2]);
+  });
+
+  it('gives a request made while handling another no more time than its caller has left', async () => {
+    const started = Date.now();
+    const error = await requestContext
+      .run({ requestId: 'outer', deadline: Date.now() + 300 }, () =>
+        sut.request(AuthPattern.CountUsers, { n: 1 } as never, { timeoutMs: 5000 }),
+      )
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: ErrorCode.Timeout, message: 'The auth-service did not answer "auth.count-users" within 0.3s' });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('delivers an event raised during a request even after that request\'s deadline', async () => {
+    await requestContext.run({ requestId: 'short', deadline: Date.now() + 50 }, () =>
+      sut.emitEvent(DomainEvent.UserSuspended, { userId: 'late-reader' }),
+    );
+    await new Promise((r) => setTimeout(r, 150));
+    await startReplica(ServiceQueue.Qr, 'qr');
+    const deadline = Date.now() + 5000;
+    while (seen.length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(seen.map((s) => s.data)).toEqual([{ userId: 'late-reader' }]);
   });
 
   it('brings a handler error back as its code and message', async () => {

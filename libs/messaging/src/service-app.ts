@@ -43,6 +43,7 @@ export async function startServiceApp(module: Type<unknown> | DynamicModule, opt
           redisUrl: options.config.redisUrl,
           redisPrefix: options.config.redisPrefix,
           logger: options.logger,
+          concurrency: options.config.queueConcurrency,
         }),
       },
       { inheritAppConfig: true },

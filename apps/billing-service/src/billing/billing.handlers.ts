@@ -58,7 +58,7 @@ export class BillingHandlers {
 
   @MessagePattern(BillingPattern.PurchaseSeat)
   purchase(@Payload() req: Req<BillingPattern.PurchaseSeat>): Res<BillingPattern.PurchaseSeat> {
-    return this.seats.purchase(req.userId, req.expectedUnitAmountCents);
+    return this.seats.purchase(req.userId, req.expectedUnitAmountCents, req.idempotencyKey);
   }
 
   @MessagePattern(BillingPattern.SetCancelAtPeriodEnd)

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, IsNull, Repository } from 'typeorm';
-import type { BillingProvider, SubscriptionStatus } from '@qrd/contracts';
+import { requestContext } from '@qrd/config';
+import { DomainError, ErrorCode } from '@qrd/contracts';
+import type { BillingProvider, PurchaseResultView, SubscriptionStatus } from '@qrd/contracts';
 import { CustomerEntity } from './customer.entity';
 import { SubscriptionEntity } from './subscription.entity';
 
@@ -42,14 +44,52 @@ export interface SeatTotals {
   users: number;
 }
 
-/** Domain-named access to billing.customers and billing.subscriptions. */
-@Injectable()
-export class BillingRepository {
+/** What may be done after a unit of work commits: publish what it changed. */
+type AfterCommit = () => Promise<void>;
+
+/**
+ * Domain-named access to billing.customers and billing.subscriptions through one EntityManager:
+ * the pool's (each call its own statement) or a transaction's (every call inside the unit of work,
+ * so a unit never holds more than one connection and never waits for a second).
+ */
+export class BillingStore {
   constructor(
-    @InjectRepository(CustomerEntity) private readonly customers: Repository<CustomerEntity>,
-    @InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly db: EntityManager,
+    private readonly afterCommitQueue: AfterCommit[] | null,
   ) {}
+
+  private get customers(): Repository<CustomerEntity> {
+    return this.db.getRepository(CustomerEntity);
+  }
+
+  private get subscriptions(): Repository<SubscriptionEntity> {
+    return this.db.getRepository(SubscriptionEntity);
+  }
+
+  /** Runs `fn` once the surrounding transaction has committed (at once outside a transaction). */
+  async afterCommit(fn: AfterCommit): Promise<void> {
+    if (this.afterCommitQueue) this.afterCommitQueue.push(fn);
+    else await fn();
+  }
+
+  /**
+   * Serialises changes of one user's billing (purchase, release, sync) across replicas until the
+   * transaction ends. Waits no longer than the request's caller does; once the lock is held with
+   * the caller already gone, nothing is done (the caller was told it failed).
+   */
+  async lockUser(userId: string): Promise<void> {
+    const remaining = requestContext.remainingMs();
+    const waitMs = Math.max(1, Math.min(remaining ?? LOCK_WAIT_MS, LOCK_WAIT_MS));
+    await this.db.query(`SELECT set_config('lock_timeout', $1, true)`, [`${waitMs}ms`]);
+    try {
+      await this.db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`billing-seats:${userId}`]);
+    } catch (error) {
+      if ((error as { code?: string }).code === LOCK_NOT_AVAILABLE) throw busy();
+      throw error;
+    }
+    await this.db.query(`SELECT set_config('lock_timeout', '0', true)`);
+    if ((requestContext.remainingMs() ?? 1) <= 0) throw busy();
+  }
 
   customerByProviderId(provider: BillingProvider, providerCustomerId: string): Promise<CustomerEntity | null> {
     return this.customers.findOneBy({ provider, providerCustomerId });
@@ -73,13 +113,34 @@ export class BillingRepository {
     return this.subscriptions.findOneBy({ provider, providerSubscriptionId });
   }
 
+  /**
+   * Our row of a provider subscription, locked until the transaction ends (created first when
+   * new), so two provider states applied at once are applied one after the other.
+   */
+  async lockSubscription(fields: Pick<SubscriptionEntity, 'customerId' | 'provider' | 'providerSubscriptionId' | 'providerCreatedAt'> &
+    Partial<SubscriptionEntity>): Promise<SubscriptionEntity> {
+    await this.subscriptions
+      .createQueryBuilder()
+      .insert()
+      .values(this.subscriptions.create({ ...fields, stateAt: 0 }))
+      .orIgnore()
+      .execute();
+    return this.subscriptions
+      .createQueryBuilder('s')
+      .setLock('pessimistic_write')
+      .where('s.provider = :provider AND s.provider_subscription_id = :id', {
+        provider: fields.provider,
+        id: fields.providerSubscriptionId,
+      })
+      .getOneOrFail();
+  }
+
   subscriptionsOfCustomer(customerId: string): Promise<SubscriptionEntity[]> {
     return this.subscriptions.find({ where: { customerId }, order: { providerCreatedAt: 'ASC' } });
   }
 
-  async subscriptionsOfUser(userId: string, manager?: EntityManager): Promise<SubscriptionEntity[]> {
-    return (manager ?? this.dataSource.manager)
-      .getRepository(SubscriptionEntity)
+  async subscriptionsOfUser(userId: string): Promise<SubscriptionEntity[]> {
+    return this.subscriptions
       .createQueryBuilder('s')
       .innerJoin(CustomerEntity, 'c', 'c.id = s.customer_id')
       .where('c.user_id = :userId', { userId })
@@ -109,8 +170,71 @@ export class BillingRepository {
     return this.subscriptions.save(subscription);
   }
 
-  newSubscription(fields: Partial<SubscriptionEntity>): SubscriptionEntity {
-    return this.subscriptions.create(fields);
+  /** A received event, locked until the transaction ends. */
+  async lockEvent<T>(provider: string, eventId: string): Promise<{ payload: T; processed: boolean } | null> {
+    const rows = (await this.db.query(
+      `SELECT payload, processed_at FROM billing.processed_events WHERE provider = $1 AND event_id = $2 FOR UPDATE`,
+      [provider, eventId],
+    )) as { payload: T; processed_at: Date | null }[];
+    return rows[0] ? { payload: rows[0].payload, processed: rows[0].processed_at !== null } : null;
+  }
+
+  async markEventProcessed(provider: string, eventId: string): Promise<void> {
+    await this.db.query(`UPDATE billing.processed_events SET processed_at = now() WHERE provider = $1 AND event_id = $2`, [
+      provider,
+      eventId,
+    ]);
+  }
+
+  /** The result of a purchase already made with this idempotency key, if any. */
+  async purchaseByKey(userId: string, key: string): Promise<PurchaseResultView | null> {
+    const rows = (await this.db.query(
+      `SELECT result FROM billing.seat_purchases WHERE user_id = $1 AND idempotency_key = $2`,
+      [userId, key],
+    )) as { result: PurchaseResultView }[];
+    return rows[0]?.result ?? null;
+  }
+
+  async recordPurchase(userId: string, key: string, result: PurchaseResultView): Promise<void> {
+    await this.db.query(
+      `INSERT INTO billing.seat_purchases (user_id, idempotency_key, result) VALUES ($1, $2, $3)`,
+      [userId, key, JSON.stringify(result)],
+    );
+  }
+}
+
+/** How long a change waits for another change of the same user's billing when no caller sets a deadline. */
+const LOCK_WAIT_MS = 30_000;
+const LOCK_NOT_AVAILABLE = '55P03';
+
+function busy(): DomainError {
+  return new DomainError(ErrorCode.Timeout, 'Another change to your subscription is still being processed. Please try again.');
+}
+
+/** The pool-level store plus units of work (transactions) and the tables' cross-user reports. */
+@Injectable()
+export class BillingRepository extends BillingStore {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    super(dataSource.manager, null);
+  }
+
+  /**
+   * One unit of work: `work` gets a store bound to the transaction; what it queued with
+   * `afterCommit` runs once the transaction has committed (never when it rolled back).
+   */
+  async transaction<T>(work: (store: BillingStore) => Promise<T>): Promise<T> {
+    const afterCommit: AfterCommit[] = [];
+    const result = await this.dataSource.transaction((manager) => work(new BillingStore(manager, afterCommit)));
+    for (const fn of afterCommit) await fn();
+    return result;
+  }
+
+  /** A unit of work holding the user's billing lock. */
+  withUserLock<T>(userId: string, work: (store: BillingStore) => Promise<T>): Promise<T> {
+    return this.transaction(async (store) => {
+      await store.lockUser(userId);
+      return work(store);
+    });
   }
 
   /** Seats and revenue of live subscriptions that belong to an account, per interval. */
@@ -132,17 +256,6 @@ export class BillingRepository {
        WHERE c.user_id IS NOT NULL AND s.status IN ('active', 'trialing', 'past_due')`,
     )) as { users: number }[];
     return rows[0]?.users ?? 0;
-  }
-
-  /**
-   * Serialises seat changes of one user (purchase, release) across replicas: the work runs inside
-   * a transaction holding an advisory lock on the user.
-   */
-  withUserLock<T>(userId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`billing-seats:${userId}`]);
-      return work(manager);
-    });
   }
 
   /**
@@ -168,23 +281,17 @@ export class BillingRepository {
     return { inserted: false, processed: rows[0]?.processed_at != null };
   }
 
-  /** Runs `work` once per event: under the event's row lock, skipped when already processed. */
+  /** Runs `work` once per event, in one unit of work holding the event's row lock; skipped when already processed. */
   async processEventOnce<T>(
     provider: string,
     eventId: string,
-    work: (payload: T) => Promise<void>,
+    work: (payload: T, store: BillingStore) => Promise<void>,
   ): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
-      const rows = (await manager.query(
-        `SELECT payload, processed_at FROM billing.processed_events WHERE provider = $1 AND event_id = $2 FOR UPDATE`,
-        [provider, eventId],
-      )) as { payload: T; processed_at: Date | null }[];
-      if (!rows[0] || rows[0].processed_at) return false;
-      await work(rows[0].payload);
-      await manager.query(
-        `UPDATE billing.processed_events SET processed_at = now() WHERE provider = $1 AND event_id = $2`,
-        [provider, eventId],
-      );
+    return this.transaction(async (store) => {
+      const event = await store.lockEvent<T>(provider, eventId);
+      if (!event || event.processed) return false;
+      await work(event.payload, store);
+      await store.markEventProcessed(provider, eventId);
       return true;
     });
   }

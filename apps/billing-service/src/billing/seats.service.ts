@@ -48,11 +48,16 @@ export class SeatsService {
   /**
    * Room for one more code at the server's price. A free seat already there is used as is
    * (so a repeated click never buys two); otherwise the quantity goes up by one, prorated, and
-   * is kept only if that payment succeeds.
+   * is kept only if that payment succeeds. A purchase sent again with the same idempotency key
+   * answers what the first one did and charges nothing more.
    */
-  async purchase(userId: string, expectedUnitAmountCents: number | null): Promise<PurchaseResultView> {
-    return this.repo.withUserLock(userId, async () => {
-      const sub = await this.repo.effectiveOfUser(userId);
+  async purchase(userId: string, expectedUnitAmountCents: number | null, idempotencyKey?: string): Promise<PurchaseResultView> {
+    return this.repo.withUserLock(userId, async (store) => {
+      if (idempotencyKey) {
+        const earlier = await store.purchaseByKey(userId, idempotencyKey);
+        if (earlier) return earlier;
+      }
+      const sub = await store.effectiveOfUser(userId);
       if (!sub || !isEntitledStatus(sub.status)) {
         throw new DomainError(ErrorCode.PaymentRequired, 'An active subscription is required to add QR codes.');
       }
@@ -64,16 +69,22 @@ export class SeatsService {
         );
       }
       const used = await this.codesInUse(userId);
+      let result: PurchaseResultView;
       if (sub.seats > used) {
-        return { charged: false, amountChargedCents: 0, subscription: toSubscriptionView(this.provider.name, sub, used) };
+        result = { charged: false, amountChargedCents: 0, subscription: toSubscriptionView(this.provider.name, sub, used) };
+      } else {
+        const { subscription, amountChargedCents } = await this.provider.changeSeats(sub.providerSubscriptionId, sub.seats + 1, {
+          idempotencyKey: idempotencyKey ? `seat-purchase:${userId}:${idempotencyKey}` : undefined,
+        });
+        const saved = await this.sync.apply(subscription, store);
+        result = {
+          charged: amountChargedCents > 0,
+          amountChargedCents,
+          subscription: toSubscriptionView(this.provider.name, saved ?? sub, used),
+        };
       }
-      const { subscription, amountChargedCents } = await this.provider.changeSeats(sub.providerSubscriptionId, sub.seats + 1);
-      const saved = await this.sync.apply(subscription);
-      return {
-        charged: amountChargedCents > 0,
-        amountChargedCents,
-        subscription: toSubscriptionView(this.provider.name, saved ?? sub, used),
-      };
+      if (idempotencyKey) await store.recordPurchase(userId, idempotencyKey, result);
+      return result;
     });
   }
 
@@ -83,16 +94,17 @@ export class SeatsService {
    */
   async release(event: EventPayloads[DomainEvent.CodeDeleted]): Promise<void> {
     await this.repo.recordEvent('internal', `code.deleted:${event.codeId}`, DomainEvent.CodeDeleted, event);
-    await this.repo.processEventOnce('internal', `code.deleted:${event.codeId}`, () =>
-      this.repo.withUserLock(event.userId, async () => {
-        const sub = await this.repo.effectiveOfUser(event.userId);
-        if (!sub || !redirectsEnabledFor(sub.status)) return;
-        const seats = Math.max(1, event.remainingCodes, sub.seats - 1);
-        if (seats >= sub.seats) return;
-        const { subscription } = await this.provider.changeSeats(sub.providerSubscriptionId, seats);
-        await this.sync.apply(subscription);
-      }),
-    );
+    await this.repo.processEventOnce('internal', `code.deleted:${event.codeId}`, async (_payload, store) => {
+      await store.lockUser(event.userId);
+      const sub = await store.effectiveOfUser(event.userId);
+      if (!sub || !redirectsEnabledFor(sub.status)) return;
+      const seats = Math.max(1, event.remainingCodes, sub.seats - 1);
+      if (seats >= sub.seats) return;
+      const { subscription } = await this.provider.changeSeats(sub.providerSubscriptionId, seats, {
+        idempotencyKey: `seat-release:${event.codeId}`,
+      });
+      await this.sync.apply(subscription, store);
+    });
   }
 
   /** An account deleted: its subscriptions end now (nothing more is charged). */

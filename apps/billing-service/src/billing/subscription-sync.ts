@@ -3,7 +3,7 @@ import { LOGGER, Logger } from '@qrd/config';
 import { DomainEvent, redirectsEnabledFor, SubscriptionState } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { PAYMENT_PROVIDER, PaymentProvider, ProviderSubscription } from '../providers/payment-provider';
-import { BillingRepository } from './billing.repository';
+import { BillingRepository, BillingStore } from './billing.repository';
 import { SubscriptionEntity } from './subscription.entity';
 
 /**
@@ -20,10 +20,10 @@ export class SubscriptionSync {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Re-reads a subscription from the provider and applies it. */
-  async refresh(providerSubscriptionId: string): Promise<SubscriptionEntity | null> {
+  /** Re-reads a subscription from the provider and applies it (inside `store`'s unit of work when given). */
+  async refresh(providerSubscriptionId: string, store?: BillingStore): Promise<SubscriptionEntity | null> {
     const fresh = await this.provider.getSubscription(providerSubscriptionId);
-    return fresh ? this.apply(fresh) : null;
+    return fresh ? this.apply(fresh, store) : null;
   }
 
   /**
@@ -31,29 +31,37 @@ export class SubscriptionSync {
    * no later than the state we hold may describe an older state, so the subscription is re-read
    * from the provider instead of trusting the payload.
    */
-  async applyFromEvent(snapshot: ProviderSubscription): Promise<SubscriptionEntity | null> {
-    const held = await this.repo.subscriptionByProviderId(this.provider.name, snapshot.id);
-    if (held && snapshot.readAt <= held.stateAt) return this.refresh(snapshot.id);
-    return this.apply(snapshot);
+  async applyFromEvent(snapshot: ProviderSubscription, store?: BillingStore): Promise<SubscriptionEntity | null> {
+    const held = await (store ?? this.repo).subscriptionByProviderId(this.provider.name, snapshot.id);
+    if (held && snapshot.readAt <= held.stateAt) return this.refresh(snapshot.id, store);
+    return this.apply(snapshot, store);
   }
 
-  /** Stores a provider state newer than the one held, then publishes the owner's state if it changed. */
-  async apply(snapshot: ProviderSubscription): Promise<SubscriptionEntity | null> {
-    const customer = await this.repo.customerByProviderId(this.provider.name, snapshot.customerId);
+  /**
+   * Stores a provider state newer than the one held, then publishes the owner's state if it
+   * changed, once the change has committed. Runs under the owner's billing lock and the row's lock
+   * (in `store`'s unit of work, or a unit of its own), so two states applied at once never lose one.
+   */
+  async apply(snapshot: ProviderSubscription, store?: BillingStore): Promise<SubscriptionEntity | null> {
+    if (!store) return this.repo.transaction((own) => this.apply(snapshot, own));
+    const customer = await store.customerByProviderId(this.provider.name, snapshot.customerId);
     if (!customer) {
       this.logger.warn({ subscription: snapshot.id }, 'subscription of an unknown customer ignored');
       return null;
     }
-    const before = customer.userId ? await this.stateOf(customer.userId) : null;
-    let row = await this.repo.subscriptionByProviderId(this.provider.name, snapshot.id);
-    if (row && snapshot.readAt < row.stateAt) return row;
-    row ??= this.repo.newSubscription({
+    if (customer.userId) await store.lockUser(customer.userId);
+    const before = customer.userId ? await this.stateOf(customer.userId, store) : null;
+    const row = await store.lockSubscription({
       customerId: customer.id,
       provider: this.provider.name,
       providerSubscriptionId: snapshot.id,
       providerCreatedAt: snapshot.created,
-      stateAt: 0,
+      status: snapshot.status,
+      interval: snapshot.interval,
+      seats: snapshot.seats,
+      unitAmountCents: snapshot.unitAmountCents,
     });
+    if (snapshot.readAt < row.stateAt) return row;
     row.status = snapshot.status;
     row.interval = snapshot.interval;
     row.seats = snapshot.seats;
@@ -66,14 +74,17 @@ export class SubscriptionSync {
       row.cardLast4 = snapshot.card.last4;
     }
     row.stateAt = Math.max(row.stateAt, snapshot.readAt);
-    const saved = await this.repo.saveSubscription(row);
-    if (customer.userId) await this.publishIfChanged(customer.userId, before);
+    const saved = await store.saveSubscription(row);
+    if (customer.userId) await this.publishIfChanged(customer.userId, before, store);
     return saved;
   }
 
-  /** Publishes the user's state (after linking a signup customer, or when `before` differs). */
-  async publishIfChanged(userId: string, before: SubscriptionState | null): Promise<void> {
-    const after = await this.stateOf(userId);
+  /**
+   * Publishes the user's state (after linking a signup customer, or when `before` differs), once
+   * the unit of work `store` belongs to has committed.
+   */
+  async publishIfChanged(userId: string, before: SubscriptionState | null, store: BillingStore = this.repo): Promise<void> {
+    const after = await this.stateOf(userId, store);
     if (!after) return;
     if (
       before &&
@@ -83,12 +94,14 @@ export class SubscriptionSync {
     ) {
       return;
     }
-    await this.bus.emitEvent(DomainEvent.SubscriptionChanged, after);
-    this.logger.info({ userId, status: after.status, seats: after.seats }, 'subscription changed');
+    await store.afterCommit(async () => {
+      await this.bus.emitEvent(DomainEvent.SubscriptionChanged, after);
+      this.logger.info({ userId, status: after.status, seats: after.seats }, 'subscription changed');
+    });
   }
 
-  async stateOf(userId: string): Promise<SubscriptionState | null> {
-    const effective = await this.repo.effectiveOfUser(userId);
+  async stateOf(userId: string, store: BillingStore = this.repo): Promise<SubscriptionState | null> {
+    const effective = await store.effectiveOfUser(userId);
     if (!effective) return null;
     return {
       userId,

@@ -30,6 +30,11 @@ export interface CreatedSubscription {
   clientSecret: string | null;
 }
 
+export interface ChangeSeatsOptions {
+  /** Sent to the provider: a repeat of the same change (a retry) is applied and charged once. */
+  idempotencyKey?: string;
+}
+
 /** One interface, two implementations chosen by configuration (DESIGN.md section 6). */
 export interface PaymentProvider {
   readonly name: BillingProvider;
@@ -44,7 +49,11 @@ export interface PaymentProvider {
    * New quantity, prorated: more seats are charged now (the change is kept only if that payment
    * succeeds, else a PaymentFailed DomainError), fewer seats become a credit on the next invoice.
    */
-  changeSeats(subscriptionId: string, seats: number): Promise<{ subscription: ProviderSubscription; amountChargedCents: number }>;
+  changeSeats(
+    subscriptionId: string,
+    seats: number,
+    options?: ChangeSeatsOptions,
+  ): Promise<{ subscription: ProviderSubscription; amountChargedCents: number }>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;
   cancelNow(subscriptionId: string): Promise<ProviderSubscription>;
   /** Stripe: a Customer Portal session URL; the test provider has its own card form instead. */

@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import { APP_CONFIG, AppConfig, LOGGER, Logger, requestContext, RequestMeta } from '@qrd/config';
 import { BillingQueue, DomainError, ErrorCode } from '@qrd/contracts';
 import { bullPrefix, redisOptions } from '@qrd/messaging';
-import { BillingRepository } from '../billing/billing.repository';
+import { BillingRepository, BillingStore } from '../billing/billing.repository';
 import { SubscriptionSync } from '../billing/subscription-sync';
 import { STRIPE_CLIENT } from '../providers/providers';
 import {
@@ -87,20 +87,20 @@ export class StripeWebhooksService implements OnApplicationBootstrap, OnApplicat
   }
 
   private async process(eventId: string): Promise<void> {
-    const applied = await this.repo.processEventOnce<Stripe.Event>('stripe', eventId, (event) => this.apply(event));
+    const applied = await this.repo.processEventOnce<Stripe.Event>('stripe', eventId, (event, store) => this.apply(event, store));
     if (applied) this.logger.debug({ eventId }, 'stripe event applied');
   }
 
-  private async apply(event: Stripe.Event): Promise<void> {
+  private async apply(event: Stripe.Event, store: BillingStore): Promise<void> {
     const object = event.data.object;
     if (SUBSCRIPTION_EVENTS.has(event.type) && object.object === 'subscription') {
-      await this.sync.applyFromEvent(fromStripeSubscription(object as Stripe.Subscription, event.created));
+      await this.sync.applyFromEvent(fromStripeSubscription(object as Stripe.Subscription, event.created), store);
       return;
     }
     if (INVOICE_EVENTS.has(event.type) && object.object === 'invoice') {
       // Whether a payment moved the subscription (active, past_due ...) is read from Stripe itself.
       const subscriptionId = invoiceSubscriptionId(object as Stripe.Invoice);
-      if (subscriptionId) await this.sync.refresh(subscriptionId);
+      if (subscriptionId) await this.sync.refresh(subscriptionId, store);
     }
   }
 }

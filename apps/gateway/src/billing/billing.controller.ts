@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Query } from '@nestjs/common';
 import {
   BillingConfigView,
   BillingPattern,
@@ -16,6 +16,7 @@ import { RateLimiter } from '../sessions/rate-limiter';
 import { Session } from '../sessions/session.store';
 import { BILLING_LIMITS } from './billing-limits';
 import { BillingApiService } from './billing.service';
+import { parseIdempotencyKey } from './idempotency-key';
 
 /** The signed-in user's subscription: subscribe, seats, cancel and resume, the card. */
 @Controller('api')
@@ -48,9 +49,14 @@ export class BillingController {
   @Post('purchase-qr-code')
   @Access('user')
   @HttpCode(200)
-  async purchase(@CurrentSession() session: Session, @Body() dto: PurchaseQrCodeDto): Promise<PurchaseResultView> {
+  async purchase(
+    @CurrentSession() session: Session,
+    @Body() dto: PurchaseQrCodeDto,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<PurchaseResultView> {
+    const key = parseIdempotencyKey(idempotencyKey);
     await this.limiter.hit(BILLING_LIMITS.purchasePerUser(session.userId));
-    return this.billing.purchase(session.userId, dto.price);
+    return this.billing.purchase(session.userId, dto.price, key);
   }
 
   @Post('subscription/cancel')

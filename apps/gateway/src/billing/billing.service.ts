@@ -54,9 +54,9 @@ export class BillingApiService {
   }
 
   /** The client's price is only compared with ours (in cents, so 3.49 is exactly 349), never charged. */
-  purchase(userId: string, price: number | undefined): Promise<PurchaseResultView> {
+  purchase(userId: string, price: number | undefined, idempotencyKey: string | undefined): Promise<PurchaseResultView> {
     const expected = price === undefined ? null : Math.round(price * 100);
-    return this.bus.request(BillingPattern.PurchaseSeat, { userId, expectedUnitAmountCents: expected });
+    return this.bus.request(BillingPattern.PurchaseSeat, { userId, expectedUnitAmountCents: expected, idempotencyKey });
   }
 
   async revenue(): Promise<RevenueSummaryView> {

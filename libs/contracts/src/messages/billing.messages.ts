@@ -91,7 +91,12 @@ export interface BillingRequests {
   [BillingPattern.GetSubscription]: { req: { userId: string }; res: SubscriptionView };
   [BillingPattern.PurchaseSeat]: {
     /** The per-code price the client showed, in cents; null when it sent none. */
-    req: { userId: string; expectedUnitAmountCents: number | null };
+    req: {
+      userId: string;
+      expectedUnitAmountCents: number | null;
+      /** The client's Idempotency-Key: a repeat with the same key answers the first result and buys nothing. */
+      idempotencyKey?: string;
+    };
     res: PurchaseResultView;
   };
   [BillingPattern.SetCancelAtPeriodEnd]: { req: { userId: string; cancel: boolean }; res: SubscriptionView };

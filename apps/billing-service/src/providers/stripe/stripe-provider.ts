@@ -1,7 +1,13 @@
 import Stripe from 'stripe';
 import type { AppConfig } from '@qrd/config';
 import { BillingInterval, DomainError, ErrorCode } from '@qrd/contracts';
-import type { CreatedSubscription, PaymentProvider, ProviderCustomer, ProviderSubscription } from '../payment-provider';
+import type {
+  ChangeSeatsOptions,
+  CreatedSubscription,
+  PaymentProvider,
+  ProviderCustomer,
+  ProviderSubscription,
+} from '../payment-provider';
 import { fromStripeSubscription, invoiceClientSecret } from './stripe-mapping';
 
 /** The stripe client, pointed at STRIPE_API_BASE when tests run a local Stripe-shaped server. */
@@ -85,7 +91,7 @@ export class StripePaymentProvider implements PaymentProvider {
     });
   }
 
-  changeSeats(subscriptionId: string, seats: number) {
+  changeSeats(subscriptionId: string, seats: number, options: ChangeSeatsOptions = {}) {
     return call(async () => {
       const current = await this.stripe.subscriptions.retrieve(subscriptionId);
       const item = current.items.data[0];
@@ -98,7 +104,7 @@ export class StripePaymentProvider implements PaymentProvider {
           ? { proration_behavior: 'always_invoice' as const, payment_behavior: 'pending_if_incomplete' as const }
           : { proration_behavior: 'create_prorations' as const }),
         expand: ['latest_invoice', 'default_payment_method'],
-      });
+      }, options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : undefined);
       if (sub.pending_update) {
         throw new DomainError(ErrorCode.PaymentFailed, 'Your card was declined. Please update your payment method and try again.');
       }

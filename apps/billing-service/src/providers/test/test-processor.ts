@@ -164,9 +164,21 @@ export class TestProcessor {
    * pending_if_incomplete: more seats are charged now and kept only if that payment succeeds;
    * fewer seats become a credit for the next invoice.
    */
-  updateQuantity(subscriptionId: string, quantity: number): Promise<{ subscription: TpSubscription; amountCharged: number }> {
+  /**
+   * Like subscriptions.update with a new quantity. With an idempotency key, a repeat of a request
+   * already made answers the first response and changes nothing (checked under the row lock).
+   */
+  updateQuantity(
+    subscriptionId: string,
+    quantity: number,
+    idempotencyKey?: string,
+  ): Promise<{ subscription: TpSubscription; amountCharged: number }> {
     return this.tx(async (store, now) => {
       const sub = await store.require('subscription', subscriptionId);
+      if (idempotencyKey) {
+        const first = await store.idempotentResponse<{ subscription: TpSubscription; amountCharged: number }>(idempotencyKey);
+        if (first) return first;
+      }
       if (sub.status !== 'active' && sub.status !== 'trialing' && sub.status !== 'past_due') {
         throw new DomainError(ErrorCode.Conflict, `A ${sub.status} subscription cannot change its quantity`);
       }
@@ -201,6 +213,7 @@ export class TestProcessor {
       }
       sub.quantity = quantity;
       await saveSubscription(store, sub);
+      if (idempotencyKey) await store.saveIdempotentResponse(idempotencyKey, { subscription: sub, amountCharged });
       return { subscription: sub, amountCharged };
     });
   }

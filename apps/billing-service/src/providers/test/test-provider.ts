@@ -1,5 +1,6 @@
 import type { BillingInterval } from '@qrd/contracts';
 import type {
+  ChangeSeatsOptions,
   CreatedSubscription,
   PaymentProvider,
   ProviderCustomer,
@@ -40,8 +41,8 @@ export class TestPaymentProvider implements PaymentProvider {
     return this.processor.pendingPaymentSecret(subscriptionId);
   }
 
-  async changeSeats(subscriptionId: string, seats: number) {
-    const { subscription, amountCharged } = await this.processor.updateQuantity(subscriptionId, seats);
+  async changeSeats(subscriptionId: string, seats: number, options: ChangeSeatsOptions = {}) {
+    const { subscription, amountCharged } = await this.processor.updateQuantity(subscriptionId, seats, options.idempotencyKey);
     const fresh = await this.getSubscription(subscription.id);
     return { subscription: fresh ?? toProviderSubscription(subscription, null), amountChargedCents: amountCharged };
   }

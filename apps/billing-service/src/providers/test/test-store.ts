@@ -75,6 +75,21 @@ export class TestStore {
     );
   }
 
+  /** The response first given to a request made with this idempotency key (as Stripe replays it). */
+  async idempotentResponse<T>(key: string): Promise<T | null> {
+    const rows = (await this.db.query(`SELECT data FROM billing.test_objects WHERE id = $1 AND type = 'idempotency_key'`, [
+      `idem_${key}`,
+    ])) as { data: { response: T } }[];
+    return rows[0]?.data.response ?? null;
+  }
+
+  async saveIdempotentResponse(key: string, response: unknown): Promise<void> {
+    await this.db.query(
+      `INSERT INTO billing.test_objects (id, type, data) VALUES ($1, 'idempotency_key', $2) ON CONFLICT (id) DO NOTHING`,
+      [`idem_${key}`, JSON.stringify({ response })],
+    );
+  }
+
   async subscriptionsOf(customerId: string): Promise<TpSubscription[]> {
     const rows = (await this.db.query(
       `SELECT data FROM billing.test_objects WHERE customer_id = $1 AND type = 'subscription' ORDER BY created_at`,
