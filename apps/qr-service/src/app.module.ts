@@ -13,6 +13,7 @@ import { RedirectTable } from './codes/redirect-table';
 import { QR_DATABASE } from './database';
 import { CodeImagesService } from './images/code-images.service';
 import { ScanIngestion } from './scans/scan-ingestion';
+import { ScanMaintenance } from './scans/scan-maintenance';
 import { ScansRepository } from './scans/scans.repository';
 
 @Module({})
@@ -28,6 +29,7 @@ export class QrServiceModule {
         RedirectTable,
         CodeImagesService,
         ScansRepository,
+        ScanMaintenance,
         ScanIngestion,
         AnalyticsRepository,
         AnalyticsService,

@@ -1,6 +1,8 @@
 import IORedis from 'ioredis';
-import { encodeScanEntry, SCAN_FIELD, ScanStreamEntry } from '@qrd/contracts';
+import { randomUUID } from 'node:crypto';
+import { encodeScanEntry, SCAN_FIELD, scanStreamKey, ScanStreamEntry } from '@qrd/contracts';
 import { waitFor } from '@qrd/testing';
+import { ScanMaintenance } from '../../../apps/qr-service/src/scans/scan-maintenance';
 import { TestSystem } from './harness';
 import { createCode, Customer, storedScans, subscribedCustomer } from './qr-fixtures';
 
@@ -53,12 +55,33 @@ const countBy = <T,>(items: T[], key: (item: T) => string) => {
 };
 const asMap = (items: { key: string; scans: number }[]) => new Map(items.map((i) => [i.key, i.scans]));
 
+/** The visitor hash is salted per UTC day: one visitor is one address and browser on one UTC day. */
+const visitorDay = (s: Generated) => `${new Date(s.entry.ts).toISOString().slice(0, 10)}|${s.place.ip}|${s.agent.ua}`;
+
+/** Unique scanners counted at each visitor's first scan of the (UTC) day, within a scope. */
+function firstsOfDay(scans: Generated[], scopeOf: (s: Generated) => string): Generated[] {
+  const first = new Map<string, Generated>();
+  for (const s of scans) {
+    const key = `${scopeOf(s)}|${visitorDay(s)}`;
+    const known = first.get(key);
+    if (!known || s.entry.ts < known.entry.ts) first.set(key, s);
+  }
+  return [...first.values()];
+}
+
+const dayIn = (tz: string, ts: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ts);
+const hourIn = (tz: string, ts: number) =>
+  `${dayIn(tz, ts)}T${new Intl.DateTimeFormat('en-CA', { timeZone: tz, hour: '2-digit', hourCycle: 'h23' }).format(ts).padStart(2, '0')}:00`;
+
 describe('analytics equal the figures computed independently from a generated data set', () => {
   let system: TestSystem;
   let alice: Customer;
   let scans: Generated[];
   let codeA: { id: string; slug: string };
   const now = Date.now();
+  // Around the end of daylight saving time in New York (1 November 2026), whenever the test runs.
+  const DST_END = Date.parse('2026-11-01T06:00:00Z');
 
   beforeAll(async () => {
     system = await TestSystem.start();
@@ -68,16 +91,19 @@ describe('analytics equal the figures computed independently from a generated da
 
     const rand = random(20250101);
     const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
-    scans = Array.from({ length: 400 }, () => {
+    scans = Array.from({ length: 700 }, (_, n) => {
       const code = rand() < 0.75 ? codeA : codeB;
       const agent = pick(AGENTS);
       const place = pick(PLACES);
       const referrer = pick(REFERRERS);
       const method = rand() < 0.05 ? 'HEAD' : 'GET';
+      // Most in the last 20 days; the rest within two and a half days of the DST change.
+      const ts = n < 400 ? Math.floor(now - rand() * 20 * DAY) : Math.floor(DST_END + (rand() - 0.5) * 5 * DAY);
       const entry: ScanStreamEntry = {
+        id: randomUUID(),
         codeId: code.id,
         slug: code.slug,
-        ts: Math.floor(now - rand() * 20 * DAY),
+        ts,
         ip: place.ip,
         userAgent: agent.ua,
         referer: referrer.header,
@@ -88,10 +114,11 @@ describe('analytics equal the figures computed independently from a generated da
       };
       return { entry, agent, place, referrer };
     });
-    // Appended exactly as the redirect-service does.
+    // Appended exactly as the redirect-service does, in no particular order of time (a visitor's
+    // first scan of a day may arrive after their later ones).
     const redis = new IORedis(system.config.redisUrl);
     const pipeline = redis.pipeline();
-    for (const { entry } of scans) pipeline.xadd(`${system.config.redisPrefix}:scans`, '*', SCAN_FIELD, encodeScanEntry(entry));
+    for (const { entry } of scans) pipeline.xadd(scanStreamKey(system.config.redisPrefix), '*', SCAN_FIELD, encodeScanEntry(entry));
     await pipeline.exec();
     redis.disconnect();
     await waitFor(async () => {
@@ -103,36 +130,93 @@ describe('analytics equal the figures computed independently from a generated da
 
   const isHuman = (s: Generated) => !s.agent.bot && s.entry.method === 'GET';
 
-  it("matches one code's totals, unique scanners, series and breakdowns over a range in the viewer's time zone", async () => {
-    const to = localDay(now);
-    const from = localDay(now - 14 * DAY);
+  /** Everything the code's analytics must say for local days [from, to] in `tz`, from the raw data set. */
+  function expectedForCode(codeId: string, from: string, to: string, tz: string, unit: 'day' | 'hour') {
+    const mine = scans.filter((s) => s.entry.codeId === codeId);
+    const inRange = (s: Generated) => dayIn(tz, s.entry.ts) >= from && dayIn(tz, s.entry.ts) <= to;
+    const humans = mine.filter((s) => inRange(s) && isHuman(s));
+    const firsts = firstsOfDay(mine.filter(isHuman), () => codeId).filter(inRange);
+    const bucketOf = (s: Generated) => (unit === 'day' ? dayIn(tz, s.entry.ts) : hourIn(tz, s.entry.ts));
+    return {
+      scans: humans.length,
+      botScans: mine.filter(inRange).length - humans.length,
+      uniqueScans: firsts.length,
+      perBucket: countBy(humans, bucketOf),
+      uniquesPerBucket: countBy(firsts, bucketOf),
+      countries: countBy(humans, (s) => s.place.country),
+      devices: countBy(humans, (s) => s.agent.device),
+      os: countBy(humans, (s) => s.agent.os),
+      browsers: countBy(humans, (s) => s.agent.browser),
+      referrers: countBy(humans, (s) => s.referrer.host),
+    };
+  }
+
+  const ZONES = ['UTC', 'America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu'];
+  const RANGES: [string, string][] = [
+    ['2026-10-30', '2026-11-02'],
+    ['2026-11-01', '2026-11-01'],
+  ];
+
+  it.each(ZONES.flatMap((tz) => RANGES.map(([from, to]) => [tz, from, to] as const)))(
+    "matches one code's totals, uniques, bots, series and breakdowns in %s from %s to %s",
+    async (tz, from, to) => {
+      const unit = from === to ? 'hour' : 'day';
+      const expected = expectedForCode(codeA.id, from, to, tz, unit);
+
+      const res = await alice.client.get(`/api/qrcodes/${codeA.id}/analytics?from=${from}&to=${to}&tz=${encodeURIComponent(tz)}`);
+
+      expect(res.status).toBe(200);
+      const sut = res.json;
+      expect(sut).toMatchObject({ from, to, tz, granularity: unit });
+      expect({ scans: sut.scans, botScans: sut.botScans, uniqueScans: sut.uniqueScans }).toEqual({
+        scans: expected.scans,
+        botScans: expected.botScans,
+        uniqueScans: expected.uniqueScans,
+      });
+      for (const point of sut.series) {
+        expect([point.bucket, point.scans, point.uniqueScans]).toEqual([
+          point.bucket,
+          expected.perBucket.get(point.bucket) ?? 0,
+          expected.uniquesPerBucket.get(point.bucket) ?? 0,
+        ]);
+      }
+      expect(sut.series.reduce((sum: number, p: { scans: number }) => sum + p.scans, 0)).toBe(expected.scans);
+      expect(asMap(sut.countries)).toEqual(expected.countries);
+      expect(asMap(sut.devices)).toEqual(expected.devices);
+      expect(asMap(sut.os)).toEqual(expected.os);
+      expect(asMap(sut.browsers)).toEqual(expected.browsers);
+      expect(asMap(sut.referrers)).toEqual(expected.referrers);
+    },
+  );
+
+  it("matches the code's all-time figures", async () => {
     const mine = scans.filter((s) => s.entry.codeId === codeA.id);
-    const inRange = mine.filter((s) => localDay(s.entry.ts) >= from && localDay(s.entry.ts) <= to);
-    const humans = inRange.filter(isHuman);
-    // The visitor hash is salted per UTC day: one visitor is one address and browser on one day.
-    const unique = new Set(humans.map((s) => `${new Date(s.entry.ts).toISOString().slice(0, 10)}|${s.place.ip}|${s.agent.ua}`));
-
-    const res = await alice.client.get(`/api/qrcodes/${codeA.id}/analytics?from=${from}&to=${to}&tz=${encodeURIComponent(TZ)}`);
-
-    expect(res.status).toBe(200);
-    const sut = res.json;
-    expect(sut).toMatchObject({ from, to, tz: TZ, granularity: 'day' });
-    expect(sut.scans).toBe(humans.length);
-    expect(sut.botScans).toBe(inRange.length - humans.length);
-    expect(sut.uniqueScans).toBe(unique.size);
+    const sut = (await alice.client.get(`/api/qrcodes/${codeA.id}/analytics`)).json;
     expect(sut.allTime.scans).toBe(mine.filter(isHuman).length);
     expect(sut.allTime.botScans).toBe(mine.length - mine.filter(isHuman).length);
     expect(sut.allTime.lastScanAt).toBe(new Date(Math.max(...mine.filter(isHuman).map((s) => s.entry.ts))).toISOString());
-    const perDay = countBy(humans, (s) => localDay(s.entry.ts));
-    expect(sut.series).toHaveLength(15);
-    expect(sut.series[0].bucket).toBe(from);
-    expect(sut.series[14].bucket).toBe(to);
+  });
+
+  it.each(ZONES)('matches the account figures of the last 30 days in %s, uniques across codes included', async (tz) => {
+    const today = dayIn(tz, now);
+    const first = new Date(Date.parse(`${today}T00:00:00Z`) - 29 * DAY).toISOString().slice(0, 10);
+    const recent = (s: Generated) => dayIn(tz, s.entry.ts) >= first && dayIn(tz, s.entry.ts) <= today;
+    const humans = scans.filter((s) => isHuman(s) && recent(s));
+    // An account's unique scanner is counted once a day across all its codes.
+    const firsts = firstsOfDay(scans.filter(isHuman), () => 'account').filter(recent);
+
+    const sut = (await alice.client.get(`/api/analytics?tz=${encodeURIComponent(tz)}`)).json;
+
+    expect(sut.series[0].bucket).toBe(first);
+    expect(sut.series).toHaveLength(30);
+    expect({ lastMonth: sut.lastMonth, uniqueScans30Days: sut.uniqueScans30Days }).toEqual({
+      lastMonth: humans.length,
+      uniqueScans30Days: firsts.length,
+    });
+    const perDay = countBy(humans, (s) => dayIn(tz, s.entry.ts));
     for (const point of sut.series) expect([point.bucket, point.scans]).toEqual([point.bucket, perDay.get(point.bucket) ?? 0]);
     expect(asMap(sut.countries)).toEqual(countBy(humans, (s) => s.place.country));
-    expect(asMap(sut.devices)).toEqual(countBy(humans, (s) => s.agent.device));
-    expect(asMap(sut.os)).toEqual(countBy(humans, (s) => s.agent.os));
     expect(asMap(sut.browsers)).toEqual(countBy(humans, (s) => s.agent.browser));
-    expect(asMap(sut.referrers)).toEqual(countBy(humans, (s) => s.referrer.host));
   });
 
   it('shows a single day by the hour', async () => {
@@ -150,12 +234,15 @@ describe('analytics equal the figures computed independently from a generated da
 
   it('matches the account summary: all-time total, last 30 days, codes and last scan', async () => {
     const humans = scans.filter(isHuman);
+    const today = localDay(now);
+    const firstDay = new Date(Date.parse(`${today}T00:00:00Z`) - 29 * DAY).toISOString().slice(0, 10);
+    const recent = humans.filter((s) => localDay(s.entry.ts) >= firstDay);
 
     const sut = (await alice.client.get(`/api/analytics?tz=${encodeURIComponent(TZ)}`)).json;
 
     expect(sut).toMatchObject({
       totalScans: humans.length,
-      lastMonth: humans.length,
+      lastMonth: recent.length,
       qrCodes: 2,
       activeCodes: 2,
       botScans: scans.length - humans.length,
@@ -197,5 +284,15 @@ describe('analytics equal the figures computed independently from a generated da
 
     expect([badZone.status, badZone.json.message]).toEqual([400, 'Unknown time zone']);
     expect([badDate.status, badDate.json.message]).toEqual([400, 'Dates must be real days like 2025-01-31']);
+  });
+  it('keeps analytics of a month whose raw scans retention dropped', async () => {
+    const before = (await alice.client.get(`/api/qrcodes/${codeA.id}/analytics?from=2026-10-25&to=2026-11-05&tz=Asia%2FKolkata`)).json;
+    const dropped = await system.apps.get('qr')!.get(ScanMaintenance).dropRawScansBefore('2026-11');
+    expect(dropped).toContain('2026-10');
+    const raw = await storedScans(system, codeA.id);
+    expect(raw.length).toBeLessThan(scans.filter((s) => s.entry.codeId === codeA.id).length);
+
+    const after = (await alice.client.get(`/api/qrcodes/${codeA.id}/analytics?from=2026-10-25&to=2026-11-05&tz=Asia%2FKolkata`)).json;
+    expect(after).toEqual(before);
   });
 });

@@ -1,18 +1,17 @@
 import IORedis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { SCAN_CONSUMER_GROUP } from '@qrd/contracts';
+import { encodeScanEntry, SCAN_CONSUMER_GROUP, SCAN_FIELD, scanDeadLetterKey, scanStreamKey } from '@qrd/contracts';
 import { dataSourceOptions } from '@qrd/database';
 import { waitFor } from '@qrd/testing';
 import { QR_DATABASE } from '../../../apps/qr-service/src/database';
 import { sharedGeoIp } from '../../../apps/qr-service/src/scans/geoip';
 import { ScanEnricher } from '../../../apps/qr-service/src/scans/scan-enricher';
-import { scanStreamKey } from '../../../apps/qr-service/src/scans/scan-ingestion';
 import { ScanIngestor } from '../../../apps/qr-service/src/scans/scan-ingestor';
 import { ScansRepository } from '../../../apps/qr-service/src/scans/scans.repository';
 import { VisitorSalts } from '../../../apps/qr-service/src/scans/visitor-salts';
 import { sql } from './accounts-fixtures';
 import { TestSystem } from './harness';
-import { createCode, Customer, scan, storedScans, subscribedCustomer } from './qr-fixtures';
+import { createCode, Customer, scan, scansIngested, storedScans, subscribedCustomer } from './qr-fixtures';
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const WHATSAPP_PREVIEW = 'WhatsApp/2.23.20.0 A';
@@ -88,11 +87,12 @@ describe('scan ingestion: stream -> enrichment -> PostgreSQL (DESIGN section 5)'
       redis: reader,
       control,
       stream: scanStreamKey(system.config.redisPrefix),
+      deadLetters: scanDeadLetterKey(system.config.redisPrefix),
       group: SCAN_CONSUMER_GROUP,
       consumer: 'doomed-consumer',
       claimIdleMs: 60_000,
       batchSize: 1000,
-      enrich: (id, entry) => enricher.enrich(id, entry),
+      enrich: (entry) => enricher.enrich(entry),
       store: async (batch) => {
         await repository.insertBatch(batch.slice(0, batch.length / 2));
         died();
@@ -117,10 +117,66 @@ describe('scan ingestion: stream -> enrichment -> PostgreSQL (DESIGN section 5)'
 
     const stored = await storedScans(system, code.id);
     expect(stored).toHaveLength(total);
-    expect(new Set(stored.map((s) => s.stream_id)).size).toBe(total);
+    expect(new Set(stored.map((s) => s.scan_id)).size).toBe(total);
     expect((await analyticsOf(code.id)).allTime.scans).toBe(total);
     await waitFor(async () => expect(await control.xlen(scanStreamKey(system.config.redisPrefix))).toBe(0));
     control.disconnect();
     await db.destroy();
+  });
+
+  it('counts a scan delivered twice once: its id, made by the redirect-service, is the key', async () => {
+    const code = await createCode(alice.client, { name: 'Twice', destinationUrl: 'https://example.com/twice' }, { buySeat: true });
+    const redis = new IORedis(system.config.redisUrl);
+    const entry = encodeScanEntry({
+      id: '0190f3a1-7b2c-7d4e-8f00-112233445566',
+      codeId: code.id,
+      slug: code.slug,
+      ts: Date.now(),
+      ip: '203.0.113.9',
+      userAgent: ANDROID,
+      referer: '',
+      acceptLanguage: 'en',
+      country: '',
+      method: 'GET',
+      purpose: '',
+    });
+    // The same scan appended again, as a buffer re-sent after a connection dropped mid-reply would.
+    await redis.xadd(scanStreamKey(system.config.redisPrefix), '*', SCAN_FIELD, entry);
+    await redis.xadd(scanStreamKey(system.config.redisPrefix), '*', SCAN_FIELD, entry);
+    redis.disconnect();
+    await scansIngested(system);
+    expect(await storedScans(system, code.id)).toHaveLength(1);
+    expect(await analyticsOf(code.id)).toMatchObject({ scans: 1, uniqueScans: 1, allTime: { scans: 1 } });
+  });
+
+  it('moves entries that cannot be stored to the dead letters, with a reason, and stores the rest', async () => {
+    const code = await createCode(alice.client, { name: 'Poison', destinationUrl: 'https://example.com/poison' }, { buySeat: true });
+    const redis = new IORedis(system.config.redisUrl);
+    const stream = scanStreamKey(system.config.redisPrefix);
+    const good = (n: number) =>
+      encodeScanEntry({
+        id: `0190f3a1-7b2c-7d4e-8f00-0000000000${String(n).padStart(2, '0')}`,
+        codeId: code.id,
+        slug: code.slug,
+        ts: Date.now() - n,
+        ip: `198.51.100.${n}`,
+        userAgent: ANDROID,
+        referer: '',
+        acceptLanguage: 'en',
+        country: '',
+        method: 'GET',
+        purpose: '',
+      });
+    await redis.xadd(stream, '*', SCAN_FIELD, good(1));
+    await redis.xadd(stream, '*', SCAN_FIELD, 'not a scan');
+    // Well formed, but at an instant no calendar has (year 318857): enriching it fails every attempt.
+    await redis.xadd(stream, '*', SCAN_FIELD, good(2).replace(/,(\d{13}),/, ',9999999999999999,'));
+    await redis.xadd(stream, '*', SCAN_FIELD, good(3));
+    await scansIngested(system);
+    expect(await storedScans(system, code.id)).toHaveLength(2);
+    const dead = await redis.xrange(scanDeadLetterKey(system.config.redisPrefix), '-', '+');
+    redis.disconnect();
+    const reasons = dead.map(([, fields]) => fields[fields.indexOf('reason') + 1]);
+    expect(reasons).toEqual([expect.stringMatching(/malformed/), expect.stringMatching(/enrichment failed/)]);
   });
 });

@@ -1,5 +1,5 @@
 import IORedis from 'ioredis';
-import { SCAN_CONSUMER_GROUP, SCAN_STREAM } from '@qrd/contracts';
+import { SCAN_CONSUMER_GROUP, scanStreamKey } from '@qrd/contracts';
 import { TestHttpClient, waitFor } from '@qrd/testing';
 import { newUser, signIn, sql, TestUser } from './accounts-fixtures';
 import { TestSystem } from './harness';
@@ -64,14 +64,14 @@ export async function scan(baseUrl: string, slug: string, { method = 'GET', head
 }
 
 /** Scans stored for a code, straight from the qr schema. */
-export async function storedScans(system: TestSystem, codeId: string): Promise<{ stream_id: string; is_bot: boolean }[]> {
-  return sql(system, 'SELECT stream_id, is_bot FROM qr.scans WHERE code_id = $1 ORDER BY stream_id', [codeId]);
+export async function storedScans(system: TestSystem, codeId: string): Promise<{ scan_id: string; is_bot: boolean }[]> {
+  return sql(system, 'SELECT scan_id, is_bot FROM qr.scans WHERE code_id = $1 ORDER BY scan_id', [codeId]);
 }
 
 /** Waits until every scan appended to the stream has been stored and acknowledged. */
 export async function scansIngested(system: TestSystem, timeoutMs = 15_000): Promise<void> {
   const redis = new IORedis(system.config.redisUrl);
-  const stream = `${system.config.redisPrefix}:${SCAN_STREAM}`;
+  const stream = scanStreamKey(system.config.redisPrefix);
   try {
     await waitFor(async () => {
       const groups = (await redis.xinfo('GROUPS', stream).catch(() => [])) as unknown[][];

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EnrichedScan } from '../scans/scan-enricher';
+import { DAY_MS, Dimension, DIMENSIONS, SITE_SCOPE } from '../scans/scan-rollups';
 import type { AdminCodeRow, CountItem, QrCodeState, RecentActivity, ScanBreakdowns, SeriesPoint } from '@qrd/contracts';
 
 /** Whose scans: one code's, or every code of an owner. */
@@ -33,28 +34,21 @@ export interface StatTotals {
   lastScanAt: Date | null;
 }
 
-/** Columns a breakdown may group by (never interpolated from input). */
-const BREAKDOWNS: Record<Exclude<keyof ScanBreakdowns, 'cities'>, string> = {
-  countries: 'country',
-  regions: 'region',
-  devices: 'device',
-  os: 'os',
-  browsers: 'browser',
-  referrers: 'referrer',
-};
 const TOP = 10;
 const MAX_CSV_ROWS = 100_000;
 
-function scopeSql(scope: ScanScope, param: number): { sql: string; value: string } {
-  return 'codeId' in scope
-    ? { sql: `code_id = $${param}`, value: scope.codeId }
-    : { sql: `owner_id = $${param}`, value: scope.ownerId };
+function scopeId(scope: ScanScope): string {
+  return 'codeId' in scope ? scope.codeId : scope.ownerId;
 }
 
 /** A stored scan as the CSV export lists it: what the ingestor stored, without its keys. */
-export type CsvScan = Omit<EnrichedScan, 'streamId' | 'codeId'>;
+export type CsvScan = Omit<EnrichedScan, 'scanId' | 'codeId'>;
 
-/** Read side of qr.scans and qr.code_stats: every figure is computed from stored scans. */
+/**
+ * Read side of the scan rollups (qr.rollup_buckets, qr.rollup_dims) and qr.code_stats: every
+ * figure is a sum of rollup rows, never a scan of raw rows. Windows start and end on quarter hours
+ * (every local hour and day does), so the sums are exact in every time zone.
+ */
 @Injectable()
 export class AnalyticsRepository {
   constructor(private readonly db: DataSource) {}
@@ -77,63 +71,69 @@ export class AnalyticsRepository {
     return rows[0];
   }
 
-  /** Human scans, unique visitors and bot scans in the window. */
+  /** Human scans, unique scanners and bot scans in the window. */
   async totals(scope: ScanScope, window: Pick<ScanWindow, 'start' | 'end'>): Promise<WindowTotals> {
-    const s = scopeSql(scope, 1);
     const rows: WindowTotals[] = await this.db.query(
-      `SELECT count(*) FILTER (WHERE NOT is_bot)::int AS scans,
-              count(DISTINCT visitor_hash) FILTER (WHERE NOT is_bot)::int AS "uniqueScans",
-              count(*) FILTER (WHERE is_bot)::int AS "botScans"
-       FROM qr.scans WHERE ${s.sql} AND scanned_at >= $2 AND scanned_at < $3`,
-      [s.value, window.start, window.end],
+      `SELECT coalesce(sum(scans), 0)::int AS scans, coalesce(sum(uniques), 0)::int AS "uniqueScans",
+              coalesce(sum(bot_scans), 0)::int AS "botScans"
+       FROM qr.rollup_buckets WHERE scope_id = $1 AND bucket >= $2 AND bucket < $3`,
+      [scopeId(scope), window.start, window.end],
     );
     return rows[0];
   }
 
   /** One point per local hour or day from the first to the last day, zeros included. */
   async series(scope: ScanScope, request: SeriesRequest): Promise<SeriesPoint[]> {
-    const s = scopeSql(scope, 1);
     const step = request.unit === 'hour' ? '1 hour' : '1 day';
     const format = request.unit === 'hour' ? `'YYYY-MM-DD"T"HH24:00'` : `'YYYY-MM-DD'`;
     return this.db.query(
       `WITH bounds AS (
          SELECT $2::date::timestamp AS first_local, ($3::date + 1)::timestamp AS end_local
        ), agg AS (
-         SELECT date_trunc('${request.unit}', scanned_at AT TIME ZONE $4) AS local_start,
-                count(*)::int AS scans, count(DISTINCT visitor_hash)::int AS uniq
-         FROM qr.scans, bounds
-         WHERE ${s.sql} AND NOT is_bot
-           AND scanned_at >= (bounds.first_local AT TIME ZONE $4) AND scanned_at < (bounds.end_local AT TIME ZONE $4)
+         SELECT date_trunc('${request.unit}', bucket AT TIME ZONE $4) AS local_start,
+                sum(scans)::int AS scans, sum(uniques)::int AS uniq
+         FROM qr.rollup_buckets, bounds
+         WHERE scope_id = $1
+           AND bucket >= (bounds.first_local AT TIME ZONE $4) AND bucket < (bounds.end_local AT TIME ZONE $4)
          GROUP BY 1
        )
        SELECT to_char(b.local_start, ${format}) AS bucket, coalesce(a.scans, 0) AS scans, coalesce(a.uniq, 0) AS "uniqueScans"
        FROM bounds, generate_series(bounds.first_local, bounds.end_local - interval '${step}', interval '${step}') AS b(local_start)
        LEFT JOIN agg a ON a.local_start = b.local_start
        ORDER BY b.local_start`,
-      [s.value, request.fromDay, request.toDay, request.tz],
+      [scopeId(scope), request.fromDay, request.toDay, request.tz],
     );
   }
 
+  /**
+   * The top keys of each dimension in the window: whole UTC days from the daily rows, the rest
+   * (the window's partial first and last days) from the quarter-hour rows.
+   */
   async breakdowns(scope: ScanScope, window: Pick<ScanWindow, 'start' | 'end'>): Promise<ScanBreakdowns> {
-    const s = scopeSql(scope, 1);
-    const params = [s.value, window.start, window.end];
-    const where = `${s.sql} AND NOT is_bot AND scanned_at >= $2 AND scanned_at < $3`;
-    const entries = await Promise.all(
-      Object.entries(BREAKDOWNS).map(async ([name, column]) => {
-        const rows: CountItem[] = await this.db.query(
-          `SELECT coalesce(${column}, '') AS key, count(*)::int AS scans FROM qr.scans WHERE ${where}
-           GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${TOP}`,
-          params,
-        );
-        return [name, rows] as const;
-      }),
+    const parts = splitWindow(window.start.getTime(), window.end.getTime());
+    const rows: { dim: Dimension; key: string; scans: number }[] = await this.db.query(
+      `SELECT dim, key, sum(scans)::int AS scans FROM qr.rollup_dims
+       WHERE scope_id = $1 AND (
+         (level = 'd' AND bucket >= $2 AND bucket < $3) OR
+         (level = 'q' AND ((bucket >= $4 AND bucket < $5) OR (bucket >= $6 AND bucket < $7))))
+       GROUP BY dim, key HAVING sum(scans) > 0`,
+      [scopeId(scope), ...[parts.days, parts.head, parts.tail].flatMap(([from, to]) => [new Date(from), new Date(to)])],
     );
-    const cities: CountItem[] = await this.db.query(
-      `SELECT city AS key, coalesce(country, '') AS country, count(*)::int AS scans FROM qr.scans
-       WHERE ${where} AND city IS NOT NULL GROUP BY city, country ORDER BY 3 DESC, 1 LIMIT ${TOP}`,
-      params,
-    );
-    return { ...(Object.fromEntries(entries) as Omit<ScanBreakdowns, 'cities'>), cities };
+    const out = Object.fromEntries(DIMENSIONS.map((dim) => [dim, [] as CountItem[]])) as Record<Dimension, CountItem[]>;
+    for (const row of rows) {
+      if (row.dim === 'cities') {
+        const split = row.key.indexOf('|');
+        out.cities.push({ key: row.key.slice(split + 1), country: row.key.slice(0, split), scans: row.scans });
+      } else {
+        out[row.dim].push({ key: row.key, scans: row.scans });
+      }
+    }
+    for (const dim of DIMENSIONS) {
+      out[dim].sort((a, b) => b.scans - a.scans || compareText(a.key, b.key) || compareText(a.country ?? '', b.country ?? ''));
+      out[dim] = out[dim].slice(0, TOP);
+    }
+    const { languages: _languages, ...breakdowns } = out;
+    return breakdowns;
   }
 
   async codeStats(codeId: string): Promise<StatTotals> {
@@ -177,7 +177,7 @@ export class AnalyticsRepository {
   /** Latest human scans, creations and destination changes, newest first. */
   async recentActivity(ownerId: string, limit = 20): Promise<RecentActivity[]> {
     const rows: (Omit<RecentActivity, 'at'> & { at: Date })[] = await this.db.query(
-      `(SELECT s.stream_id AS id, s.code_id AS "codeId", c.name AS "codeName", 'scan' AS action, s.scanned_at AS at,
+      `(SELECT s.scan_id::text AS id, s.code_id AS "codeId", c.name AS "codeName", 'scan' AS action, s.scanned_at AS at,
                s.country, s.city, s.device
         FROM qr.scans s JOIN qr.codes c ON c.id = s.code_id
         WHERE s.owner_id = $1 AND NOT s.is_bot ORDER BY s.scanned_at DESC LIMIT $2)
@@ -200,7 +200,7 @@ export class AnalyticsRepository {
     return this.db.query(
       `SELECT scanned_at AS "scannedAt", is_bot AS "isBot", bot_reason AS "botReason", method, device, os, browser,
               country, region, city, referrer, language, visitor_hash AS "visitorHash"
-       FROM qr.scans WHERE code_id = $1 ORDER BY scanned_at DESC, stream_id DESC LIMIT ${MAX_CSV_ROWS + 1}`,
+       FROM qr.scans WHERE code_id = $1 ORDER BY scanned_at DESC, scan_id DESC LIMIT ${MAX_CSV_ROWS + 1}`,
       [codeId],
     );
   }
@@ -221,9 +221,9 @@ export class AnalyticsRepository {
         `SELECT coalesce(sum(scans), 0)::bigint::text AS scans, coalesce(sum(bot_scans), 0)::bigint::text AS bots FROM qr.code_stats`,
       ) as Promise<{ scans: string; bots: string }[]>,
       this.db.query(
-        `SELECT count(*)::bigint::text AS n, count(*) FILTER (WHERE scanned_at >= $2)::bigint::text AS today
-         FROM qr.scans WHERE NOT is_bot AND scanned_at >= $1`,
-        [since, today],
+        `SELECT coalesce(sum(scans), 0)::bigint::text AS n, coalesce(sum(scans) FILTER (WHERE bucket >= $3), 0)::bigint::text AS today
+         FROM qr.rollup_buckets WHERE scope_id = $1 AND bucket >= $2`,
+        [SITE_SCOPE, since, today],
       ) as Promise<{ n: string; today: string }[]>,
     ]);
     const byState: Record<QrCodeState, number> = { active: 0, deactivated: 0, suspended: 0 };
@@ -246,4 +246,20 @@ export class AnalyticsRepository {
     );
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   }
+}
+
+/** Byte order, like PostgreSQL's C collation: the same order in every locale. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * A window of quarter hours as whole UTC days [days) plus the partial days before and after them
+ * (head, tail); an empty part is [x, x).
+ */
+export function splitWindow(start: number, end: number): { days: [number, number]; head: [number, number]; tail: [number, number] } {
+  const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
+  const lastDay = Math.floor(end / DAY_MS) * DAY_MS;
+  if (firstDay >= lastDay) return { days: [start, start], head: [start, end], tail: [end, end] };
+  return { days: [firstDay, lastDay], head: [start, firstDay], tail: [lastDay, end] };
 }

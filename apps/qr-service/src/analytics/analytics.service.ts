@@ -7,6 +7,11 @@ import { dayRange, isTimeZone, localToday, shiftDay } from './time-range';
 
 const DAY_MS = 24 * 3600 * 1000;
 
+/** Midnight UTC, `days` from today. */
+function utcDayStart(days: number): Date {
+  return new Date((Math.floor(Date.now() / DAY_MS) + days) * DAY_MS);
+}
+
 /** Per-code and per-account figures, CSV export and the admin overview, all from stored scans. */
 @Injectable()
 export class AnalyticsService {
@@ -28,7 +33,7 @@ export class AnalyticsService {
       this.analytics.series(scope, { ...range, tz }),
       this.analytics.breakdowns(scope, window),
       this.analytics.codeStats(code.id),
-      this.analytics.totals(scope, { start: new Date(Date.now() - 30 * DAY_MS), end: new Date(Date.now() + DAY_MS) }),
+      this.last30Days(tz).then((days) => this.analytics.totals(scope, days)),
     ]);
     return {
       codeId: code.id,
@@ -50,8 +55,7 @@ export class AnalyticsService {
     const scope = { ownerId: userId };
     const toDay = localToday(tz, now);
     const fromDay = shiftDay(toDay, -29);
-    const last30 = { start: new Date(now.getTime() - 30 * DAY_MS), end: new Date(now.getTime() + DAY_MS) };
-    const months = await this.analytics.monthStarts(tz);
+    const [last30, months] = await Promise.all([this.last30Days(tz, now), this.analytics.monthStarts(tz)]);
     const [stats, recent, thisMonth, previousMonth, series, breakdowns, topCodes, recentActivity] = await Promise.all([
       this.analytics.ownerStats(userId),
       this.analytics.totals(scope, last30),
@@ -80,6 +84,12 @@ export class AnalyticsService {
     };
   }
 
+  /** The viewer's last 30 local days, today included. */
+  private last30Days(tz: string, now: Date = new Date()): Promise<{ start: Date; end: Date }> {
+    const today = localToday(tz, now);
+    return this.analytics.localDayBounds(shiftDay(today, -29), today, tz);
+  }
+
   async csv(userId: string, codeId: string): Promise<{ fileName: string; csv: string; truncated: boolean }> {
     const code = await this.codes.require(userId, codeId);
     const rows = await this.analytics.csvScans(code.id);
@@ -91,7 +101,7 @@ export class AnalyticsService {
     const safePage = Math.max(1, Math.floor(page));
     const safeSize = Math.min(100, Math.max(1, Math.floor(pageSize)));
     const [counts, items] = await Promise.all([
-      this.analytics.adminCounts(new Date(Date.now() - 30 * DAY_MS), new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)),
+      this.analytics.adminCounts(utcDayStart(-29), utcDayStart(0)),
       this.analytics.adminPage(safePage, safeSize),
     ]);
     const total = counts.byState.active + counts.byState.deactivated + counts.byState.suspended;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { QrCategory } from '@qrd/contracts';
 import type { QrDesign } from '../rendering';
+import { forgetCodeRollups, forgetOwnerRollups } from '../scans/rollup-removal';
 import { CODE_COLUMNS, CODE_FROM, CodeRecord } from './code.record';
 
 export interface NewCode {
@@ -130,6 +131,7 @@ export class CodesRepository {
       if (rows.length === 0) return null;
       await tx.query(`DELETE FROM qr.scans WHERE code_id = $1`, [id]);
       await tx.query(`DELETE FROM qr.code_stats WHERE code_id = $1`, [id]);
+      await forgetCodeRollups(tx, id, ownerId);
       return code;
     });
   }
@@ -176,6 +178,7 @@ export class CodesRepository {
       );
       await tx.query(`DELETE FROM qr.scans WHERE owner_id = $1`, [ownerId]);
       await tx.query(`DELETE FROM qr.code_stats WHERE owner_id = $1`, [ownerId]);
+      await forgetOwnerRollups(tx, ownerId);
       return rows[0];
     });
   }

@@ -10,6 +10,7 @@ const IPHONE =
 
 function entry(overrides: Partial<ScanStreamEntry> = {}): ScanStreamEntry {
   return {
+    id: '019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b',
     codeId: '2b0f5a8e-8a55-4c1a-9d7e-1f2d3c4b5a69',
     slug: 'Ab3dE7x',
     ts: Date.parse('2026-03-10T12:00:00Z'),
@@ -39,7 +40,7 @@ describe(ScanEnricher.name, () => {
   });
 
   it('turns a raw scan into device, system, browser and place, without the address', async () => {
-    const scan = await sut.enrich('1-0', entry({ referer: 'https://www.instagram.com/p/abc?token=secret' }));
+    const scan = await sut.enrich(entry({ referer: 'https://www.instagram.com/p/abc?token=secret' }));
 
     expect(scan).toMatchObject({
       isBot: false,
@@ -59,10 +60,10 @@ describe(ScanEnricher.name, () => {
 
   it('hashes the same visitor alike within a day, differently on another day or from another address', async () => {
     const [a, b, otherIp, nextDay] = await Promise.all([
-      sut.enrich('1-0', entry()),
-      sut.enrich('2-0', entry({ ts: Date.parse('2026-03-10T23:59:00Z') })),
-      sut.enrich('3-0', entry({ ip: '8.8.8.8' })),
-      sut.enrich('4-0', entry({ ts: Date.parse('2026-03-11T00:01:00Z') })),
+      sut.enrich(entry()),
+      sut.enrich(entry({ ts: Date.parse('2026-03-10T23:59:00Z') })),
+      sut.enrich(entry({ ip: '8.8.8.8' })),
+      sut.enrich(entry({ ts: Date.parse('2026-03-11T00:01:00Z') })),
     ]);
 
     expect(a.visitorHash).toBe(b.visitorHash);
@@ -71,14 +72,14 @@ describe(ScanEnricher.name, () => {
   });
 
   it("believes a trusted CDN's country, keeping the city only when it agrees", async () => {
-    expect(await sut.enrich('1-0', entry({ country: 'gb' }))).toMatchObject({ country: 'GB', city: 'Bracknell' });
-    expect(await sut.enrich('1-0', entry({ country: 'FR' }))).toMatchObject({ country: 'FR', city: null, region: null });
-    expect(await sut.enrich('1-0', entry({ country: 'XX' }))).toMatchObject({ country: 'GB' });
+    expect(await sut.enrich(entry({ country: 'gb' }))).toMatchObject({ country: 'GB', city: 'Bracknell' });
+    expect(await sut.enrich(entry({ country: 'FR' }))).toMatchObject({ country: 'FR', city: null, region: null });
+    expect(await sut.enrich(entry({ country: 'XX' }))).toMatchObject({ country: 'GB' });
   });
 
   it('knows nothing about private or malformed addresses', async () => {
-    expect(await sut.enrich('1-0', entry({ ip: '10.1.2.3' }))).toMatchObject({ country: null, city: null });
-    expect(await sut.enrich('1-0', entry({ ip: 'not an ip' }))).toMatchObject({ country: null });
+    expect(await sut.enrich(entry({ ip: '10.1.2.3' }))).toMatchObject({ country: null, city: null });
+    expect(await sut.enrich(entry({ ip: 'not an ip' }))).toMatchObject({ country: null });
   });
 });
 

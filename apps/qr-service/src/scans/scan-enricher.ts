@@ -8,7 +8,8 @@ export type BotReason = 'user-agent' | 'head' | 'prefetch';
 
 /** A scan as stored: what a person would want to know, and no IP address. */
 export interface EnrichedScan {
-  streamId: string;
+  /** The id the redirect-service gave the scan: its unique key. */
+  scanId: string;
   codeId: string;
   scannedAt: Date;
   isBot: boolean;
@@ -83,7 +84,7 @@ export class ScanEnricher {
     private readonly salts: VisitorSalts,
   ) {}
 
-  async enrich(streamId: string, entry: ScanStreamEntry): Promise<EnrichedScan> {
+  async enrich(entry: ScanStreamEntry): Promise<EnrichedScan> {
     const scannedAt = new Date(entry.ts);
     const agent = this.agent(entry.userAgent);
     const place = this.geo.lookup(entry.ip);
@@ -93,7 +94,7 @@ export class ScanEnricher {
     const sameCountry = !useCdn || cdnCountry === place.country;
     const reason = botReason(entry);
     return {
-      streamId,
+      scanId: entry.id,
       codeId: entry.codeId,
       scannedAt,
       isBot: reason !== null,

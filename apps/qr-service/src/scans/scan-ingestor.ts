@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import IORedis from 'ioredis';
 import type { Logger } from '@qrd/config';
 import { decodeScanEntry, ScanStreamEntry } from '@qrd/contracts';
@@ -11,23 +12,38 @@ export interface ScanIngestorOptions {
   /** Any other connection: used to cut a blocked read short at shutdown (CLIENT UNBLOCK). */
   control: IORedis;
   stream: string;
+  /** Where entries that cannot be stored go, with their reason. */
+  deadLetters: string;
   group: string;
   consumer: string;
   /** Entries read but unacknowledged this long belong to a dead reader and are taken over. */
   claimIdleMs: number;
-  enrich: (streamId: string, entry: ScanStreamEntry) => Promise<EnrichedScan>;
-  /** Stores a batch in one transaction; must ignore entries it already has (by stream id). */
+  enrich: (entry: ScanStreamEntry) => Promise<EnrichedScan>;
+  /** Stores a batch in one transaction; must ignore scans it already has (by scan id). */
   store: (scans: EnrichedScan[]) => Promise<number>;
   logger: Logger;
+  /** Entries read at once while the stream is short; grows up to maxBatchSize while a backlog drains. */
   batchSize?: number;
+  maxBatchSize?: number;
   blockMs?: number;
+}
+
+/** Tries of a failing step before its entries go to the dead letters. */
+const ATTEMPTS = 3;
+
+/** The id a scan appended before scans carried their own: the same one the migration gave stored scans. */
+export function legacyScanId(streamId: string): string {
+  const hex = createHash('md5').update(streamId).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**
  * Reads the scan stream as one consumer of a consumer group (DESIGN section 3): at-least-once,
  * in batches; an entry is acknowledged (and deleted, so raw IPs do not linger) only after its
  * batch committed. Entries a dead consumer had read are claimed with XAUTOCLAIM, at start and then
- * periodically, and stored again harmlessly: the stream id is the scan's unique key.
+ * periodically, and stored again harmlessly: the scan id is the stored scan's unique key. An entry
+ * that cannot be stored (malformed, or failing every attempt) goes to the dead-letter stream with
+ * its reason and never holds up the others.
  */
 export class ScanIngestor {
   private running = false;
@@ -35,13 +51,22 @@ export class ScanIngestor {
   private waiting = false;
   private lastClaim = 0;
   private clientId: number | null = null;
-  /** Scans stored by this consumer (for logs and tests). */
+  private readSize: number;
+  /** Scans stored by this consumer (for logs, metrics and tests). */
   stored = 0;
+  /** Entries this consumer sent to the dead letters. */
+  deadLettered = 0;
 
-  constructor(private readonly options: ScanIngestorOptions) {}
+  constructor(private readonly options: ScanIngestorOptions) {
+    this.readSize = this.minBatch;
+  }
 
-  get batchSize(): number {
+  private get minBatch(): number {
     return this.options.batchSize ?? 500;
+  }
+
+  private get maxBatch(): number {
+    return Math.max(this.minBatch, this.options.maxBatchSize ?? 5000);
   }
 
   async start(): Promise<void> {
@@ -80,6 +105,9 @@ export class ScanIngestor {
           await this.claimAbandoned();
         }
         const entries = await this.readNew();
+        // A full read means a backlog: read more at once (fewer, larger transactions) until it drains.
+        this.readSize =
+          entries.length >= this.readSize ? Math.min(this.maxBatch, this.readSize * 2) : Math.max(this.minBatch, Math.floor(this.readSize / 2));
         if (entries.length > 0) await this.process(entries);
       } catch (error) {
         if (!this.running) break;
@@ -94,7 +122,7 @@ export class ScanIngestor {
     this.waiting = true;
     try {
       const reply = (await redis.xreadgroup(
-        'GROUP', group, consumer, 'COUNT', this.batchSize, 'BLOCK', this.options.blockMs ?? 1000, 'STREAMS', stream, '>',
+        'GROUP', group, consumer, 'COUNT', this.readSize, 'BLOCK', this.options.blockMs ?? 1000, 'STREAMS', stream, '>',
       )) as [string, StreamEntry[]][] | null;
       return reply?.[0]?.[1] ?? [];
     } finally {
@@ -106,7 +134,7 @@ export class ScanIngestor {
     const { redis, stream, group, consumer, claimIdleMs } = this.options;
     let cursor = '0-0';
     do {
-      const [next, entries] = (await redis.xautoclaim(stream, group, consumer, claimIdleMs, cursor, 'COUNT', this.batchSize)) as [
+      const [next, entries] = (await redis.xautoclaim(stream, group, consumer, claimIdleMs, cursor, 'COUNT', this.minBatch)) as [
         string,
         (StreamEntry | null)[],
       ];
@@ -120,14 +148,83 @@ export class ScanIngestor {
   }
 
   private async process(entries: StreamEntry[]): Promise<void> {
-    const scans: EnrichedScan[] = [];
-    for (const [id, fields] of entries) {
-      const entry = decodeScanEntry(fields);
-      if (entry) scans.push(await this.options.enrich(id, entry));
-      else this.options.logger.warn({ id }, 'skipping a malformed scan entry');
+    const scans: { streamId: string; fields: string[]; scan: EnrichedScan }[] = [];
+    const dead: { streamId: string; fields: string[]; reason: string }[] = [];
+    for (const [streamId, fields] of entries) {
+      const entry = decodeScanEntry(fields, () => legacyScanId(streamId));
+      if (!entry) {
+        dead.push({ streamId, fields, reason: 'malformed entry' });
+        continue;
+      }
+      try {
+        scans.push({ streamId, fields, scan: await this.attempt(() => this.options.enrich(entry)) });
+      } catch (error) {
+        dead.push({ streamId, fields, reason: `enrichment failed: ${(error as Error).message}` });
+      }
     }
-    if (scans.length > 0) this.stored += await this.options.store(scans);
+    if (scans.length > 0) await this.storeOrIsolate(scans, dead);
+    if (dead.length > 0) await this.deadLetter(dead);
     const ids = entries.map(([id]) => id);
     await this.options.redis.multi().xack(this.options.stream, this.options.group, ...ids).xdel(this.options.stream, ...ids).exec();
   }
+
+  /**
+   * The batch in one transaction; if it keeps failing, halves until the entries that cannot be
+   * stored are found (they go to the dead letters) and the rest are stored. A database that is
+   * down fails every half the same way: then nothing is dead-lettered and the batch is retried.
+   */
+  private async storeOrIsolate(
+    scans: { streamId: string; fields: string[]; scan: EnrichedScan }[],
+    dead: { streamId: string; fields: string[]; reason: string }[],
+  ): Promise<void> {
+    try {
+      this.stored += await this.attempt(() => this.options.store(scans.map((s) => s.scan)));
+      return;
+    } catch (error) {
+      if (scans.length === 1) {
+        if (isUnavailable(error)) throw error;
+        dead.push({ ...scans[0], reason: `could not be stored: ${(error as Error).message}` });
+        return;
+      }
+      if (isUnavailable(error)) throw error;
+    }
+    const half = Math.ceil(scans.length / 2);
+    await this.storeOrIsolate(scans.slice(0, half), dead);
+    await this.storeOrIsolate(scans.slice(half), dead);
+  }
+
+  private async deadLetter(dead: { streamId: string; fields: string[]; reason: string }[]): Promise<void> {
+    const pipeline = this.options.redis.pipeline();
+    for (const { streamId, fields, reason } of dead) {
+      pipeline.xadd(this.options.deadLetters, 'MAXLEN', '~', 100_000, '*', 'stream_id', streamId, 'reason', reason.slice(0, 500), ...fields);
+    }
+    await pipeline.exec();
+    this.deadLettered += dead.length;
+    this.options.logger.error({ entries: dead.length, reasons: [...new Set(dead.map((d) => d.reason))].slice(0, 5) }, 'scans moved to the dead letters');
+  }
+
+  private async attempt<T>(work: () => Promise<T>): Promise<T> {
+    for (let n = 1; ; n += 1) {
+      try {
+        return await work();
+      } catch (error) {
+        if (n >= ATTEMPTS || isUnavailable(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * n));
+      }
+    }
+  }
+}
+
+/** The database or Redis being away is no fault of the entries: they wait, they are not dead-lettered. */
+function isUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? '';
+  const message = String((error as Error).message ?? '');
+  return (
+    code.startsWith('08') ||
+    code === '57P01' ||
+    code === '57P03' ||
+    code === 'ECONNREFUSED' ||
+    code === 'ECONNRESET' ||
+    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Connection is closed/i.test(message)
+  );
 }

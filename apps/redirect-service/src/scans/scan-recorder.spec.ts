@@ -9,7 +9,7 @@ import { ScanRecorder } from './scan-recorder';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const logger = createLogger('scan-recorder-test', 'silent');
 
-function scanOf(n: number): ScanStreamEntry {
+function scanOf(n: number): Omit<ScanStreamEntry, 'id'> {
   return {
     codeId: '2b0f5a8e-8a55-4c1a-9d7e-1f2d3c4b5a69',
     slug: 'Ab3dE7x',
@@ -37,12 +37,15 @@ describe(ScanRecorder.name, () => {
     const redis = failFastRedis(REDIS_URL, 2000);
     const sut = new ScanRecorder({ redis, stream, logger });
 
-    for (let n = 1; n <= 3; n++) sut.record(scanOf(n));
+    const ids = [1, 2, 3].map((n) => sut.record(scanOf(n)));
 
     expect(sut.pending).toBe(3);
     await waitFor(async () => expect(await reader.xlen(stream)).toBe(3));
     const entries = await reader.xrange(stream, '-', '+');
-    expect(entries.map(([, fields]) => decodeScanEntry(fields))).toEqual([scanOf(1), scanOf(2), scanOf(3)]);
+    expect(entries.map(([, fields]) => decodeScanEntry(fields))).toEqual([1, 2, 3].map((n, i) => ({ id: ids[i], ...scanOf(n) })));
+    // Each scan has its own time-ordered id (UUIDv7), made when it happened.
+    expect(new Set(ids).size).toBe(3);
+    expect(ids.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id))).toBe(true);
     await sut.close();
     await redis.quit();
   });

@@ -1,4 +1,5 @@
 import IORedis from 'ioredis';
+import { v7 as uuidv7 } from 'uuid';
 import type { Logger } from '@qrd/config';
 import { encodeScanEntry, SCAN_FIELD, ScanStreamEntry } from '@qrd/contracts';
 
@@ -54,16 +55,19 @@ export class ScanRecorder {
     return this.buffer.length;
   }
 
-  record(scan: ScanStreamEntry): void {
+  /** Takes a scan that just happened and gives it its id; answers that id. */
+  record(scan: Omit<ScanStreamEntry, 'id'>): string {
+    const id = uuidv7();
     if (this.buffer.length >= (this.options.maxBuffered ?? 100_000)) {
       this.dropped++;
       if (this.dropped === 1 || this.dropped % 1000 === 0) {
         this.options.logger.error({ dropped: this.dropped }, 'scan buffer full: scans are being dropped');
       }
-      return;
+      return id;
     }
-    this.buffer.push(encodeScanEntry(scan));
+    this.buffer.push(encodeScanEntry({ id, ...scan }));
     this.schedule(this.options.flushDelayMs ?? 5);
+    return id;
   }
 
   /** Writes everything still buffered (best effort: gives up when Redis is away). */

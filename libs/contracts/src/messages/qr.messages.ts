@@ -232,6 +232,11 @@ export const SLUG_PATTERN = /^[0-9A-Za-z]{7}$/;
 
 /** One scan as the redirect-service appends it to SCAN_STREAM; raw until the qr-service enriches it. */
 export interface ScanStreamEntry {
+  /**
+   * The scan's id (a UUIDv7), made by the redirect-service when the scan happened: the stored
+   * scan's unique key, so an entry delivered twice or a buffer re-sent after an outage counts once.
+   */
+  id: string;
   codeId: string;
   slug: string;
   /** Milliseconds since the epoch, when the redirect answered. */
@@ -249,12 +254,15 @@ export interface ScanStreamEntry {
 
 /** The stream entry's one field: the scan packed as a JSON array (one argument per scan keeps XADD cheap). */
 export const SCAN_FIELD = 's';
-const SCAN_VERSION = 1;
+/** 2: with the scan's own id. 1 (before scan ids): the id is derived from the stream entry id. */
+const SCAN_VERSION = 2;
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The value of SCAN_FIELD for a scan. */
 export function encodeScanEntry(entry: ScanStreamEntry): string {
   return JSON.stringify([
     SCAN_VERSION,
+    entry.id,
     entry.codeId,
     entry.slug,
     entry.ts,
@@ -268,8 +276,11 @@ export function encodeScanEntry(entry: ScanStreamEntry): string {
   ]);
 }
 
-/** Reads an entry's flat field list (from XREADGROUP) back; null for an entry that is not a scan. */
-export function decodeScanEntry(fields: string[]): ScanStreamEntry | null {
+/**
+ * Reads an entry's flat field list (from XREADGROUP) back; null for an entry that is not a scan.
+ * `legacyId` names a version-1 entry, which carried no id of its own (e.g. derived from its stream id).
+ */
+export function decodeScanEntry(fields: string[], legacyId: () => string = () => ''): ScanStreamEntry | null {
   const index = fields.findIndex((field, i) => i % 2 === 0 && field === SCAN_FIELD);
   if (index < 0) return null;
   let packed: unknown;
@@ -278,12 +289,18 @@ export function decodeScanEntry(fields: string[]): ScanStreamEntry | null {
   } catch {
     return null;
   }
-  if (!Array.isArray(packed) || packed[0] !== SCAN_VERSION || packed.length !== 11) return null;
-  const [, codeId, slug, ts, ip, userAgent, referer, acceptLanguage, country, method, purpose] = packed as unknown[];
+  if (!Array.isArray(packed)) return null;
+  let values: unknown[];
+  if (packed[0] === SCAN_VERSION && packed.length === 12) values = packed.slice(1);
+  else if (packed[0] === 1 && packed.length === 11) values = [legacyId(), ...packed.slice(1)];
+  else return null;
+  const [id, codeId, slug, ts, ip, userAgent, referer, acceptLanguage, country, method, purpose] = values;
   const text = [codeId, slug, ip, userAgent, referer, acceptLanguage, country, purpose];
+  if (typeof id !== 'string' || !UUID_TEXT.test(id)) return null;
   if (!text.every((value) => typeof value === 'string') || !codeId) return null;
   if (typeof ts !== 'number' || !Number.isFinite(ts) || ts <= 0 || (method !== 'GET' && method !== 'HEAD')) return null;
   return {
+    id: id.toLowerCase(),
     codeId: codeId as string,
     slug: slug as string,
     ts,

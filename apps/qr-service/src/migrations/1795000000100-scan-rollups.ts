@@ -1,0 +1,170 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { createPartitionSql } from '../scans/scan-partitions';
+
+/**
+ * Scans at scale (DESIGN.md section 5):
+ * - raw scans keyed by the scan's own id and partitioned by month (older months can be dropped
+ *   whole, see scan-partitions.ts);
+ * - rollups kept by the ingestor in the transaction that stores the scans: per scope (a code, an
+ *   owner, or the whole site) and 15-minute UTC bucket (every time zone's hours and days begin on
+ *   a quarter hour, so any local range adds up exactly), and counts per dimension per quarter hour
+ *   and per UTC day;
+ * - the day's first scan of each visitor per code and per owner, which makes unique scanners
+ *   additive; kept only while the day can still receive scans.
+ * Existing scans are moved and rolled up here; a scan from before scan ids gets md5(stream id) as
+ * its id, as a redelivered old stream entry will (see decodeScanEntry).
+ */
+export class ScanRollups1795000000100 implements MigrationInterface {
+  name = 'ScanRollups1795000000100';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE qr.scans RENAME TO scans_before_partitions`);
+    await q.query(`ALTER INDEX qr.scans_code_time_idx RENAME TO scans_before_partitions_code_idx`);
+    await q.query(`ALTER INDEX qr.scans_owner_time_idx RENAME TO scans_before_partitions_owner_idx`);
+    await q.query(`ALTER INDEX qr.scans_time_idx RENAME TO scans_before_partitions_time_idx`);
+    await q.query(`
+      CREATE TABLE qr.scans (
+        scan_id uuid NOT NULL,
+        code_id uuid NOT NULL,
+        owner_id uuid NOT NULL,
+        scanned_at timestamptz NOT NULL,
+        is_bot boolean NOT NULL,
+        bot_reason text,
+        method text NOT NULL,
+        device text,
+        os text,
+        browser text,
+        country text,
+        region text,
+        city text,
+        referrer text,
+        language text,
+        visitor_hash text NOT NULL,
+        PRIMARY KEY (scan_id, scanned_at)
+      ) PARTITION BY RANGE (scanned_at)`);
+    await q.query(`CREATE INDEX scans_code_time_idx ON qr.scans (code_id, scanned_at)`);
+    await q.query(`CREATE INDEX scans_owner_time_idx ON qr.scans (owner_id, scanned_at)`);
+
+    // A partition for every month that has scans, and for the months around now.
+    const months: { month: string }[] = await q.query(`
+      SELECT DISTINCT to_char(m, 'YYYY-MM') AS month FROM (
+        SELECT date_trunc('month', scanned_at AT TIME ZONE 'UTC') AS m FROM qr.scans_before_partitions
+        UNION SELECT generate_series(date_trunc('month', now() AT TIME ZONE 'UTC') - interval '1 month',
+                                     date_trunc('month', now() AT TIME ZONE 'UTC') + interval '2 months', interval '1 month')
+      ) x`);
+    for (const { month } of months) await q.query(createPartitionSql(month));
+    await q.query(`
+      INSERT INTO qr.scans (scan_id, code_id, owner_id, scanned_at, is_bot, bot_reason, method, device, os, browser,
+                            country, region, city, referrer, language, visitor_hash)
+      SELECT md5(stream_id)::uuid, code_id, owner_id, scanned_at, is_bot, bot_reason, method, device, os, browser,
+             country, region, city, referrer, language, visitor_hash
+      FROM qr.scans_before_partitions`);
+    await q.query(`DROP TABLE qr.scans_before_partitions`);
+
+    // Scopes: a code's id, its owner's id, or the nil uuid for the whole site.
+    await q.query(`
+      CREATE TABLE qr.rollup_buckets (
+        scope_id uuid NOT NULL,
+        bucket timestamptz NOT NULL,
+        scans integer NOT NULL DEFAULT 0,
+        bot_scans integer NOT NULL DEFAULT 0,
+        -- Visitors whose first scan of the (UTC) day, in this scope, fell in this bucket.
+        uniques integer NOT NULL DEFAULT 0,
+        -- On a code's rows: of those, the ones that were also the owner's first of the day
+        -- (subtracted from the owner's rows when the code is deleted).
+        owner_uniques integer NOT NULL DEFAULT 0,
+        PRIMARY KEY (scope_id, bucket)
+      )`);
+    await q.query(`
+      CREATE TABLE qr.rollup_dims (
+        scope_id uuid NOT NULL,
+        -- 'q': 15-minute bucket, 'd': UTC day.
+        level "char" NOT NULL,
+        bucket timestamptz NOT NULL,
+        dim text NOT NULL,
+        key text NOT NULL,
+        scans integer NOT NULL,
+        PRIMARY KEY (scope_id, level, bucket, dim, key)
+      )`);
+    await q.query(`
+      CREATE TABLE qr.rollup_visitors (
+        day date NOT NULL,
+        scope_id uuid NOT NULL,
+        visitor_hash text NOT NULL,
+        first_at timestamptz NOT NULL,
+        -- For an owner scope: the code scanned first.
+        code_id uuid,
+        PRIMARY KEY (day, scope_id, visitor_hash)
+      )`);
+
+    await this.rollUpExisting(q);
+  }
+
+  /** Rollups of the scans moved above, built as the ingestor would have built them. */
+  private async rollUpExisting(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE TEMP TABLE firsts ON COMMIT DROP AS
+      SELECT DISTINCT ON (code_id, day, visitor_hash) code_id, owner_id, day, visitor_hash, scanned_at
+      FROM (SELECT *, (scanned_at AT TIME ZONE 'UTC')::date AS day FROM qr.scans WHERE NOT is_bot) s
+      ORDER BY code_id, day, visitor_hash, scanned_at, scan_id`);
+    await q.query(`
+      CREATE TEMP TABLE owner_firsts ON COMMIT DROP AS
+      SELECT DISTINCT ON (owner_id, day, visitor_hash) owner_id, code_id, day, visitor_hash, scanned_at
+      FROM (SELECT *, (scanned_at AT TIME ZONE 'UTC')::date AS day FROM qr.scans WHERE NOT is_bot) s
+      ORDER BY owner_id, day, visitor_hash, scanned_at, scan_id`);
+    const q15 = (column: string) => `date_bin('15 minutes', ${column}, TIMESTAMPTZ '2000-01-01 00:00:00+00')`;
+    // Counts per scope and bucket; uniques from the day's first scans.
+    await q.query(`
+      INSERT INTO qr.rollup_buckets (scope_id, bucket, scans, bot_scans, uniques, owner_uniques)
+      SELECT scope_id, bucket, sum(scans), sum(bots), sum(uniques), sum(owner_uniques) FROM (
+        SELECT code_id AS scope_id, ${q15('scanned_at')} AS bucket, count(*) FILTER (WHERE NOT is_bot) AS scans,
+               count(*) FILTER (WHERE is_bot) AS bots, 0 AS uniques, 0 AS owner_uniques FROM qr.scans GROUP BY 1, 2
+        UNION ALL
+        SELECT owner_id, ${q15('scanned_at')}, count(*) FILTER (WHERE NOT is_bot), count(*) FILTER (WHERE is_bot), 0, 0
+        FROM qr.scans GROUP BY 1, 2
+        UNION ALL
+        SELECT '00000000-0000-0000-0000-000000000000'::uuid, ${q15('scanned_at')}, count(*) FILTER (WHERE NOT is_bot),
+               count(*) FILTER (WHERE is_bot), 0, 0 FROM qr.scans GROUP BY 1, 2
+        UNION ALL
+        SELECT code_id, ${q15('scanned_at')}, 0, 0, count(*), 0 FROM firsts GROUP BY 1, 2
+        UNION ALL
+        SELECT owner_id, ${q15('scanned_at')}, 0, 0, count(*), 0 FROM owner_firsts GROUP BY 1, 2
+        UNION ALL
+        SELECT code_id, ${q15('scanned_at')}, 0, 0, 0, count(*) FROM owner_firsts GROUP BY 1, 2
+      ) x GROUP BY 1, 2`);
+    const dims: [string, string][] = [
+      ['countries', `coalesce(country, '')`],
+      ['regions', `coalesce(region, '')`],
+      ['cities', `coalesce(country, '') || '|' || city`],
+      ['devices', `coalesce(device, '')`],
+      ['os', `coalesce(os, '')`],
+      ['browsers', `coalesce(browser, '')`],
+      ['referrers', `coalesce(referrer, '')`],
+      ['languages', `coalesce(language, '')`],
+    ];
+    for (const [dim, key] of dims) {
+      for (const scope of ['code_id', 'owner_id']) {
+        for (const [level, bucket] of [
+          ['q', q15('scanned_at')],
+          ['d', `date_trunc('day', scanned_at, 'UTC')`],
+        ]) {
+          await q.query(
+            `INSERT INTO qr.rollup_dims (scope_id, level, bucket, dim, key, scans)
+             SELECT ${scope}, '${level}', ${bucket}, '${dim}', ${key}, count(*) FROM qr.scans
+             WHERE NOT is_bot ${dim === 'cities' ? 'AND city IS NOT NULL' : ''} GROUP BY 1, 3, 5`,
+          );
+        }
+      }
+    }
+    // Today's and yesterday's visitors, so scans still arriving for those days are deduplicated.
+    await q.query(`
+      INSERT INTO qr.rollup_visitors (day, scope_id, visitor_hash, first_at, code_id)
+      SELECT day, code_id, visitor_hash, scanned_at, NULL FROM firsts WHERE day >= (now() AT TIME ZONE 'UTC')::date - 1
+      UNION ALL
+      SELECT day, owner_id, visitor_hash, scanned_at, code_id FROM owner_firsts WHERE day >= (now() AT TIME ZONE 'UTC')::date - 1`);
+  }
+
+  async down(): Promise<void> {
+    throw new Error('Scan rollups cannot be undone: restore a backup taken before this migration');
+  }
+}

@@ -1,0 +1,160 @@
+import type { EnrichedScan } from './scan-enricher';
+
+/** The whole site's scope in the rollup tables (admin figures). */
+export const SITE_SCOPE = '00000000-0000-0000-0000-000000000000';
+
+export const QUARTER_HOUR_MS = 15 * 60 * 1000;
+export const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Every time zone in use is a whole number of quarter hours from UTC, and so are its daylight
+ * saving changes: a local hour or day is always a whole number of 15-minute UTC buckets.
+ */
+export function quarterHourOf(ms: number): number {
+  return Math.floor(ms / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+}
+
+export function utcDayOf(ms: number): number {
+  return Math.floor(ms / DAY_MS) * DAY_MS;
+}
+
+/** The dimensions counted per bucket; each scan adds one to its key in each (bots excluded). */
+export const DIMENSIONS = ['countries', 'regions', 'cities', 'devices', 'os', 'browsers', 'referrers', 'languages'] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+
+/** The scan's key in a dimension ('' when unknown); null when it is not counted there (no city). */
+export function dimensionKey(scan: Pick<EnrichedScan, 'country' | 'region' | 'city' | 'device' | 'os' | 'browser' | 'referrer' | 'language'>, dim: Dimension): string | null {
+  switch (dim) {
+    case 'countries':
+      return scan.country ?? '';
+    case 'regions':
+      return scan.region ?? '';
+    case 'cities':
+      return scan.city ? `${scan.country ?? ''}|${scan.city}` : null;
+    case 'devices':
+      return scan.device ?? '';
+    case 'os':
+      return scan.os ?? '';
+    case 'browsers':
+      return scan.browser ?? '';
+    case 'referrers':
+      return scan.referrer ?? '';
+    case 'languages':
+      return scan.language ?? '';
+  }
+}
+
+/** A stored scan with its owner, as the ingestor rolls it up. */
+export type OwnedScan = EnrichedScan & { ownerId: string };
+
+/**
+ * A change of a scope's unique scanners: +1 where a visitor's first scan of the day is, -1 where
+ * an earlier-arriving later scan had been counted as the first (scans can arrive out of order).
+ * For an owner scope, `codeId` is the code that first scan was of.
+ */
+export interface UniqueDelta {
+  scope: 'code' | 'owner';
+  scopeId: string;
+  codeId: string;
+  bucket: number;
+  delta: 1 | -1;
+}
+
+export interface BucketRow {
+  scopeId: string;
+  bucket: number;
+  scans: number;
+  botScans: number;
+  uniques: number;
+  ownerUniques: number;
+}
+
+export interface DimRow {
+  scopeId: string;
+  level: 'q' | 'd';
+  bucket: number;
+  dim: Dimension;
+  key: string;
+  scans: number;
+}
+
+export interface StatRow {
+  codeId: string;
+  ownerId: string;
+  scans: number;
+  botScans: number;
+  lastScanAt: number | null;
+}
+
+export interface BatchRollup {
+  buckets: BucketRow[];
+  dims: DimRow[];
+  stats: StatRow[];
+}
+
+/**
+ * What a batch of newly stored scans adds to the rollups, summed per row so each row is written
+ * once per batch, and sorted by key so two ingestors lock rows in the same order.
+ */
+export function rollUp(scans: OwnedScan[], uniques: UniqueDelta[]): BatchRollup {
+  const buckets = new Map<string, BucketRow>();
+  const bucket = (scopeId: string, at: number): BucketRow => {
+    const key = `${scopeId}|${at}`;
+    let row = buckets.get(key);
+    if (!row) {
+      row = { scopeId, bucket: at, scans: 0, botScans: 0, uniques: 0, ownerUniques: 0 };
+      buckets.set(key, row);
+    }
+    return row;
+  };
+  const dims = new Map<string, DimRow>();
+  const stats = new Map<string, StatRow>();
+
+  for (const scan of scans) {
+    const at = scan.scannedAt.getTime();
+    const quarter = quarterHourOf(at);
+    for (const scopeId of [scan.codeId, scan.ownerId, SITE_SCOPE]) {
+      const row = bucket(scopeId, quarter);
+      if (scan.isBot) row.botScans += 1;
+      else row.scans += 1;
+    }
+    let stat = stats.get(scan.codeId);
+    if (!stat) {
+      stat = { codeId: scan.codeId, ownerId: scan.ownerId, scans: 0, botScans: 0, lastScanAt: null };
+      stats.set(scan.codeId, stat);
+    }
+    if (scan.isBot) {
+      stat.botScans += 1;
+      continue;
+    }
+    stat.scans += 1;
+    stat.lastScanAt = Math.max(stat.lastScanAt ?? 0, at);
+    const day = utcDayOf(at);
+    for (const dim of DIMENSIONS) {
+      const key = dimensionKey(scan, dim);
+      if (key === null) continue;
+      for (const scopeId of [scan.codeId, scan.ownerId]) {
+        for (const [level, at2] of [
+          ['q', quarter],
+          ['d', day],
+        ] as const) {
+          const id = `${scopeId}|${level}|${at2}|${dim}|${key}`;
+          const row = dims.get(id);
+          if (row) row.scans += 1;
+          else dims.set(id, { scopeId, level, bucket: at2, dim, key, scans: 1 });
+        }
+      }
+    }
+  }
+  for (const change of uniques) {
+    bucket(change.scopeId, change.bucket).uniques += change.delta;
+    if (change.scope === 'owner') bucket(change.codeId, change.bucket).ownerUniques += change.delta;
+  }
+
+  const byKey = <T>(key: (row: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+  return {
+    buckets: [...buckets.values()].sort(byKey((r) => `${r.scopeId}|${String(r.bucket).padStart(15, '0')}`)),
+    dims: [...dims.values()].sort(byKey((r) => `${r.scopeId}|${r.level}|${String(r.bucket).padStart(15, '0')}|${r.dim}|${r.key}`)),
+    stats: [...stats.values()].sort(byKey((r) => r.codeId)),
+  };
+}
