@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { rollUpStoredScans } from '../scans/rollup-rebuild';
 import { createPartitionSql } from '../scans/scan-partitions';
 
 /**
@@ -97,71 +98,8 @@ export class ScanRollups1795000000100 implements MigrationInterface {
         PRIMARY KEY (day, scope_id, visitor_hash)
       )`);
 
-    await this.rollUpExisting(q);
-  }
-
-  /** Rollups of the scans moved above, built as the ingestor would have built them. */
-  private async rollUpExisting(q: QueryRunner): Promise<void> {
-    await q.query(`
-      CREATE TEMP TABLE firsts ON COMMIT DROP AS
-      SELECT DISTINCT ON (code_id, day, visitor_hash) code_id, owner_id, day, visitor_hash, scanned_at
-      FROM (SELECT *, (scanned_at AT TIME ZONE 'UTC')::date AS day FROM qr.scans WHERE NOT is_bot) s
-      ORDER BY code_id, day, visitor_hash, scanned_at, scan_id`);
-    await q.query(`
-      CREATE TEMP TABLE owner_firsts ON COMMIT DROP AS
-      SELECT DISTINCT ON (owner_id, day, visitor_hash) owner_id, code_id, day, visitor_hash, scanned_at
-      FROM (SELECT *, (scanned_at AT TIME ZONE 'UTC')::date AS day FROM qr.scans WHERE NOT is_bot) s
-      ORDER BY owner_id, day, visitor_hash, scanned_at, scan_id`);
-    const q15 = (column: string) => `date_bin('15 minutes', ${column}, TIMESTAMPTZ '2000-01-01 00:00:00+00')`;
-    // Counts per scope and bucket; uniques from the day's first scans.
-    await q.query(`
-      INSERT INTO qr.rollup_buckets (scope_id, bucket, scans, bot_scans, uniques, owner_uniques)
-      SELECT scope_id, bucket, sum(scans), sum(bots), sum(uniques), sum(owner_uniques) FROM (
-        SELECT code_id AS scope_id, ${q15('scanned_at')} AS bucket, count(*) FILTER (WHERE NOT is_bot) AS scans,
-               count(*) FILTER (WHERE is_bot) AS bots, 0 AS uniques, 0 AS owner_uniques FROM qr.scans GROUP BY 1, 2
-        UNION ALL
-        SELECT owner_id, ${q15('scanned_at')}, count(*) FILTER (WHERE NOT is_bot), count(*) FILTER (WHERE is_bot), 0, 0
-        FROM qr.scans GROUP BY 1, 2
-        UNION ALL
-        SELECT '00000000-0000-0000-0000-000000000000'::uuid, ${q15('scanned_at')}, count(*) FILTER (WHERE NOT is_bot),
-               count(*) FILTER (WHERE is_bot), 0, 0 FROM qr.scans GROUP BY 1, 2
-        UNION ALL
-        SELECT code_id, ${q15('scanned_at')}, 0, 0, count(*), 0 FROM firsts GROUP BY 1, 2
-        UNION ALL
-        SELECT owner_id, ${q15('scanned_at')}, 0, 0, count(*), 0 FROM owner_firsts GROUP BY 1, 2
-        UNION ALL
-        SELECT code_id, ${q15('scanned_at')}, 0, 0, 0, count(*) FROM owner_firsts GROUP BY 1, 2
-      ) x GROUP BY 1, 2`);
-    const dims: [string, string][] = [
-      ['countries', `coalesce(country, '')`],
-      ['regions', `coalesce(region, '')`],
-      ['cities', `coalesce(country, '') || '|' || city`],
-      ['devices', `coalesce(device, '')`],
-      ['os', `coalesce(os, '')`],
-      ['browsers', `coalesce(browser, '')`],
-      ['referrers', `coalesce(referrer, '')`],
-      ['languages', `coalesce(language, '')`],
-    ];
-    for (const [dim, key] of dims) {
-      for (const scope of ['code_id', 'owner_id']) {
-        for (const [level, bucket] of [
-          ['q', q15('scanned_at')],
-          ['d', `date_trunc('day', scanned_at, 'UTC')`],
-        ]) {
-          await q.query(
-            `INSERT INTO qr.rollup_dims (scope_id, level, bucket, dim, key, scans)
-             SELECT ${scope}, '${level}', ${bucket}, '${dim}', ${key}, count(*) FROM qr.scans
-             WHERE NOT is_bot ${dim === 'cities' ? 'AND city IS NOT NULL' : ''} GROUP BY 1, 3, 5`,
-          );
-        }
-      }
-    }
-    // Today's and yesterday's visitors, so scans still arriving for those days are deduplicated.
-    await q.query(`
-      INSERT INTO qr.rollup_visitors (day, scope_id, visitor_hash, first_at, code_id)
-      SELECT day, code_id, visitor_hash, scanned_at, NULL FROM firsts WHERE day >= (now() AT TIME ZONE 'UTC')::date - 1
-      UNION ALL
-      SELECT day, owner_id, visitor_hash, scanned_at, code_id FROM owner_firsts WHERE day >= (now() AT TIME ZONE 'UTC')::date - 1`);
+    // Rollups of the scans moved above, built as the ingestor would have built them.
+    await rollUpStoredScans((sql) => q.query(sql));
   }
 
   async down(): Promise<void> {
