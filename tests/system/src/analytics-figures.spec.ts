@@ -295,7 +295,7 @@ describe('analytics equal the figures computed independently from a generated da
         `SELECT scope_id, bucket, scans, bot_scans, uniques, owner_uniques FROM qr.rollup_buckets
          WHERE scans <> 0 OR bot_scans <> 0 OR uniques <> 0 OR owner_uniques <> 0 ORDER BY 1, 2`,
       ),
-      dims: await sql(system, `SELECT scope_id, level, bucket, dim, key, scans FROM qr.rollup_dims ORDER BY 1, 2, 3, 4, 5`),
+      dims: await sql(system, `SELECT scope_id, level, bucket, counts FROM qr.rollup_dims ORDER BY 1, 2, 3`),
     });
     const kept = await snapshot();
     const client = new Client({ connectionString: system.config.databaseUrl });
@@ -308,7 +308,7 @@ describe('analytics equal the figures computed independently from a generated da
     } finally {
       await client.end();
     }
-    expect(kept.dims.length).toBeGreaterThan(100);
+    expect(kept.dims.length).toBeGreaterThan(20);
     expect(await snapshot()).toEqual(kept);
   });
 

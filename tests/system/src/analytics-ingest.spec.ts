@@ -179,4 +179,27 @@ describe('scan ingestion: stream -> enrichment -> PostgreSQL (DESIGN section 5)'
     const reasons = dead.map(([, fields]) => fields[fields.indexOf('reason') + 1]);
     expect(reasons).toEqual([expect.stringMatching(/malformed/), expect.stringMatching(/enrichment failed/)]);
   });
+
+  it("takes a deleted code's scans out of the account's figures", async () => {
+    const kept = await createCode(alice.client, { name: 'Kept', destinationUrl: 'https://example.com/kept' }, { buySeat: true });
+    const gone = await createCode(alice.client, { name: 'Gone', destinationUrl: 'https://example.com/gone' }, { buySeat: true });
+    const redirect = system.url('redirect');
+    const before = (await alice.client.get('/api/analytics')).json;
+    await scan(redirect, kept.slug, { headers: { 'x-forwarded-for': '198.18.0.1' } });
+    await scan(redirect, gone.slug, { headers: { 'x-forwarded-for': '198.18.0.2' } });
+    await scan(redirect, gone.slug, { headers: { 'x-forwarded-for': '198.18.0.3' } });
+    // The same visitor on both codes: counted once for the account, at the code scanned first.
+    await scan(redirect, gone.slug, { headers: { 'x-forwarded-for': '198.18.0.4' } });
+    await scan(redirect, kept.slug, { headers: { 'x-forwarded-for': '198.18.0.4' } });
+    await scansIngested(system);
+    const during = (await alice.client.get('/api/analytics')).json;
+    expect([during.lastMonth - before.lastMonth, during.uniqueScans30Days - before.uniqueScans30Days]).toEqual([5, 4]);
+
+    expect((await alice.client.delete(`/api/qrcodes/${gone.id}`)).status).toBe(204);
+
+    const after = (await alice.client.get('/api/analytics')).json;
+    // Left: the kept code's two scans; its visitor 198.18.0.4 had been counted on the deleted code.
+    expect([after.lastMonth - before.lastMonth, after.uniqueScans30Days - before.uniqueScans30Days]).toEqual([2, 1]);
+    expect((await alice.client.get(`/api/qrcodes/${kept.id}/analytics`)).json).toMatchObject({ scans: 2, uniqueScans: 2 });
+  });
 });

@@ -106,18 +106,32 @@ export class AnalyticsRepository {
   }
 
   /**
-   * The top keys of each dimension in the window: whole UTC days from the daily rows, the rest
-   * (the window's partial first and last days) from the quarter-hour rows.
+   * The top keys of each dimension in the window: whole UTC months from the monthly rows, whole
+   * days from the daily rows, the rest (partial days at the ends) from the quarter-hour rows.
    */
   async breakdowns(scope: ScanScope, window: Pick<ScanWindow, 'start' | 'end'>): Promise<ScanBreakdowns> {
     const parts = splitWindow(window.start.getTime(), window.end.getTime());
+    const params: unknown[] = [scopeId(scope)];
+    const ranges = (level: 'q' | 'd' | 'm', list: [number, number][]) => {
+      const live = list.filter(([from, to]) => from < to);
+      if (live.length === 0) return [];
+      return [
+        `(level = '${level}' AND (${live
+          .map(([from, to]) => {
+            params.push(new Date(from), new Date(to));
+            return `(bucket >= $${params.length - 1} AND bucket < $${params.length})`;
+          })
+          .join(' OR ')}))`,
+      ];
+    };
+    const where = [...ranges('m', parts.months), ...ranges('d', parts.days), ...ranges('q', parts.quarters)];
+    if (where.length === 0) return emptyBreakdowns();
     const rows: { dim: Dimension; key: string; scans: number }[] = await this.db.query(
-      `SELECT dim, key, sum(scans)::int AS scans FROM qr.rollup_dims
-       WHERE scope_id = $1 AND (
-         (level = 'd' AND bucket >= $2 AND bucket < $3) OR
-         (level = 'q' AND ((bucket >= $4 AND bucket < $5) OR (bucket >= $6 AND bucket < $7))))
-       GROUP BY dim, key HAVING sum(scans) > 0`,
-      [scopeId(scope), ...[parts.days, parts.head, parts.tail].flatMap(([from, to]) => [new Date(from), new Date(to)])],
+      `SELECT k.dim, e.key, sum(e.value::int)::int AS scans
+       FROM qr.rollup_dims r CROSS JOIN LATERAL jsonb_each(r.counts) k(dim, keys) CROSS JOIN LATERAL jsonb_each_text(k.keys) e
+       WHERE r.scope_id = $1 AND (${where.join(' OR ')})
+       GROUP BY 1, 2 HAVING sum(e.value::int) > 0`,
+      params,
     );
     const out = Object.fromEntries(DIMENSIONS.map((dim) => [dim, [] as CountItem[]])) as Record<Dimension, CountItem[]>;
     for (const row of rows) {
@@ -253,13 +267,36 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+function emptyBreakdowns(): ScanBreakdowns {
+  return { countries: [], regions: [], cities: [], devices: [], os: [], browsers: [], referrers: [] };
+}
+
+function monthStart(ms: number, add = 0): number {
+  const date = new Date(ms);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + add, 1);
+}
+
 /**
- * A window of quarter hours as whole UTC days [days) plus the partial days before and after them
- * (head, tail); an empty part is [x, x).
+ * A window of quarter hours as whole UTC months, whole UTC days outside those months, and the
+ * quarter hours of the partial days at its ends. Every part is a half-open range [from, to).
  */
-export function splitWindow(start: number, end: number): { days: [number, number]; head: [number, number]; tail: [number, number] } {
+export function splitWindow(start: number, end: number): { months: [number, number][]; days: [number, number][]; quarters: [number, number][] } {
   const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
   const lastDay = Math.floor(end / DAY_MS) * DAY_MS;
-  if (firstDay >= lastDay) return { days: [start, start], head: [start, end], tail: [end, end] };
-  return { days: [firstDay, lastDay], head: [start, firstDay], tail: [lastDay, end] };
+  if (firstDay >= lastDay) return { months: [], days: [], quarters: [[start, end]] };
+  const quarters: [number, number][] = [
+    [start, firstDay],
+    [lastDay, end],
+  ];
+  const firstMonth = monthStart(firstDay) === firstDay ? firstDay : monthStart(firstDay, 1);
+  const lastMonth = monthStart(lastDay);
+  if (firstMonth >= lastMonth) return { months: [], days: [[firstDay, lastDay]], quarters };
+  return {
+    months: [[firstMonth, lastMonth]],
+    days: [
+      [firstDay, firstMonth],
+      [lastMonth, lastDay],
+    ],
+    quarters,
+  };
 }

@@ -76,17 +76,31 @@ export class ScanRollups1795000000100 implements MigrationInterface {
         owner_uniques integer NOT NULL DEFAULT 0,
         PRIMARY KEY (scope_id, bucket)
       )`);
+    // Counts per dimension and key, one document per scope and bucket ({"countries": {"US": 3}, ...}):
+    // a batch of scans adds to a few rows instead of one row per key.
     await q.query(`
       CREATE TABLE qr.rollup_dims (
         scope_id uuid NOT NULL,
-        -- 'q': 15-minute bucket, 'd': UTC day.
+        -- 'q': 15-minute bucket, 'd': UTC day, 'm': UTC month.
         level "char" NOT NULL,
         bucket timestamptz NOT NULL,
-        dim text NOT NULL,
-        key text NOT NULL,
-        scans integer NOT NULL,
-        PRIMARY KEY (scope_id, level, bucket, dim, key)
+        counts jsonb NOT NULL,
+        PRIMARY KEY (scope_id, level, bucket)
       )`);
+    // a + factor * b, per dimension and key; keys whose total is 0 are left out.
+    await q.query(`
+      CREATE FUNCTION qr.add_counts(a jsonb, b jsonb, factor integer DEFAULT 1) RETURNS jsonb
+      LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+        SELECT coalesce(jsonb_object_agg(dim, keys), '{}'::jsonb) FROM (
+          SELECT dim, jsonb_object_agg(key, total) AS keys FROM (
+            SELECT d.dim, k.key, sum(k.value::bigint * d.f) AS total
+            FROM (SELECT key AS dim, value, 1 AS f FROM jsonb_each(a)
+                  UNION ALL SELECT key, value, factor FROM jsonb_each(b)) d
+            CROSS JOIN LATERAL jsonb_each_text(d.value) k
+            GROUP BY 1, 2 HAVING sum(k.value::bigint * d.f) <> 0
+          ) x GROUP BY dim
+        ) y
+      $$`);
     await q.query(`
       CREATE TABLE qr.rollup_visitors (
         day date NOT NULL,

@@ -52,12 +52,17 @@ export async function rollUpStoredScans(run: (sql: string) => Promise<unknown>):
     for (const [level, bucket] of [
       ['q', q15('s.scanned_at')],
       ['d', `date_trunc('day', s.scanned_at, 'UTC')`],
+      ['m', `date_trunc('month', s.scanned_at, 'UTC')`],
     ]) {
       await run(
-        `INSERT INTO qr.rollup_dims (scope_id, level, bucket, dim, key, scans)
-         SELECT s.${scope}, '${level}', ${bucket}, d.dim, d.key, count(*)
-         FROM qr.scans s CROSS JOIN LATERAL (VALUES ${unpivot}) AS d(dim, key)
-         WHERE NOT s.is_bot AND d.key IS NOT NULL GROUP BY 1, 3, 4, 5`,
+        `INSERT INTO qr.rollup_dims (scope_id, level, bucket, counts)
+         SELECT scope_id, '${level}', bucket, jsonb_object_agg(dim, keys) FROM (
+           SELECT scope_id, bucket, dim, jsonb_object_agg(key, n) AS keys FROM (
+             SELECT s.${scope} AS scope_id, ${bucket} AS bucket, d.dim, d.key, count(*) AS n
+             FROM qr.scans s CROSS JOIN LATERAL (VALUES ${unpivot}) AS d(dim, key)
+             WHERE NOT s.is_bot AND d.key IS NOT NULL GROUP BY 1, 2, 3, 4
+           ) per_key GROUP BY 1, 2, 3
+         ) per_dim GROUP BY scope_id, bucket`,
       );
     }
   }

@@ -19,12 +19,11 @@ export async function forgetCodeRollups(tx: EntityManager, codeId: string, owner
     [codeId, SITE_SCOPE],
   );
   await tx.query(
-    `UPDATE qr.rollup_dims d SET scans = d.scans - c.scans
-     FROM qr.rollup_dims c
-     WHERE c.scope_id = $1 AND d.scope_id = $2 AND d.level = c.level AND d.bucket = c.bucket AND d.dim = c.dim AND d.key = c.key`,
+    `UPDATE qr.rollup_dims d SET counts = qr.add_counts(d.counts, c.counts, -1)
+     FROM qr.rollup_dims c WHERE c.scope_id = $1 AND d.scope_id = $2 AND d.level = c.level AND d.bucket = c.bucket`,
     [codeId, ownerId],
   );
-  await tx.query(`DELETE FROM qr.rollup_dims WHERE scope_id = $1 AND scans <= 0`, [ownerId]);
+  await tx.query(`DELETE FROM qr.rollup_dims WHERE scope_id = $1 AND counts = '{}'::jsonb`, [ownerId]);
   await tx.query(`DELETE FROM qr.rollup_dims WHERE scope_id = $1`, [codeId]);
   await tx.query(`DELETE FROM qr.rollup_buckets WHERE scope_id = $1`, [codeId]);
   await tx.query(`DELETE FROM qr.rollup_visitors WHERE scope_id = $1 OR (scope_id = $2 AND code_id = $1)`, [codeId, ownerId]);

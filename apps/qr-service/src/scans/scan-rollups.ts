@@ -18,6 +18,11 @@ export function utcDayOf(ms: number): number {
   return Math.floor(ms / DAY_MS) * DAY_MS;
 }
 
+export function utcMonthOf(ms: number): number {
+  const date = new Date(ms);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+}
+
 /** The dimensions counted per bucket; each scan adds one to its key in each (bots excluded). */
 export const DIMENSIONS = ['countries', 'regions', 'cities', 'devices', 'os', 'browsers', 'referrers', 'languages'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
@@ -69,13 +74,15 @@ export interface BucketRow {
   ownerUniques: number;
 }
 
+/** Scans per key of each dimension. */
+export type DimCounts = Partial<Record<Dimension, Record<string, number>>>;
+
 export interface DimRow {
   scopeId: string;
-  level: 'q' | 'd';
+  /** Quarter hour, UTC day or UTC month. */
+  level: 'q' | 'd' | 'm';
   bucket: number;
-  dim: Dimension;
-  key: string;
-  scans: number;
+  counts: DimCounts;
 }
 
 export interface StatRow {
@@ -129,19 +136,23 @@ export function rollUp(scans: OwnedScan[], uniques: UniqueDelta[]): BatchRollup 
     }
     stat.scans += 1;
     stat.lastScanAt = Math.max(stat.lastScanAt ?? 0, at);
-    const day = utcDayOf(at);
-    for (const dim of DIMENSIONS) {
-      const key = dimensionKey(scan, dim);
-      if (key === null) continue;
-      for (const scopeId of [scan.codeId, scan.ownerId]) {
-        for (const [level, at2] of [
-          ['q', quarter],
-          ['d', day],
-        ] as const) {
-          const id = `${scopeId}|${level}|${at2}|${dim}|${key}`;
-          const row = dims.get(id);
-          if (row) row.scans += 1;
-          else dims.set(id, { scopeId, level, bucket: at2, dim, key, scans: 1 });
+    for (const scopeId of [scan.codeId, scan.ownerId]) {
+      for (const [level, start] of [
+        ['q', quarter],
+        ['d', utcDayOf(at)],
+        ['m', utcMonthOf(at)],
+      ] as const) {
+        const id = `${scopeId}|${level}|${start}`;
+        let row = dims.get(id);
+        if (!row) {
+          row = { scopeId, level, bucket: start, counts: {} };
+          dims.set(id, row);
+        }
+        for (const dim of DIMENSIONS) {
+          const key = dimensionKey(scan, dim);
+          if (key === null) continue;
+          const counts = (row.counts[dim] ??= {});
+          counts[key] = (counts[key] ?? 0) + 1;
         }
       }
     }
@@ -154,7 +165,7 @@ export function rollUp(scans: OwnedScan[], uniques: UniqueDelta[]): BatchRollup 
   const byKey = <T>(key: (row: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
   return {
     buckets: [...buckets.values()].sort(byKey((r) => `${r.scopeId}|${String(r.bucket).padStart(15, '0')}`)),
-    dims: [...dims.values()].sort(byKey((r) => `${r.scopeId}|${r.level}|${String(r.bucket).padStart(15, '0')}|${r.dim}|${r.key}`)),
+    dims: [...dims.values()].sort(byKey((r) => `${r.scopeId}|${r.level}|${String(r.bucket).padStart(15, '0')}`)),
     stats: [...stats.values()].sort(byKey((r) => r.codeId)),
   };
 }

@@ -194,17 +194,10 @@ export class ScansRepository {
     );
     if (dims.length > 0) {
       await tx.query(
-        `INSERT INTO qr.rollup_dims AS d (scope_id, level, bucket, dim, key, scans)
-         SELECT * FROM unnest($1::uuid[], $2::"char"[], $3::timestamptz[], $4::text[], $5::text[], $6::int[])
-         ON CONFLICT (scope_id, level, bucket, dim, key) DO UPDATE SET scans = d.scans + EXCLUDED.scans`,
-        [
-          dims.map((r) => r.scopeId),
-          dims.map((r) => r.level),
-          dims.map((r) => iso(r.bucket)),
-          dims.map((r) => r.dim),
-          dims.map((r) => r.key),
-          dims.map((r) => r.scans),
-        ],
+        `INSERT INTO qr.rollup_dims AS d (scope_id, level, bucket, counts)
+         SELECT * FROM unnest($1::uuid[], $2::"char"[], $3::timestamptz[], $4::jsonb[])
+         ON CONFLICT (scope_id, level, bucket) DO UPDATE SET counts = qr.add_counts(d.counts, EXCLUDED.counts)`,
+        [dims.map((r) => r.scopeId), dims.map((r) => r.level), dims.map((r) => iso(r.bucket)), dims.map((r) => JSON.stringify(r.counts))],
       );
     }
     await tx.query(

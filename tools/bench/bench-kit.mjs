@@ -1,0 +1,133 @@
+// What every benchmark script needs: throwaway databases and Redis prefixes, child processes
+// that are always stopped, and its results section in BENCHMARKS.md.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import IORedis from 'ioredis';
+import pg from 'pg';
+import { ROOT } from '../system.mjs';
+
+export const env = { ...process.env };
+export const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/qrdynamic';
+export const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const children = [];
+
+export function log(message) {
+  process.stdout.write(`${message}\n`);
+}
+
+export function machine() {
+  return { cpus: cpus().length, node: process.version };
+}
+
+/** `--name value` from the command line, as a number, or the fallback. */
+export function numberArg(name, fallback) {
+  const index = process.argv.indexOf(`--${name}`);
+  if (index < 0) return fallback;
+  const value = Number(process.argv[index + 1]);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A database and a Redis prefix of the run's own, removed by `cleanUp`. */
+export function scratch(name) {
+  const id = randomBytes(4).toString('hex');
+  const dbName = `qrd_bench_${name}_${id}`;
+  const url = new URL(databaseUrl);
+  url.pathname = `/${dbName}`;
+  return { dbName, databaseUrl: url.toString(), prefix: `bench${id}` };
+}
+
+export async function adminQuery(text) {
+  const admin = new URL(databaseUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export function start(name, args, childEnv) {
+  const child = spawn(process.execPath, args, { env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  child.on('exit', (code, signal) => {
+    if (!child.stopping) log(`${name} exited (${signal ?? code}): ${stderr}`);
+  });
+  children.push(child);
+  return child;
+}
+
+export async function stopAll() {
+  for (const child of children.reverse()) {
+    if (child.exitCode !== null) continue;
+    child.stopping = true;
+    if (child.signalCode === 'SIGSTOP') child.kill('SIGCONT');
+    child.kill('SIGTERM');
+    await Promise.race([new Promise((r) => child.once('exit', r)), new Promise((r) => setTimeout(r, 10_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+  children.length = 0;
+}
+
+export async function cleanUp({ dbName, prefix }) {
+  await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  const redis = new IORedis(redisUrl);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length) await redis.unlink(...keys);
+  } while (cursor !== '0');
+  redis.disconnect();
+}
+
+/** Percentile (0-100) of a list of numbers. */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/**
+ * Writes the result to tmp/bench/<name>.json and the markdown between the section's markers in
+ * BENCHMARKS.md, then prints the one final JSON line of figures.
+ */
+export async function report(name, result, markdown, figures) {
+  await mkdir(join(ROOT, 'tmp', 'bench'), { recursive: true });
+  await writeFile(join(ROOT, 'tmp', 'bench', `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  const startMark = `<!-- bench:${name}:start -->`;
+  const endMark = `<!-- bench:${name}:end -->`;
+  const file = join(ROOT, 'BENCHMARKS.md');
+  const current = await readFile(file, 'utf8').catch(() => '# Benchmarks\n');
+  const from = current.indexOf(startMark);
+  const to = current.indexOf(endMark);
+  const next =
+    from >= 0 && to > from
+      ? `${current.slice(0, from + startMark.length)}\n${markdown}\n${current.slice(to)}`
+      : `${current.trimEnd()}\n\n${startMark}\n${markdown}\n${endMark}\n`;
+  await writeFile(file, next);
+  log(`\n${markdown}\n`);
+  log(JSON.stringify({ bench: name, ...figures }));
+}
+
+export function fail(error) {
+  process.stderr.write(`bench failed: ${error.stack ?? error.message}\n`);
+  return stopAll().finally(() => process.exit(1));
+}

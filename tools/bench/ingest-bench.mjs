@@ -1,0 +1,138 @@
+// `npm run bench:ingest`: how fast the qr-service drains a backlog of scans from the stream
+// (enrichment, raw rows, rollups, unique visitors, counters, acknowledgement), against a baseline
+// in the same run: a bare multi-row INSERT of the same raw rows into an unindexed table.
+import { randomBytes } from 'node:crypto';
+import IORedis from 'ioredis';
+import pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
+import { checkDependencies } from '../preflight.mjs';
+import { entryOf, runNode, waitHealthy } from '../system.mjs';
+import { adminQuery, cleanUp, env, fail, freePort, log, machine, numberArg, redisUrl, report, scratch, start, stopAll } from './bench-kit.mjs';
+
+const SCANS = numberArg('scans', 300_000);
+const CODES = 100;
+const AGENTS = [
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  'WhatsApp/2.23.20.0',
+];
+const REFERERS = ['', '', '', 'https://www.instagram.com/', 'https://t.co/abc', 'https://www.facebook.com/'];
+const LANGUAGES = ['en-US,en;q=0.9', 'de-DE,de;q=0.9', 'fr-FR', 'es-ES,es;q=0.8', 'hi-IN'];
+
+/** A deterministic PRNG (mulberry32), so runs are comparable. */
+function random(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const slug = () => Array.from(randomBytes(7), (b) => BASE62[b % 62]).join('');
+
+async function main() {
+  await checkDependencies(env);
+  const run = scratch('ingest');
+  try {
+    await measure(run);
+  } finally {
+    await stopAll();
+    await cleanUp(run);
+  }
+}
+
+async function measure(run) {
+  const childEnv = { ...env, NODE_ENV: 'production', SESSION_SECRET: randomBytes(24).toString('hex'), DATABASE_URL: run.databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: run.prefix, LOG_LEVEL: 'warn' };
+  await adminQuery(`CREATE DATABASE ${run.dbName}`);
+  await runNode(entryOf('qr-service'), ['migrate'], childEnv);
+  const db = new pg.Client({ connectionString: run.databaseUrl });
+  await db.connect();
+  const owner = '6f1c2d3e-4b5a-4c6d-8e7f-0123456789ab';
+  const codes = (
+    await db.query(
+      `INSERT INTO qr.codes (slug, owner_id, name, destination)
+       SELECT s, $1, 'Bench ' || n, 'https://example.com/' || n FROM unnest($2::text[]) WITH ORDINALITY AS x(s, n)
+       RETURNING id, slug`,
+      [owner, Array.from({ length: CODES }, slug)],
+    )
+  ).rows;
+
+  const port = await freePort();
+  const qr = start('qr-service', [...(env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=tmp/bench'] : []), entryOf('qr-service')], { ...childEnv, QR_PORT: String(port) });
+  await waitHealthy('qr-service', port, 60_000, () => qr.exitCode === null);
+  qr.kill('SIGSTOP');
+
+  log(`appending ${SCANS} scans to the stream while the ingestor is paused ...`);
+  const rand = random(42);
+  const ips = Array.from({ length: 20_000 }, () => `${1 + Math.floor(rand() * 222)}.${Math.floor(rand() * 256)}.${Math.floor(rand() * 256)}.${1 + Math.floor(rand() * 254)}`);
+  const now = Date.now();
+  const rows = [];
+  const redis = new IORedis(redisUrl);
+  const stream = `${run.prefix}:scans`;
+  for (let n = 0; n < SCANS; n += 5000) {
+    const pipeline = redis.pipeline();
+    for (let i = n; i < Math.min(SCANS, n + 5000); i++) {
+      // A few codes get most scans (a poster campaign), the others a trickle.
+      const code = codes[Math.floor(CODES * rand() ** 3)];
+      const ts = now - Math.floor(rand() * 3600_000);
+      const entry = [2, uuidv7(), code.id, code.slug, ts, ips[Math.floor(rand() * ips.length)], AGENTS[Math.floor(rand() * AGENTS.length)],
+        REFERERS[Math.floor(rand() * REFERERS.length)], LANGUAGES[Math.floor(rand() * LANGUAGES.length)], '', 'GET', ''];
+      rows.push(entry);
+      pipeline.xadd(stream, '*', 's', JSON.stringify(entry));
+    }
+    await pipeline.exec();
+  }
+
+  const started = Date.now();
+  qr.kill('SIGCONT');
+  for (;;) {
+    const [length, pending] = await Promise.all([redis.xlen(stream), redis.xpending(stream, 'qr-ingest').catch(() => [0])]);
+    if (length === 0 && Number(pending[0]) === 0) break;
+    if (Date.now() - started > 900_000) throw new Error('the backlog did not drain within 15 minutes');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const seconds = (Date.now() - started) / 1000;
+  const stored = Number((await db.query('SELECT count(*) FROM qr.scans')).rows[0].count);
+  await stopAll();
+  redis.disconnect();
+
+  log('baseline: the same raw rows, one bare INSERT per 5,000 ...');
+  await db.query(`CREATE UNLOGGED TABLE bare (scan_id uuid, code_id uuid, scanned_at timestamptz, ip text, user_agent text, referer text, language text)`);
+  const bareStarted = Date.now();
+  for (let n = 0; n < rows.length; n += 5000) {
+    const batch = rows.slice(n, n + 5000);
+    await db.query(
+      `INSERT INTO bare SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[])`,
+      [batch.map((r) => r[1]), batch.map((r) => r[2]), batch.map((r) => new Date(r[4]).toISOString()), batch.map((r) => r[5]), batch.map((r) => r[6]), batch.map((r) => r[7]), batch.map((r) => r[8])],
+    );
+  }
+  const bareSeconds = (Date.now() - bareStarted) / 1000;
+  await db.end();
+
+  const scansPerS = Math.round(SCANS / seconds);
+  const barePerS = Math.round(SCANS / bareSeconds);
+  const result = { date: new Date().toISOString(), machine: machine(), scans: SCANS, codes: CODES, stored, seconds, scansPerS, barePerS };
+  const markdown = [
+    `Last run: ${result.date} — ${result.machine.cpus} CPU cores (shared with PostgreSQL and Redis), Node ${result.machine.node}; ` +
+      `${SCANS.toLocaleString('en-US')} scans of ${CODES} codes (a few codes get most of them) appended while the qr-service was paused, then drained by one ingestor.`,
+    '',
+    '| | rows/s |',
+    '|---|---:|',
+    `| scan ingest (enrich, store, roll up, acknowledge) | ${scansPerS.toLocaleString('en-US')} |`,
+    `| baseline: bare INSERT of the raw rows, unlogged, no index | ${barePerS.toLocaleString('en-US')} |`,
+    '',
+    `- ingest / baseline: **${(scansPerS / barePerS).toFixed(2)}**; target at least 30,000 scans/s: ${scansPerS >= 30_000 ? 'yes' : '**NO**'}`,
+    `- every scan stored once: ${stored === SCANS ? 'yes' : `**NO** (${stored} stored)`}`,
+  ].join('\n');
+  await report('ingest', result, markdown, { scans: SCANS, scans_per_s: scansPerS, baseline_rows_per_s: barePerS, ratio: Number((scansPerS / barePerS).toFixed(2)) });
+  if (stored !== SCANS) process.exitCode = 1;
+}
+
+main().catch(fail);
