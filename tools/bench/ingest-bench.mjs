@@ -52,6 +52,8 @@ async function measure(run) {
   const childEnv = { ...env, NODE_ENV: 'production', SESSION_SECRET: randomBytes(24).toString('hex'), DATABASE_URL: run.databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: run.prefix, LOG_LEVEL: 'warn' };
   await adminQuery(`CREATE DATABASE ${run.dbName}`);
   await runNode(entryOf('qr-service'), ['migrate'], childEnv);
+  // BENCH_PG_LOG=1: every statement's duration in PostgreSQL's log, to see where the time goes.
+  if (env.BENCH_PG_LOG) await adminQuery(`ALTER DATABASE ${run.dbName} SET log_min_duration_statement = 0`);
   const db = new pg.Client({ connectionString: run.databaseUrl });
   await db.connect();
   const owner = '6f1c2d3e-4b5a-4c6d-8e7f-0123456789ab';
