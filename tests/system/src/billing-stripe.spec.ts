@@ -2,8 +2,7 @@ import IORedis from 'ioredis';
 import type Stripe from 'stripe';
 import { QrPattern, RedirectEntry, redirectTableKey } from '@qrd/contracts';
 import { BullMqClient } from '@qrd/messaging';
-import { TestHttpClient, waitFor } from '@qrd/testing';
-import { FakeStripeServer } from '../../../apps/billing-service/src/testing/fake-stripe-server';
+import { FakeStripeServer, TestHttpClient, waitFor } from '@qrd/testing';
 import { BILLING_ENV, createCode, newSignup, register, serviceBus, subscriptionOf, userIdOf } from './billing-fixtures';
 import { TestSystem } from './harness';
 
