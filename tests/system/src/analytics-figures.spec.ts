@@ -1,5 +1,5 @@
 import IORedis from 'ioredis';
-import { encodeScanEntry, SCAN_FIELD, ScanStreamEntry } from '@qrd/contracts';
+import { encodeScanEntry, SCAN_FIELD, scanStreamKey, ScanStreamEntry } from '@qrd/contracts';
 import { waitFor } from '@qrd/testing';
 import { TestSystem } from './harness';
 import { createCode, Customer, storedScans, subscribedCustomer } from './qr-fixtures';
@@ -91,7 +91,7 @@ describe('analytics equal the figures computed independently from a generated da
     // Appended exactly as the redirect-service does.
     const redis = new IORedis(system.config.redisUrl);
     const pipeline = redis.pipeline();
-    for (const { entry } of scans) pipeline.xadd(`${system.config.redisPrefix}:scans`, '*', SCAN_FIELD, encodeScanEntry(entry));
+    for (const { entry } of scans) pipeline.xadd(scanStreamKey(system.config.redisPrefix), '*', SCAN_FIELD, encodeScanEntry(entry));
     await pipeline.exec();
     redis.disconnect();
     await waitFor(async () => {

@@ -1,12 +1,11 @@
 import IORedis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { SCAN_CONSUMER_GROUP } from '@qrd/contracts';
+import { SCAN_CONSUMER_GROUP, scanStreamKey } from '@qrd/contracts';
 import { dataSourceOptions } from '@qrd/database';
 import { waitFor } from '@qrd/testing';
 import { QR_DATABASE } from '../../../apps/qr-service/src/database';
 import { sharedGeoIp } from '../../../apps/qr-service/src/scans/geoip';
 import { ScanEnricher } from '../../../apps/qr-service/src/scans/scan-enricher';
-import { scanStreamKey } from '../../../apps/qr-service/src/scans/scan-ingestion';
 import { ScanIngestor } from '../../../apps/qr-service/src/scans/scan-ingestor';
 import { ScansRepository } from '../../../apps/qr-service/src/scans/scans.repository';
 import { VisitorSalts } from '../../../apps/qr-service/src/scans/visitor-salts';

@@ -1,5 +1,5 @@
 import IORedis from 'ioredis';
-import { SCAN_CONSUMER_GROUP, SCAN_STREAM } from '@qrd/contracts';
+import { SCAN_CONSUMER_GROUP, scanStreamKey } from '@qrd/contracts';
 import { TestHttpClient, waitFor } from '@qrd/testing';
 import { newUser, signIn, sql, TestUser } from './accounts-fixtures';
 import { TestSystem } from './harness';
@@ -71,7 +71,7 @@ export async function storedScans(system: TestSystem, codeId: string): Promise<{
 /** Waits until every scan appended to the stream has been stored and acknowledged. */
 export async function scansIngested(system: TestSystem, timeoutMs = 15_000): Promise<void> {
   const redis = new IORedis(system.config.redisUrl);
-  const stream = `${system.config.redisPrefix}:${SCAN_STREAM}`;
+  const stream = scanStreamKey(system.config.redisPrefix);
   try {
     await waitFor(async () => {
       const groups = (await redis.xinfo('GROUPS', stream).catch(() => [])) as unknown[][];

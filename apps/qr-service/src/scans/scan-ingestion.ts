@@ -3,17 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
-import { SCAN_CONSUMER_GROUP, SCAN_STREAM } from '@qrd/contracts';
+import { SCAN_CONSUMER_GROUP, scanStreamKey } from '@qrd/contracts';
 import { createRedis, REDIS } from '@qrd/messaging';
 import { sharedGeoIp } from './geoip';
 import { ScanEnricher } from './scan-enricher';
 import { ScanIngestor } from './scan-ingestor';
 import { ScansRepository } from './scans.repository';
 import { VisitorSalts } from './visitor-salts';
-
-export function scanStreamKey(redisPrefix: string): string {
-  return `${redisPrefix}:${SCAN_STREAM}`;
-}
 
 /**
  * Runs this replica's scan ingestor once the whole app has initialised, and stops it before the

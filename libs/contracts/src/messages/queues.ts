@@ -7,6 +7,8 @@ export enum ServiceQueue {
   Mail = 'mail',
 }
 
-/** Redis Stream the redirect-service appends scans to; the qr-service consumes it. */
-export const SCAN_STREAM = 'scans';
+/** The Redis Stream the redirect-service appends scans to and the qr-service consumes: its key is built only here. */
+export function scanStreamKey(redisPrefix: string): string {
+  return `${redisPrefix}:scans`;
+}
 export const SCAN_CONSUMER_GROUP = 'qr-ingest';
