@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import { QrPattern, RedirectEntry, redirectTableKey } from '@qrd/contracts';
 import { BullMqClient } from '@qrd/messaging';
 import { FakeStripeServer, TestHttpClient, waitFor } from '@qrd/testing';
+import { SETTLE_TIMEOUT_MS } from '../../../apps/billing-service/src/billing/payment-setup.service';
 import { BILLING_ENV, createCode, newSignup, register, serviceBus, subscriptionOf, userIdOf } from './billing-fixtures';
 import { TestSystem } from './harness';
 
@@ -110,6 +111,31 @@ describe('billing: the Stripe provider', () => {
       unitAmountCents: 3490,
       card: { brand: 'mastercard', last4: '4444' },
     });
+  });
+
+  it('signup: a registration sent before Stripe settled the payment completes as soon as the webhook says it is paid', async () => {
+    const client = system.client();
+    const details = newSignup();
+    const setup = await client.post('/api/create-signup-payment-intent', {
+      username: details.username,
+      email: details.email,
+      billingInterval: 'monthly',
+    });
+    const reads = () => fake.count('GET', `/v1/subscriptions/${setup.json.subscriptionId}`);
+    const readsBefore = reads();
+    const started = Date.now();
+    const registering = register(client, details, setup.json);
+
+    // The registration has asked Stripe once and waits; then Stripe settles the payment and says so.
+    await waitFor(() => expect(reads()).toBe(readsBefore + 1));
+    fake.pay(setup.json.subscriptionId);
+    expect((await deliver(fake.invoiceEvent('invoice.paid', setup.json.subscriptionId))).status).toBe(200);
+
+    // The webhook reads the subscription, and the waiting registration asks again at once, long
+    // before its wait would have run out.
+    await waitFor(() => expect(reads()).toBe(readsBefore + 3), SETTLE_TIMEOUT_MS);
+    expect(Date.now() - started).toBeLessThan(SETTLE_TIMEOUT_MS);
+    expect((await registering).status).toBe(201);
   });
 
   it('seats: quantity up by one, invoiced now and kept only if paid; down (credited) when a code is deleted', async () => {
