@@ -1,6 +1,6 @@
 import IORedis from 'ioredis';
 import type Stripe from 'stripe';
-import { QrPattern, RedirectEntry, redirectTableKey } from '@qrd/contracts';
+import { BillingInterval, QrPattern, RedirectEntry, redirectTableKey } from '@qrd/contracts';
 import { BullMqClient } from '@qrd/messaging';
 import { FakeStripeServer, TestHttpClient, waitFor } from '@qrd/testing';
 import { SETTLE_TIMEOUT_MS } from '../../../apps/billing-service/src/billing/payment-setup.service';
@@ -47,15 +47,21 @@ describe('billing: the Stripe provider', () => {
     await fake.stop();
   });
 
-  /** Signup as the browser does it with the Payment Element: set up, Stripe.js pays, register. */
-  async function subscriber(): Promise<{ client: TestHttpClient; userId: string; subscriptionId: string; customerId: string }> {
+  /** Step 1 of signup: a customer and a subscription waiting for its first payment. */
+  async function signupPayment(interval: BillingInterval = 'monthly') {
     const client = system.client();
-    const details = newSignup();
+    const details = newSignup(interval);
     const setup = await client.post('/api/create-signup-payment-intent', {
       username: details.username,
       email: details.email,
-      billingInterval: 'monthly',
+      billingInterval: interval,
     });
+    return { client, details, setup };
+  }
+
+  /** Signup as the browser does it with the Payment Element: set up, Stripe.js pays, register. */
+  async function subscriber(): Promise<{ client: TestHttpClient; userId: string; subscriptionId: string; customerId: string }> {
+    const { client, details, setup } = await signupPayment();
     fake.pay(setup.json.subscriptionId);
     expect((await register(client, details, setup.json)).status).toBe(201);
     return { client, userId: await userIdOf(client), subscriptionId: setup.json.subscriptionId, customerId: setup.json.customerId };
@@ -82,13 +88,7 @@ describe('billing: the Stripe provider', () => {
   });
 
   it('signup: a customer and a default_incomplete subscription; the account only once Stripe says it is paid', async () => {
-    const client = system.client();
-    const details = newSignup('annual');
-    const setup = await client.post('/api/create-signup-payment-intent', {
-      username: details.username,
-      email: details.email,
-      billingInterval: 'annual',
-    });
+    const { client, details, setup } = await signupPayment('annual');
     expect(setup.status).toBe(200);
     expect(setup.json).toMatchObject({ status: 'incomplete', interval: 'annual', seats: 1, amountCents: 3490 });
     expect(setup.json.clientSecret).toMatch(/^pi_.+_secret_/);
@@ -114,13 +114,7 @@ describe('billing: the Stripe provider', () => {
   });
 
   it('signup: a registration sent before Stripe settled the payment completes as soon as the webhook says it is paid', async () => {
-    const client = system.client();
-    const details = newSignup();
-    const setup = await client.post('/api/create-signup-payment-intent', {
-      username: details.username,
-      email: details.email,
-      billingInterval: 'monthly',
-    });
+    const { client, details, setup } = await signupPayment();
     const reads = () => fake.count('GET', `/v1/subscriptions/${setup.json.subscriptionId}`);
     const readsBefore = reads();
     const started = Date.now();
