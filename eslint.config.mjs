@@ -1,4 +1,45 @@
 import nx from '@nx/eslint-plugin';
+import { webFeatures } from './tools/eslint/web-feature-boundaries.mjs';
+
+/**
+ * Who may import whom (project tags live in each project.json).
+ * Scope: a service imports only shared libraries, never another app; the web app only the contracts.
+ * Type: apps build on contracts, util and data libraries; libraries never reach up to an app;
+ * `type:testing` (libs/testing) is for tests only, so product code never ships a test helper.
+ */
+const SCOPE_DEPS = {
+  'scope:shared': ['scope:shared'],
+  'scope:web': ['type:contracts'],
+  'scope:gateway': ['scope:shared'],
+  'scope:auth-service': ['scope:shared'],
+  'scope:qr-service': ['scope:shared'],
+  'scope:billing-service': ['scope:shared'],
+  'scope:redirect-service': ['scope:shared'],
+};
+const TYPE_DEPS = {
+  'type:app': ['type:contracts', 'type:util', 'type:data'],
+  'type:data': ['type:contracts', 'type:util'],
+  'type:util': ['type:contracts', 'type:util'],
+  'type:contracts': ['type:contracts'],
+  'type:testing': ['type:contracts', 'type:util', 'type:data', 'type:testing'],
+  'type:e2e': ['*'],
+};
+
+/** In spec files every project may also use the test helpers. */
+function moduleBoundaries({ inTests }) {
+  const typeDeps = (tags) => (inTests && !tags.includes('*') ? [...tags, 'type:testing'] : tags);
+  return [
+    'error',
+    {
+      enforceBuildableLibDependency: true,
+      allow: [],
+      depConstraints: [
+        ...Object.entries(SCOPE_DEPS).map(([sourceTag, tags]) => ({ sourceTag, onlyDependOnLibsWithTags: tags })),
+        ...Object.entries(TYPE_DEPS).map(([sourceTag, tags]) => ({ sourceTag, onlyDependOnLibsWithTags: typeDeps(tags) })),
+      ],
+    },
+  ];
+}
 
 export default [
   ...nx.configs['flat/base'],
@@ -9,28 +50,19 @@ export default [
   {
     files: ['**/*.ts', '**/*.tsx'],
     rules: {
-      // A service imports only shared libraries (never another app); the web app only the contracts.
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: true,
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:auth-service', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:qr-service', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:billing-service', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:redirect-service', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['*'] },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': moduleBoundaries({ inTests: false }),
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.spec.tsx'],
+    rules: { '@nx/enforce-module-boundaries': moduleBoundaries({ inTests: true }) },
+  },
+  {
+    files: ['apps/web/src/features/**/*.ts', 'apps/web/src/features/**/*.tsx'],
+    plugins: { 'web-features': webFeatures },
+    rules: { 'web-features/public-api-only': 'error' },
   },
   {
     // Test suites start several services in one process on purpose.

@@ -15,6 +15,7 @@ import { TestPaymentsService } from './billing/test-payments.service';
 import { BILLING_DATABASE } from './database';
 import { PROVIDERS } from './providers/providers';
 import { StripeWebhooksService } from './webhooks/stripe-webhooks.service';
+import { SubscriptionNotices } from './webhooks/subscription-notices';
 
 @Module({})
 export class BillingServiceModule {
@@ -37,6 +38,7 @@ export class BillingServiceModule {
         SubscriptionsService,
         TestPaymentsService,
         StripeWebhooksService,
+        SubscriptionNotices,
       ],
     };
   }

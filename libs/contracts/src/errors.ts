@@ -44,12 +44,3 @@ export class DomainError extends Error {
     return new DomainError(body.code, body.message, body.fields);
   }
 }
-
-export function isErrorBody(value: unknown): value is ErrorBody {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as ErrorBody).code === 'string' &&
-    typeof (value as ErrorBody).message === 'string'
-  );
-}

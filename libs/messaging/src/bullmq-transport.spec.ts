@@ -6,10 +6,11 @@ import { Queue } from 'bullmq';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createLogger, requestContext } from '@qrd/config';
 import { AuthPattern, DomainError, DomainEvent, ErrorCode, ServiceQueue } from '@qrd/contracts';
-import { clearRedisPrefix } from '@qrd/testing';
+import { clearRedisPrefix, queueDrained, waitFor } from '@qrd/testing';
 import { BullMqClient } from './bullmq-client';
 import { BullMqServer } from './bullmq-server';
 import { bullPrefix, Envelope } from './envelope';
+import { redisOptions } from './redis';
 import { MessageController } from './rpc-error.filter';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -56,6 +57,14 @@ describe(BullMqServer.name, () => {
     return app;
   }
 
+  const queues: Queue[] = [];
+  /** A service queue as Redis holds it, to see what waits there. */
+  function queueOf(name: ServiceQueue): Queue {
+    const queue = new Queue(name, { connection: redisOptions(REDIS_URL), prefix: bullPrefix(prefix) });
+    queues.push(queue);
+    return queue;
+  }
+
   beforeEach(() => {
     prefix = `t${randomBytes(5).toString('hex')}`;
     seen.length = 0;
@@ -64,6 +73,7 @@ describe(BullMqServer.name, () => {
 
   afterEach(async () => {
     await sut.close();
+    while (queues.length) await queues.pop()!.close();
     while (apps.length) await apps.pop()!.close();
     await clearRedisPrefix(REDIS_URL, prefix);
   });
@@ -82,8 +92,9 @@ describe(BullMqServer.name, () => {
   });
 
   it('answers a request sent while the service is down once it starts', async () => {
+    const queue = queueOf(ServiceQueue.Auth);
     const pending = sut.request(AuthPattern.CountUsers, { n: 21 } as never);
-    await new Promise((r) => setTimeout(r, 500));
+    await waitFor(async () => expect(await queue.getWaitingCount()).toBe(1));
     expect(seen).toHaveLength(0);
     await startReplica(ServiceQueue.Auth, 'late');
     await expect(pending).resolves.toEqual({ total: 42, replica: 'late' });
@@ -158,9 +169,9 @@ describe(BullMqServer.name, () => {
     await startReplica(ServiceQueue.Gateway, 'gw-1');
     await startReplica(ServiceQueue.Gateway, 'gw-2');
     for (let i = 0; i < 20; i++) await sut.emitEvent(DomainEvent.UserSuspended, { userId: `u${i}` });
-    const deadline = Date.now() + 5000;
-    while (seen.length < 40 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, 200)); // any duplicate would show up by now
+    // Once both queues are drained no delivery is left that could still add a duplicate.
+    await queueDrained(queueOf(ServiceQueue.Qr), 5000);
+    await queueDrained(queueOf(ServiceQueue.Gateway), 5000);
     const qr = seen.filter((s) => s.replica.startsWith('qr')).map((s) => (s.data as { userId: string }).userId);
     const gw = seen.filter((s) => s.replica.startsWith('gw')).map((s) => (s.data as { userId: string }).userId);
     const expected = Array.from({ length: 20 }, (_, i) => `u${i}`).sort();

@@ -2,3 +2,4 @@ export * from './test-database';
 export * from './test-config';
 export * from './http-client';
 export * from './smtp-sink';
+export * from './stripe/fake-stripe-server';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { AppConfig, loadConfig } from '@qrd/config';
 
@@ -48,4 +49,13 @@ export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 10_000
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   throw lastError instanceof Error ? lastError : new Error(`waitFor timed out: ${String(lastError)}`);
+}
+
+/** Waits until a BullMQ queue has nothing waiting, running or scheduled for later (a retry, a delayed job). */
+export async function queueDrained(queue: Queue, timeoutMs = 10_000): Promise<void> {
+  await waitFor(async () => {
+    const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'paused');
+    const unfinished = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    if (unfinished > 0) throw new Error(`${unfinished} jobs of ${queue.name} not finished`);
+  }, timeoutMs);
 }

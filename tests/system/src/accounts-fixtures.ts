@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { ServiceQueue, UserRole, UserStatus } from '@qrd/contracts';
 import { bullPrefix, redisOptions } from '@qrd/messaging';
-import { decodeQuotedPrintable, ReceivedMail, TestHttpClient, waitFor } from '@qrd/testing';
+import { decodeQuotedPrintable, queueDrained, ReceivedMail, TestHttpClient } from '@qrd/testing';
 import { PasswordHasher } from '../../../apps/auth-service/src/users/password-hasher';
 import { TestSystem } from './harness';
 
@@ -68,11 +68,7 @@ export async function mailQueueDrained(system: TestSystem): Promise<void> {
     prefix: bullPrefix(system.config.redisPrefix),
   });
   try {
-    await waitFor(async () => {
-      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'paused');
-      const pending = Object.values(counts).reduce((sum, n) => sum + n, 0);
-      if (pending > 0) throw new Error(`${pending} mail jobs still pending`);
-    });
+    await queueDrained(queue);
   } finally {
     await queue.close();
   }

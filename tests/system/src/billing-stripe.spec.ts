@@ -1,9 +1,9 @@
 import IORedis from 'ioredis';
 import type Stripe from 'stripe';
-import { QrPattern, RedirectEntry, redirectTableKey } from '@qrd/contracts';
+import { BillingInterval, QrPattern, RedirectEntry, redirectTableKey } from '@qrd/contracts';
 import { BullMqClient } from '@qrd/messaging';
-import { TestHttpClient, waitFor } from '@qrd/testing';
-import { FakeStripeServer } from '../../../apps/billing-service/src/testing/fake-stripe-server';
+import { FakeStripeServer, TestHttpClient, waitFor } from '@qrd/testing';
+import { SETTLE_TIMEOUT_MS } from '../../../apps/billing-service/src/billing/payment-setup.service';
 import { BILLING_ENV, createCode, newSignup, register, serviceBus, subscriptionOf, userIdOf } from './billing-fixtures';
 import { TestSystem } from './harness';
 
@@ -47,15 +47,21 @@ describe('billing: the Stripe provider', () => {
     await fake.stop();
   });
 
-  /** Signup as the browser does it with the Payment Element: set up, Stripe.js pays, register. */
-  async function subscriber(): Promise<{ client: TestHttpClient; userId: string; subscriptionId: string; customerId: string }> {
+  /** Step 1 of signup: a customer and a subscription waiting for its first payment. */
+  async function signupPayment(interval: BillingInterval = 'monthly') {
     const client = system.client();
-    const details = newSignup();
+    const details = newSignup(interval);
     const setup = await client.post('/api/create-signup-payment-intent', {
       username: details.username,
       email: details.email,
-      billingInterval: 'monthly',
+      billingInterval: interval,
     });
+    return { client, details, setup };
+  }
+
+  /** Signup as the browser does it with the Payment Element: set up, Stripe.js pays, register. */
+  async function subscriber(): Promise<{ client: TestHttpClient; userId: string; subscriptionId: string; customerId: string }> {
+    const { client, details, setup } = await signupPayment();
     fake.pay(setup.json.subscriptionId);
     expect((await register(client, details, setup.json)).status).toBe(201);
     return { client, userId: await userIdOf(client), subscriptionId: setup.json.subscriptionId, customerId: setup.json.customerId };
@@ -82,13 +88,7 @@ describe('billing: the Stripe provider', () => {
   });
 
   it('signup: a customer and a default_incomplete subscription; the account only once Stripe says it is paid', async () => {
-    const client = system.client();
-    const details = newSignup('annual');
-    const setup = await client.post('/api/create-signup-payment-intent', {
-      username: details.username,
-      email: details.email,
-      billingInterval: 'annual',
-    });
+    const { client, details, setup } = await signupPayment('annual');
     expect(setup.status).toBe(200);
     expect(setup.json).toMatchObject({ status: 'incomplete', interval: 'annual', seats: 1, amountCents: 3490 });
     expect(setup.json.clientSecret).toMatch(/^pi_.+_secret_/);
@@ -111,6 +111,25 @@ describe('billing: the Stripe provider', () => {
       unitAmountCents: 3490,
       card: { brand: 'mastercard', last4: '4444' },
     });
+  });
+
+  it('signup: a registration sent before Stripe settled the payment completes as soon as the webhook says it is paid', async () => {
+    const { client, details, setup } = await signupPayment();
+    const reads = () => fake.count('GET', `/v1/subscriptions/${setup.json.subscriptionId}`);
+    const readsBefore = reads();
+    const started = Date.now();
+    const registering = register(client, details, setup.json);
+
+    // The registration has asked Stripe once and waits; then Stripe settles the payment and says so.
+    await waitFor(() => expect(reads()).toBe(readsBefore + 1));
+    fake.pay(setup.json.subscriptionId);
+    expect((await deliver(fake.invoiceEvent('invoice.paid', setup.json.subscriptionId))).status).toBe(200);
+
+    // The webhook reads the subscription, and the waiting registration asks again at once, long
+    // before its wait would have run out.
+    await waitFor(() => expect(reads()).toBe(readsBefore + 3), SETTLE_TIMEOUT_MS);
+    expect(Date.now() - started).toBeLessThan(SETTLE_TIMEOUT_MS);
+    expect((await registering).status).toBe(201);
   });
 
   it('seats: quantity up by one, invoiced now and kept only if paid; down (credited) when a code is deleted', async () => {

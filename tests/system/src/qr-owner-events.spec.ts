@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { DomainEvent, ServiceQueue } from '@qrd/contracts';
 import { bullPrefix, BullMqClient, redisOptions } from '@qrd/messaging';
-import { waitFor } from '@qrd/testing';
+import { queueDrained, waitFor } from '@qrd/testing';
 import { sql } from './accounts-fixtures';
 import { serviceBus } from './billing-fixtures';
 import { TestSystem } from './harness';
@@ -32,12 +32,8 @@ describe('owner events arriving out of order', () => {
   });
 
   /** Every event sent so far has been handled by the qr-service. */
-  async function qrEventsHandled(): Promise<void> {
-    await waitFor(async () => {
-      const counts = await qrQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-      const pending = Object.values(counts).reduce((a, b) => a + b, 0);
-      if (pending > 0) throw new Error(`${pending} events still pending`);
-    });
+  function qrEventsHandled(): Promise<void> {
+    return queueDrained(qrQueue);
   }
 
   it('keeps a suspended account suspended when a stale reactivation arrives, and the reverse', async () => {

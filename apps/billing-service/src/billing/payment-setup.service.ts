@@ -10,10 +10,14 @@ import {
 } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { PAYMENT_PROVIDER, PaymentProvider } from '../providers/payment-provider';
+import { SubscriptionNotices } from '../webhooks/subscription-notices';
 import { BillingRepository, pickEffective } from './billing.repository';
 import { CustomerEntity } from './customer.entity';
 import { SubscriptionEntity } from './subscription.entity';
 import { SubscriptionSync } from './subscription-sync';
+
+/** How long registration waits for Stripe to settle a first payment the browser saw succeed. */
+export const SETTLE_TIMEOUT_MS = 3000;
 
 /**
  * Starting a subscription: at signup (before the account exists, for an email) and on /subscribe
@@ -26,6 +30,7 @@ export class PaymentSetupService {
     private readonly repo: BillingRepository,
     private readonly sync: SubscriptionSync,
     private readonly bus: MessageBus,
+    private readonly notices: SubscriptionNotices,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
@@ -48,13 +53,7 @@ export class PaymentSetupService {
     if (customer.email.toLowerCase() !== email.trim().toLowerCase()) {
       throw new DomainError(ErrorCode.Forbidden, 'This payment was made for a different email address.');
     }
-    // The provider is asked, not our copy: the webhook saying "paid" may not have arrived yet.
-    let sub = await this.sync.refresh(subscriptionId);
-    // Stripe marks the subscription active just after the browser saw its payment succeed.
-    for (let attempt = 0; this.provider.name === 'stripe' && sub?.status === 'incomplete' && attempt < 3; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      sub = await this.sync.refresh(subscriptionId);
-    }
+    const sub = await this.settled(subscriptionId);
     if (!sub || sub.customerId !== customer.id) {
       throw new DomainError(ErrorCode.Forbidden, 'This payment was made for a different email address.');
     }
@@ -111,6 +110,28 @@ export class PaymentSetupService {
     const row = await this.sync.apply(created.subscription);
     if (!row) throw new DomainError(ErrorCode.Internal, 'The new subscription could not be stored');
     return this.view(customer, row, created.clientSecret);
+  }
+
+  /**
+   * The subscription as the provider has it now (not our copy: the webhook saying "paid" may not
+   * have arrived yet). Stripe marks a subscription active a moment after the browser saw its first
+   * payment succeed, so while it is incomplete it is read again each time one of its webhook
+   * events has been applied, by any replica, and a last time when SETTLE_TIMEOUT_MS is over.
+   */
+  private async settled(subscriptionId: string): Promise<SubscriptionEntity | null> {
+    if (this.provider.name !== 'stripe') return this.sync.refresh(subscriptionId);
+    const notices = this.notices.watch(subscriptionId);
+    try {
+      const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+      let sub = await this.sync.refresh(subscriptionId);
+      while (sub?.status === 'incomplete' && Date.now() < deadline) {
+        await notices.next(deadline - Date.now());
+        sub = await this.sync.refresh(subscriptionId);
+      }
+      return sub;
+    } finally {
+      notices.close();
+    }
   }
 
   private async newCustomer(email: string, userId: string | null): Promise<CustomerEntity> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Queue, Worker } from 'bullmq';
+import { Queue, QueueEvents, Worker } from 'bullmq';
 import type Stripe from 'stripe';
 import { APP_CONFIG, AppConfig, LOGGER, Logger, requestContext, RequestMeta } from '@qrd/config';
 import { BillingQueue, DomainError, ErrorCode } from '@qrd/contracts';
@@ -13,6 +13,7 @@ import {
   invoiceSubscriptionId,
   SUBSCRIPTION_EVENTS,
 } from '../providers/stripe/stripe-mapping';
+import { SubscriptionNotices } from './subscription-notices';
 
 interface ProviderEventJob {
   eventId: string;
@@ -22,12 +23,14 @@ interface ProviderEventJob {
 /**
  * Stripe webhooks: verified on the raw body, stored once by event id (a redelivery is answered
  * and dropped), then applied from a queue so a slow or failing apply never makes Stripe wait or
- * retry, and a crash leaves the job to be retried.
+ * retry, and a crash leaves the job to be retried. A job returns the subscription it touched;
+ * every replica reads the queue's completions and passes them on as SubscriptionNotices.
  */
 @Injectable()
 export class StripeWebhooksService implements OnApplicationBootstrap, OnApplicationShutdown {
   private queue?: Queue<ProviderEventJob>;
-  private worker?: Worker<ProviderEventJob>;
+  private worker?: Worker<ProviderEventJob, string | null>;
+  private completions?: QueueEvents;
 
   constructor(
     @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
@@ -35,14 +38,15 @@ export class StripeWebhooksService implements OnApplicationBootstrap, OnApplicat
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly repo: BillingRepository,
     private readonly sync: SubscriptionSync,
+    private readonly notices: SubscriptionNotices,
   ) {}
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     if (!this.stripe) return;
     const connection = redisOptions(this.config.redisUrl, { maxRetriesPerRequest: null });
     const prefix = bullPrefix(this.config.redisPrefix);
     this.queue = new Queue<ProviderEventJob>(BillingQueue.ProviderEvents, { connection, prefix });
-    this.worker = new Worker<ProviderEventJob>(
+    this.worker = new Worker<ProviderEventJob, string | null>(
       BillingQueue.ProviderEvents,
       (job) => requestContext.run(job.data.meta, () => this.process(job.data.eventId)),
       { connection, prefix, concurrency: 4 },
@@ -50,9 +54,16 @@ export class StripeWebhooksService implements OnApplicationBootstrap, OnApplicat
     this.worker.on('failed', (job, error) =>
       this.logger.error({ err: error, eventId: job?.data.eventId, attempts: job?.attemptsMade }, 'stripe event failed'),
     );
+    this.completions = new QueueEvents(BillingQueue.ProviderEvents, { connection, prefix });
+    this.completions.on('error', (error) => this.logger.warn({ err: error }, 'stripe event completions error'));
+    this.completions.on('completed', ({ returnvalue }) => {
+      if (typeof returnvalue === 'string') this.notices.notify(returnvalue);
+    });
+    await this.completions.waitUntilReady();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.completions?.close();
     await this.worker?.close();
     await this.queue?.close();
   }
@@ -86,21 +97,28 @@ export class StripeWebhooksService implements OnApplicationBootstrap, OnApplicat
     return { received: true, duplicate: !inserted };
   }
 
-  private async process(eventId: string): Promise<void> {
-    const applied = await this.repo.processEventOnce<Stripe.Event>('stripe', eventId, (event, store) => this.apply(event, store));
+  /** Applies a stored event once; returns the provider id of the subscription it is about, if any. */
+  private async process(eventId: string): Promise<string | null> {
+    let subscriptionId: string | null = null;
+    const applied = await this.repo.processEventOnce<Stripe.Event>('stripe', eventId, async (event, store) => {
+      subscriptionId = await this.apply(event, store);
+    });
     if (applied) this.logger.debug({ eventId }, 'stripe event applied');
+    return subscriptionId;
   }
 
-  private async apply(event: Stripe.Event, store: BillingStore): Promise<void> {
+  private async apply(event: Stripe.Event, store: BillingStore): Promise<string | null> {
     const object = event.data.object;
     if (SUBSCRIPTION_EVENTS.has(event.type) && object.object === 'subscription') {
       await this.sync.applyFromEvent(fromStripeSubscription(object as Stripe.Subscription, event.created), store);
-      return;
+      return object.id;
     }
     if (INVOICE_EVENTS.has(event.type) && object.object === 'invoice') {
       // Whether a payment moved the subscription (active, past_due ...) is read from Stripe itself.
       const subscriptionId = invoiceSubscriptionId(object as Stripe.Invoice);
       if (subscriptionId) await this.sync.refresh(subscriptionId, store);
+      return subscriptionId;
     }
+    return null;
   }
 }

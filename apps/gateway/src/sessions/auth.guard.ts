@@ -54,10 +54,4 @@ export const CurrentSession = createParamDecorator((_: unknown, context: Executi
   return session;
 });
 
-/** The session if there is one (public routes). */
-export const OptionalSession = createParamDecorator(
-  (_: unknown, context: ExecutionContext): Session | undefined =>
-    context.switchToHttp().getRequest<SessionRequest>().session,
-);
-
 export type { UserRole };

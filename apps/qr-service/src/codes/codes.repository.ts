@@ -1,41 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { QrCategory } from '@qrd/contracts';
-import type { QrDesign } from '../rendering';
 import { forgetCodeRollups, forgetOwnerRollups } from '../scans/rollup-removal';
 import { CODE_COLUMNS, CODE_FROM, CodeRecord } from './code.record';
 
-export interface NewCode {
-  slug: string;
-  ownerId: string;
-  name: string;
-  destination: string;
-  category: QrCategory | null;
-  design: QrDesign;
-  suspendedBilling: boolean;
-  suspendedAccount: boolean;
-}
+/** What a new row of qr.codes is made from; the database fills in the rest of a CodeRecord. */
+export type NewCode = Pick<
+  CodeRecord,
+  'slug' | 'ownerId' | 'name' | 'destination' | 'category' | 'design' | 'suspendedBilling' | 'suspendedAccount'
+>;
 
-export interface CodeChanges {
-  name?: string;
-  destination?: string;
-  category?: QrCategory | null;
-  design?: QrDesign;
-  deactivatedByOwner?: boolean;
-}
+export type CodeChanges = Partial<Pick<CodeRecord, 'name' | 'destination' | 'category' | 'design' | 'deactivatedByOwner'>>;
 
 /** The slug and redirect state of a code whose state an account event changed. */
-export interface ChangedCode {
-  id: string;
-  slug: string;
-  destination: string;
-  state: CodeRecord['state'];
-}
+export type ChangedCode = Pick<CodeRecord, 'id' | 'slug' | 'destination' | 'state'>;
 
-export interface OwnerFlags {
-  suspendedBilling: boolean;
-  suspendedAccount: boolean;
-}
+export type OwnerFlags = Pick<CodeRecord, 'suspendedBilling' | 'suspendedAccount'>;
 
 const LIVE = 'c.deleted_at IS NULL';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -35,10 +35,6 @@ export class RenderCache {
     }
   }
 
-  get size(): number {
-    return this.entries.size;
-  }
-
   get totalBytes(): number {
     return this.bytes;
   }

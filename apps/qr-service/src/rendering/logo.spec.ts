@@ -1,5 +1,6 @@
 import sharp, { Sharp } from 'sharp';
-import { checkStoredLogo, MAX_LOGO_UPLOAD_BYTES, normalizeLogo, readPngSize } from './logo';
+import { QR_LOGO_MAX_BYTES } from '@qrd/contracts';
+import { checkStoredLogo, normalizeLogo, readPngSize } from './logo';
 import { QrRenderingErrorCode } from './qr-rendering.error';
 
 function image(width: number, height: number): Sharp {
@@ -40,7 +41,7 @@ describe(normalizeLogo.name, () => {
   });
 
   it('refuses files over 1 MB', async () => {
-    const huge = Buffer.concat([await image(10, 10).png().toBuffer(), Buffer.alloc(MAX_LOGO_UPLOAD_BYTES)]);
+    const huge = Buffer.concat([await image(10, 10).png().toBuffer(), Buffer.alloc(QR_LOGO_MAX_BYTES)]);
 
     await expect(normalizeLogo(huge)).rejects.toMatchObject({
       code: QrRenderingErrorCode.InvalidLogo,

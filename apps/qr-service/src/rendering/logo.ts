@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { QR_LOGO_MAX_BYTES } from '@qrd/contracts';
 import { QrRenderingError, QrRenderingErrorCode } from './qr-rendering.error';
 
 /** A centre logo as stored inside a design: always a small PNG, whatever the user uploaded. */
@@ -7,7 +8,6 @@ export interface QrLogo {
   dataBase64: string;
 }
 
-export const MAX_LOGO_UPLOAD_BYTES = 1024 * 1024;
 export const MAX_LOGO_SIDE_PX = 256;
 /**
  * A 256x256 RGBA PNG is at most ~260 KB even uncompressible; anything far above that in a stored
@@ -49,7 +49,7 @@ function logoError(message: string): QrRenderingError {
  */
 export async function normalizeLogo(buffer: Buffer): Promise<QrLogo> {
   if (buffer.length === 0) throw logoError('The logo file is empty');
-  if (buffer.length > MAX_LOGO_UPLOAD_BYTES) {
+  if (buffer.length > QR_LOGO_MAX_BYTES) {
     throw logoError('The logo is too large: upload an image of at most 1 MB');
   }
   const format = sniffFormat(buffer);

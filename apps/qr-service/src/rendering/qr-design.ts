@@ -1,25 +1,25 @@
+import {
+  QR_DOT_STYLES,
+  QR_ERROR_CORRECTION_LEVELS,
+  QR_MAX_MARGIN,
+  QR_MIN_MARGIN,
+  QrDotStyle,
+  QrErrorCorrection,
+} from '@qrd/contracts';
 import { checkStoredLogo, QrLogo } from './logo';
-
-export const ERROR_CORRECTION_LEVELS = ['L', 'M', 'Q', 'H'] as const;
-export type ErrorCorrectionLevel = (typeof ERROR_CORRECTION_LEVELS)[number];
-
-export const DOT_STYLES = ['square', 'rounded', 'dots'] as const;
-export type DotStyle = (typeof DOT_STYLES)[number];
 
 /** How a code looks. Plain JSON: stored per code in the database and sent to the web app as is. */
 export interface QrDesign {
   /** `#rrggbb`, lower case once validated. */
   foreground: string;
   background: string;
-  errorCorrection: ErrorCorrectionLevel;
+  errorCorrection: QrErrorCorrection;
   /** Quiet zone around the symbol, in modules. */
   margin: number;
-  dotStyle: DotStyle;
+  dotStyle: QrDotStyle;
   logo: QrLogo | null;
 }
 
-export const MIN_MARGIN = 0;
-export const MAX_MARGIN = 10;
 /** WCAG AA for normal text; below it phone cameras in poor light start to miss modules. */
 export const MIN_CONTRAST_RATIO = 4.5;
 
@@ -51,7 +51,7 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 /** A logo hides part of the symbol, so only the highest level (30% recovery) is safe with one. */
-export function effectiveErrorCorrection(design: QrDesign): ErrorCorrectionLevel {
+export function effectiveErrorCorrection(design: QrDesign): QrErrorCorrection {
   return design.logo ? 'H' : design.errorCorrection;
 }
 
@@ -102,21 +102,21 @@ export function validateDesign(input: unknown): { design: QrDesign } | { errors:
   if (foregroundOk && backgroundOk) errors.push(...colourProblems(foreground, background));
 
   const errorCorrection = pick('errorCorrection');
-  if (!isOneOf(ERROR_CORRECTION_LEVELS, errorCorrection)) {
+  if (!isOneOf(QR_ERROR_CORRECTION_LEVELS, errorCorrection)) {
     errors.push('Error correction must be L, M, Q or H');
   }
   const margin = pick('margin');
-  const marginOk = typeof margin === 'number' && Number.isInteger(margin) && margin >= MIN_MARGIN && margin <= MAX_MARGIN;
-  if (!marginOk) errors.push(`The margin must be a whole number of modules from ${MIN_MARGIN} to ${MAX_MARGIN}`);
+  const marginOk = typeof margin === 'number' && Number.isInteger(margin) && margin >= QR_MIN_MARGIN && margin <= QR_MAX_MARGIN;
+  if (!marginOk) errors.push(`The margin must be a whole number of modules from ${QR_MIN_MARGIN} to ${QR_MAX_MARGIN}`);
   const dotStyle = pick('dotStyle');
-  if (!isOneOf(DOT_STYLES, dotStyle)) errors.push('The dot style must be square, rounded or dots');
+  if (!isOneOf(QR_DOT_STYLES, dotStyle)) errors.push('The dot style must be square, rounded or dots');
 
   const logo = raw.logo ?? null;
   const logoProblem = logo === null ? null : checkStoredLogo(logo);
   if (logoProblem) errors.push(logoProblem);
 
   if (errors.length > 0 || !foregroundOk || !backgroundOk || !marginOk) return { errors };
-  if (!isOneOf(ERROR_CORRECTION_LEVELS, errorCorrection) || !isOneOf(DOT_STYLES, dotStyle)) return { errors };
+  if (!isOneOf(QR_ERROR_CORRECTION_LEVELS, errorCorrection) || !isOneOf(QR_DOT_STYLES, dotStyle)) return { errors };
   return {
     design: {
       foreground: foreground.toLowerCase(),

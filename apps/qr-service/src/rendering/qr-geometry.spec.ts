@@ -1,7 +1,8 @@
 import QRCode from 'qrcode';
 import sharp from 'sharp';
+import { QR_DOT_STYLES } from '@qrd/contracts';
 import { normalizeLogo } from './logo';
-import { DEFAULT_DESIGN, DOT_STYLES, QrDesign } from './qr-design';
+import { DEFAULT_DESIGN, QrDesign } from './qr-design';
 import { buildQrGeometry } from './qr-geometry';
 
 const URL = 'http://localhost:8080/r/Ab3dE7x';
@@ -49,7 +50,7 @@ describe(buildQrGeometry.name, () => {
     expect(sut.darkPath).not.toMatch(/[Aa]/);
   });
 
-  it.each(DOT_STYLES.filter((style) => style !== 'square'))(
+  it.each(QR_DOT_STYLES.filter((style) => style !== 'square'))(
     'draws the three finder patterns of %s codes as solid rounded squares with a hole',
     (dotStyle) => {
       const sut = buildQrGeometry(URL, { ...DEFAULT_DESIGN, dotStyle });

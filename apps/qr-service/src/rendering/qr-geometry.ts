@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
 import { readPngSize } from './logo';
-import { DotStyle, effectiveErrorCorrection, ErrorCorrectionLevel, QrDesign } from './qr-design';
+import type { QrDotStyle, QrErrorCorrection } from '@qrd/contracts';
+import { effectiveErrorCorrection, QrDesign } from './qr-design';
 
 export interface Rect {
   x: number;
@@ -19,7 +20,7 @@ export interface QrGeometry {
   /** Side of the symbol itself in modules (21 for version 1 ... 177 for version 40). */
   moduleCount: number;
   version: number;
-  errorCorrection: ErrorCorrectionLevel;
+  errorCorrection: QrErrorCorrection;
   foreground: string;
   background: string;
   /** SVG path data for every dark shape, filled with the non-zero rule. */
@@ -153,7 +154,7 @@ export function buildQrGeometry(text: string, design: QrDesign): QrGeometry {
   const qr = QRCode.create(text, { errorCorrectionLevel: errorCorrection });
   const n = qr.modules.size;
   const m = design.margin;
-  const style: DotStyle = design.dotStyle;
+  const style: QrDotStyle = design.dotStyle;
 
   const finders: Area[] = [
     { row: 0, col: 0, side: FINDER_SIZE },

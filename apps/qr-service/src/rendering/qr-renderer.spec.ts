@@ -7,10 +7,11 @@ import { promisify } from 'node:util';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
+import { QR_DOT_STYLES, QR_ERROR_CORRECTION_LEVELS, QR_IMAGE_FORMATS, QrImageFormat } from '@qrd/contracts';
 import { normalizeLogo } from './logo';
-import { DEFAULT_DESIGN, DOT_STYLES, ERROR_CORRECTION_LEVELS, QrDesign } from './qr-design';
+import { DEFAULT_DESIGN, QrDesign } from './qr-design';
 import { QrRenderingError, QrRenderingErrorCode } from './qr-rendering.error';
-import { QR_IMAGE_FORMATS, QrImageFormat, QrRenderer, renderCacheKey } from './qr-renderer';
+import { QrRenderer, renderCacheKey } from './qr-renderer';
 
 const run = promisify(execFile);
 const URL = 'http://localhost:8080/r/Ab3dE7x';
@@ -69,7 +70,7 @@ describe(QrRenderer.name, () => {
 
   describe('every format scans back to the encoded URL', () => {
     const matrix = QR_IMAGE_FORMATS.flatMap((format) =>
-      DOT_STYLES.flatMap((dotStyle) => ERROR_CORRECTION_LEVELS.map((errorCorrection) => ({ format, dotStyle, errorCorrection }))),
+      QR_DOT_STYLES.flatMap((dotStyle) => QR_ERROR_CORRECTION_LEVELS.map((errorCorrection) => ({ format, dotStyle, errorCorrection }))),
     );
 
     it.each(matrix)('$format, $dotStyle style, error correction $errorCorrection', async ({ format, dotStyle, errorCorrection }) => {
@@ -78,7 +79,7 @@ describe(QrRenderer.name, () => {
       await expect(decode(format, rendered.body)).resolves.toEqual({ text: URL, width: 512, height: 512 });
     });
 
-    const styled = QR_IMAGE_FORMATS.flatMap((format) => DOT_STYLES.map((dotStyle) => ({ format, dotStyle })));
+    const styled = QR_IMAGE_FORMATS.flatMap((format) => QR_DOT_STYLES.map((dotStyle) => ({ format, dotStyle })));
 
     it.each(styled)('$format, $dotStyle style, with a centre logo', async ({ format, dotStyle }) => {
       const rendered = await sut.render(URL, { ...logoDesign, dotStyle, errorCorrection: 'L' }, format, 512);
@@ -92,7 +93,7 @@ describe(QrRenderer.name, () => {
       await expect(decode(format, rendered.body)).resolves.toEqual({ text: URL, width: 512, height: 512 });
     });
 
-    it.each(DOT_STYLES)('a long URL (version 7+, centre alignment pattern under the logo), %s style', async (dotStyle) => {
+    it.each(QR_DOT_STYLES)('a long URL (version 7+, centre alignment pattern under the logo), %s style', async (dotStyle) => {
       const long = `https://links.example-company.com/r/Ab3dE7x/${'campaign'.repeat(8)}`;
 
       const rendered = await sut.render(long, { ...logoDesign, dotStyle }, 'png', 1024);
@@ -139,7 +140,7 @@ describe(QrRenderer.name, () => {
     });
 
     it('draws all dark modules of an SVG in one path per colour', async () => {
-      for (const dotStyle of DOT_STYLES) {
+      for (const dotStyle of QR_DOT_STYLES) {
         const svg = await sut.renderSvg(URL, { ...COLOURED, dotStyle }, 512);
 
         expect(svg.match(/<path /g)).toHaveLength(1);

@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { QR_IMAGE_FORMATS, QR_MAX_SIZE, QR_MIN_SIZE, QrImageFormat } from '@qrd/contracts';
 import { effectiveErrorCorrection, QrDesign, validateDesign } from './qr-design';
 import { buildQrGeometry, QrGeometry } from './qr-geometry';
 import { geometryToPdf } from './qr-pdf';
 import { QrRenderingError, QrRenderingErrorCode } from './qr-rendering.error';
 import { geometryToSvg } from './qr-svg';
-
-export const QR_IMAGE_FORMATS = ['png', 'svg', 'pdf'] as const;
-export type QrImageFormat = (typeof QR_IMAGE_FORMATS)[number];
 
 export const QR_CONTENT_TYPES: Readonly<Record<QrImageFormat, string>> = {
   png: 'image/png',
@@ -15,8 +13,6 @@ export const QR_CONTENT_TYPES: Readonly<Record<QrImageFormat, string>> = {
   pdf: 'application/pdf',
 };
 
-export const MIN_QR_SIZE = 128;
-export const MAX_QR_SIZE = 4096;
 /** Far beyond our short URLs; stops a caller from making the encoder chew on megabytes. */
 const MAX_TEXT_LENGTH = 2048;
 /** Bump when the drawing changes, so cached images and ETags from older code are not reused. */
@@ -50,10 +46,10 @@ export function renderCacheKey(text: string, design: QrDesign, format: QrImageFo
 }
 
 function assertSize(size: number): void {
-  if (!Number.isInteger(size) || size < MIN_QR_SIZE || size > MAX_QR_SIZE) {
+  if (!Number.isInteger(size) || size < QR_MIN_SIZE || size > QR_MAX_SIZE) {
     throw new QrRenderingError(
       QrRenderingErrorCode.InvalidSize,
-      `The image size must be a whole number of pixels from ${MIN_QR_SIZE} to ${MAX_QR_SIZE}`,
+      `The image size must be a whole number of pixels from ${QR_MIN_SIZE} to ${QR_MAX_SIZE}`,
     );
   }
 }

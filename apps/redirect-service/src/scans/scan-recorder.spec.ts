@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import IORedis from 'ioredis';
 import { createLogger } from '@qrd/config';
-import { decodeScanEntry, ScanStreamEntry } from '@qrd/contracts';
+import { decodeScanEntry, scanStreamKey, ScanStreamEntry } from '@qrd/contracts';
 import { waitFor } from '@qrd/testing';
 import { failFastRedis } from '../redirects/redis-connections';
 import { ScanRecorder } from './scan-recorder';
@@ -25,7 +25,7 @@ function scanOf(n: number): Omit<ScanStreamEntry, 'id'> {
 }
 
 describe(ScanRecorder.name, () => {
-  const stream = `t${randomBytes(5).toString('hex')}:scans`;
+  const stream = scanStreamKey(`t${randomBytes(5).toString('hex')}`);
   const reader = new IORedis(REDIS_URL);
 
   afterAll(async () => {
@@ -54,10 +54,13 @@ describe(ScanRecorder.name, () => {
     // Nothing listens on port 1: every connection attempt fails at once.
     const redis = new IORedis({ host: '127.0.0.1', port: 1, enableOfflineQueue: false, maxRetriesPerRequest: 0, disconnectTimeout: 10 });
     redis.on('error', () => undefined);
-    const sut = new ScanRecorder({ redis, stream, logger, maxBuffered: 10 });
+    const quiet = createLogger('scan-recorder-test', 'silent');
+    const warn = jest.spyOn(quiet, 'warn');
+    const sut = new ScanRecorder({ redis, stream, logger: quiet, maxBuffered: 10 });
 
     for (let n = 1; n <= 15; n++) sut.record(scanOf(n));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The first write has been tried and refused: the scans went back into the buffer.
+    await waitFor(() => expect(warn).toHaveBeenCalledWith(expect.objectContaining({ buffered: 10 }), 'could not append scans; will retry'));
 
     expect(sut.pending).toBe(10);
     expect(sut.dropped).toBe(5);

@@ -18,6 +18,7 @@ export const QR_IMAGE_FORMATS = ['png', 'svg', 'pdf'] as const;
 export type QrImageFormat = (typeof QR_IMAGE_FORMATS)[number];
 export const QR_MIN_SIZE = 128;
 export const QR_MAX_SIZE = 4096;
+export const QR_MIN_MARGIN = 0;
 export const QR_MAX_MARGIN = 10;
 /** Uploads larger than this are refused before they reach the qr-service. */
 export const QR_LOGO_MAX_BYTES = 1024 * 1024;
@@ -122,9 +123,9 @@ export class QrDesignDto {
   errorCorrection!: QrErrorCorrection;
 
   @checkedBy('margin', (v) =>
-    typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= QR_MAX_MARGIN
+    typeof v === 'number' && Number.isInteger(v) && v >= QR_MIN_MARGIN && v <= QR_MAX_MARGIN
       ? null
-      : `The margin must be a whole number from 0 to ${QR_MAX_MARGIN}`,
+      : `The margin must be a whole number from ${QR_MIN_MARGIN} to ${QR_MAX_MARGIN}`,
   )
   margin!: number;
 

@@ -2,7 +2,6 @@ import { ServiceQueue } from './queues';
 
 /** Domain events (DESIGN.md section 3). */
 export enum DomainEvent {
-  CodeChanged = 'code.changed',
   CodeDeleted = 'code.deleted',
   SubscriptionChanged = 'subscription.changed',
   UserSuspended = 'user.suspended',
@@ -20,7 +19,6 @@ export interface SubscriptionState {
 }
 
 export interface EventPayloads {
-  [DomainEvent.CodeChanged]: { codeId: string; userId: string; slug: string };
   [DomainEvent.CodeDeleted]: { codeId: string; userId: string; slug: string; remainingCodes: number };
   [DomainEvent.SubscriptionChanged]: SubscriptionState;
   [DomainEvent.UserSuspended]: { userId: string };
@@ -31,7 +29,6 @@ export interface EventPayloads {
 
 /** Which service queues receive each event: the one routing table for fan-out. */
 export const EVENT_SUBSCRIBERS: Record<DomainEvent, readonly ServiceQueue[]> = {
-  [DomainEvent.CodeChanged]: [],
   [DomainEvent.CodeDeleted]: [ServiceQueue.Billing],
   [DomainEvent.SubscriptionChanged]: [ServiceQueue.Qr],
   [DomainEvent.UserSuspended]: [ServiceQueue.Qr, ServiceQueue.Gateway],

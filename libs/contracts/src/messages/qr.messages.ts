@@ -230,7 +230,7 @@ export function redirectChangesChannel(redisPrefix: string): string {
 /** A slug: 7 base62 characters. */
 export const SLUG_PATTERN = /^[0-9A-Za-z]{7}$/;
 
-/** One scan as the redirect-service appends it to SCAN_STREAM; raw until the qr-service enriches it. */
+/** One scan as the redirect-service appends it to the scan stream (scanStreamKey); raw until the qr-service enriches it. */
 export interface ScanStreamEntry {
   /**
    * The scan's id (a UUIDv7), made by the redirect-service when the scan happened: the stored

@@ -7,16 +7,13 @@ export enum ServiceQueue {
   Mail = 'mail',
 }
 
-/** Redis Stream the redirect-service appends scans to; the qr-service consumes it. */
-export const SCAN_STREAM = 'scans';
-export const SCAN_CONSUMER_GROUP = 'qr-ingest';
-
-/** The scan stream's Redis key under a deployment's prefix. */
+/** The Redis Stream the redirect-service appends scans to and the qr-service consumes: its key is built only here. */
 export function scanStreamKey(redisPrefix: string): string {
-  return `${redisPrefix}:${SCAN_STREAM}`;
+  return `${redisPrefix}:scans`;
 }
+export const SCAN_CONSUMER_GROUP = 'qr-ingest';
 
 /** Scans that could not be stored after a few attempts, each with its reason (for an operator). */
 export function scanDeadLetterKey(redisPrefix: string): string {
-  return `${redisPrefix}:${SCAN_STREAM}:dead`;
+  return `${scanStreamKey(redisPrefix)}:dead`;
 }

@@ -1,6 +1,6 @@
 import { loadConfig } from '@qrd/config';
 import { DomainError, ErrorCode } from '@qrd/contracts';
-import { FakeStripeServer } from '../../testing/fake-stripe-server';
+import { FakeStripeServer } from '@qrd/testing';
 import { createStripeClient, StripePaymentProvider } from './stripe-provider';
 
 /** The real `stripe` package against a local Stripe-shaped server. */

@@ -36,10 +36,6 @@ export class TestProcessor {
     });
   }
 
-  async now(): Promise<Unix> {
-    return this.tx(async (_store, now) => now);
-  }
-
   createCustomer(email: string, metadata: Record<string, string>): Promise<TpCustomer> {
     return this.tx(async (store, now) => {
       const customer: TpCustomer = {

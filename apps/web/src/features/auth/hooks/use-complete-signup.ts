@@ -1,6 +1,6 @@
-import { useSignupWithPayment } from '../../billing/hooks/use-signup-with-payment';
+import { useSignupWithPayment } from '../../billing';
 
-export type { SignupDetails, SignupOutcome } from '../../billing/hooks/use-signup-with-payment';
+export type { SignupDetails, SignupOutcome } from '../../billing';
 
 /**
  * What "Continue to Payment" does once step 1 is valid: the billing feature's signup with payment

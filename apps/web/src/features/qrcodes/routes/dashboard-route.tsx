@@ -7,8 +7,7 @@ import { useUser } from '../../../lib/auth';
 import { paths, pickTab } from '../../../lib/paths';
 import { isAdmin } from '../../../lib/user';
 // The dashboard composes the analytics feature's tabs (its own screen, so the import is the route's).
-import { DashboardAnalytics } from '../../analytics/components/dashboard-analytics';
-import { RecentActivityList } from '../../analytics/components/recent-activity';
+import { DashboardAnalytics, RecentActivityList } from '../../analytics';
 import { useQrCodes } from '../api/qr-codes';
 import { CodesList } from '../components/codes-list';
 

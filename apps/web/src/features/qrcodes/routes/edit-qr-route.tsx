@@ -8,7 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { paths, pickTab } from '../../../lib/paths';
 // The per-code analytics view belongs to the analytics feature; this screen shows it as a tab.
-import { CodeAnalytics } from '../../analytics/components/code-analytics';
+import { CodeAnalytics } from '../../analytics';
 import { isNotFound, useQrCode } from '../api/qr-codes';
 import { DesignEditor } from '../components/design-editor';
 import { EditUrlForm } from '../components/edit-url-form';

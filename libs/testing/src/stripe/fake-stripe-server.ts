@@ -12,6 +12,7 @@ import {
   priceObject,
   subscriptionEvent,
   subscriptionObject,
+  SubscriptionFields,
 } from './stripe-objects';
 
 /**
@@ -23,22 +24,11 @@ import {
 
 type Params = Record<string, unknown>;
 
-interface SubState {
-  id: string;
-  itemId: string;
-  customer: string;
-  status: Stripe.Subscription.Status;
+/** A subscription as the fake keeps it: what it renders, with the price, card and invoice by id. */
+interface SubState extends Omit<SubscriptionFields, 'price' | 'defaultPaymentMethod' | 'latestInvoice'> {
   priceId: string;
-  quantity: number;
-  created: number;
-  periodStart: number;
-  periodEnd: number;
-  cancelAtPeriodEnd: boolean;
-  canceledAt: number | null;
-  endedAt: number | null;
   paymentMethod: string | null;
   latestInvoice: string;
-  pendingUpdate: Stripe.Subscription.PendingUpdate | null;
 }
 
 export interface RecordedRequest {

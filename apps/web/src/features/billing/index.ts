@@ -1,0 +1,4 @@
+// The billing feature's public surface: other features import from here, never from its folders.
+export { SubscriptionPanel } from './components/subscription-panel';
+export { useSignupWithPayment } from './hooks/use-signup-with-payment';
+export type { SignupDetails, SignupOutcome } from './hooks/use-signup-with-payment';
