@@ -77,6 +77,24 @@ export interface BucketRow {
 /** Scans per key of each dimension. */
 export type DimCounts = Partial<Record<Dimension, Record<string, number>>>;
 
+/** a + b, key by key (as qr.add_counts does in SQL). */
+export function addCounts(a: DimCounts, b: DimCounts): DimCounts {
+  const out: DimCounts = {};
+  for (const dim of DIMENSIONS) {
+    const left = a[dim];
+    const right = b[dim];
+    if (!left && !right) continue;
+    const sum: Record<string, number> = { ...left };
+    for (const [key, n] of Object.entries(right ?? {})) {
+      const total = (sum[key] ?? 0) + n;
+      if (total === 0) delete sum[key];
+      else sum[key] = total;
+    }
+    if (Object.keys(sum).length > 0) out[dim] = sum;
+  }
+  return out;
+}
+
 export interface DimRow {
   scopeId: string;
   /** Quarter hour, UTC day or UTC month. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { EnrichedScan } from './scan-enricher';
 import { ensurePartitions, Month, monthOf } from './scan-partitions';
-import { BatchRollup, OwnedScan, quarterHourOf, rollUp, UniqueDelta, utcDayOf } from './scan-rollups';
+import { addCounts, BatchRollup, DimCounts, DimRow, OwnedScan, quarterHourOf, rollUp, UniqueDelta, utcDayOf } from './scan-rollups';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -192,14 +192,7 @@ export class ScansRepository {
         buckets.map((r) => r.ownerUniques),
       ],
     );
-    if (dims.length > 0) {
-      await tx.query(
-        `INSERT INTO qr.rollup_dims AS d (scope_id, level, bucket, counts)
-         SELECT * FROM unnest($1::uuid[], $2::"char"[], $3::timestamptz[], $4::jsonb[])
-         ON CONFLICT (scope_id, level, bucket) DO UPDATE SET counts = qr.add_counts(d.counts, EXCLUDED.counts)`,
-        [dims.map((r) => r.scopeId), dims.map((r) => r.level), dims.map((r) => iso(r.bucket)), dims.map((r) => JSON.stringify(r.counts))],
-      );
-    }
+    if (dims.length > 0) await this.addDimCounts(tx, dims);
     await tx.query(
       `INSERT INTO qr.code_stats AS cs (code_id, owner_id, scans, bot_scans, last_scan_at)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::bigint[], $5::timestamptz[])
@@ -215,6 +208,52 @@ export class ScansRepository {
         stats.map((r) => (r.lastScanAt === null ? null : iso(r.lastScanAt))),
       ],
     );
+  }
+
+  /**
+   * Adds the batch's counts to the dimension documents. Documents that exist are locked, merged
+   * here and written back (merging large documents in SQL cost far more); new ones are inserted,
+   * and one inserted meanwhile by another ingestor is merged by qr.add_counts instead.
+   */
+  private async addDimCounts(tx: EntityManager, dims: DimRow[]): Promise<void> {
+    const existing: { scope_id: string; level: string; at: string; counts: DimCounts }[] = await tx.query(
+      `SELECT d.scope_id, d.level, (extract(epoch FROM d.bucket) * 1000)::bigint::text AS at, d.counts
+       FROM qr.rollup_dims d JOIN unnest($1::uuid[], $2::"char"[], $3::timestamptz[]) AS k(scope_id, level, bucket)
+         ON d.scope_id = k.scope_id AND d.level = k.level AND d.bucket = k.bucket
+       ORDER BY d.scope_id, d.level, d.bucket
+       FOR UPDATE OF d`,
+      [dims.map((r) => r.scopeId), dims.map((r) => r.level), dims.map((r) => iso(r.bucket))],
+    );
+    const held = new Map(existing.map((row) => [`${row.scope_id}|${row.level}|${row.at}`, row.counts]));
+    const merged: DimRow[] = [];
+    const fresh: DimRow[] = [];
+    for (const row of dims) {
+      const current = held.get(`${row.scopeId}|${row.level}|${row.bucket}`);
+      if (current) merged.push({ ...row, counts: addCounts(current, row.counts) });
+      else fresh.push(row);
+    }
+    const columns = (rows: DimRow[]) => [
+      rows.map((r) => r.scopeId),
+      rows.map((r) => r.level),
+      rows.map((r) => iso(r.bucket)),
+      rows.map((r) => JSON.stringify(r.counts)),
+    ];
+    if (merged.length > 0) {
+      await tx.query(
+        `UPDATE qr.rollup_dims d SET counts = k.counts
+         FROM unnest($1::uuid[], $2::"char"[], $3::timestamptz[], $4::jsonb[]) AS k(scope_id, level, bucket, counts)
+         WHERE d.scope_id = k.scope_id AND d.level = k.level AND d.bucket = k.bucket`,
+        columns(merged),
+      );
+    }
+    if (fresh.length > 0) {
+      await tx.query(
+        `INSERT INTO qr.rollup_dims AS d (scope_id, level, bucket, counts)
+         SELECT * FROM unnest($1::uuid[], $2::"char"[], $3::timestamptz[], $4::jsonb[])
+         ON CONFLICT (scope_id, level, bucket) DO UPDATE SET counts = qr.add_counts(d.counts, EXCLUDED.counts)`,
+        columns(fresh),
+      );
+    }
   }
 
   /** Visitors of days that can no longer receive scans (the day's salt is gone). */
