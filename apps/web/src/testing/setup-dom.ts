@@ -1,36 +1,16 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { dismissToast } from '../hooks/use-toast';
 import { uninstallFetchStub } from './fetch-stub';
 
-/**
- * Component tests run in jsdom. What jsdom lacks and the libraries need (text encoding for the
- * router; layout observers, pointer capture and scrolling for Radix) is filled in from Node or
- * with inert stand-ins; nothing of the app is replaced.
- */
-class InertResizeObserver {
-  observe = () => undefined;
-  unobserve = () => undefined;
-  disconnect = () => undefined;
-}
+// jsdom has no text encoding, which the router needs; Node's is the same standard API.
 globalThis.TextEncoder ??= TextEncoder as typeof globalThis.TextEncoder;
 globalThis.TextDecoder ??= TextDecoder as typeof globalThis.TextDecoder;
-globalThis.ResizeObserver ??= InertResizeObserver as unknown as typeof ResizeObserver;
-Element.prototype.hasPointerCapture ??= () => false;
-Element.prototype.setPointerCapture ??= () => undefined;
-Element.prototype.releasePointerCapture ??= () => undefined;
-Element.prototype.scrollIntoView ??= () => undefined;
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
+
+// findBy/waitFor give up after 5 s, not 1 s: a debounced preview and its request take a while
+// on a busy machine, and a passing test never waits longer for it.
+configure({ asyncUtilTimeout: 5000 });
 
 // Toasts live in a module-level store: close the last test's so it cannot answer this one's query.
 beforeEach(() => dismissToast());
