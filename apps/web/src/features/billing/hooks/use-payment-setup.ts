@@ -4,8 +4,9 @@ import { useGetOrCreateSubscription } from '../api/payment-setup';
 
 /**
  * /subscribe's payment secret for `interval`: asked for once on arrival and once per change of
- * interval (the server drops the other plan's), never again by itself, not on focus, not on
- * retry. `retry` asks again after a failure; only the latest request's answer is shown.
+ * interval (the server drops the other plan's), and never repeated by itself (no refetch on
+ * focus or reconnect, no automatic retry). `retry` asks again when the user says so; only the
+ * latest request's answer is shown.
  */
 export function usePaymentSetup(interval: BillingInterval, { onError }: { onError: () => void }) {
   const setup = useGetOrCreateSubscription();
