@@ -35,7 +35,6 @@ const SETUP_ERROR = 'Could not set up payment. Please try again or contact suppo
 export function useSignupWithPayment(): {
   completeSignup: (details: SignupDetails) => Promise<SignupOutcome>;
   paymentStep: ReactNode;
-  isPending: boolean;
 } {
   const [step, setStep] = useState<PaymentStep | null>(null);
   const { mutateAsync: createSignupPayment } = useCreateSignupPayment();
@@ -121,5 +120,5 @@ export function useSignupWithPayment(): {
     />
   ) : null;
 
-  return { completeSignup: setUp, paymentStep, isPending: registering };
+  return { completeSignup: setUp, paymentStep };
 }
