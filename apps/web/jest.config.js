@@ -1,6 +1,23 @@
+// Two projects: logic tests (*.spec.ts) in Node, component tests (*.spec.tsx) in jsdom with
+// Testing Library. The preset's global setup (a migrated PostgreSQL template) is left out: no
+// web test touches a database.
+const { globalSetup: _databaseSetup, ...preset } = require('../../jest.preset.js');
+
 module.exports = {
-  ...require('../../jest.preset.js'),
-  displayName: 'web',
-  rootDir: __dirname,
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
+  projects: [
+    {
+      ...preset,
+      displayName: 'web',
+      rootDir: __dirname,
+      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+    },
+    {
+      ...preset,
+      displayName: 'web-dom',
+      rootDir: __dirname,
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/src/**/*.spec.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/src/testing/setup-dom.ts'],
+    },
+  ],
 };

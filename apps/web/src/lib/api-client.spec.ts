@@ -57,6 +57,30 @@ describe('createApiClient', () => {
     expect(getFieldErrors(error)).toEqual({ username: 'That username is already taken' });
   });
 
+  it('uploads a file as the raw body with its own content type', async () => {
+    let seen: { method?: string; type?: string; body?: string } = {};
+    handler = (req, res, body) => {
+      seen = { method: req.method, type: req.headers['content-type'], body };
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: 'c1' }));
+    };
+
+    const code = await sut.upload<{ id: string }>('/api/qrcodes/c1/logo', new Blob(['png bytes'], { type: 'image/png' }));
+
+    expect(code).toEqual({ id: 'c1' });
+    expect(seen).toEqual({ method: 'POST', type: 'image/png', body: 'png bytes' });
+  });
+
+  it('reads a download as a blob, and rejects a failed one like any request', async () => {
+    handler = (_req, res) => res.writeHead(200, { 'Content-Type': 'image/svg+xml' }).end('<svg/>');
+    const blob = await sut.getBlob('/api/qrcodes/c1/download?format=svg');
+    expect(await blob.text()).toBe('<svg/>');
+
+    handler = (_req, res) => res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"message":"QR code not found"}');
+    const error = await sut.getBlob('/api/qrcodes/c2/download?format=svg').catch((e: unknown) => e);
+    expect(isApiError(error, 404)).toBe(true);
+    expect(getErrorMessage(error, 'fallback')).toBe('QR code not found');
+  });
+
   it('uses the status text when the error body is empty', async () => {
     handler = (_req, res) => res.writeHead(401, 'Unauthorized').end();
 

@@ -77,26 +77,37 @@ export interface ApiClient {
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** POST with a file as the raw body, sent with the file's own content type; JSON answer. */
+  upload<T>(path: string, file: Blob, options?: Pick<RequestOptions, 'signal'>): Promise<T>;
+  /** GET a binary answer (a download). */
+  getBlob(path: string, options?: Pick<RequestOptions, 'signal'>): Promise<Blob>;
 }
 
 /** `baseUrl` is empty in the browser (same origin); tests point it at a local server. */
 export function createApiClient(baseUrl = ''): ApiClient {
-  async function request<T>(method: Method, path: string, { body, signal }: RequestOptions = {}): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'include',
-      signal,
-    });
+  async function send(method: Method, path: string, init: Pick<RequestInit, 'headers' | 'body' | 'signal'>): Promise<Response> {
+    const response = await fetch(`${baseUrl}${path}`, { ...init, method, credentials: 'include' });
     if (!response.ok) throw await toApiError(response);
+    return response;
+  }
+
+  async function readJson<T>(response: Response): Promise<T> {
     if (response.status === 204) return undefined as T;
     const text = await response.text();
     if (!text) return undefined as T;
     const isJson = (response.headers.get('content-type') ?? '').includes('json');
     return (isJson ? JSON.parse(text) : text) as T;
+  }
+
+  async function request<T>(method: Method, path: string, { body, signal }: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await send(method, path, {
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+    return readJson<T>(response);
   }
 
   return {
@@ -105,6 +116,11 @@ export function createApiClient(baseUrl = ''): ApiClient {
     put: (path, body, options) => request('PUT', path, { ...options, body }),
     patch: (path, body, options) => request('PATCH', path, { ...options, body }),
     delete: (path, options) => request('DELETE', path, options),
+    upload: async (path, file, options) => {
+      const headers = { 'Content-Type': file.type || 'application/octet-stream', Accept: 'application/json' };
+      return readJson(await send('POST', path, { headers, body: file, signal: options?.signal }));
+    },
+    getBlob: async (path, options) => (await send('GET', path, { signal: options?.signal })).blob(),
   };
 }
 

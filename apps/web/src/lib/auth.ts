@@ -7,7 +7,10 @@ import { paths } from './paths';
 import type { User } from './user';
 
 /** Session state (spec section 4): the cached answer of GET /api/auth/user; null means logged out. */
-export const userQueryKey = ['auth', 'user'] as const;
+export const authKeys = {
+  all: ['auth'] as const,
+  user: () => [...authKeys.all, 'user'] as const,
+};
 
 export async function getUser(): Promise<User | null> {
   try {
@@ -18,9 +21,14 @@ export async function getUser(): Promise<User | null> {
   }
 }
 
+/** POST /api/logout -> 204; the session cookie is cleared. */
+export function logout(): Promise<void> {
+  return api.post<void>('/api/logout');
+}
+
 export const userQueryOptions = () =>
   queryOptions({
-    queryKey: userQueryKey,
+    queryKey: authKeys.user(),
     queryFn: getUser,
     retry: false,
     staleTime: Infinity,
@@ -34,17 +42,17 @@ export function useUser() {
 /** After login, registration or a profile change the returned user replaces the cached one. */
 export function useSetUser() {
   const queryClient = useQueryClient();
-  return useCallback((user: User | null) => queryClient.setQueryData(userQueryKey, user), [queryClient]);
+  return useCallback((user: User | null) => queryClient.setQueryData(authKeys.user(), user), [queryClient]);
 }
 
 /** POST /api/logout, then forget every cached answer of this user and leave (spec: to /). */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const mutation = useMutation({ mutationFn: () => api.post<void>('/api/logout') });
+  const mutation = useMutation({ mutationFn: logout });
   const { mutateAsync } = mutation;
 
-  const logout = useCallback(
+  const leave = useCallback(
     async (redirectTo: string = paths.home) => {
       try {
         await mutateAsync();
@@ -58,12 +66,12 @@ export function useLogout() {
       // Leave first, synchronously (not in a transition), so the protected page being left is gone
       // before the user is cleared and cannot redirect to the login screen instead.
       await navigate(redirectTo, { flushSync: true });
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
-      queryClient.setQueryData(userQueryKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+      queryClient.setQueryData(authKeys.user(), null);
       toast({ title: 'Logged out', description: 'You have been logged out successfully' });
     },
     [mutateAsync, navigate, queryClient],
   );
 
-  return { logout, isPending: mutation.isPending };
+  return { logout: leave, isPending: mutation.isPending };
 }

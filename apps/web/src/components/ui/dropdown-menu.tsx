@@ -4,8 +4,6 @@ import { cn } from '../../lib/utils';
 
 export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
-export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
-export const DropdownMenuRadioGroup = DropdownMenuPrimitive.RadioGroup;
 
 export function DropdownMenuContent({
   className,
@@ -31,23 +29,6 @@ const itemClass =
 
 export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Item>) {
   return <DropdownMenuPrimitive.Item className={cn(itemClass, className)} {...props} />;
-}
-
-export function DropdownMenuRadioItem({
-  className,
-  children,
-  ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.RadioItem>) {
-  return (
-    <DropdownMenuPrimitive.RadioItem className={cn(itemClass, 'pr-8', className)} {...props}>
-      {children}
-      <span className="absolute right-2 flex size-2 items-center justify-center">
-        <DropdownMenuPrimitive.ItemIndicator>
-          <span className="block size-2 rounded-full bg-current" />
-        </DropdownMenuPrimitive.ItemIndicator>
-      </span>
-    </DropdownMenuPrimitive.RadioItem>
-  );
 }
 
 export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Label>) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { userQueryKey } from '../../../lib/auth';
+import { authKeys } from '../../../lib/auth';
 
 export interface ChangePasswordInput {
   currentPassword: string;
@@ -19,6 +19,6 @@ export function useChangePassword() {
     mutationFn: changePassword,
     // The server ends the user's sessions on a password change; re-reading the user shows
     // whether this one survived (a 401 sends the user to the login screen).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.user() }),
   });
 }

@@ -1,20 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import type { AccountAnalytics } from '@qrd/contracts';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { api } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-
-/** The viewer's time zone; the same query key as the dashboard's analytics, so one read serves both. */
-const tz = (() => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-})();
+// The account figures are the analytics feature's read (the dashboard's tabs share its cache).
+import { useAccountAnalytics } from '../../analytics/api/analytics';
 
 function formatWhen(iso: string | null): string {
   if (!iso) return 'Never';
@@ -33,12 +23,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
 
 /** Account analytics (spec: Total Scans, QR Codes, Recent Scans, Last Scan) from GET /api/analytics. */
 export function AnalyticsTab() {
-  const query = useQuery({
-    queryKey: ['analytics', 'account', tz],
-    queryFn: () => api.get<AccountAnalytics>(`/api/analytics?tz=${encodeURIComponent(tz)}`),
-    staleTime: 0,
-    refetchOnMount: 'always',
-  });
+  const query = useAccountAnalytics();
   const data = query.data;
 
   return (

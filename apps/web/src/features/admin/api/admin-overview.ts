@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminQrOverview, RevenueSummaryView } from '@qrd/contracts';
 import { api } from '../../../lib/api-client';
 import { ADMIN_READ_RETRY, useIsAdmin } from './admin-users';
+import { adminKeys } from './keys';
 
 /** Fresh figures on every visit; retried like every admin read. */
 const adminRead = { retry: ADMIN_READ_RETRY, staleTime: 0 } as const;
@@ -9,7 +10,7 @@ const adminRead = { retry: ADMIN_READ_RETRY, staleTime: 0 } as const;
 /** GET /api/admin/revenue -> the billing-service's summary (DESIGN.md section 6, spec section 9). */
 export const revenueQueryOptions = () =>
   queryOptions({
-    queryKey: ['admin', 'revenue'],
+    queryKey: adminKeys.revenue(),
     queryFn: () => api.get<RevenueSummaryView>('/api/admin/revenue'),
     ...adminRead,
   });
@@ -37,7 +38,7 @@ export function toCodeOverview(body: AdminQrOverview | unknown[]): CodeOverview 
 /** GET /api/admin/qr-codes -> every code's count and scan totals (only the totals are used, so one row is asked for). */
 export const codeOverviewQueryOptions = () =>
   queryOptions({
-    queryKey: ['admin', 'qr-codes'],
+    queryKey: adminKeys.codeOverview(),
     queryFn: async () => toCodeOverview(await api.get<AdminQrOverview | unknown[]>('/api/admin/qr-codes?pageSize=1')),
     ...adminRead,
   });
@@ -45,7 +46,7 @@ export const codeOverviewQueryOptions = () =>
 /** GET /api/admin/page-visits -> page path -> views. */
 export const pageVisitsQueryOptions = () =>
   queryOptions({
-    queryKey: ['admin', 'page-visits'],
+    queryKey: adminKeys.pageVisits(),
     queryFn: () => api.get<Record<string, number>>('/api/admin/page-visits'),
     ...adminRead,
   });

@@ -3,6 +3,7 @@ import type { AdminUserPage, UserRole, UserStatus, UserView } from '@qrd/contrac
 import { api } from '../../../lib/api-client';
 import { useUser } from '../../../lib/auth';
 import { isAdmin } from '../../../lib/user';
+import { adminKeys } from './keys';
 
 /** Spec section 9: admin reads retry up to 3 times. */
 export const ADMIN_READ_RETRY = 3;
@@ -13,8 +14,6 @@ export interface AdminUsersParams {
   search: string;
 }
 
-const usersKey = ['admin', 'users'] as const;
-
 /** GET /api/admin/users?page=&pageSize=&search= -> a page of users with codes, scans and plan. */
 export function getAdminUsers({ page, search }: AdminUsersParams): Promise<AdminUserPage> {
   const query = new URLSearchParams({ page: String(page), pageSize: String(ADMIN_USERS_PAGE_SIZE) });
@@ -24,7 +23,7 @@ export function getAdminUsers({ page, search }: AdminUsersParams): Promise<Admin
 
 export const adminUsersQueryOptions = (params: AdminUsersParams) =>
   queryOptions({
-    queryKey: [...usersKey, params.page, params.search.trim()],
+    queryKey: adminKeys.usersPage(params.page, params.search.trim()),
     queryFn: () => getAdminUsers(params),
     retry: ADMIN_READ_RETRY,
     // Admin actions change these rows: read again on every visit, keep the old page while paging.
@@ -57,7 +56,7 @@ export function useSetUserStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setUserStatus,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
   });
 }
 
@@ -65,6 +64,6 @@ export function useSetUserRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setUserRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
   });
 }

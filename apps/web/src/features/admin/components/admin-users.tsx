@@ -5,7 +5,7 @@ import { Input } from '../../../components/ui/input';
 import type { User } from '../../../lib/user';
 import { ADMIN_USERS_PAGE_SIZE, useAdminUsers } from '../api/admin-users';
 import { formatCount } from '../api/format';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { AdminCard, QueryState } from './admin-card';
 import { AllUsersTable } from './all-users-table';
 import { UserManagementTable } from './user-management-table';

@@ -1,7 +1,5 @@
 import { useSignupWithPayment } from '../../billing';
 
-export type { SignupDetails, SignupOutcome } from '../../billing';
-
 /**
  * What "Continue to Payment" does once step 1 is valid: the billing feature's signup with payment
  * (step 2 'Complete Your Purchase', then registration with the provider's ids). `paymentStep` is

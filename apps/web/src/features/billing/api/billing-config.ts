@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BillingConfigView } from '@qrd/contracts';
 import { api } from '../../../lib/api-client';
+import { billingKeys } from './keys';
 
 /** GET /api/config -> which provider takes payments (test or stripe), its publishable key, prices. */
 export function getBillingConfig(): Promise<BillingConfigView> {
@@ -8,7 +9,7 @@ export function getBillingConfig(): Promise<BillingConfigView> {
 }
 
 export const billingConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['billing', 'config'], queryFn: getBillingConfig, staleTime: Infinity });
+  queryOptions({ queryKey: billingKeys.config(), queryFn: getBillingConfig, staleTime: Infinity });
 
 export function useBillingConfig() {
   return useQuery(billingConfigQueryOptions());

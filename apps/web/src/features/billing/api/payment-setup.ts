@@ -1,5 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BillingInterval, PaymentSetupView } from '@qrd/contracts';
 import { api } from '../../../lib/api-client';
+import { useSetUser } from '../../../lib/auth';
+import type { User } from '../../../lib/user';
+import { billingKeys } from './keys';
+
+/**
+ * Setting up a payment creates or reuses a subscription on the server, so each is a command
+ * (a mutation): it runs when the screen asks, and is never repeated by a refetch or a retry.
+ */
 
 export interface SignupPaymentInput {
   username: string;
@@ -18,4 +27,39 @@ export function createSignupPayment(input: SignupPaymentInput): Promise<PaymentS
 /** POST /api/get-or-create-subscription?interval= -> clientSecret (null: nothing left to pay). */
 export function getOrCreateSubscription(interval: BillingInterval): Promise<PaymentSetupView> {
   return api.post<PaymentSetupView>(`/api/get-or-create-subscription?interval=${encodeURIComponent(interval)}`);
+}
+
+export interface RegisterInput {
+  username: string;
+  email: string;
+  password: string;
+  billingInterval: BillingInterval;
+  stripeCustomerId?: string;
+  stripeSubscriptionId?: string;
+}
+
+/** POST /api/register with the paid subscription's ids -> 201 and the new user, signed in. */
+export function register(input: RegisterInput): Promise<User> {
+  return api.post<User>('/api/register', input);
+}
+
+export function useCreateSignupPayment() {
+  return useMutation({ mutationFn: createSignupPayment });
+}
+
+export function useGetOrCreateSubscription() {
+  return useMutation({ mutationFn: getOrCreateSubscription });
+}
+
+/** The new user replaces the cached one (signed in), and the subscription is read again. */
+export function useRegister() {
+  const setUser = useSetUser();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (user) => {
+      setUser(user);
+      void queryClient.invalidateQueries({ queryKey: billingKeys.subscription() });
+    },
+  });
 }

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/api-client';
 import type { TestCardInput } from '../api/subscription';
-import { authenticateTestPayment, confirmTestPayment } from '../api/test-payments';
+import { useAuthenticateTestPayment, useConfirmTestPayment } from '../api/test-payments';
 import { resultOfIntent, type PaymentResult } from '../lib/payment-result';
 import { AuthenticationDialog } from './authentication-dialog';
 import { TestCardFields } from './test-card-fields';
@@ -25,6 +25,8 @@ export function TestPaymentForm({ clientSecret, submitLabel, idPrefix = 'pay-', 
   const [card, setCard] = useState<TestCardInput>(EMPTY);
   const [busy, setBusy] = useState(false);
   const [challenge, setChallenge] = useState(false);
+  const confirm = useConfirmTestPayment();
+  const authenticate = useAuthenticateTestPayment();
 
   /** Sends one request; the result is handed on unless the bank first wants the customer. */
   async function run(request: () => Promise<PaymentOutcomeView>) {
@@ -50,7 +52,7 @@ export function TestPaymentForm({ clientSecret, submitLabel, idPrefix = 'pay-', 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!busy && !challenge) void run(() => confirmTestPayment(clientSecret, card));
+    if (!busy && !challenge) void run(() => confirm.mutateAsync({ clientSecret, ...card }));
   };
 
   return (
@@ -63,7 +65,7 @@ export function TestPaymentForm({ clientSecret, submitLabel, idPrefix = 'pay-', 
       <AuthenticationDialog
         open={challenge}
         busy={busy}
-        onAnswer={(approve) => void run(() => authenticateTestPayment(clientSecret, approve))}
+        onAnswer={(approve) => void run(() => authenticate.mutateAsync({ clientSecret, approve }))}
       />
     </form>
   );

@@ -1,14 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { BillingInterval, PaymentSetupView } from '@qrd/contracts';
 import { toast } from '../../../hooks/use-toast';
-import { api, getErrorMessage, isApiError } from '../../../lib/api-client';
-import { useSetUser } from '../../../lib/auth';
+import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import type { User } from '../../../lib/user';
-import { createSignupPayment } from '../api/payment-setup';
-import { subscriptionQueryKey } from '../api/subscription';
+import { useCreateSignupPayment, useRegister } from '../api/payment-setup';
 import { SignupPaymentStep, type SignupNotice } from '../components/signup-payment-step';
 import { paymentFailureToast, type PaymentResult } from '../lib/payment-result';
 
@@ -39,47 +35,41 @@ const SETUP_ERROR = 'Could not set up payment. Please try again or contact suppo
 export function useSignupWithPayment(): {
   completeSignup: (details: SignupDetails) => Promise<SignupOutcome>;
   paymentStep: ReactNode;
-  isPending: boolean;
 } {
   const [step, setStep] = useState<PaymentStep | null>(null);
-  const [registering, setRegistering] = useState(false);
-  const setUser = useSetUser();
-  const queryClient = useQueryClient();
+  const { mutateAsync: createSignupPayment } = useCreateSignupPayment();
+  const { mutateAsync: registerUser, isPending: registering } = useRegister();
   const navigate = useNavigate();
 
-  const setUp = useCallback(async (details: SignupDetails): Promise<SignupOutcome> => {
-    try {
-      const setup = await createSignupPayment({
-        username: details.username,
-        email: details.email,
-        billingInterval: details.billingInterval,
-      });
-      setStep({ details, setup, setupFailed: false, retrying: false, notice: null });
-      return { ok: true };
-    } catch (error) {
-      // Taken names and invalid fields belong under step 1's inputs.
-      if (isApiError(error) && error.status < 500 && error.status !== 402) {
-        toast({ variant: 'destructive', title: 'Registration failed', description: getErrorMessage(error, 'Please try again later.') });
-        setStep(null);
-        return { ok: false, error };
+  const setUp = useCallback(
+    async (details: SignupDetails): Promise<SignupOutcome> => {
+      try {
+        const setup = await createSignupPayment({
+          username: details.username,
+          email: details.email,
+          billingInterval: details.billingInterval,
+        });
+        setStep({ details, setup, setupFailed: false, retrying: false, notice: null });
+        return { ok: true };
+      } catch (error) {
+        // Taken names and invalid fields belong under step 1's inputs.
+        if (isApiError(error) && error.status < 500 && error.status !== 402) {
+          toast({ variant: 'destructive', title: 'Registration failed', description: getErrorMessage(error, 'Please try again later.') });
+          setStep(null);
+          return { ok: false, error };
+        }
+        toast({ variant: 'destructive', title: 'Payment Setup Error', description: SETUP_ERROR });
+        setStep({ details, setup: null, setupFailed: true, retrying: false, notice: null });
+        return { ok: true };
       }
-      toast({ variant: 'destructive', title: 'Payment Setup Error', description: SETUP_ERROR });
-      setStep({ details, setup: null, setupFailed: true, retrying: false, notice: null });
-      return { ok: true };
-    }
-  }, []);
+    },
+    [createSignupPayment],
+  );
 
   const register = useCallback(
     async (details: SignupDetails, setup: PaymentSetupView) => {
-      setRegistering(true);
       try {
-        const user = await api.post<User>('/api/register', {
-          ...details,
-          stripeCustomerId: setup.customerId,
-          stripeSubscriptionId: setup.subscriptionId,
-        });
-        setUser(user);
-        void queryClient.invalidateQueries({ queryKey: subscriptionQueryKey });
+        await registerUser({ ...details, stripeCustomerId: setup.customerId, stripeSubscriptionId: setup.subscriptionId });
         toast({ title: 'Account created!', description: 'Your subscription is active. Welcome to the product!' });
         navigate(paths.dashboard, { replace: true });
       } catch (error) {
@@ -89,11 +79,9 @@ export function useSignupWithPayment(): {
         );
         toast({ variant: 'destructive', title: 'Error creating account', description: message });
         setStep((s) => s && { ...s, notice: { title: 'Error creating account', message, tone: 'error' } });
-      } finally {
-        setRegistering(false);
       }
     },
-    [navigate, queryClient, setUser],
+    [navigate, registerUser],
   );
 
   const onResult = useCallback(
@@ -132,5 +120,5 @@ export function useSignupWithPayment(): {
     />
   ) : null;
 
-  return { completeSignup: setUp, paymentStep, isPending: registering };
+  return { completeSignup: setUp, paymentStep };
 }

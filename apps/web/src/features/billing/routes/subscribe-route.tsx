@@ -1,6 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Check } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { BILLING_INTERVALS, type BillingInterval } from '@qrd/contracts';
 import { Button } from '../../../components/ui/button';
@@ -12,9 +11,9 @@ import { toast } from '../../../hooks/use-toast';
 import { paths } from '../../../lib/paths';
 import { PLAN_FEATURES } from '../../../lib/pricing';
 import { useBillingConfig } from '../api/billing-config';
-import { getOrCreateSubscription } from '../api/payment-setup';
-import { subscriptionQueryKey } from '../api/subscription';
+import { useRefreshSubscription } from '../api/subscription';
 import { PaymentForm } from '../components/payment-form';
+import { usePaymentSetup } from '../hooks/use-payment-setup';
 import { formatCents, perPeriod } from '../lib/format';
 import { paymentFailureToast, type PaymentResult } from '../lib/payment-result';
 
@@ -23,29 +22,19 @@ export function SubscribeRoute() {
   usePageTitle('Subscribe');
   const [interval, setBillingInterval] = useState<BillingInterval>('monthly');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refreshSubscription = useRefreshSubscription();
   const config = useBillingConfig();
   // Changing the interval asks for a new payment secret (the server drops the other plan's).
-  const setup = useQuery({
-    queryKey: ['billing', 'payment-setup', interval],
-    queryFn: () => getOrCreateSubscription(interval),
-    staleTime: 0,
-    gcTime: 0,
+  const setup = usePaymentSetup(interval, {
+    onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Could not initialize payment. Please try again.' }),
   });
-
-  useEffect(() => {
-    if (setup.isError) {
-      toast({ variant: 'destructive', title: 'Error', description: 'Could not initialize payment. Please try again.' });
-    }
-  }, [setup.isError]);
 
   const onResult = async (result: PaymentResult) => {
     if (result.kind !== 'succeeded') {
       toast(paymentFailureToast(result));
       return;
     }
-    await queryClient.invalidateQueries({ queryKey: subscriptionQueryKey });
-    void queryClient.invalidateQueries({ queryKey: ['onboarding'] });
+    await refreshSubscription();
     toast({ title: 'Payment successful', description: 'Your subscription is active.' });
     navigate(paths.dashboard);
   };
@@ -115,7 +104,7 @@ export function SubscribeRoute() {
             {setup.isError && (
               <div role="alert" className="grid gap-3 text-sm">
                 <p>Could not initialize payment. Please try again.</p>
-                <Button variant="outline" size="sm" className="justify-self-start" onClick={() => void setup.refetch()}>
+                <Button variant="outline" size="sm" className="justify-self-start" onClick={setup.retry}>
                   Try again
                 </Button>
               </div>

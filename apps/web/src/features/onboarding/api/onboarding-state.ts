@@ -1,30 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import type { QrCodeView, SubscriptionView } from '@qrd/contracts';
-import { api } from '../../../lib/api-client';
+// The checklist reads the codes and the subscription through their features' query options, so a
+// code created or a subscription paid elsewhere updates the same cache the checklist shows.
+import { subscriptionQueryOptions } from '../../billing/api/subscription';
+import { codesQueryOptions } from '../../qrcodes/api/qr-codes';
 
-/**
- * The two reads the checklist needs besides the user. Own query keys (other screens cache these
- * calls in their own shapes) and always re-read on arrival: a code created or a subscription paid
- * a minute ago must show as done.
- */
+/** Always re-read on arrival: a code created or a subscription paid a minute ago must show as done. */
 const fresh = { staleTime: 0, refetchOnMount: 'always' as const };
 
-/** GET /api/qrcodes -> the user's codes; only how many there are matters here. */
+/** GET /api/qrcodes -> how many codes the user has. */
 export function useCodeCount(enabled: boolean) {
-  return useQuery({
-    queryKey: ['onboarding', 'code-count'],
-    queryFn: async () => (await api.get<QrCodeView[]>('/api/qrcodes')).length,
-    enabled,
-    ...fresh,
-  });
+  return useQuery({ ...codesQueryOptions(), select: (codes) => codes.length, enabled, ...fresh });
 }
 
 /** GET /api/subscription -> its status; null when the user never subscribed. */
 export function useSubscriptionStatus(enabled: boolean) {
-  return useQuery({
-    queryKey: ['onboarding', 'subscription-status'],
-    queryFn: async () => (await api.get<Pick<SubscriptionView, 'status'>>('/api/subscription')).status ?? null,
-    enabled,
-    ...fresh,
-  });
+  return useQuery({ ...subscriptionQueryOptions(), select: (subscription) => subscription.status ?? null, enabled, ...fresh });
 }

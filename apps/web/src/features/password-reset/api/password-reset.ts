@@ -1,5 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { passwordResetKeys } from './keys';
 
 /** POST /api/password-reset/request {email} -> 202, the same answer whether or not the account exists. */
 export function requestPasswordReset(input: { email: string }): Promise<void> {
@@ -15,14 +16,18 @@ export function checkResetToken(token: string): Promise<{ valid: boolean }> {
   return api.get<{ valid: boolean }>(`/api/password-reset/${encodeURIComponent(token)}`);
 }
 
-export function useResetTokenCheck(token: string | undefined) {
-  return useQuery({
-    queryKey: ['password-reset', token],
+/** Asked again on every visit, never kept: a link can be used or expire at any moment. */
+export const resetTokenQueryOptions = (token: string | undefined) =>
+  queryOptions({
+    queryKey: passwordResetKeys.token(token),
     queryFn: () => checkResetToken(token ?? ''),
     enabled: Boolean(token),
     staleTime: 0,
     gcTime: 0,
   });
+
+export function useResetTokenCheck(token: string | undefined) {
+  return useQuery(resetTokenQueryOptions(token));
 }
 
 export interface ConfirmResetInput {

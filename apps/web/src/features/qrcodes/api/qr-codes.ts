@@ -1,72 +1,100 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CreateQrCodeDto, QrCodeView, UpdateQrCodeDto } from '@qrd/contracts';
 import { api, isApiError } from '../../../lib/api-client';
+// A change to a code changes the account's figures and, for a deletion, its seats: those caches
+// belong to the analytics and billing features, so they are named through their key factories.
+import { analyticsKeys } from '../../analytics/api/keys';
+import { billingKeys } from '../../billing/api/keys';
+import { codeKeys } from './keys';
 
-/** Every cached answer about codes lives under this key, so one invalidation refreshes them all. */
-export const qrCodesKey = ['qrcodes'] as const;
-export const qrCodeKey = (id: string) => [...qrCodesKey, id] as const;
+const codePath = (id: string) => `/api/qrcodes/${encodeURIComponent(id)}`;
 
 /** GET /api/qrcodes -> the user's codes, newest first. */
-export const qrCodesQueryOptions = () =>
-  queryOptions({ queryKey: [...qrCodesKey, 'list'], queryFn: () => api.get<QrCodeView[]>('/api/qrcodes') });
-
-export function useQrCodes(enabled = true) {
-  return useQuery({ ...qrCodesQueryOptions(), enabled });
+export function getCodes(): Promise<QrCodeView[]> {
+  return api.get<QrCodeView[]>('/api/qrcodes');
 }
 
-/** GET /api/qrcodes/{id}; a 404 (missing, or someone else's) is not retried. */
+/** GET /api/qrcodes/{id}; 404 when it is missing or someone else's. */
+export function getCode(id: string): Promise<QrCodeView> {
+  return api.get<QrCodeView>(codePath(id));
+}
+
+/** POST /api/qrcodes {name, destinationUrl, category?} -> 201 and the new code. */
+export function createCode(input: CreateQrCodeDto): Promise<QrCodeView> {
+  return api.post<QrCodeView>('/api/qrcodes', input);
+}
+
+/** PATCH /api/qrcodes/{id} -> the updated code. */
+export function updateCode(id: string, input: UpdateQrCodeDto): Promise<QrCodeView> {
+  return api.patch<QrCodeView>(codePath(id), input);
+}
+
+/** POST /api/qrcodes/{id}/activate|deactivate: a deactivated code shows scanners the "not active" page. */
+export function setCodeActive({ id, active }: { id: string; active: boolean }): Promise<QrCodeView> {
+  return api.post<QrCodeView>(`${codePath(id)}/${active ? 'activate' : 'deactivate'}`);
+}
+
+/** DELETE /api/qrcodes/{id} -> 204: the code and its analytics go, and its seat is given back. */
+export function deleteCode(id: string): Promise<void> {
+  return api.delete<void>(codePath(id));
+}
+
+export const codesQueryOptions = () => queryOptions({ queryKey: codeKeys.lists(), queryFn: getCodes });
+
+/** A 404 (missing, or someone else's) is not retried. */
+export const codeQueryOptions = (id: string) =>
+  queryOptions({ queryKey: codeKeys.detail(id), queryFn: () => getCode(id), retry: false });
+
+export function useQrCodes(enabled = true) {
+  return useQuery({ ...codesQueryOptions(), enabled });
+}
+
 export function useQrCode(id: string) {
-  return useQuery({
-    queryKey: [...qrCodeKey(id), 'detail'],
-    queryFn: () => api.get<QrCodeView>(`/api/qrcodes/${encodeURIComponent(id)}`),
-    retry: false,
-  });
+  return useQuery(codeQueryOptions(id));
 }
 
 export function isNotFound(error: unknown): boolean {
   return isApiError(error, 404);
 }
 
-/** After any change the server's answer is the new code: cache it and refresh the lists. */
-function useCodeMutation<I>(mutationFn: (input: I) => Promise<QrCodeView>) {
+/** After any change the server's answer is the new code: cache it, and refresh the lists and figures. */
+function codeChanged(queryClient: QueryClient, code: QrCodeView) {
+  queryClient.setQueryData(codeKeys.detail(code.id), code);
+  void queryClient.invalidateQueries({ queryKey: codeKeys.lists() });
+  void queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
+}
+
+export function useCreateQrCode() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createCode, onSuccess: (code) => codeChanged(queryClient, code) });
+}
+
+export function useUpdateQrCode(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn,
+    mutationFn: (input: UpdateQrCodeDto) => updateCode(id, input),
     onSuccess: (code) => {
-      queryClient.setQueryData([...qrCodeKey(code.id), 'detail'], code);
-      void queryClient.invalidateQueries({ queryKey: [...qrCodesKey, 'list'] });
-      void queryClient.invalidateQueries({ queryKey: ['analytics'] });
-      void queryClient.invalidateQueries({ queryKey: ['onboarding'] });
+      codeChanged(queryClient, code);
+      // Spec section 4: after a URL update the cached preview is cleared so it is fetched again.
+      queryClient.removeQueries({ queryKey: codeKeys.previews(id) });
     },
   });
 }
 
-export function useCreateQrCode() {
-  return useCodeMutation<CreateQrCodeDto>((input) => api.post<QrCodeView>('/api/qrcodes', input));
-}
-
-export function useUpdateQrCode(id: string) {
-  return useCodeMutation<UpdateQrCodeDto>((input) => api.patch<QrCodeView>(`/api/qrcodes/${encodeURIComponent(id)}`, input));
-}
-
-/** Activate or deactivate for real: a deactivated code shows scanners the "not active" page. */
 export function useSetCodeActive() {
-  return useCodeMutation<{ id: string; active: boolean }>(({ id, active }) =>
-    api.post<QrCodeView>(`/api/qrcodes/${encodeURIComponent(id)}/${active ? 'activate' : 'deactivate'}`),
-  );
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: setCodeActive, onSuccess: (code) => codeChanged(queryClient, code) });
 }
 
-/** DELETE /api/qrcodes/{id}: the code and its analytics go, and its seat is given back. */
 export function useDeleteQrCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/api/qrcodes/${encodeURIComponent(id)}`),
+    mutationFn: deleteCode,
     onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: qrCodeKey(id) });
-      void queryClient.invalidateQueries({ queryKey: [...qrCodesKey, 'list'] });
-      void queryClient.invalidateQueries({ queryKey: ['analytics'] });
-      void queryClient.invalidateQueries({ queryKey: ['billing', 'subscription'] });
-      void queryClient.invalidateQueries({ queryKey: ['onboarding'] });
+      queryClient.removeQueries({ queryKey: codeKeys.code(id) });
+      void queryClient.invalidateQueries({ queryKey: codeKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
+      void queryClient.invalidateQueries({ queryKey: billingKeys.subscription() });
     },
   });
 }

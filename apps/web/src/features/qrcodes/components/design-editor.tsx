@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../hooks/use-toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useProposedPreview, useSaveDesign } from '../api/qr-images';
-import { useDebounced } from '../hooks/use-debounced';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { DesignControls } from './design-controls';
 import { LogoField } from './logo-field';
 
@@ -20,7 +20,7 @@ const same = (a: QrDesignInput, b: QrDesignInput) => JSON.stringify(a) === JSON.
 export function DesignEditor({ code }: { code: QrCodeView }) {
   const saved = designOf(code);
   const [draft, setDraft] = useState<QrDesignInput>(saved);
-  const settled = useDebounced(draft, 300);
+  const settled = useDebouncedValue(draft, 300);
   const preview = useProposedPreview(code.id, settled);
   const save = useSaveDesign(code.id);
   const problem = preview.isError ? getErrorMessage(preview.error, 'This design cannot be previewed.') : null;

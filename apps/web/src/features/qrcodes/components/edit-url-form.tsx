@@ -1,5 +1,4 @@
 import { UpdateQrCodeDto, type QrCodeView } from '@qrd/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -8,12 +7,10 @@ import { toast } from '../../../hooks/use-toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useDtoForm } from '../../../lib/form';
 import { useUpdateQrCode } from '../api/qr-codes';
-import { previewKey } from '../api/qr-images';
 
 /** The Edit URL tab: a new destination takes effect for every printed copy within a second. */
 export function EditUrlForm({ code, onSaved }: { code: QrCodeView; onSaved: () => void }) {
   const update = useUpdateQrCode(code.id);
-  const queryClient = useQueryClient();
   const form = useDtoForm(
     UpdateQrCodeDto,
     { name: code.name, destinationUrl: code.destinationUrl },
@@ -31,8 +28,6 @@ export function EditUrlForm({ code, onSaved }: { code: QrCodeView; onSaved: () =
           });
           return;
         }
-        // Spec section 4: after a URL update the cached preview is cleared and fetched again.
-        queryClient.removeQueries({ queryKey: previewKey(code.id) });
         toast({ title: 'QR Code Updated', description: 'Scans now go to the new address. The printed code stays the same.' });
         onSaved();
       },

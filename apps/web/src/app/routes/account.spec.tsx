@@ -1,0 +1,185 @@
+import { ErrorCode, type UserView } from '@qrd/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { anAccountAnalytics, aUser } from '../../testing/fixtures';
+import { deferred, fail, installFetchStub, noContent, ok, type FetchStub, type Reply } from '../../testing/fetch-stub';
+import { renderWithApp } from '../../testing/render';
+import AccountRoute from './account';
+
+function renderAccount(tab?: 'security' | 'analytics') {
+  return renderWithApp(<AccountRoute />, { path: `/account${tab ? `?tab=${tab}` : ''}` });
+}
+
+describe('AccountRoute', () => {
+  let server: FetchStub;
+
+  beforeEach(() => {
+    server = installFetchStub().on('GET /api/auth/user', ok(aUser({ firstName: 'Ada', lastName: null })));
+  });
+
+  describe('Profile', () => {
+    it("shows the profile read-only, with 'Not set' for a missing name", async () => {
+      renderAccount();
+
+      const tab = await screen.findByRole('tabpanel', { name: 'Profile' });
+      expect(within(tab).getByText('Ada')).toBeInTheDocument();
+      expect(within(tab).getByText('Not set')).toBeInTheDocument();
+      expect(within(tab).getByText('ada@example.com')).toBeInTheDocument();
+      expect(within(tab).queryByRole('textbox')).not.toBeInTheDocument();
+    });
+
+    it('shows the validation messages and sends nothing while the form is invalid', async () => {
+      renderAccount();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Edit' }));
+
+      await user.clear(screen.getByLabelText('Username'));
+      await user.type(screen.getByLabelText('Username'), 'ab');
+      await user.clear(screen.getByLabelText('Email'));
+      await user.type(screen.getByLabelText('Email'), 'nope');
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+      expect(await screen.findByText('Username must be at least 3 characters')).toBeInTheDocument();
+      expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+      expect(server.calls('PATCH /api/profile')).toHaveLength(0);
+    });
+
+    it('saves the profile, says so, and shows the new details', async () => {
+      const saved = deferred<Reply<UserView>>();
+      server.on('PATCH /api/profile', () => saved.promise);
+      renderAccount();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Edit' }));
+
+      await user.type(screen.getByLabelText('Last name'), ' Lovelace ');
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled());
+      expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+      expect(server.calls('PATCH /api/profile')[0].body).toEqual({
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        username: 'ada',
+      });
+      saved.resolve(ok(aUser({ firstName: 'Ada', lastName: 'Lovelace' })));
+
+      expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+      expect(within(screen.getByRole('tabpanel', { name: 'Profile' })).getByText('Lovelace')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    });
+
+    it('keeps the form open with the server’s message under the field when saving fails', async () => {
+      const taken = 'That email is already in use';
+      server.on('PATCH /api/profile', fail(409, { code: ErrorCode.Conflict, message: taken, fields: { email: taken } }));
+      renderAccount();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Edit' }));
+      await user.clear(screen.getByLabelText('Email'));
+      await user.type(screen.getByLabelText('Email'), 'grace@example.com');
+
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+      expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
+      expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(taken);
+      expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+    });
+
+    it('leaves the profile as it was on Cancel', async () => {
+      renderAccount();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Edit' }));
+      await user.type(screen.getByLabelText('First name'), 'Augusta ');
+
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+      expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+      expect(screen.queryByText('Augusta Ada')).not.toBeInTheDocument();
+      expect(server.calls('PATCH /api/profile')).toHaveLength(0);
+    });
+  });
+
+  describe('Security', () => {
+    it('shows the change-password validation messages', async () => {
+      renderAccount('security');
+      const user = userEvent.setup();
+
+      await user.click(await screen.findByRole('button', { name: 'Change Password' }));
+
+      expect(await screen.findByText('Current password is required')).toBeInTheDocument();
+      expect(screen.getByLabelText('New password')).toHaveAccessibleDescription('Password must be at least 8 characters');
+
+      await user.type(screen.getByLabelText('Current password'), 'old-password');
+      await user.type(screen.getByLabelText('New password'), 'new-password-1');
+      await user.type(screen.getByLabelText('Confirm new password'), 'new-password-2');
+
+      expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
+      expect(screen.getByLabelText('Confirm new password')).toHaveAttribute('aria-invalid', 'true');
+      expect(server.calls('POST /api/change-password')).toHaveLength(0);
+    });
+
+    it('shows a wrong current password under its field', async () => {
+      const wrong = 'Current password is incorrect';
+      server.on('POST /api/change-password', fail(400, { code: ErrorCode.Validation, message: wrong, fields: { currentPassword: wrong } }));
+      renderAccount('security');
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText('Current password'), 'not-it');
+      await user.type(screen.getByLabelText('New password'), 'new-password-1');
+      await user.type(screen.getByLabelText('Confirm new password'), 'new-password-1');
+
+      await user.click(screen.getByRole('button', { name: 'Change Password' }));
+
+      expect(await screen.findByText('Failed to change password')).toBeInTheDocument();
+      expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(wrong);
+    });
+
+    it('changes the password, empties the form and reads the session again', async () => {
+      server.on('POST /api/change-password', noContent());
+      renderAccount('security');
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText('Current password'), 'old-password');
+      await user.type(screen.getByLabelText('New password'), 'new-password-1');
+      await user.type(screen.getByLabelText('Confirm new password'), 'new-password-1');
+
+      await user.click(screen.getByRole('button', { name: 'Change Password' }));
+
+      expect(await screen.findByText('Password changed')).toBeInTheDocument();
+      expect(screen.getByLabelText('Current password')).toHaveValue('');
+      expect(screen.getByLabelText('New password')).toHaveValue('');
+      expect(server.calls('POST /api/change-password')[0].body).toEqual({
+        currentPassword: 'old-password',
+        newPassword: 'new-password-1',
+        confirmNewPassword: 'new-password-1',
+      });
+      await waitFor(() => expect(server.calls('GET /api/auth/user')).toHaveLength(2));
+    });
+  });
+
+  describe('Analytics', () => {
+    it("shows the account's figures", async () => {
+      server.on('GET /api/analytics', ok(anAccountAnalytics({ totalScans: 1248, qrCodes: 12, lastMonth: 356, lastScan: null })));
+      renderAccount('analytics');
+
+      expect(await screen.findByRole('group', { name: 'Total Scans' })).toHaveTextContent('1,248');
+      expect(screen.getByRole('group', { name: 'QR Codes' })).toHaveTextContent('12');
+      expect(screen.getByRole('group', { name: 'Recent Scans' })).toHaveTextContent('356');
+      expect(screen.getByRole('group', { name: 'Last Scan' })).toHaveTextContent('Never');
+      expect(server.calls('GET /api/analytics')[0].query.get('tz')).toBeTruthy();
+    });
+
+    it('says when the figures cannot be loaded and reads them again on request', async () => {
+      server.on('GET /api/analytics', fail(503, { code: ErrorCode.Unavailable, message: 'Analytics are not answering' }));
+      renderAccount('analytics');
+      const user = userEvent.setup();
+
+      expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your analytics.');
+
+      server.on('GET /api/analytics', ok(anAccountAnalytics()));
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+      expect(await screen.findByRole('group', { name: 'Total Scans' })).toHaveTextContent('1,248');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+  });
+});

@@ -1,0 +1,9 @@
+/** The back office's cached answers; every user action invalidates `adminKeys.users()`. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: () => [...adminKeys.all, 'users'] as const,
+  usersPage: (page: number, search: string) => [...adminKeys.users(), page, search] as const,
+  revenue: () => [...adminKeys.all, 'revenue'] as const,
+  codeOverview: () => [...adminKeys.all, 'qr-codes'] as const,
+  pageVisits: () => [...adminKeys.all, 'page-visits'] as const,
+};

@@ -1,0 +1,14 @@
+import type { QrDesignInput } from '@qrd/contracts';
+
+/**
+ * Every cached answer about codes, by one factory: a code's detail and previews live under
+ * its id, so removing `codeKeys.code(id)` forgets everything about that code.
+ */
+export const codeKeys = {
+  all: ['qrcodes'] as const,
+  lists: () => [...codeKeys.all, 'list'] as const,
+  code: (id: string) => [...codeKeys.all, id] as const,
+  detail: (id: string) => [...codeKeys.code(id), 'detail'] as const,
+  previews: (id: string) => [...codeKeys.code(id), 'preview'] as const,
+  proposedPreview: (id: string, design: QrDesignInput | null) => [...codeKeys.previews(id), 'proposed', design] as const,
+};

@@ -1,0 +1,183 @@
+import { ErrorCode, type QrCodeView } from '@qrd/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { aCode, PREVIEW_DATA_URL } from '../../../testing/fixtures';
+import { deferred, fail, installFetchStub, ok, type FetchStub, type Reply } from '../../../testing/fetch-stub';
+import { renderWithApp } from '../../../testing/render';
+import { EditQrRoute } from './edit-qr-route';
+
+function renderScreen(tab?: string) {
+  return renderWithApp(<EditQrRoute />, { path: `/edit-qr/c-1${tab ? `?tab=${tab}` : ''}`, route: '/edit-qr/:id' });
+}
+
+describe(EditQrRoute.name, () => {
+  let server: FetchStub;
+  const code = aCode({ id: 'c-1', name: 'Table menu', destinationUrl: 'https://example.com/menu' });
+
+  beforeEach(() => {
+    server = installFetchStub()
+      .on('GET /api/qrcodes/:id', ok(code))
+      .on('GET /api/qrcodes/:id/preview', ok({ dataUrl: PREVIEW_DATA_URL }))
+      .on('POST /api/qrcodes/:id/preview', ok({ dataUrl: PREVIEW_DATA_URL }));
+  });
+
+  it('switches to the preview tab once the code has loaded', async () => {
+    const sut = renderScreen();
+
+    await waitFor(() => expect(screen.getByRole('img', { name: 'QR code for Table menu' })).toHaveAttribute('src', PREVIEW_DATA_URL));
+    expect(screen.getByRole('tab', { name: 'Preview & Download' })).toHaveAttribute('aria-selected', 'true');
+    expect(sut.search()).toBe('?tab=preview');
+  });
+
+  it('says QR Code Not Found for a code that does not exist or is not the user’s', async () => {
+    server.on('GET /api/qrcodes/:id', fail(404, { code: ErrorCode.NotFound, message: 'QR code not found' }));
+    renderScreen();
+
+    expect(await screen.findByRole('heading', { name: 'QR Code Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  describe('Edit URL', () => {
+    it('shows the validation message of an invalid URL and sends nothing', async () => {
+      renderScreen('edit');
+      const user = userEvent.setup();
+      const url = await screen.findByLabelText('Destination URL');
+
+      await user.clear(url);
+      await user.click(screen.getByRole('button', { name: 'Update URL' }));
+      expect(await screen.findByText('URL is required')).toBeInTheDocument();
+
+      await user.type(url, 'example.com/menu');
+      expect(await screen.findByText('Please enter a valid URL. Include https:// at the beginning.')).toBeInTheDocument();
+      expect(server.calls('PATCH /api/qrcodes/:id')).toHaveLength(0);
+    });
+
+    it('saves the new destination, says so, and shows a preview fetched again', async () => {
+      const updated: QrCodeView = { ...code, destinationUrl: 'https://example.com/new', updatedAt: '2026-01-06T10:00:00.000Z' };
+      server.on('PATCH /api/qrcodes/:id', ok(updated));
+      const sut = renderScreen('preview');
+      const user = userEvent.setup();
+      await screen.findByRole('img', { name: 'QR code for Table menu' });
+      await user.click(screen.getByRole('tab', { name: 'Edit URL' }));
+      const url = await screen.findByLabelText('Destination URL');
+
+      await user.clear(url);
+      await user.type(url, 'https://example.com/new');
+      await user.click(screen.getByRole('button', { name: 'Update URL' }));
+
+      expect(await screen.findByText('QR Code Updated')).toBeInTheDocument();
+      expect(server.calls('PATCH /api/qrcodes/:id')[0].body).toEqual({ name: 'Table menu', destinationUrl: 'https://example.com/new' });
+      await waitFor(() => expect(sut.search()).toBe('?tab=preview'));
+      expect(await screen.findByRole('link', { name: /https:\/\/example\.com\/new/ })).toBeInTheDocument();
+      // Spec section 4: the cached preview is cleared after a URL update, so it is read again.
+      await waitFor(() => expect(server.calls('GET /api/qrcodes/:id/preview')).toHaveLength(2));
+    });
+
+    it('says Saving... while the update runs, then shows the server’s error', async () => {
+      const answer = deferred<Reply<QrCodeView>>();
+      server.on('PATCH /api/qrcodes/:id', () => answer.promise);
+      renderScreen('edit');
+      const user = userEvent.setup();
+      const url = await screen.findByLabelText('Destination URL');
+      await user.clear(url);
+      await user.type(url, 'https://example.com/new');
+
+      await user.click(screen.getByRole('button', { name: 'Update URL' }));
+      expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+      answer.resolve(fail(503, { code: ErrorCode.Unavailable, message: 'The QR service is not answering. Please try again.' }));
+
+      expect(await screen.findByText('Error Updating QR Code')).toBeInTheDocument();
+      expect(screen.getByText('The QR service is not answering. Please try again.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Update URL' })).toBeEnabled();
+    });
+  });
+
+  describe('Design', () => {
+    const refused = 'The colours are too similar to scan. Use more contrast.';
+
+    beforeEach(() => {
+      server.on('POST /api/qrcodes/:id/preview', ({ body }) =>
+        body.foreground === '#eeeeee'
+          ? fail(400, { code: ErrorCode.Validation, message: refused })
+          : ok({ dataUrl: `${PREVIEW_DATA_URL}#${body.foreground}` }),
+      );
+    });
+
+    it('shows the saved design, with nothing to save or reset', async () => {
+      renderScreen('design');
+
+      expect(await screen.findByRole('img', { name: 'Preview of the design for Table menu' })).toBeInTheDocument();
+      expect(screen.getByText('This is the saved design.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Save design' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
+    });
+
+    it('previews a change before it is saved, and Reset brings the saved design back', async () => {
+      renderScreen('design');
+      const user = userEvent.setup();
+      const foreground = await screen.findByLabelText('Foreground colour');
+
+      await user.clear(foreground);
+      await user.type(foreground, '#112233');
+
+      expect(await screen.findByText('Preview of your changes (not saved yet).')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(screen.getByRole('img', { name: 'Preview of the design for Table menu' })).toHaveAttribute('src', `${PREVIEW_DATA_URL}##112233`),
+      );
+      expect(server.calls('POST /api/qrcodes/:id/preview').at(-1)?.body).toEqual({ ...designOf(code), foreground: '#112233' });
+      expect(screen.getByRole('button', { name: 'Save design' })).toBeEnabled();
+
+      await user.click(screen.getByRole('button', { name: 'Reset' }));
+      expect(screen.getByLabelText('Foreground colour')).toHaveValue('#000000');
+      expect(await screen.findByText('This is the saved design.')).toBeInTheDocument();
+    });
+
+    it('explains a design the server refuses and does not let it be saved', async () => {
+      renderScreen('design');
+      const user = userEvent.setup();
+      const foreground = await screen.findByLabelText('Foreground colour');
+
+      await user.clear(foreground);
+      await user.type(foreground, '#eeeeee');
+
+      expect(await screen.findByText(refused)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Save design' })).toBeDisabled();
+    });
+
+    it('saves the design and shows it as the saved one', async () => {
+      server.on('PUT /api/qrcodes/:id/design', ({ body }) =>
+        ok({ ...code, design: { ...body, hasLogo: false }, updatedAt: '2026-01-06T10:00:00.000Z' }),
+      );
+      renderScreen('design');
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('radio', { name: 'Dots' }));
+
+      await user.click(screen.getByRole('button', { name: 'Save design' }));
+
+      expect(await screen.findByText('QR Code Updated')).toBeInTheDocument();
+      expect(server.calls('PUT /api/qrcodes/:id/design')[0].body).toEqual({ ...designOf(code), dotStyle: 'dots' });
+      expect(await screen.findByText('This is the saved design.')).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'Dots' })).toBeChecked();
+      expect(screen.getByRole('button', { name: 'Save design' })).toBeDisabled();
+    });
+
+    it('keeps the draft and says so when saving fails', async () => {
+      server.on('PUT /api/qrcodes/:id/design', fail(500, { code: ErrorCode.Internal, message: 'Failed to save the design' }));
+      renderScreen('design');
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('radio', { name: 'Rounded' }));
+
+      await user.click(screen.getByRole('button', { name: 'Save design' }));
+
+      const alert = await screen.findByText('Error Updating QR Code');
+      expect(within(alert.closest('li') ?? document.body).getByText('Failed to save the design')).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'Rounded' })).toBeChecked();
+      expect(screen.getByText('Preview of your changes (not saved yet).')).toBeInTheDocument();
+    });
+  });
+});
+
+function designOf({ design }: QrCodeView) {
+  const { hasLogo: _hasLogo, ...input } = design;
+  return input;
+}

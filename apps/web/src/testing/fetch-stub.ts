@@ -1,0 +1,187 @@
+import {
+  ErrorCode,
+  type AccountAnalytics,
+  type BillingConfigView,
+  type ChangePasswordDto,
+  type CreateQrCodeDto,
+  type ErrorBody,
+  type PaymentMethodUpdateView,
+  type PaymentOutcomeView,
+  type PaymentSetupView,
+  type PurchaseQrCodeDto,
+  type PurchaseResultView,
+  type QrCodeView,
+  type QrDesignInput,
+  type RegisterDto,
+  type SignupPaymentDto,
+  type SubscriptionView,
+  type TestAuthenticatePaymentDto,
+  type TestCardDto,
+  type TestConfirmPaymentDto,
+  type UpdateProfileDto,
+  type UpdateQrCodeDto,
+  type UserView,
+} from '@qrd/contracts';
+
+/**
+ * The browser's network boundary in component tests: a `fetch` that answers the gateway's routes
+ * as the tests say, typed by the API contract (libs/contracts), so a stubbed answer has the shape
+ * the real one has. Everything above it (API client, React Query, components) is the real code.
+ */
+
+/** Request body and answer of each route the web app calls, as the gateway defines them. */
+export interface ApiRoutes {
+  'GET /api/auth/user': { body: undefined; res: UserView };
+  'PATCH /api/profile': { body: UpdateProfileDto; res: UserView };
+  'POST /api/change-password': { body: ChangePasswordDto; res: undefined };
+  'POST /api/login': { body: { username: string; password: string }; res: UserView };
+  'POST /api/register': { body: RegisterDto; res: UserView };
+  'GET /api/config': { body: undefined; res: BillingConfigView };
+  'GET /api/subscription': { body: undefined; res: SubscriptionView };
+  'POST /api/subscription/cancel': { body: undefined; res: SubscriptionView };
+  'POST /api/subscription/resume': { body: undefined; res: SubscriptionView };
+  'POST /api/subscription/payment-method': { body: undefined; res: PaymentMethodUpdateView };
+  'POST /api/test-payments/card': { body: TestCardDto; res: SubscriptionView };
+  'POST /api/test-payments/confirm': { body: TestConfirmPaymentDto; res: PaymentOutcomeView };
+  'POST /api/test-payments/authenticate': { body: TestAuthenticatePaymentDto; res: PaymentOutcomeView };
+  'POST /api/create-signup-payment-intent': { body: SignupPaymentDto; res: PaymentSetupView };
+  'POST /api/get-or-create-subscription': { body: undefined; res: PaymentSetupView };
+  'POST /api/purchase-qr-code': { body: PurchaseQrCodeDto; res: PurchaseResultView };
+  'GET /api/analytics': { body: undefined; res: AccountAnalytics };
+  'GET /api/qrcodes': { body: undefined; res: QrCodeView[] };
+  'POST /api/qrcodes': { body: CreateQrCodeDto; res: QrCodeView };
+  'GET /api/qrcodes/:id': { body: undefined; res: QrCodeView };
+  'PATCH /api/qrcodes/:id': { body: UpdateQrCodeDto; res: QrCodeView };
+  'GET /api/qrcodes/:id/preview': { body: undefined; res: { dataUrl: string } };
+  'POST /api/qrcodes/:id/preview': { body: QrDesignInput; res: { dataUrl: string } };
+  'PUT /api/qrcodes/:id/design': { body: QrDesignInput; res: QrCodeView };
+}
+
+export type Route = keyof ApiRoutes;
+
+export interface StubRequest<B = unknown> {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: B;
+}
+
+/** An answer: a status with the route's JSON body, or an error in the gateway's {code, message, fields} shape. */
+export type Reply<T> = { status: number; body: T } | { status: number; error: ErrorBody };
+
+type Handler<R extends Route> = (request: StubRequest<ApiRoutes[R]['body']>) => Reply<ApiRoutes[R]['res']> | Promise<Reply<ApiRoutes[R]['res']>>;
+
+/** 200 (or `status`) with a JSON body. */
+export function ok<T>(body: T, status = 200): Reply<T> {
+  return { status, body };
+}
+
+/** 204 No Content. */
+export function noContent(): Reply<undefined> {
+  return { status: 204, body: undefined };
+}
+
+/** A failure as the gateway sends it: `<status>` with {code, message, fields?}. */
+export function fail(status: number, error: ErrorBody): Reply<never> {
+  return { status, error };
+}
+
+interface Registered {
+  method: string;
+  pattern: RegExp;
+  names: string[];
+  handler: (request: StubRequest) => Reply<unknown> | Promise<Reply<unknown>>;
+}
+
+function compile(path: string): { pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = path.replace(/:(\w+)/g, (_match, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { pattern: new RegExp(`^${source}$`), names };
+}
+
+/** Just what the API client reads of a Response (status, ok, statusText, headers, text, blob). */
+function toResponse(reply: Reply<unknown>): Response {
+  const status = reply.status;
+  const text = 'error' in reply ? JSON.stringify(reply.error) : reply.body === undefined ? '' : JSON.stringify(reply.body);
+  const contentType = text ? 'application/json; charset=utf-8' : null;
+  const headers = { get: (name: string) => (name.toLowerCase() === 'content-type' ? contentType : null) };
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    statusText: '',
+    headers,
+    text: async () => text,
+    json: async () => JSON.parse(text) as unknown,
+    blob: async () => new Blob([text]),
+  } as Response;
+}
+
+export class FetchStub {
+  private readonly routes: Registered[] = [];
+  /** Every request the app made, in order. */
+  readonly requests: StubRequest[] = [];
+  /** Requests no route answered (each also got a 501). */
+  readonly unhandled: string[] = [];
+
+  /** Answers `route` with `reply`, or with what `handler` returns for each request; the latest registration wins. */
+  on<R extends Route>(route: R, reply: Handler<R> | Reply<ApiRoutes[R]['res']>): this {
+    const [method, path] = route.split(' ');
+    const { pattern, names } = compile(path);
+    const handler = typeof reply === 'function' ? reply : () => reply;
+    this.routes.unshift({ method, pattern, names, handler: handler as Registered['handler'] });
+    return this;
+  }
+
+  /** The requests made to `route` (method and path pattern), in order. */
+  calls<R extends Route>(route: R): StubRequest<ApiRoutes[R]['body']>[] {
+    const [method, path] = route.split(' ');
+    const { pattern } = compile(path);
+    return this.requests.filter((r) => r.method === method && pattern.test(r.path)) as StubRequest<ApiRoutes[R]['body']>[];
+  }
+
+  readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const body = typeof init.body === 'string' && init.body ? (JSON.parse(init.body) as unknown) : init.body ?? undefined;
+    const request: StubRequest = { method, path: url.pathname, params: {}, query: url.searchParams, body };
+    this.requests.push(request);
+    for (const route of this.routes) {
+      const match = route.method === method ? route.pattern.exec(url.pathname) : null;
+      if (!match) continue;
+      route.names.forEach((name, index) => (request.params[name] = decodeURIComponent(match[index + 1])));
+      return toResponse(await route.handler(request));
+    }
+    this.unhandled.push(`${method} ${url.pathname}`);
+    return toResponse(fail(501, { code: ErrorCode.Internal, message: `No stub for ${method} ${url.pathname}` }));
+  };
+}
+
+let installed: FetchStub | null = null;
+
+/** A fresh stub as the global fetch for this test (testing/setup-dom.ts removes it afterwards). */
+export function installFetchStub(): FetchStub {
+  const stub = new FetchStub();
+  installed = stub;
+  globalThis.fetch = stub.fetch as typeof fetch;
+  return stub;
+}
+
+/** Called after each test: fails it when the app called a route the test did not answer. */
+export function uninstallFetchStub(): void {
+  const stub = installed;
+  installed = null;
+  if (stub && stub.unhandled.length > 0) {
+    throw new Error(`Requests without a stubbed answer: ${stub.unhandled.join(', ')}`);
+  }
+}
+
+/** A promise the test resolves when it wants: holds an answer back to observe the waiting state. */
+export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}

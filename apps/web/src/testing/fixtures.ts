@@ -1,0 +1,143 @@
+import type {
+  AccountAnalytics,
+  BillingConfigView,
+  PaymentOutcomeView,
+  PaymentSetupView,
+  QrCodeView,
+  SubscriptionView,
+  UserView,
+} from '@qrd/contracts';
+
+/** Answers as the gateway gives them, with overrides for what a test is about. */
+
+export function aUser(overrides: Partial<UserView> = {}): UserView {
+  return {
+    id: 'u-1',
+    username: 'ada',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    profileImageUrl: null,
+    role: 'user',
+    status: 'active',
+    createdAt: '2026-01-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aCode(overrides: Partial<QrCodeView> = {}): QrCodeView {
+  const id = overrides.id ?? 'c-1';
+  return {
+    id,
+    slug: 'abc123',
+    shortUrl: 'http://localhost/r/abc123',
+    name: 'Table menu',
+    destinationUrl: 'https://example.com/menu',
+    category: null,
+    design: { foreground: '#000000', background: '#ffffff', errorCorrection: 'M', margin: 4, dotStyle: 'square', hasLogo: false },
+    state: 'active',
+    deactivatedByOwner: false,
+    suspended: { billing: false, account: false },
+    totalScans: 0,
+    lastScanAt: null,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    updatedAt: '2026-01-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aSubscription(overrides: Partial<SubscriptionView> = {}): SubscriptionView {
+  return {
+    status: 'active',
+    provider: 'test',
+    interval: 'monthly',
+    seats: 1,
+    seatsUsed: 1,
+    unitAmountCents: 349,
+    periodAmountCents: 349,
+    currentPeriodEnd: '2026-02-05T10:00:00.000Z',
+    cancelAtPeriodEnd: false,
+    card: { brand: 'visa', last4: '4242' },
+    redirectsEnabled: true,
+    entitled: true,
+    ...overrides,
+  };
+}
+
+/** A subscription that was never taken. */
+export function noSubscription(): SubscriptionView {
+  return aSubscription({
+    status: null,
+    interval: null,
+    seats: 0,
+    seatsUsed: 0,
+    unitAmountCents: null,
+    periodAmountCents: null,
+    currentPeriodEnd: null,
+    card: null,
+    redirectsEnabled: false,
+    entitled: false,
+  });
+}
+
+export function aBillingConfig(overrides: Partial<BillingConfigView> = {}): BillingConfigView {
+  return {
+    provider: 'test',
+    publishableKey: null,
+    currency: 'usd',
+    prices: { monthly: { interval: 'monthly', unitAmountCents: 349 }, annual: { interval: 'annual', unitAmountCents: 3490 } },
+    ...overrides,
+  };
+}
+
+export function aPaymentSetup(overrides: Partial<PaymentSetupView> = {}): PaymentSetupView {
+  return {
+    clientSecret: 'pi_test_secret_0001',
+    customerId: 'cus_test_1',
+    subscriptionId: 'sub_test_1',
+    status: 'incomplete',
+    interval: 'monthly',
+    seats: 1,
+    amountCents: 349,
+    ...overrides,
+  };
+}
+
+export function anOutcome(status: PaymentOutcomeView['status'], message?: string): PaymentOutcomeView {
+  return {
+    status,
+    paymentIntentId: 'pi_test_1',
+    error: message ? { code: 'card_declined', declineCode: 'generic_decline', message } : null,
+    nextAction: status === 'requires_action' ? { type: 'authenticate' } : null,
+  };
+}
+
+export function anAccountAnalytics(overrides: Partial<AccountAnalytics> = {}): AccountAnalytics {
+  return {
+    totalScans: 1248,
+    lastMonth: 356,
+    qrCodes: 12,
+    activeCodes: 11,
+    lastScan: null,
+    uniqueScans30Days: 300,
+    botScans: 4,
+    thisMonth: 120,
+    previousMonth: 100,
+    tz: 'UTC',
+    series: [],
+    topCodes: [],
+    recentActivity: [],
+    countries: [],
+    regions: [],
+    cities: [],
+    devices: [],
+    os: [],
+    browsers: [],
+    referrers: [],
+    ...overrides,
+  };
+}
+
+/** A 1x1 PNG as the preview endpoints return it. */
+export const PREVIEW_DATA_URL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
