@@ -2,3 +2,5 @@
 export { CodeAnalytics } from './components/code-analytics';
 export { DashboardAnalytics } from './components/dashboard-analytics';
 export { RecentActivityList } from './components/recent-activity';
+export { analyticsKeys } from './api/keys';
+export { useAccountAnalytics } from './api/analytics';

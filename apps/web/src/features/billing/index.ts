@@ -2,3 +2,5 @@
 export { SubscriptionPanel } from './components/subscription-panel';
 export { useSignupWithPayment } from './hooks/use-signup-with-payment';
 export type { SignupDetails, SignupOutcome } from './hooks/use-signup-with-payment';
+export { billingKeys } from './api/keys';
+export { subscriptionQueryOptions } from './api/subscription';

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 // The account figures are the analytics feature's read (the dashboard's tabs share its cache).
-import { useAccountAnalytics } from '../../analytics/api/analytics';
+import { useAccountAnalytics } from '../../analytics';
 
 function formatWhen(iso: string | null): string {
   if (!iso) return 'Never';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 // The checklist reads the codes and the subscription through their features' query options, so a
 // code created or a subscription paid elsewhere updates the same cache the checklist shows.
-import { subscriptionQueryOptions } from '../../billing/api/subscription';
-import { codesQueryOptions } from '../../qrcodes/api/qr-codes';
+import { subscriptionQueryOptions } from '../../billing';
+import { codesQueryOptions } from '../../qrcodes';
 
 /** Always re-read on arrival: a code created or a subscription paid a minute ago must show as done. */
 const fresh = { staleTime: 0, refetchOnMount: 'always' as const };

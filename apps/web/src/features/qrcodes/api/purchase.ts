@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PurchaseQrCodeDto, PurchaseResultView } from '@qrd/contracts';
 import { api } from '../../../lib/api-client';
 // The subscription is the billing feature's: its query options and keys are the one way to it.
-import { billingKeys } from '../../billing/api/keys';
-import { subscriptionQueryOptions } from '../../billing/api/subscription';
+import { billingKeys } from '../../billing';
+import { subscriptionQueryOptions } from '../../billing';
 
 /** POST /api/purchase-qr-code {name, price}: one more seat at the server's price (the shown price is only compared). */
 export function purchaseSeat(input: PurchaseQrCodeDto): Promise<PurchaseResultView> {

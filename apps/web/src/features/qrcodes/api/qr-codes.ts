@@ -3,8 +3,8 @@ import type { CreateQrCodeDto, QrCodeView, UpdateQrCodeDto } from '@qrd/contract
 import { api, isApiError } from '../../../lib/api-client';
 // A change to a code changes the account's figures and, for a deletion, its seats: those caches
 // belong to the analytics and billing features, so they are named through their key factories.
-import { analyticsKeys } from '../../analytics/api/keys';
-import { billingKeys } from '../../billing/api/keys';
+import { analyticsKeys } from '../../analytics';
+import { billingKeys } from '../../billing';
 import { codeKeys } from './keys';
 
 const codePath = (id: string) => `/api/qrcodes/${encodeURIComponent(id)}`;
