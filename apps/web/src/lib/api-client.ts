@@ -69,6 +69,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. an Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClient {
@@ -99,8 +101,8 @@ export function createApiClient(baseUrl = ''): ApiClient {
     return (isJson ? JSON.parse(text) : text) as T;
   }
 
-  async function request<T>(method: Method, path: string, { body, signal }: RequestOptions = {}): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  async function request<T>(method: Method, path: string, { body, signal, headers: extra }: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...extra };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const response = await send(method, path, {
       headers,

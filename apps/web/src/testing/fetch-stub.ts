@@ -64,6 +64,8 @@ export interface StubRequest<B = unknown> {
   path: string;
   params: Record<string, string>;
   query: URLSearchParams;
+  /** Request headers, names in lower case. */
+  headers: Record<string, string>;
   body: B;
 }
 
@@ -147,7 +149,8 @@ export class FetchStub {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' && init.body ? (JSON.parse(init.body) as unknown) : init.body ?? undefined;
-    const request: StubRequest = { method, path: url.pathname, params: {}, query: url.searchParams, body };
+    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+    const request: StubRequest = { method, path: url.pathname, params: {}, query: url.searchParams, headers, body };
     this.requests.push(request);
     for (const route of this.routes) {
       const match = route.method === method ? route.pattern.exec(url.pathname) : null;

@@ -136,6 +136,35 @@ describe(CreateQrRoute.name, () => {
     expect(sut.pathname()).toBe('/create-qr');
   });
 
+  it('sends the same Idempotency-Key when a failed purchase is tried again', async () => {
+    let attempt = 0;
+    server
+      .on('GET /api/qrcodes', ok([aCode({ id: 'c-1' })]))
+      .on('GET /api/subscription', ok(aSubscription({ seats: 1, seatsUsed: 1 })))
+      .on('POST /api/purchase-qr-code', () => {
+        attempt += 1;
+        return attempt === 1
+          ? fail(504, { code: ErrorCode.Timeout, message: 'The billing-service did not answer in time' })
+          : ok({ charged: true, amountChargedCents: 120, subscription: aSubscription({ seats: 2, seatsUsed: 1 }) });
+      })
+      .on('POST /api/qrcodes', ok(aCode({ id: 'c-2', name: 'Flyer' }), 201));
+    const sut = renderScreen();
+    const user = await fillIn('Flyer', 'https://example.com/flyer');
+
+    await user.click(screen.getByRole('button', { name: 'Create QR Code' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm and create' }));
+    expect(await screen.findByText('Payment Processing Error')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Create QR Code' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm and create' }));
+    await waitFor(() => expect(sut.pathname()).toBe('/edit-qr/c-2'));
+
+    const keys = server.calls('POST /api/purchase-qr-code').map((call) => call.headers['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('takes a seat that is paid but unused without asking', async () => {
     server
       .on('GET /api/qrcodes', ok([aCode({ id: 'c-1' })]))
