@@ -9,7 +9,7 @@ import { ScanEnricher } from '../../../apps/qr-service/src/scans/scan-enricher';
 import { ScanIngestor } from '../../../apps/qr-service/src/scans/scan-ingestor';
 import { ScansRepository } from '../../../apps/qr-service/src/scans/scans.repository';
 import { VisitorSalts } from '../../../apps/qr-service/src/scans/visitor-salts';
-import { sql } from './accounts-fixtures';
+import { newUser, signIn, sql } from './accounts-fixtures';
 import { TestSystem } from './harness';
 import { createCode, Customer, scan, scansIngested, storedScans, subscribedCustomer } from './qr-fixtures';
 
@@ -178,6 +178,9 @@ describe('scan ingestion: stream -> enrichment -> PostgreSQL (DESIGN section 5)'
     redis.disconnect();
     const reasons = dead.map(([, fields]) => fields[fields.indexOf('reason') + 1]);
     expect(reasons).toEqual([expect.stringMatching(/malformed/), expect.stringMatching(/enrichment failed/)]);
+    // Admins see how many there are.
+    const admin = await signIn(system, await newUser(system, { role: 'admin' }));
+    expect((await admin.get('/api/admin/qr-codes')).json.deadLetteredScans).toBe(2);
   });
 
   it("takes a deleted code's scans out of the account's figures", async () => {

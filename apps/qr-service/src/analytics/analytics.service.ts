@@ -1,5 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import { AccountAnalytics, AdminQrOverview, CodeAnalytics, DomainError, ErrorCode } from '@qrd/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import IORedis from 'ioredis';
+import { APP_CONFIG, AppConfig } from '@qrd/config';
+import { REDIS } from '@qrd/messaging';
+import { AccountAnalytics, AdminQrOverview, CodeAnalytics, DomainError, ErrorCode, scanDeadLetterKey } from '@qrd/contracts';
 import { CodesService } from '../codes/codes.service';
 import { AnalyticsRepository } from './analytics.repository';
 import { scansToCsv } from './scans-csv';
@@ -20,6 +23,8 @@ export class AnalyticsService {
   constructor(
     private readonly analytics: AnalyticsRepository,
     private readonly codes: CodesService,
+    @Inject(REDIS) private readonly redis: IORedis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async forCode(userId: string, codeId: string, query: { from?: string; to?: string; tz?: string }): Promise<CodeAnalytics> {
@@ -100,9 +105,10 @@ export class AnalyticsService {
   async adminOverview(page: number, pageSize: number): Promise<AdminQrOverview> {
     const safePage = Math.max(1, Math.floor(page));
     const safeSize = Math.min(100, Math.max(1, Math.floor(pageSize)));
-    const [counts, items] = await Promise.all([
+    const [counts, items, deadLetteredScans] = await Promise.all([
       this.analytics.adminCounts(utcDayStart(-29), utcDayStart(0)),
       this.analytics.adminPage(safePage, safeSize),
+      this.redis.xlen(scanDeadLetterKey(this.config.redisPrefix)),
     ]);
     const total = counts.byState.active + counts.byState.deactivated + counts.byState.suspended;
     return {
@@ -112,6 +118,7 @@ export class AnalyticsService {
       scansLast30Days: counts.recentScans,
       scansToday: counts.todayScans,
       botScans: counts.botScans,
+      deadLetteredScans,
       items,
       page: safePage,
       pageSize: safeSize,

@@ -176,6 +176,8 @@ export interface AdminQrOverview {
   /** Human scans since midnight UTC (optional for readers written before it existed). */
   scansToday?: number;
   botScans: number;
+  /** Scan entries the ingestor could not store after several attempts (kept, with their reason, for an operator). */
+  deadLetteredScans?: number;
   items: AdminCodeRow[];
   page: number;
   pageSize: number;

@@ -21,17 +21,20 @@ export interface CodeOverview {
   totalScans: number | null;
   scansLast30Days: number | null;
   scansToday: number | null;
+  /** Scans the ingestor set aside (could not be stored); null when not reported. */
+  deadLetteredScans: number | null;
 }
 
 /** Reads either the qr-service's overview or a bare list (the spec's "only count used"). */
 export function toCodeOverview(body: AdminQrOverview | unknown[]): CodeOverview {
-  if (Array.isArray(body)) return { total: body.length, totalScans: null, scansLast30Days: null, scansToday: null };
+  if (Array.isArray(body)) return { total: body.length, totalScans: null, scansLast30Days: null, scansToday: null, deadLetteredScans: null };
   const today = (body as AdminQrOverview & { scansToday?: unknown }).scansToday;
   return {
     total: body.total,
     totalScans: body.totalScans,
     scansLast30Days: body.scansLast30Days,
     scansToday: typeof today === 'number' ? today : null,
+    deadLetteredScans: typeof body.deadLetteredScans === 'number' ? body.deadLetteredScans : null,
   };
 }
 

@@ -17,7 +17,7 @@ describe('admin figures', () => {
   });
 
   it('reads the code overview or a bare list', () => {
-    expect(toCodeOverview([{}, {}])).toEqual({ total: 2, totalScans: null, scansLast30Days: null, scansToday: null });
+    expect(toCodeOverview([{}, {}])).toEqual({ total: 2, totalScans: null, scansLast30Days: null, scansToday: null, deadLetteredScans: null });
     expect(
       toCodeOverview({
         total: 5,
@@ -29,6 +29,6 @@ describe('admin figures', () => {
         page: 1,
         pageSize: 1,
       }),
-    ).toEqual({ total: 5, totalScans: 40, scansLast30Days: 12, scansToday: null });
+    ).toEqual({ total: 5, totalScans: 40, scansLast30Days: 12, scansToday: null, deadLetteredScans: null });
   });
 });

@@ -15,6 +15,7 @@ export function AnalyticsOverview() {
   const totals = visits.data ? pageViewTotals(visits.data) : undefined;
   const rows = visits.data ? pageViewRows(visits.data) : [];
   const scansToday = codes.data?.scansToday;
+  const deadLettered = codes.data?.deadLetteredScans;
 
   return (
     <AdminCard
@@ -33,6 +34,9 @@ export function AnalyticsOverview() {
           <Stat label="Scans, last 30 days" value={formatCount(codes.data?.scansLast30Days)} />
           <Stat label="Total page views" value={formatCount(totals?.total)} />
           <Stat label="Homepage views" value={formatCount(totals?.homepage)} />
+          {typeof deadLettered === 'number' && deadLettered > 0 && (
+            <Stat label="Scans that could not be stored" value={formatCount(deadLettered)} />
+          )}
         </dl>
         <QueryState isLoading={codes.isLoading} error={codes.error} onRetry={() => void codes.refetch()} what="code figures" />
         <div>
