@@ -1,5 +1,6 @@
 // Starts the built services as plain processes, the way `npm start` and the browser tests run them.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -53,12 +54,13 @@ export async function startServices(env, { onOutput, onExit } = {}) {
   const stop = async () => {
     stopping = true;
     for (const child of [...children].reverse()) {
-      if (child.exitCode !== null) continue;
+      if (child.exitCode !== null || child.signalCode !== null) continue;
+      const exited = once(child, 'exit');
       child.kill('SIGTERM');
-      await Promise.race([
-        new Promise((r) => child.once('exit', r)),
-        new Promise((r) => setTimeout(r, 10_000)).then(() => child.kill('SIGKILL')),
-      ]);
+      // Cleared once the service is gone: a pending timer would keep the caller (Jest) alive.
+      const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(kill);
     }
   };
   try {

@@ -1,8 +1,23 @@
-import { readFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitFor } from '@qrd/testing';
-import { RUN_DIR } from './support/environment';
+import { NGINX_DIR, OUTPUT_DIR, PORTS, WEB_ROOT } from './support/environment';
 import { e2eState } from './support/e2e';
+import { startNginx } from './support/nginx';
+
+/** A port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 /** What nginx (running nginx/nginx.conf) does in front of the services. */
 describe('nginx in front of the product', () => {
@@ -34,11 +49,44 @@ describe('nginx in front of the product', () => {
     await fetch(`${base()}/api/password-reset/${token}`);
     // nginx writes a request's line after answering it: wait for the second request's line.
     const log = await waitFor(() => {
-      const text = readFileSync(join(RUN_DIR, 'nginx', 'access.log'), 'utf8');
+      const text = readFileSync(join(NGINX_DIR, 'access.log'), 'utf8');
       if (!text.includes('/api/password-reset/[redacted]')) throw new Error('the reset request is not logged yet');
       return text;
     }, 5000);
     expect(log).toContain('/reset-password/[redacted]');
     expect(log).not.toContain(token);
+  });
+
+  it('serves the web app when the checkout sits in a directory only its owner can read', async () => {
+    // Like a clone under /root: the built app and nginx's own files inside a mode-700 directory.
+    const home = mkdtempSync(join(tmpdir(), 'qrd-private-'));
+    chmodSync(home, 0o700);
+    try {
+      const webRoot = join(home, 'web');
+      cpSync(WEB_ROOT, webRoot, { recursive: true });
+      const sut = await startNginx({
+        dir: join(home, 'nginx'),
+        webRoot,
+        port: await freePort(),
+        gatewayPort: PORTS.gateway,
+        redirectPort: PORTS.redirect,
+        errorLog: join(OUTPUT_DIR, 'logs', 'nginx-private-checkout.log'),
+      });
+      try {
+        const page = await fetch(`${sut.baseUrl}/dashboard`);
+        expect(page.status).toBe(200);
+        const html = await page.text();
+        const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+        expect(script).toBeDefined();
+        const asset = await fetch(`${sut.baseUrl}${script}`);
+        expect(asset.status).toBe(200);
+        expect(asset.headers.get('cache-control')).toContain('immutable');
+        await asset.arrayBuffer();
+      } finally {
+        await sut.stop();
+      }
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });

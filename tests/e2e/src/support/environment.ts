@@ -7,6 +7,10 @@ export const STATE_FILE = join(RUN_DIR, 'state.json');
 export const MAIL_DIR = join(RUN_DIR, 'mail');
 export const OUTPUT_DIR = join(ROOT, 'test-output', 'e2e');
 export const SCREENSHOT_DIR = join(OUTPUT_DIR, 'screenshots');
+export const NGINX_DIR = join(RUN_DIR, 'nginx');
+export const WEB_ROOT = join(ROOT, 'dist', 'apps', 'web');
+
+export const PORTS = { web: 38080, gateway: 33000, auth: 33001, qr: 33002, billing: 33003, redirect: 33004 };
 
 export interface E2eState {
   baseUrl: string;

@@ -3,14 +3,12 @@
  * storage, behind Debian's nginx running nginx/nginx.conf, with a real SMTP server that files
  * every mail it receives under tmp/e2e/mail.
  */
-import { spawn, ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { MAIL_DIR, ROOT, RUN_DIR, STATE_FILE, OUTPUT_DIR, E2eState } from './environment';
-
-const PORTS = { web: 38080, gateway: 33000, auth: 33001, qr: 33002, billing: 33003, redirect: 33004 };
+import { MAIL_DIR, NGINX_DIR, PORTS, ROOT, RUN_DIR, STATE_FILE, OUTPUT_DIR, WEB_ROOT, E2eState } from './environment';
+import { startNginx } from './nginx';
 
 interface Running {
   stop(): Promise<void>;
@@ -50,30 +48,6 @@ function startSmtp(): Promise<SMTPServer & { port: number }> {
     },
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(Object.assign(server, { port: (server.server.address() as { port: number }).port }))));
-}
-
-function renderNginxConf(dir: string): string {
-  const conf = readFileSync(join(ROOT, 'nginx', 'nginx.conf'), 'utf8')
-    .replace('server gateway:3000;', `server 127.0.0.1:${PORTS.gateway};`)
-    .replace('server redirect-service:3004;', `server 127.0.0.1:${PORTS.redirect};`)
-    .replace('listen 8080;', `listen 127.0.0.1:${PORTS.web};`)
-    .replace('root /usr/share/nginx/html;', `root ${join(ROOT, 'dist', 'apps', 'web')};`)
-    .replace('pid /tmp/nginx.pid;', `pid ${join(dir, 'nginx.pid')};`)
-    .replace(/\/tmp\/nginx-/g, `${dir}/nginx-`)
-    .replace('access_log /dev/stdout json;', `access_log ${join(dir, 'access.log')} json;`);
-  const file = join(dir, 'nginx.conf');
-  writeFileSync(file, conf);
-  return file;
-}
-
-async function waitForUrl(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const ok = await fetch(url).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
 }
 
 export default async function globalSetup(): Promise<void> {
@@ -125,23 +99,30 @@ export default async function globalSetup(): Promise<void> {
     onExit: (name: string, code: number | null) => process.stderr.write(`\n[e2e] ${name} exited unexpectedly (${code})\n`),
   });
 
-  const nginxDir = join(RUN_DIR, 'nginx');
-  mkdirSync(nginxDir, { recursive: true });
-  const nginx: ChildProcess = spawn('nginx', ['-p', nginxDir, '-c', renderNginxConf(nginxDir), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const stopSystem = async () => {
+    await services.stop();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    for (const stream of logs.values()) stream.end();
+  };
+  const nginx = await startNginx({
+    dir: NGINX_DIR,
+    webRoot: WEB_ROOT,
+    port: PORTS.web,
+    gatewayPort: PORTS.gateway,
+    redirectPort: PORTS.redirect,
+    errorLog: join(logDir, 'nginx.log'),
+  }).catch(async (error: unknown) => {
+    await stopSystem();
+    throw error;
   });
-  nginx.stderr?.pipe(createWriteStream(join(logDir, 'nginx.log')));
-  await waitForUrl(`${baseUrl}/health`, 15_000);
 
   const state: E2eState = { baseUrl, databaseUrl, redisPrefix, mailDir: MAIL_DIR };
   writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
 
   globalThis.__E2E__ = {
     async stop() {
-      nginx.kill('SIGQUIT');
-      await services.stop();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
-      for (const stream of logs.values()) stream.end();
+      await nginx.stop();
+      await stopSystem();
     },
   };
 }
