@@ -77,22 +77,20 @@ export interface BucketRow {
 /** Scans per key of each dimension. */
 export type DimCounts = Partial<Record<Dimension, Record<string, number>>>;
 
-/** a + b, key by key (as qr.add_counts does in SQL). */
-export function addCounts(a: DimCounts, b: DimCounts): DimCounts {
-  const out: DimCounts = {};
+/** Adds `b` into `a` (changing `a`, which is returned); keys whose total becomes 0 are removed. */
+export function addCountsInto(a: DimCounts, b: DimCounts): DimCounts {
   for (const dim of DIMENSIONS) {
-    const left = a[dim];
     const right = b[dim];
-    if (!left && !right) continue;
-    const sum: Record<string, number> = { ...left };
-    for (const [key, n] of Object.entries(right ?? {})) {
-      const total = (sum[key] ?? 0) + n;
+    if (!right) continue;
+    const sum = (a[dim] ??= {});
+    for (const key in right) {
+      const total = (sum[key] ?? 0) + right[key];
       if (total === 0) delete sum[key];
       else sum[key] = total;
     }
-    if (Object.keys(sum).length > 0) out[dim] = sum;
+    if (Object.keys(sum).length === 0) delete a[dim];
   }
-  return out;
+  return a;
 }
 
 export interface DimRow {
@@ -132,7 +130,7 @@ export function rollUp(scans: OwnedScan[], uniques: UniqueDelta[]): BatchRollup 
     }
     return row;
   };
-  const dims = new Map<string, DimRow>();
+  const quarters = new Map<string, { scopeId: string; ownerId: string; bucket: number; counts: DimCounts }>();
   const stats = new Map<string, StatRow>();
 
   for (const scan of scans) {
@@ -154,25 +152,39 @@ export function rollUp(scans: OwnedScan[], uniques: UniqueDelta[]): BatchRollup 
     }
     stat.scans += 1;
     stat.lastScanAt = Math.max(stat.lastScanAt ?? 0, at);
-    for (const scopeId of [scan.codeId, scan.ownerId]) {
-      for (const [level, start] of [
-        ['q', quarter],
-        ['d', utcDayOf(at)],
-        ['m', utcMonthOf(at)],
-      ] as const) {
-        const id = `${scopeId}|${level}|${start}`;
-        let row = dims.get(id);
-        if (!row) {
-          row = { scopeId, level, bucket: start, counts: {} };
-          dims.set(id, row);
-        }
-        for (const dim of DIMENSIONS) {
-          const key = dimensionKey(scan, dim);
-          if (key === null) continue;
-          const counts = (row.counts[dim] ??= {});
-          counts[key] = (counts[key] ?? 0) + 1;
-        }
-      }
+    // Counted once per code and quarter hour; the code's days and months and its owner's rows
+    // are sums of those (far fewer additions than counting every scan into every row).
+    const id = `${scan.codeId}|${quarter}`;
+    let row = quarters.get(id);
+    if (!row) {
+      row = { scopeId: scan.codeId, ownerId: scan.ownerId, bucket: quarter, counts: {} };
+      quarters.set(id, row);
+    }
+    for (const dim of DIMENSIONS) {
+      const key = dimensionKey(scan, dim);
+      if (key === null) continue;
+      const counts = (row.counts[dim] ??= {});
+      counts[key] = (counts[key] ?? 0) + 1;
+    }
+  }
+  const dims = new Map<string, DimRow>();
+  const addTo = (scopeId: string, level: DimRow['level'], start: number, counts: DimCounts) => {
+    const id = `${scopeId}|${level}|${start}`;
+    const row = dims.get(id);
+    if (row) addCountsInto(row.counts, counts);
+    else dims.set(id, { scopeId, level, bucket: start, counts: addCountsInto({}, counts) });
+  };
+  for (const quarter of quarters.values()) {
+    // The code's own quarter hour is complete as counted: no copy needed.
+    dims.set(`${quarter.scopeId}|q|${quarter.bucket}`, { scopeId: quarter.scopeId, level: 'q', bucket: quarter.bucket, counts: quarter.counts });
+    addTo(quarter.scopeId, 'd', utcDayOf(quarter.bucket), quarter.counts);
+    addTo(quarter.scopeId, 'm', utcMonthOf(quarter.bucket), quarter.counts);
+    for (const [level, start] of [
+      ['q', quarter.bucket],
+      ['d', utcDayOf(quarter.bucket)],
+      ['m', utcMonthOf(quarter.bucket)],
+    ] as const) {
+      addTo(quarter.ownerId, level, start, quarter.counts);
     }
   }
   for (const change of uniques) {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { EnrichedScan } from './scan-enricher';
 import { ensurePartitions, Month, monthOf } from './scan-partitions';
-import { addCounts, BatchRollup, DimCounts, DimRow, OwnedScan, quarterHourOf, rollUp, UniqueDelta, utcDayOf } from './scan-rollups';
+import { addCountsInto, BatchRollup, DimCounts, DimRow, OwnedScan, quarterHourOf, rollUp, UniqueDelta, utcDayOf } from './scan-rollups';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -229,7 +229,8 @@ export class ScansRepository {
     const fresh: DimRow[] = [];
     for (const row of dims) {
       const current = held.get(`${row.scopeId}|${row.level}|${row.bucket}`);
-      if (current) merged.push({ ...row, counts: addCounts(current, row.counts) });
+      // `current` was just parsed from the database: merged in place, no copy of a large document.
+      if (current) merged.push({ ...row, counts: addCountsInto(current, row.counts) });
       else fresh.push(row);
     }
     const columns = (rows: DimRow[]) => [
