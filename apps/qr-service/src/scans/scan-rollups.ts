@@ -83,12 +83,18 @@ export function addCountsInto(a: DimCounts, b: DimCounts): DimCounts {
     const right = b[dim];
     if (!right) continue;
     const sum = (a[dim] ??= {});
+    let removed = false;
     for (const key in right) {
       const total = (sum[key] ?? 0) + right[key];
-      if (total === 0) delete sum[key];
-      else sum[key] = total;
+      if (total === 0) {
+        delete sum[key];
+        removed = true;
+      } else {
+        sum[key] = total;
+      }
     }
-    if (Object.keys(sum).length === 0) delete a[dim];
+    // Only a removal can empty a dimension (looking is costly on large documents).
+    if (removed && Object.keys(sum).length === 0) delete a[dim];
   }
   return a;
 }
