@@ -1,5 +1,6 @@
 export * from './envelope';
 export * from './redis';
+export * from './replies';
 export * from './bullmq-server';
 export * from './bullmq-client';
 export * from './messaging.module';
