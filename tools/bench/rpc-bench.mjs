@@ -4,6 +4,8 @@
 //   baseline  GET /health               the gateway's HTTP stack and one Redis PING, no message bus
 //   rpc       GET /api/qrcodes/{id}     the same stack plus the session lookup and one queued
 //                                       request to the qr-service (one PostgreSQL read) and its reply
+//   download  GET /api/qrcodes/{id}/download?format=png&size=4096   the largest image, rendered
+//                                       once (the qr-service's render cache), fetched each time
 // Prints the figures and ends with one JSON line; the full result goes to tmp/bench/rpc.json.
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -22,6 +24,8 @@ const CALLERS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** A fixed number of requests per route (not a duration), split over the rounds. */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30_000);
 const WARMUP_REQUESTS = 3_000;
+/** Downloads of a 4096 px PNG: fewer, each moves the whole image. */
+const DOWNLOADS = Number(process.env.BENCH_DOWNLOADS ?? 3_000);
 /** The two routes take turns, so a burst of other work on a shared machine hits both alike. */
 const ROUNDS = 3;
 const PASSWORD = 'Bench-password-1';
@@ -158,29 +162,40 @@ async function main() {
   const rpcUrl = `${gateway}/api/qrcodes/${codeId}`;
   const check = await fetch(rpcUrl, { headers });
   if (check.status !== 200 || (await check.json()).id !== codeId) throw new Error(`GET /api/qrcodes/{id} answered ${check.status}`);
+  const downloadUrl = `${gateway}/api/qrcodes/${codeId}/download?format=png&size=4096`;
+  const image = await fetch(downloadUrl, { headers });
+  const imageBytes = (await image.arrayBuffer()).byteLength;
+  if (image.status !== 200 || image.headers.get('content-type') !== 'image/png') throw new Error(`download answered ${image.status}`);
 
   log('Warming up...');
   await run(baselineUrl, WARMUP_REQUESTS, headers);
   await run(rpcUrl, WARMUP_REQUESTS, headers);
+  await run(downloadUrl, DOWNLOADS / 10, headers);
   const baselineRounds = [];
   const rpcRounds = [];
+  const downloadRounds = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    log(`Round ${round}/${ROUNDS}: ${REQUESTS / ROUNDS} requests to each route...`);
+    log(`Round ${round}/${ROUNDS}: ${REQUESTS / ROUNDS} requests to the baseline and the rpc route, ${DOWNLOADS / ROUNDS} downloads...`);
     baselineRounds.push(await run(baselineUrl, REQUESTS / ROUNDS, headers));
     rpcRounds.push(await run(rpcUrl, REQUESTS / ROUNDS, headers));
+    downloadRounds.push(await run(downloadUrl, DOWNLOADS / ROUNDS, headers));
   }
   await stopAll();
   await cleanUp(dbName, prefix);
 
   const baseline = summary(baselineRounds);
   const rpc = summary(rpcRounds);
+  const download = summary(downloadRounds);
   const result = {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, node: process.version },
     callers: CALLERS,
     requestsPerRoute: REQUESTS,
+    downloads: DOWNLOADS,
+    imageBytes,
     baseline,
     rpc,
+    download,
   };
   await mkdir(join(ROOT, 'tmp', 'bench'), { recursive: true });
   await writeFile(join(ROOT, 'tmp', 'bench', 'rpc.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -189,6 +204,7 @@ async function main() {
   log('|---|---:|---:|---:|---:|');
   log(`| baseline: GET /health (no bus) | ${baseline.perSecond} | ${baseline.p50Ms} | ${baseline.p99Ms} | ${baseline.errors} |`);
   log(`| GET /api/qrcodes/{id} (one round trip) | ${rpc.perSecond} | ${rpc.p50Ms} | ${rpc.p99Ms} | ${rpc.errors} |`);
+  log(`| GET .../download 4096 px PNG (${Math.round(imageBytes / 1024)} kB) | ${download.perSecond} | ${download.p50Ms} | ${download.p99Ms} | ${download.errors} |`);
   log('');
   log(
     JSON.stringify({
@@ -200,10 +216,12 @@ async function main() {
       errors: rpc.errors,
       baseline_per_s: baseline.perSecond,
       baseline_p99_ms: baseline.p99Ms,
+      downloads_per_s: download.perSecond,
+      download_p99_ms: download.p99Ms,
       cpus: cpus().length,
     }),
   );
-  if (rpc.errors > 0 || baseline.errors > 0) process.exitCode = 1;
+  if (rpc.errors > 0 || baseline.errors > 0 || download.errors > 0) process.exitCode = 1;
 }
 
 async function cleanUp(dbName, prefix) {
