@@ -11,6 +11,7 @@ import { CodesRepository } from './codes/codes.repository';
 import { CodesService } from './codes/codes.service';
 import { RedirectTable } from './codes/redirect-table';
 import { QR_DATABASE } from './database';
+import { CodeImagesController } from './images/code-images.controller';
 import { CodeImagesService } from './images/code-images.service';
 import { ScanIngestion } from './scans/scan-ingestion';
 import { ScanMaintenance } from './scans/scan-maintenance';
@@ -22,7 +23,7 @@ export class QrServiceModule {
     return {
       module: QrServiceModule,
       imports: [ConfigModule.forRoot(config, logger), MessagingModule.forRoot(), DatabaseModule.forService(QR_DATABASE)],
-      controllers: [HealthController, CodesHandlers, AccountEventsHandlers, AnalyticsHandlers],
+      controllers: [HealthController, CodeImagesController, CodesHandlers, AccountEventsHandlers, AnalyticsHandlers],
       providers: [
         CodesRepository,
         CodesService,

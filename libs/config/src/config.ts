@@ -27,6 +27,8 @@ export interface AppConfig {
   allowedOrigins: string[];
   sessionSecret: string;
   ports: { gateway: number; auth: number; qr: number; billing: number; redirect: number; web: number };
+  /** Where the gateway fetches QR code images: the qr-service's internal HTTP routes (QR_INTERNAL_URL). */
+  qrInternalUrl: string;
   mail: { smtpUrl: string | null; from: string; outboxDir: string; contactTo: string };
   billing: {
     provider: BillingProviderName;
@@ -155,6 +157,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     );
   }
 
+  const qrPort = r.int('QR_PORT', 3002, 0, 65535);
+  const qrInternalUrl = r.url('QR_INTERNAL_URL', `http://127.0.0.1:${qrPort}`, ['http:', 'https:']).replace(/\/+$/, '');
+
   const smtpUrl = r.optional('SMTP_URL');
   if (smtpUrl) r.url('SMTP_URL', smtpUrl, ['smtp:', 'smtps:']);
 
@@ -184,12 +189,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisUrl: r.url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
     redisPrefix: r.str('REDIS_PREFIX', 'qrd'),
     publicBaseUrl,
+    qrInternalUrl,
     allowedOrigins,
     sessionSecret,
     ports: {
       gateway: r.int('GATEWAY_PORT', 3000, 0, 65535),
       auth: r.int('AUTH_PORT', 3001, 0, 65535),
-      qr: r.int('QR_PORT', 3002, 0, 65535),
+      qr: qrPort,
       billing: r.int('BILLING_PORT', 3003, 0, 65535),
       redirect: r.int('REDIRECT_PORT', 3004, 0, 65535),
       web: r.int('WEB_PORT', 8080, 0, 65535),

@@ -44,3 +44,13 @@ export class DomainError extends Error {
     return new DomainError(body.code, body.message, body.fields);
   }
 }
+
+/** Whether a parsed body is an error in our {code, message} shape (e.g. from an internal route). */
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ErrorBody).code === 'string' &&
+    typeof (value as ErrorBody).message === 'string'
+  );
+}

@@ -1,5 +1,5 @@
 import { ClientProxy, ReadPacket, WritePacket } from '@nestjs/microservices';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import IORedis from 'ioredis';
 import { Logger, requestContext, withoutDeadline } from '@qrd/config';
@@ -17,6 +17,7 @@ import {
 } from '@qrd/contracts';
 import { bullPrefix, Envelope, Reply } from './envelope';
 import { redisOptions } from './redis';
+import { AddressedReply, replyKey } from './replies';
 
 export interface BullMqClientOptions {
   redisUrl: string;
@@ -37,19 +38,31 @@ const EVENT_JOB_OPTIONS = {
   removeOnFail: { age: 7 * 24 * 3600 },
 } as const;
 
+/** Replies taken from the reply list in one read when several are waiting. */
+const REPLY_BATCH = 128;
+const RETRY_READ_MS = 250;
+
 /**
  * Requests and events over BullMQ. `request` adds a job to the target service's queue and
- * resolves with its handler's reply (read from QueueEvents); `emitEvent` fans an event out to
- * every subscribing queue.
+ * resolves with its handler's reply, which the server pushes to this client's own reply list
+ * (replyKey): a client reads only replies to its own requests, never another caller's, and a
+ * reply waiting in the list is not lost while the reader reconnects. `emitEvent` fans an event
+ * out to every subscribing queue.
  */
 export class BullMqClient extends ClientProxy {
+  /** This client's reply address: the requests it sends name it, servers push replies there. */
+  readonly id = randomUUID();
   private readonly connection: IORedis;
+  private readonly replies: string;
+  /** A connection of its own: it spends its time blocked waiting for replies. */
+  private reader?: IORedis;
+  private closed = false;
   private readonly queues = new Map<string, Queue>();
-  private readonly listeners = new Map<string, Promise<QueueEvents>>();
   private readonly pending = new Map<string, (reply: Reply) => void>();
 
   constructor(private readonly options: BullMqClientOptions) {
     super();
+    this.replies = replyKey(options.redisPrefix, this.id);
     this.connection = new IORedis(redisOptions(options.redisUrl, { maxRetriesPerRequest: null }));
     this.connection.on('error', (error) => options.logger.warn({ err: error }, 'redis connection error'));
   }
@@ -59,13 +72,16 @@ export class BullMqClient extends ClientProxy {
   }
 
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
     for (const [, reply] of this.pending) {
       reply({ ok: false, error: { code: ErrorCode.Unavailable, message: 'The service is shutting down' } });
     }
     this.pending.clear();
-    const events = await Promise.allSettled([...this.listeners.values()]);
-    await Promise.all(events.map((e) => (e.status === 'fulfilled' ? e.value.close() : undefined)));
+    this.reader?.disconnect();
     await Promise.all([...this.queues.values()].map((q) => q.close()));
+    // Replies still on their way expire by themselves (the server sets the list's expiry).
+    await this.connection.del(this.replies).catch(() => undefined);
     this.connection.disconnect();
   }
 
@@ -87,9 +103,10 @@ export class BullMqClient extends ClientProxy {
     const timedOut = () =>
       new DomainError(ErrorCode.Timeout, `The ${serviceName(queueName)} did not answer "${pattern}" within ${seconds(timeoutMs)}s`);
     if (timeoutMs <= 0) throw timedOut();
-    await this.replyListener(queueName);
+    if (this.closed) throw new DomainError(ErrorCode.Unavailable, 'The service is shutting down');
+    this.startReader();
     const jobId = randomUUID();
-    const envelope: Envelope = { kind: 'request', data, meta: { ...meta, deadline } };
+    const envelope: Envelope = { kind: 'request', data, meta: { ...meta, deadline }, replyTo: this.id };
     const queue = this.queue(queueName);
 
     return new Promise<ReplyOf<P>>((resolve, reject) => {
@@ -100,7 +117,6 @@ export class BullMqClient extends ClientProxy {
         queue.remove(jobId).catch(() => undefined);
         reject(timedOut());
       }, timeoutMs);
-      // Registered before the job is added, so a fast reply cannot be missed.
       this.pending.set(jobId, (reply) => {
         clearTimeout(timer);
         if (reply.ok) resolve(reply.value as ReplyOf<P>);
@@ -150,50 +166,46 @@ export class BullMqClient extends ClientProxy {
     return queue;
   }
 
-  private replyListener(queueName: string): Promise<QueueEvents> {
-    let listener = this.listeners.get(queueName);
-    if (!listener) {
-      listener = this.startReplyListener(queueName);
-      this.listeners.set(queueName, listener);
-      listener.catch(() => this.listeners.delete(queueName));
+  /** Starts reading this client's reply list, once; a reply pushed before that waits in the list. */
+  private startReader(): void {
+    if (this.reader) return;
+    const reader = new IORedis(redisOptions(this.options.redisUrl, { maxRetriesPerRequest: null }));
+    reader.on('error', (error) => this.options.logger.warn({ err: error }, 'reply reader connection error'));
+    this.reader = reader;
+    void this.readReplies(reader);
+  }
+
+  private async readReplies(reader: IORedis): Promise<void> {
+    while (!this.closed) {
+      try {
+        const popped = await reader.blmpop(0, 1, this.replies, 'LEFT', 'COUNT', REPLY_BATCH);
+        for (const raw of popped?.[1] ?? []) this.receive(raw);
+      } catch (error) {
+        if (this.closed) return;
+        this.options.logger.warn({ err: error }, 'reading replies failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, RETRY_READ_MS));
+      }
     }
-    return listener;
   }
 
-  private async startReplyListener(queueName: string): Promise<QueueEvents> {
-    const prefix = bullPrefix(this.options.redisPrefix);
-    // Start reading right after the newest event now stored, so no reply slips in between.
-    const last = (await this.connection.xrevrange(`${prefix}:${queueName}:events`, '+', '-', 'COUNT', 1)) as [
-      string,
-      string[],
-    ][];
-    const events = new QueueEvents(queueName, {
-      connection: redisOptions(this.options.redisUrl, { maxRetriesPerRequest: null }),
-      prefix,
-      lastEventId: last[0]?.[0] ?? '0-0',
-    });
-    events.on('error', (error) => this.options.logger.warn({ err: error, queue: queueName }, 'queue events error'));
-    events.on('completed', ({ jobId, returnvalue }) => this.settle(jobId, parseReply(returnvalue)));
-    // The worker's own failure text (a stack, a driver message) stays in its logs, never in a reply.
-    events.on('failed', ({ jobId }) =>
-      this.settle(jobId, { ok: false, error: { code: ErrorCode.Internal, message: `The ${serviceName(queueName)} failed to handle the request` } }),
-    );
-    await events.waitUntilReady();
-    return events;
-  }
-
-  private settle(jobId: string, reply: Reply): void {
-    const pending = this.pending.get(jobId);
+  private receive(raw: string): void {
+    let message: AddressedReply;
+    try {
+      message = JSON.parse(raw) as AddressedReply;
+    } catch {
+      this.options.logger.warn('malformed reply dropped');
+      return;
+    }
+    // A reply to a request this client stopped waiting for (timed out) has nobody to go to.
+    const pending = this.pending.get(message.id);
     if (!pending) return;
-    this.pending.delete(jobId);
-    pending(reply);
+    this.pending.delete(message.id);
+    pending(isReply(message.reply) ? message.reply : { ok: false, error: { code: ErrorCode.Internal, message: 'Malformed reply' } });
   }
 }
 
-function parseReply(value: unknown): Reply {
-  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-  if (parsed && typeof parsed === 'object' && 'ok' in parsed) return parsed as Reply;
-  return { ok: false, error: { code: ErrorCode.Internal, message: 'Malformed reply' } };
+function isReply(value: unknown): value is Reply {
+  return typeof value === 'object' && value !== null && 'ok' in value;
 }
 
 function seconds(ms: number): string {

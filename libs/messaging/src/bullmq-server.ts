@@ -1,10 +1,12 @@
 import { CustomTransportStrategy, Server, BaseRpcContext } from '@nestjs/microservices';
 import { Job, Worker } from 'bullmq';
+import IORedis from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import { requestContext, Logger, withoutDeadline } from '@qrd/config';
 import { DomainError, ErrorCode, QUEUE_PATTERNS, ServiceQueue, eventsFor } from '@qrd/contracts';
 import { bullPrefix, Envelope, Reply } from './envelope';
-import { redisOptions } from './redis';
+import { createRedis, redisOptions } from './redis';
+import { pushReply, REPLY_TTL_MS } from './replies';
 
 export interface BullMqServerOptions {
   queue: ServiceQueue;
@@ -15,6 +17,8 @@ export interface BullMqServerOptions {
   concurrency: number;
   /** Check at boot that every pattern routed to the queue has a handler (off only in transport tests). */
   verifyHandlers?: boolean;
+  /** How long an unread reply is kept (REPLY_TTL_MS; shorter only in transport tests). */
+  replyTtlMs?: number;
 }
 
 export class JobContext extends BaseRpcContext<[Job<Envelope>]> {
@@ -25,10 +29,13 @@ export class JobContext extends BaseRpcContext<[Job<Envelope>]> {
 
 /**
  * Consumes one service queue. Replicas of a service are competing consumers of the same queue,
- * so each request or event is handled by exactly one of them.
+ * so each request or event is handled by exactly one of them. A request's reply goes to the list
+ * its envelope names (replyTo), with an expiry; the job itself completes with no result, so no
+ * reply is stored with the job or published on the queue's event stream.
  */
 export class BullMqServer extends Server implements CustomTransportStrategy {
   private worker?: Worker<Envelope, Reply | undefined>;
+  private replies?: IORedis;
 
   constructor(private readonly options: BullMqServerOptions) {
     super();
@@ -36,6 +43,8 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
 
   listen(callback: (...optionalParams: unknown[]) => void): void {
     if (this.options.verifyHandlers !== false) this.verifyHandlers();
+    this.replies = createRedis(this.options.redisUrl);
+    this.replies.on('error', (error) => this.options.logger.warn({ err: error }, 'redis connection error (replies)'));
     this.worker = new Worker<Envelope, Reply | undefined>(this.options.queue, (job) => this.process(job), {
       connection: redisOptions(this.options.redisUrl, { maxRetriesPerRequest: null }),
       prefix: bullPrefix(this.options.redisPrefix),
@@ -43,7 +52,10 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
     });
     this.worker.on('error', (error) => this.options.logger.error({ err: error }, 'queue worker error'));
     this.worker.on('failed', (job, error) =>
-      this.options.logger.error({ err: error, job: job?.name, attempts: job?.attemptsMade }, 'event handler failed'),
+      this.options.logger.error(
+        { err: error, job: job?.name, attempts: job?.attemptsMade },
+        job?.data.kind === 'request' ? 'reply could not be sent' : 'event handler failed',
+      ),
     );
     this.worker
       .waitUntilReady()
@@ -54,6 +66,7 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
   /** Waits for in-flight jobs to finish, then stops consuming. */
   async close(): Promise<void> {
     await this.worker?.close();
+    this.replies?.disconnect();
   }
 
   on(): void {
@@ -65,9 +78,35 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
   }
 
   private async process(job: Job<Envelope>): Promise<Reply | undefined> {
-    const { kind, data } = job.data;
-    const meta = kind === 'event' ? withoutDeadline(job.data.meta) : job.data.meta;
-    if (kind === 'request' && meta.deadline !== undefined && Date.now() >= meta.deadline) {
+    if (job.data.kind === 'event') {
+      await this.runEvent(job);
+      return undefined;
+    }
+    const reply = await this.runRequest(job);
+    const { replyTo } = job.data;
+    // A request from a caller that names no reply address (one started before replies were
+    // addressed, during a rolling deploy) still finds its reply as the job's result.
+    if (typeof replyTo !== 'string' || replyTo === '') return reply;
+    if (!this.replies) throw new Error('The server is not listening');
+    await pushReply(this.replies, this.options.redisPrefix, replyTo, { id: job.id ?? '', reply }, this.options.replyTtlMs ?? REPLY_TTL_MS);
+    return undefined;
+  }
+
+  /** A thrown error fails the job, which BullMQ retries with backoff. */
+  private async runEvent(job: Job<Envelope>): Promise<void> {
+    await requestContext.run(withoutDeadline(job.data.meta), async () => {
+      const handler = this.getHandlerByPattern(job.name);
+      if (!handler) {
+        this.options.logger.warn({ event: job.name }, 'no handler for event');
+        return;
+      }
+      await lastValueFrom(this.transformToObservable(await handler(job.data.data, new JobContext([job]))), { defaultValue: undefined });
+    });
+  }
+
+  private async runRequest(job: Job<Envelope>): Promise<Reply> {
+    const { meta } = job.data;
+    if (meta.deadline !== undefined && Date.now() >= meta.deadline) {
       // Its caller has given up (it answered an error): running it now would act on a request
       // the user was told had failed. Happens to requests queued behind a backlog or replayed
       // after a crash.
@@ -77,23 +116,13 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
       );
       return { ok: false, error: { code: ErrorCode.Timeout, message: 'The request expired before it could be handled' } };
     }
-    return requestContext.run(meta, async () => {
+    return requestContext.run(meta, async (): Promise<Reply> => {
       const handler = this.getHandlerByPattern(job.name);
-      const context = new JobContext([job]);
-      if (kind === 'event') {
-        if (!handler) {
-          this.options.logger.warn({ event: job.name }, 'no handler for event');
-          return undefined;
-        }
-        // A thrown error fails the job, which BullMQ retries with backoff.
-        await lastValueFrom(this.transformToObservable(await handler(data, context)), { defaultValue: undefined });
-        return undefined;
-      }
       if (!handler) {
         return { ok: false, error: { code: ErrorCode.Internal, message: `No handler for "${job.name}"` } };
       }
       try {
-        const value = await lastValueFrom(this.transformToObservable(await handler(data, context)), {
+        const value = await lastValueFrom(this.transformToObservable(await handler(job.data.data, new JobContext([job]))), {
           defaultValue: null,
         });
         return { ok: true, value: value ?? null };

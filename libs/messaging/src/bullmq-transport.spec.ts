@@ -3,7 +3,9 @@ import { INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { Queue } from 'bullmq';
+import IORedis from 'ioredis';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, connect, AddressInfo, Server as TcpServer, Socket } from 'node:net';
 import { createLogger, requestContext } from '@qrd/config';
 import { AuthPattern, DomainError, DomainEvent, ErrorCode, ServiceQueue } from '@qrd/contracts';
 import { clearRedisPrefix, queueDrained, waitFor } from '@qrd/testing';
@@ -16,6 +18,52 @@ import { MessageController } from './rpc-error.filter';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const logger = createLogger('transport-test', 'silent');
 
+/**
+ * A TCP relay in front of Redis that counts the bytes Redis sends to the clients behind it: what a
+ * client process reads from Redis, whatever it reads it with.
+ */
+class CountingRelay {
+  bytesFromRedis = 0;
+  private readonly sockets = new Set<Socket>();
+  private readonly server: TcpServer = createServer((client) => {
+    const target = new URL(REDIS_URL);
+    const upstream = connect(Number(target.port || 6379), target.hostname);
+    this.sockets.add(client).add(upstream);
+    upstream.on('data', (chunk: Buffer) => {
+      this.bytesFromRedis += chunk.length;
+      client.write(chunk);
+    });
+    client.pipe(upstream);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('close', end).on('error', end);
+    upstream.on('close', end).on('error', end);
+  });
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    const target = new URL(REDIS_URL);
+    target.host = `127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return target.toString();
+  }
+
+  async stop(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+async function keysUnder(pattern: string): Promise<string[]> {
+  const redis = new IORedis(REDIS_URL);
+  try {
+    return await redis.keys(pattern);
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /** What each replica saw, shared by the test and the handlers below. */
 const seen: { replica: string; pattern: string; data: unknown; requestId?: string }[] = [];
 
@@ -23,11 +71,11 @@ function handlersFor(replica: string) {
   @MessageController()
   class TestHandlers {
     @MessagePattern(AuthPattern.CountUsers)
-    async count(@Payload() data: { n: number; slowMs?: number; fail?: boolean }) {
+    async count(@Payload() data: { n: number; slowMs?: number; fail?: boolean; padding?: number }) {
       seen.push({ replica, pattern: AuthPattern.CountUsers, data, requestId: requestContext.current()?.requestId });
       if (data.slowMs) await new Promise((r) => setTimeout(r, data.slowMs));
       if (data.fail) throw new DomainError(ErrorCode.Conflict, `number ${data.n} is taken`);
-      return { total: data.n * 2, replica };
+      return { total: data.n * 2, replica, ...(data.padding ? { padding: 'x'.repeat(data.padding) } : {}) };
     }
 
     @EventPattern(DomainEvent.UserSuspended)
@@ -43,13 +91,13 @@ describe(BullMqServer.name, () => {
   let sut: BullMqClient;
   const apps: INestMicroservice[] = [];
 
-  async function startReplica(queue: ServiceQueue, replica: string): Promise<INestMicroservice> {
+  async function startReplica(queue: ServiceQueue, replica: string, options: { replyTtlMs?: number } = {}): Promise<INestMicroservice> {
     const handlers = handlersFor(replica);
     const { Module } = await import('@nestjs/common');
     @Module({ controllers: [handlers] })
     class ReplicaModule {}
     const app = await NestFactory.createMicroservice(ReplicaModule, {
-      strategy: new BullMqServer({ queue, redisUrl: REDIS_URL, redisPrefix: prefix, logger, concurrency: 32, verifyHandlers: false }),
+      strategy: new BullMqServer({ queue, redisUrl: REDIS_URL, redisPrefix: prefix, logger, concurrency: 32, verifyHandlers: false, ...options }),
       logger: false,
     });
     await app.listen();
@@ -177,5 +225,57 @@ describe(BullMqServer.name, () => {
     const expected = Array.from({ length: 20 }, (_, i) => `u${i}`).sort();
     expect(qr.sort()).toEqual(expected);
     expect(gw.sort()).toEqual(expected);
+  });
+
+  it('delivers a reply only to the client that asked: another client on the same queue reads none of it', async () => {
+    await startReplica(ServiceQueue.Auth, 'a');
+    const relays = [new CountingRelay(), new CountingRelay()];
+    const [small, large] = await Promise.all(
+      relays.map(async (relay) => new BullMqClient({ redisUrl: await relay.start(), redisPrefix: prefix, logger, timeoutMs: 5000 })),
+    );
+    try {
+      await small.request(AuthPattern.CountUsers, { n: 1 } as never);
+      // Ten 100 kB replies to one client while the other exchanges small ones.
+      const [smallReplies, largeReplies] = await Promise.all([
+        Promise.all(Array.from({ length: 10 }, (_, n) => small.request(AuthPattern.CountUsers, { n } as never))),
+        Promise.all(Array.from({ length: 10 }, (_, n) => large.request(AuthPattern.CountUsers, { n, padding: 100_000 } as never))),
+      ]);
+      await small.request(AuthPattern.CountUsers, { n: 2 } as never);
+
+      expect(smallReplies.map((r) => r.total)).toEqual(Array.from({ length: 10 }, (_, n) => n * 2));
+      expect(largeReplies.every((r) => (r as { padding?: string }).padding?.length === 100_000)).toBe(true);
+      expect(relays[1].bytesFromRedis).toBeGreaterThan(1_000_000);
+      // Less than a single one of the other client's replies.
+      expect(relays[0].bytesFromRedis).toBeLessThan(100_000);
+      // Nor can anyone else find a reply in Redis: the queue's event stream does not carry them.
+      const redis = new IORedis(REDIS_URL);
+      const events = await redis.xrange(`${bullPrefix(prefix)}:${ServiceQueue.Auth}:events`, '-', '+');
+      redis.disconnect();
+      expect(events.flatMap(([, fields]) => fields).filter((field) => field.includes('xxxxxxxxxx'))).toEqual([]);
+    } finally {
+      await Promise.all([small.close(), large.close()]);
+      await Promise.all(relays.map((relay) => relay.stop()));
+    }
+  });
+
+  it('lets the reply to a caller that has gone expire, leaving nothing behind in Redis', async () => {
+    await startReplica(ServiceQueue.Auth, 'a', { replyTtlMs: 500 });
+    const answer = sut.request(AuthPattern.CountUsers, { n: 5, slowMs: 300 } as never).catch((e: unknown) => e);
+    await waitFor(() => expect(seen).toHaveLength(1));
+
+    await sut.close(); // the caller goes away while its request is being handled
+
+    await expect(answer).resolves.toMatchObject({ code: ErrorCode.Unavailable });
+    const [replyKey] = await waitFor(async () => {
+      const keys = await keysUnder(`${prefix}:replies:*`);
+      expect(keys).toHaveLength(1);
+      return keys;
+    });
+    const redis = new IORedis(REDIS_URL);
+    const ttl = await redis.pttl(replyKey);
+    redis.disconnect();
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(500);
+    await waitFor(async () => expect(await keysUnder(`${prefix}:replies:*`)).toEqual([]));
   });
 });

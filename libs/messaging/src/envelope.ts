@@ -6,6 +6,8 @@ export interface Envelope<T = unknown> {
   kind: 'request' | 'event';
   data: T;
   meta: RequestMeta;
+  /** A request's reply address: the id of the client that sent it (see replies.ts). */
+  replyTo?: string;
 }
 
 export type Reply<T = unknown> = { ok: true; value: T } | { ok: false; error: ErrorBody };

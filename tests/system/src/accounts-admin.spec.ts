@@ -1,6 +1,6 @@
 import { Worker } from 'bullmq';
 import { BillingPattern, ErrorCode, QrPattern, ServiceQueue, UserPlan } from '@qrd/contracts';
-import { bullPrefix, Envelope, redisOptions, Reply } from '@qrd/messaging';
+import { bullPrefix, createRedis, Envelope, pushReply, redisOptions, Reply } from '@qrd/messaging';
 import { TestHttpClient } from '@qrd/testing';
 import { waitFor } from '@qrd/testing';
 import { createAdmin } from '../../../apps/auth-service/src/cli/create-admin';
@@ -12,11 +12,17 @@ import { TestSystem } from './harness';
  * of their answers (and of their silence) can be shown while those services are built elsewhere.
  */
 function standIn(system: TestSystem, queue: ServiceQueue, answer: (pattern: string, data: { userIds: string[] }) => Reply): Worker {
-  return new Worker<Envelope<{ userIds: string[] }>, Reply | undefined>(
+  const replies = createRedis(system.config.redisUrl);
+  const worker = new Worker<Envelope<{ userIds: string[] }>>(
     queue,
-    async (job) => (job.data.kind === 'request' ? answer(job.name, job.data.data) : undefined),
+    async (job) => {
+      if (job.data.kind !== 'request' || !job.data.replyTo || !job.id) return;
+      await pushReply(replies, system.config.redisPrefix, job.data.replyTo, { id: job.id, reply: answer(job.name, job.data.data) });
+    },
     { connection: redisOptions(system.config.redisUrl, { maxRetriesPerRequest: null }), prefix: bullPrefix(system.config.redisPrefix) },
   );
+  worker.on('closed', () => replies.disconnect());
+  return worker;
 }
 
 const MONTHLY: UserPlan = { status: 'active', interval: 'monthly', seats: 2 };

@@ -41,9 +41,13 @@ export class TestSystem {
     return system;
   }
 
-  /** Starts (another replica of) a service; `key` names it for stopService. */
+  /**
+   * Starts (another replica of) a service; `key` names it for stopService. Services listen on
+   * ports of their own choosing, so the gateway is told where the qr-service's internal routes are.
+   */
   async startService(name: ServiceName, key: string = name): Promise<INestApplication> {
-    const app = await STARTERS[name](this.config, this.logger, 0);
+    const config = name === 'gateway' && this.apps.has('qr') ? { ...this.config, qrInternalUrl: this.url('qr') } : this.config;
+    const app = await STARTERS[name](config, this.logger, 0);
     this.apps.set(key, app);
     return app;
   }

@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import IORedis from 'ioredis';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
@@ -149,5 +150,51 @@ describe('QR code images through the gateway: design, logo, preview and download
     expect(inverted.json.message).toMatch(/foreground colour must be darker/);
     expect([tiny.status, tiny.json.message]).toEqual([400, 'The size must be a whole number of pixels from 128 to 4096']);
     expect([format.status, format.json.message]).toEqual([400, 'The format must be png, svg or pdf']);
+  });
+
+  it('sends downloads and previews to the browser without the image passing through Redis', async () => {
+    // Every command Redis runs for this system (job payloads, job results, replies, events) while
+    // the images are fetched: none may carry image data.
+    const watcher = new IORedis(system.config.redisUrl);
+    const monitor = await watcher.monitor();
+    const commands: string[][] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (args.some((arg) => arg.includes(system.config.redisPrefix))) commands.push(args);
+    });
+    let png: Awaited<ReturnType<typeof download>>;
+    let svg: Awaited<ReturnType<typeof download>>;
+    let pdf: Awaited<ReturnType<typeof download>>;
+    let preview: Awaited<ReturnType<typeof alice.client.get>>;
+    try {
+      png = await download('png', 1024);
+      svg = await download('svg', 1024);
+      pdf = await download('pdf', 1024);
+      preview = await alice.client.get(`/api/qrcodes/${code.id}/preview`);
+    } finally {
+      monitor.disconnect();
+      watcher.disconnect();
+    }
+
+    expect([png.res.status, svg.res.status, pdf.res.status, preview.status]).toEqual([200, 200, 200, 200]);
+    const image = PNG.sync.read(png.body);
+    expect([image.width, image.height]).toEqual([1024, 1024]);
+    await expect(decode('png', png.body)).resolves.toBe(code.shortUrl);
+    await expect(decode('svg', svg.body)).resolves.toBe(code.shortUrl);
+    await expect(decode('pdf', pdf.body)).resolves.toBe(code.shortUrl);
+    await expect(decode('png', Buffer.from(preview.json.dataUrl.split(',')[1], 'base64'))).resolves.toBe(code.shortUrl);
+    expect(commands.length).toBeGreaterThan(0); // the requests themselves did go through Redis
+    const signatures = ['iVBORw0KGgo' /* PNG, base64 */, 'JVBERi0' /* %PDF-, base64 */, 'PHN2Zy' /* <svg, base64 */, '<svg', '%PDF-', '\\x89PNG'];
+    const carryingImages = commands.filter((args) => args.some((arg) => signatures.some((signature) => arg.includes(signature))));
+    expect(carryingImages.map((args) => args.map((arg) => arg.slice(0, 60)))).toEqual([]);
+  });
+
+  it('serves the images only to the gateway: the qr-service refuses callers without the internal token', async () => {
+    const path = `/internal/qr/codes/${code.id}/download?userId=${alice.user.id}&format=png&size=256`;
+    const anonymous = await fetch(`${system.url('qr')}${path}`);
+    const forged = await fetch(`${system.url('qr')}${path}`, { headers: { 'x-internal-token': 'guessed' } });
+    const missing = await alice.client.get('/api/qrcodes/00000000-0000-4000-8000-000000000000/download');
+
+    expect([anonymous.status, forged.status]).toEqual([403, 403]);
+    expect([missing.status, missing.json.code]).toEqual([404, 'NOT_FOUND']);
   });
 });

@@ -3,12 +3,13 @@ import { AnalyticsController } from './analytics.controller';
 import { logoUploadMiddleware } from './logo-upload.middleware';
 import { QrCodesController } from './qr-codes.controller';
 import { QrFilesService } from './qr-files.service';
+import { QrImagesClient } from './qr-images.client';
 import { QrImagesController } from './qr-images.controller';
 
 /** /api/qrcodes, /api/analytics and /api/admin/qr-codes: forwarded to the qr-service. */
 @Module({
   controllers: [QrCodesController, QrImagesController, AnalyticsController],
-  providers: [QrFilesService],
+  providers: [QrFilesService, QrImagesClient],
 })
 export class QrApiModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

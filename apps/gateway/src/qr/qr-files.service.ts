@@ -1,14 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import { DomainError, DownloadQueryDto, ErrorCode, QrCodeView, QrPattern, wholeNumber } from '@qrd/contracts';
+import { DomainError, DownloadQueryDto, ErrorCode, QrCodeView, QrDesignInput, QrPattern, wholeNumber } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
+import { QrImagesClient } from './qr-images.client';
 
 const DEFAULT_SIZE = 1024;
 
-/** Answers that are files rather than JSON: image downloads (with ETags) and the scans CSV. */
+/** Answers that are files rather than JSON: images (with ETags), previews and the scans CSV. */
 @Injectable()
 export class QrFilesService {
-  constructor(private readonly bus: MessageBus) {}
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly images: QrImagesClient,
+  ) {}
 
   async uploadLogo(userId: string, codeId: string, body: unknown): Promise<QrCodeView> {
     if (!Buffer.isBuffer(body) || body.length === 0) {
@@ -17,27 +21,35 @@ export class QrFilesService {
     return this.bus.request(QrPattern.SetLogo, { userId, codeId, logoBase64: body.toString('base64') });
   }
 
+  /** Spec: {dataUrl}, a PNG of the saved design or of a proposed one (the editor's live preview). */
+  async preview(userId: string, codeId: string, design?: QrDesignInput): Promise<{ dataUrl: string }> {
+    const png = await this.images.preview(userId, codeId, design);
+    return { dataUrl: `data:image/png;base64,${png.toString('base64')}` };
+  }
+
   /**
    * `qrcode-{id}.{ext}` as an attachment. The image depends only on the slug and the design, so its
    * ETag lets the browser revalidate without the image being rendered or sent again.
    */
   async download(userId: string, codeId: string, query: DownloadQueryDto, ifNoneMatch: string | undefined, res: Response): Promise<void> {
-    const file = await this.bus.request(QrPattern.Download, {
-      userId,
+    const file = await this.images.download(
       codeId,
-      format: query.format ?? 'png',
-      size: query.size === undefined ? DEFAULT_SIZE : (wholeNumber(query.size) ?? DEFAULT_SIZE),
-      ...(ifNoneMatch ? { ifNoneMatch } : {}),
-    });
+      {
+        userId,
+        format: query.format ?? 'png',
+        size: query.size === undefined ? DEFAULT_SIZE : (wholeNumber(query.size) ?? DEFAULT_SIZE),
+      },
+      ifNoneMatch,
+    );
     res.setHeader('ETag', file.etag);
     res.setHeader('Cache-Control', 'private, no-cache');
-    if (file.notModified || !file.bodyBase64) {
+    if (!file.body) {
       res.status(304).end();
       return;
     }
     res.setHeader('Content-Type', file.contentType);
-    res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
-    res.status(200).send(Buffer.from(file.bodyBase64, 'base64'));
+    res.setHeader('Content-Disposition', file.contentDisposition);
+    res.status(200).send(file.body);
   }
 
   async scansCsv(userId: string, codeId: string, res: Response): Promise<void> {

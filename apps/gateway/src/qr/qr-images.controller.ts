@@ -38,7 +38,7 @@ export class QrImagesController {
   @Get('preview')
   @Access('user')
   preview(@CurrentSession() session: Session, @Param('id') codeId: string): Promise<{ dataUrl: string }> {
-    return this.bus.request(QrPattern.Preview, { userId: session.userId, codeId });
+    return this.files.preview(session.userId, codeId);
   }
 
   /** The design editor's live preview of a design that is not saved yet (nothing changes). */
@@ -46,7 +46,7 @@ export class QrImagesController {
   @Access('user')
   @HttpCode(200)
   previewDesign(@CurrentSession() session: Session, @Param('id') codeId: string, @Body() design: QrDesignDto): Promise<{ dataUrl: string }> {
-    return this.bus.request(QrPattern.Preview, { userId: session.userId, codeId, design: { ...design } });
+    return this.files.preview(session.userId, codeId, { ...design });
   }
 
   @Get('download')

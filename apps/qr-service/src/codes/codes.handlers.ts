@@ -69,14 +69,4 @@ export class CodesHandlers {
   setLogo(@Payload() req: Req<QrPattern.SetLogo>): Res<QrPattern.SetLogo> {
     return this.images.setLogo(req.userId, req.codeId, req.logoBase64);
   }
-
-  @MessagePattern(QrPattern.Preview)
-  preview(@Payload() req: Req<QrPattern.Preview>): Res<QrPattern.Preview> {
-    return this.images.preview(req.userId, req.codeId, req.design);
-  }
-
-  @MessagePattern(QrPattern.Download)
-  download(@Payload() req: Req<QrPattern.Download>): Res<QrPattern.Download> {
-    return this.images.download(req.userId, req.codeId, req.format, req.size, req.ifNoneMatch);
-  }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
-import { DomainError, DownloadReply, ErrorCode, QrCodeView, QrDesignInput, QrImageFormat } from '@qrd/contracts';
+import { DomainError, ErrorCode, QrCodeView, QrDesignInput, QrImageFormat } from '@qrd/contracts';
 import {
   normalizeLogo,
   QR_CONTENT_TYPES,
@@ -18,6 +18,14 @@ import { RenderCache } from './render-cache';
 
 const PREVIEW_SIZE = 512;
 const EXTENSIONS: Record<QrImageFormat, string> = { png: 'png', svg: 'svg', pdf: 'pdf' };
+
+export interface CodeImageFile {
+  etag: string;
+  fileName: string;
+  contentType: string;
+  /** Null when the caller's If-None-Match already names this rendering. */
+  body: Buffer | null;
+}
 
 /** A rendering problem is the caller's to fix: it becomes a validation error with its reasons. */
 function asDomainError(error: unknown): unknown {
@@ -59,27 +67,25 @@ export class CodeImagesService {
     return this.saveDesign(userId, codeId, this.check({ ...storedDesign(code.design), logo }));
   }
 
-  /** The saved design, or a proposed one (the editor's live preview), as a PNG data URL. */
-  async preview(userId: string, codeId: string, proposed?: QrDesignInput): Promise<{ dataUrl: string }> {
+  /** The saved design, or a proposed one (the editor's live preview), as a PNG. */
+  async preview(userId: string, codeId: string, proposed?: QrDesignInput): Promise<Buffer> {
     const code = await this.service.require(userId, codeId);
     const saved = storedDesign(code.design);
     const design = proposed ? this.check({ ...proposed, logo: saved.logo }) : saved;
-    const png = await this.render(shortUrl(this.config.publicBaseUrl, code.slug), design, 'png', PREVIEW_SIZE);
-    return { dataUrl: `data:image/png;base64,${png.toString('base64')}` };
+    return this.render(shortUrl(this.config.publicBaseUrl, code.slug), design, 'png', PREVIEW_SIZE);
   }
 
   /** The ETag is known before rendering, so a revalidation costs no render at all. */
-  async download(userId: string, codeId: string, format: QrImageFormat, size: number, ifNoneMatch?: string): Promise<DownloadReply> {
+  async download(userId: string, codeId: string, format: QrImageFormat, size: number, ifNoneMatch?: string): Promise<CodeImageFile> {
     const code = await this.service.require(userId, codeId);
     const text = shortUrl(this.config.publicBaseUrl, code.slug);
     const design = storedDesign(code.design);
     const etag = `"${renderCacheKey(text, design, format, size)}"`;
     const head = { etag, fileName: `qrcode-${code.id}.${EXTENSIONS[format]}`, contentType: QR_CONTENT_TYPES[format] };
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) {
-      return { ...head, notModified: true, bodyBase64: null };
+      return { ...head, body: null };
     }
-    const body = await this.render(text, design, format, size);
-    return { ...head, notModified: false, bodyBase64: body.toString('base64') };
+    return { ...head, body: await this.render(text, design, format, size) };
   }
 
   private async saveDesign(userId: string, codeId: string, design: QrDesign): Promise<QrCodeView> {

@@ -1,10 +1,4 @@
-import type {
-  QrCategory,
-  QrCodeState,
-  QrDotStyle,
-  QrErrorCorrection,
-  QrImageFormat,
-} from '../dto/qr.dto';
+import type { QrCategory, QrCodeState, QrDotStyle, QrErrorCorrection } from '../dto/qr.dto';
 
 /** Requests the qr-service answers. */
 export enum QrPattern {
@@ -24,9 +18,6 @@ export enum QrPattern {
   DeleteCode = 'qr.delete-code',
   /** The owner activates or deactivates a code. */
   SetCodeState = 'qr.set-code-state',
-  /** A PNG data URL of the saved design, or of a proposed design (the editor's live preview). */
-  Preview = 'qr.preview',
-  Download = 'qr.download',
   CodeAnalytics = 'qr.code-analytics',
   AccountAnalytics = 'qr.account-analytics',
   ScansCsv = 'qr.scans-csv',
@@ -75,15 +66,6 @@ export interface QrCodeView {
   lastScanAt: string | null;
   createdAt: string;
   updatedAt: string;
-}
-
-export interface DownloadReply {
-  etag: string;
-  /** True when the caller's If-None-Match already names this rendering: no body. */
-  notModified: boolean;
-  fileName: string;
-  contentType: string;
-  bodyBase64: string | null;
 }
 
 export interface CountItem {
@@ -206,11 +188,6 @@ export interface QrRequests {
   [QrPattern.SetLogo]: { req: Owned<{ logoBase64: string | null }>; res: QrCodeView };
   [QrPattern.DeleteCode]: { req: Owned; res: { ok: true } };
   [QrPattern.SetCodeState]: { req: Owned<{ active: boolean }>; res: QrCodeView };
-  [QrPattern.Preview]: { req: Owned<{ design?: QrDesignInput }>; res: { dataUrl: string } };
-  [QrPattern.Download]: {
-    req: Owned<{ format: QrImageFormat; size: number; ifNoneMatch?: string }>;
-    res: DownloadReply;
-  };
   [QrPattern.CodeAnalytics]: { req: Owned<{ from?: string; to?: string; tz?: string }>; res: CodeAnalytics };
   [QrPattern.AccountAnalytics]: { req: { userId: string; tz?: string }; res: AccountAnalytics };
   [QrPattern.ScansCsv]: { req: Owned; res: { fileName: string; csv: string; truncated: boolean } };

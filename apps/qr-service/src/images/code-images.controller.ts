@@ -1,0 +1,54 @@
+import { Body, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { DomainError, ErrorCode, QR_IMAGE_FORMATS, QrDownloadQuery, QrImageFormat, QrImageRoute, QrPreviewRequest, wholeNumber } from '@qrd/contracts';
+import { InternalController } from '@qrd/messaging';
+import { CodeImagesService } from './code-images.service';
+
+/**
+ * The images of codes, for the gateway only (internal token): a render of up to 4096 px is an
+ * HTTP body from here to the gateway, never a message on the queues.
+ */
+@InternalController()
+export class CodeImagesController {
+  constructor(private readonly images: CodeImagesService) {}
+
+  @Get(QrImageRoute.Download)
+  async download(
+    @Param('codeId') codeId: string,
+    @Query() query: Record<string, unknown>,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    const { userId, format, size } = downloadQuery(query);
+    const file = await this.images.download(userId, codeId, format, size, ifNoneMatch);
+    res.setHeader('ETag', file.etag);
+    if (!file.body) {
+      res.status(304).end();
+      return;
+    }
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
+    res.status(200).send(file.body);
+  }
+
+  @Post(QrImageRoute.Preview)
+  async preview(@Param('codeId') codeId: string, @Body() body: Partial<QrPreviewRequest>, @Res() res: Response): Promise<void> {
+    const png = await this.images.preview(required(body.userId), codeId, body.design);
+    res.status(200).type('image/png').send(png);
+  }
+}
+
+/** The gateway has validated these already; checked again because the route trusts no shape. */
+function downloadQuery(query: Record<string, unknown>): QrDownloadQuery {
+  const format = query.format as QrImageFormat;
+  const size = wholeNumber(query.size);
+  if (!QR_IMAGE_FORMATS.includes(format) || size === null) {
+    throw new DomainError(ErrorCode.Validation, 'A download needs a format and a size');
+  }
+  return { userId: required(query.userId), format, size };
+}
+
+function required(userId: unknown): string {
+  if (typeof userId !== 'string' || userId === '') throw new DomainError(ErrorCode.Validation, 'The user is missing');
+  return userId;
+}

@@ -1,0 +1,35 @@
+import type { QrImageFormat } from '../dto/qr.dto';
+import type { QrDesignInput } from './qr.messages';
+
+/**
+ * Images of codes (renders up to 4096 px, previews) never travel over the queues: the gateway
+ * fetches them from these internal HTTP routes of the qr-service, which answer only callers that
+ * send the internal token (INTERNAL_TOKEN_HEADER, @qrd/messaging). A failure answers 422 (or 500)
+ * with an ErrorBody, which the gateway raises as the DomainError it names.
+ */
+export enum QrImageRoute {
+  /**
+   * GET ?userId&format&size, with the browser's If-None-Match: the file with its ETag,
+   * Content-Type and Content-Disposition, or 304 with the ETag alone.
+   */
+  Download = 'internal/qr/codes/:codeId/download',
+  /** POST QrPreviewRequest: the saved design, or a proposed one, as image/png. */
+  Preview = 'internal/qr/codes/:codeId/preview',
+}
+
+export interface QrDownloadQuery {
+  userId: string;
+  format: QrImageFormat;
+  size: number;
+}
+
+export interface QrPreviewRequest {
+  userId: string;
+  /** A design not saved yet (the editor's live preview); the saved one without it. */
+  design?: QrDesignInput;
+}
+
+/** The path of a route for one code. */
+export function qrImagePath(route: QrImageRoute, codeId: string): string {
+  return `/${route.replace(':codeId', encodeURIComponent(codeId))}`;
+}
