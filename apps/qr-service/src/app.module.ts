@@ -10,6 +10,7 @@ import { CodesHandlers } from './codes/codes.handlers';
 import { CodesRepository } from './codes/codes.repository';
 import { CodesService } from './codes/codes.service';
 import { RedirectTable } from './codes/redirect-table';
+import { RedirectTableMaintainer } from './codes/redirect-table-maintainer';
 import { QR_DATABASE } from './database';
 import { CodeImagesService } from './images/code-images.service';
 import { ScanIngestion } from './scans/scan-ingestion';
@@ -26,6 +27,7 @@ export class QrServiceModule {
         CodesRepository,
         CodesService,
         RedirectTable,
+        RedirectTableMaintainer,
         CodeImagesService,
         ScansRepository,
         ScanIngestion,

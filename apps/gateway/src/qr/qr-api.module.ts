@@ -4,10 +4,11 @@ import { logoUploadMiddleware } from './logo-upload.middleware';
 import { QrCodesController } from './qr-codes.controller';
 import { QrFilesService } from './qr-files.service';
 import { QrImagesController } from './qr-images.controller';
+import { RedirectTableController } from './redirect-table.controller';
 
-/** /api/qrcodes, /api/analytics and /api/admin/qr-codes: forwarded to the qr-service. */
+/** /api/qrcodes, /api/analytics, /api/admin/qr-codes and /api/admin/redirect-table: forwarded to the qr-service. */
 @Module({
-  controllers: [QrCodesController, QrImagesController, AnalyticsController],
+  controllers: [QrCodesController, QrImagesController, AnalyticsController, RedirectTableController],
   providers: [QrFilesService],
 })
 export class QrApiModule implements NestModule {
