@@ -10,6 +10,7 @@ import { CodesHandlers } from './codes/codes.handlers';
 import { CodesRepository } from './codes/codes.repository';
 import { CodesService } from './codes/codes.service';
 import { RedirectTable } from './codes/redirect-table';
+import { RedirectTableMaintainer } from './codes/redirect-table-maintainer';
 import { QR_DATABASE } from './database';
 import { CodeImagesController } from './images/code-images.controller';
 import { CodeImagesService } from './images/code-images.service';
@@ -28,6 +29,7 @@ export class QrServiceModule {
         CodesRepository,
         CodesService,
         RedirectTable,
+        RedirectTableMaintainer,
         CodeImagesService,
         ScansRepository,
         ScanMaintenance,

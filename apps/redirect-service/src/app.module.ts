@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule, Logger } from '@qrd/config';
 import { HealthController, MessagingModule } from '@qrd/messaging';
+import { MetricsController } from './redirects/metrics.controller';
 import { RedirectResolver } from './redirects/redirect-resolver';
 import { RedirectRoute } from './redirects/redirect.route';
 
@@ -10,7 +11,7 @@ export class RedirectServiceModule {
     return {
       module: RedirectServiceModule,
       imports: [ConfigModule.forRoot(config, logger), MessagingModule.forRoot()],
-      controllers: [HealthController],
+      controllers: [HealthController, MetricsController],
       providers: [RedirectResolver, RedirectRoute],
     };
   }

@@ -120,21 +120,41 @@ describe('redirect-service: GET/HEAD /r/{slug} (DESIGN section 4)', () => {
     await waitFor(async () => expect((await scan(system.url('redirect'), code.slug)).status).toBe(302));
   });
 
-  it('reloads a code missing from the Redis table from PostgreSQL (a cold start)', async () => {
+  it('reloads a code missing from the Redis table from PostgreSQL while the table is not complete (a cold start)', async () => {
     const code = await newCode('https://example.com/cold');
     const { default: IORedis } = await import('ioredis');
     const redis = new IORedis(system.config.redisUrl);
-    await redis.del(`${system.config.redisPrefix}:redirect:${code.slug}`);
+    const prefix = system.config.redisPrefix;
+    // As before the first rebuild has finished: no entry, no completeness marker, a rebuild under way elsewhere.
+    await redis.multi().del(`${prefix}:redirect:${code.slug}`, `${prefix}:redirect-table:complete`).set(`${prefix}:redirect-table:build`, 'elsewhere', 'PX', 30_000).exec();
     await system.startService('redirect', 'redirect-cold');
 
     const res = await scan(system.url('redirect-cold'), code.slug);
 
     expect(res.headers.get('location')).toBe('https://example.com/cold');
-    expect(JSON.parse((await redis.get(`${system.config.redisPrefix}:redirect:${code.slug}`)) ?? 'null')).toMatchObject({
+    expect(JSON.parse((await redis.get(`${prefix}:redirect:${code.slug}`)) ?? 'null')).toMatchObject({
       destination: 'https://example.com/cold',
       state: 'active',
     });
+    await redis.del(`${prefix}:redirect-table:build`);
     redis.disconnect();
     await system.stopService('redirect-cold');
+  });
+
+  it('answers a slug missing from the complete table with 404 until a code with that slug is announced', async () => {
+    const { default: IORedis } = await import('ioredis');
+    const redis = new IORedis(system.config.redisUrl);
+    const prefix = system.config.redisPrefix;
+    await waitFor(async () => expect(await redis.get(`${prefix}:redirect-table:complete`)).not.toBeNull());
+    const code = await newCode('https://example.com/late');
+    // Not in the table yet, as just before its creation: the replica remembers the slug as unknown...
+    await redis.del(`${prefix}:redirect:${code.slug}`);
+    expect((await scan(system.url('redirect'), code.slug)).status).toBe(404);
+
+    // ...and forgets it once the code's entry is written and announced.
+    expect((await alice.client.patch(`/api/qrcodes/${code.id}`, { destinationUrl: 'https://example.com/later' })).status).toBe(200);
+
+    await waitFor(async () => expect((await scan(system.url('redirect'), code.slug)).headers.get('location')).toBe('https://example.com/later'), 1000, 20);
+    redis.disconnect();
   });
 });

@@ -5,10 +5,11 @@ import { QrCodesController } from './qr-codes.controller';
 import { QrFilesService } from './qr-files.service';
 import { QrImagesClient } from './qr-images.client';
 import { QrImagesController } from './qr-images.controller';
+import { RedirectTableController } from './redirect-table.controller';
 
-/** /api/qrcodes, /api/analytics and /api/admin/qr-codes: forwarded to the qr-service. */
+/** /api/qrcodes, /api/analytics, /api/admin/qr-codes and /api/admin/redirect-table: forwarded to the qr-service. */
 @Module({
-  controllers: [QrCodesController, QrImagesController, AnalyticsController],
+  controllers: [QrCodesController, QrImagesController, AnalyticsController, RedirectTableController],
   providers: [QrFilesService, QrImagesClient],
 })
 export class QrApiModule implements NestModule {

@@ -18,6 +18,8 @@ export interface CodeRecord {
   updatedAt: Date;
   destinationUpdatedAt: Date | null;
   deletedAt: Date | null;
+  /** Raised by every change of the redirect (see the code-versions migration). */
+  version: number;
   scans: number;
   lastScanAt: Date | null;
 }
@@ -27,7 +29,7 @@ export const CODE_COLUMNS = `
   c.id, c.slug, c.owner_id AS "ownerId", c.name, c.destination, c.category, c.design,
   c.deactivated_by_owner AS "deactivatedByOwner", c.suspended_billing AS "suspendedBilling",
   c.suspended_account AS "suspendedAccount", c.state, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
-  c.destination_updated_at AS "destinationUpdatedAt", c.deleted_at AS "deletedAt",
+  c.destination_updated_at AS "destinationUpdatedAt", c.deleted_at AS "deletedAt", c.version,
   coalesce(s.scans, 0)::int AS scans, s.last_scan_at AS "lastScanAt"`;
 
 export const CODE_FROM = `qr.codes c LEFT JOIN qr.code_stats s ON s.code_id = c.id`;
@@ -68,7 +70,18 @@ export function toCodeView(code: CodeRecord, publicBaseUrl: string): QrCodeView 
   };
 }
 
-/** What the redirect-service needs: where to go, only while the code is active. */
-export function toRedirectEntry(code: Pick<CodeRecord, 'id' | 'destination' | 'state'>): RedirectEntry {
-  return { codeId: code.id, destination: code.state === 'active' ? code.destination : null, state: code.state };
+/** The columns the redirect table is built from. */
+export type RedirectSource = Pick<CodeRecord, 'id' | 'slug' | 'destination' | 'state' | 'version'> & { deleted: boolean };
+
+/** The select list behind RedirectSource (`c` is qr.codes). */
+export const REDIRECT_COLUMNS = `c.id, c.slug, c.destination, c.state, c.version, c.deleted_at IS NOT NULL AS deleted`;
+
+export function redirectSource(code: CodeRecord): RedirectSource {
+  return { id: code.id, slug: code.slug, destination: code.destination, state: code.state, version: code.version, deleted: code.deletedAt !== null };
+}
+
+/** What the redirect-service needs: where to go, only while the code is active; a deleted code is a tombstone. */
+export function toRedirectEntry(code: RedirectSource): RedirectEntry {
+  const state = code.deleted ? 'deleted' : code.state;
+  return { codeId: code.id, destination: state === 'active' ? code.destination : null, state, version: code.version };
 }

@@ -19,6 +19,11 @@ export class CodesHandlers {
     return this.codes.resolveSlug(req.slug);
   }
 
+  @MessagePattern(QrPattern.RebuildRedirectTable)
+  rebuildRedirectTable(): Res<QrPattern.RebuildRedirectTable> {
+    return this.codes.rebuildRedirectTable();
+  }
+
   @MessagePattern(QrPattern.CountCodes)
   async count(@Payload() req: Req<QrPattern.CountCodes>): Res<QrPattern.CountCodes> {
     return { count: await this.codes.count(req.userId) };

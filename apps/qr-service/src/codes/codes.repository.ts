@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { forgetCodeRollups, forgetOwnerRollups } from '../scans/rollup-removal';
-import { CODE_COLUMNS, CODE_FROM, CodeRecord } from './code.record';
+import { CODE_COLUMNS, CODE_FROM, CodeRecord, REDIRECT_COLUMNS, RedirectSource } from './code.record';
 
 /** What a new row of qr.codes is made from; the database fills in the rest of a CodeRecord. */
 export type NewCode = Pick<
@@ -11,12 +11,14 @@ export type NewCode = Pick<
 
 export type CodeChanges = Partial<Pick<CodeRecord, 'name' | 'destination' | 'category' | 'design' | 'deactivatedByOwner'>>;
 
-/** The slug and redirect state of a code whose state an account event changed. */
-export type ChangedCode = Pick<CodeRecord, 'id' | 'slug' | 'destination' | 'state'>;
-
 export type OwnerFlags = Pick<CodeRecord, 'suspendedBilling' | 'suspendedAccount'>;
 
 const LIVE = 'c.deleted_at IS NULL';
+
+/** Changes that alter where a scan goes, and so raise the code's version. */
+export function changesRedirect(changes: CodeChanges): boolean {
+  return changes.destination !== undefined || changes.deactivatedByOwner !== undefined;
+}
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Domain-named access to qr.codes and qr.owners (plain SQL). */
@@ -87,6 +89,7 @@ export class CodesRepository {
       sets.push(`destination_updated_at = CASE WHEN destination IS DISTINCT FROM $${values.length} THEN now() ELSE destination_updated_at END`);
     }
     if (sets.length === 0) return this.findOwned(ownerId, id);
+    if (changesRedirect(changes)) sets.push('version = c.version + 1');
     // TypeORM answers an UPDATE with [rows, affected].
     const [updated]: [unknown[], number] = await this.db.query(
       `UPDATE qr.codes c SET ${sets.join(', ')}, updated_at = now() WHERE c.id = $1 AND c.owner_id = $2 AND ${LIVE} RETURNING c.id`,
@@ -97,21 +100,21 @@ export class CodesRepository {
 
   /**
    * Marks the code deleted and drops its scans: the slug stays reserved for ever, the code and its
-   * analytics are gone for the owner. Returns the code as it was, or null.
+   * analytics are gone for the owner. Returns the deleted code's redirect (a tombstone), or null.
    */
-  async softDelete(ownerId: string, id: string): Promise<CodeRecord | null> {
+  async softDelete(ownerId: string, id: string): Promise<RedirectSource | null> {
+    if (!UUID.test(id)) return null;
     return this.db.transaction(async (tx) => {
-      const code = await this.findOwned(ownerId, id, tx);
-      if (!code) return null;
-      const [rows]: [unknown[], number] = await tx.query(
-        `UPDATE qr.codes c SET deleted_at = now(), updated_at = now() WHERE c.id = $1 AND ${LIVE} RETURNING c.id`,
-        [id],
+      const [rows]: [RedirectSource[], number] = await tx.query(
+        `UPDATE qr.codes c SET deleted_at = now(), updated_at = now(), version = c.version + 1
+         WHERE c.id = $1 AND c.owner_id = $2 AND ${LIVE} RETURNING ${REDIRECT_COLUMNS}`,
+        [id, ownerId],
       );
       if (rows.length === 0) return null;
       await tx.query(`DELETE FROM qr.scans WHERE code_id = $1`, [id]);
       await tx.query(`DELETE FROM qr.code_stats WHERE code_id = $1`, [id]);
       await forgetCodeRollups(tx, id, ownerId);
-      return code;
+      return rows[0];
     });
   }
 
@@ -123,13 +126,13 @@ export class CodesRepository {
     return rows[0] ?? { suspendedBilling: false, suspendedAccount: false };
   }
 
-  /** Records an owner's billing or account suspension and applies it to every live code. */
+  /** Records an owner's billing or account suspension and applies it to every live code; answers the codes it changed. */
   async setOwnerSuspension(
     ownerId: string,
     reason: 'billing' | 'account',
     suspended: boolean,
     outer?: EntityManager,
-  ): Promise<ChangedCode[]> {
+  ): Promise<RedirectSource[]> {
     const column = reason === 'billing' ? 'suspended_billing' : 'suspended_account';
     const run = <T>(work: (tx: EntityManager) => Promise<T>) => (outer ? work(outer) : this.db.transaction(work));
     return run(async (tx) => {
@@ -138,10 +141,10 @@ export class CodesRepository {
          ON CONFLICT (user_id) DO UPDATE SET ${column} = EXCLUDED.${column}, updated_at = now()`,
         [ownerId, suspended],
       );
-      const rows: [ChangedCode[], number] = await tx.query(
-        `UPDATE qr.codes c SET ${column} = $2, updated_at = now()
+      const rows: [RedirectSource[], number] = await tx.query(
+        `UPDATE qr.codes c SET ${column} = $2, updated_at = now(), version = c.version + 1
          WHERE c.owner_id = $1 AND ${LIVE} AND ${column} IS DISTINCT FROM $2
-         RETURNING c.id, c.slug, c.destination, c.state`,
+         RETURNING ${REDIRECT_COLUMNS}`,
         [ownerId, suspended],
       );
       return rows[0];
@@ -149,10 +152,11 @@ export class CodesRepository {
   }
 
   /** An account was deleted: its codes go (slugs stay reserved) and so do their scans. */
-  async deleteAllOwned(ownerId: string): Promise<{ id: string; slug: string }[]> {
+  async deleteAllOwned(ownerId: string): Promise<RedirectSource[]> {
     return this.db.transaction(async (tx) => {
-      const rows: [{ id: string; slug: string }[], number] = await tx.query(
-        `UPDATE qr.codes c SET deleted_at = now(), updated_at = now() WHERE c.owner_id = $1 AND ${LIVE} RETURNING c.id, c.slug`,
+      const rows: [RedirectSource[], number] = await tx.query(
+        `UPDATE qr.codes c SET deleted_at = now(), updated_at = now(), version = c.version + 1
+         WHERE c.owner_id = $1 AND ${LIVE} RETURNING ${REDIRECT_COLUMNS}`,
         [ownerId],
       );
       await tx.query(`DELETE FROM qr.scans WHERE owner_id = $1`, [ownerId]);
@@ -160,6 +164,11 @@ export class CodesRepository {
       await forgetOwnerRollups(tx, ownerId);
       return rows[0];
     });
+  }
+
+  /** One page of every code, deleted ones included, in id order (keyset): the redirect table's rebuild. */
+  async redirectSourcesAfter(afterId: string, limit: number): Promise<RedirectSource[]> {
+    return this.db.query(`SELECT ${REDIRECT_COLUMNS} FROM qr.codes c WHERE c.id > $1 ORDER BY c.id LIMIT $2`, [afterId, limit]);
   }
 
   async userStats(userIds: string[]): Promise<{ ownerId: string; codes: number; scans: number }[]> {

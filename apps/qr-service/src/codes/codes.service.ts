@@ -11,15 +11,17 @@ import {
   QrPattern,
   QrRequests,
   RedirectEntry,
+  RedirectTableRebuild,
   codeNameProblem,
   destinationProblem,
   redirectsEnabledFor,
 } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { DEFAULT_DESIGN } from '../rendering';
-import { CodeRecord, toCodeView, toRedirectEntry } from './code.record';
-import { ChangedCode, CodeChanges, CodesRepository } from './codes.repository';
+import { CodeRecord, redirectSource, RedirectSource, toCodeView, toRedirectEntry } from './code.record';
+import { changesRedirect, CodeChanges, CodesRepository } from './codes.repository';
 import { RedirectTable } from './redirect-table';
+import { RedirectTableMaintainer } from './redirect-table-maintainer';
 import { newSlug } from './slug';
 
 type Req<P extends QrPattern> = QrRequests[P]['req'];
@@ -40,6 +42,7 @@ export class CodesService {
   constructor(
     private readonly codes: CodesRepository,
     private readonly table: RedirectTable,
+    private readonly maintainer: RedirectTableMaintainer,
     private readonly bus: MessageBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -83,7 +86,7 @@ export class CodesService {
       }
       throw new DomainError(ErrorCode.Internal, 'Could not find a free short link; please try again');
     });
-    await this.publish(created);
+    await this.publish([redirectSource(created)]);
     return this.view(created);
   }
 
@@ -92,36 +95,42 @@ export class CodesService {
     if (input.name !== undefined) changes.name = this.checkName(input.name);
     if (input.destinationUrl !== undefined) changes.destination = this.checkDestination(input.destinationUrl);
     if (input.category !== undefined) changes.category = input.category;
-    const before = await this.require(input.userId, input.codeId);
     const after = await this.codes.update(input.userId, input.codeId, changes);
     if (!after) throw codeNotFound();
-    if (after.destination !== before.destination) await this.publish(after);
+    if (changesRedirect(changes)) await this.publish([redirectSource(after)]);
     return this.view(after);
   }
 
   async setActive(userId: string, codeId: string, active: boolean): Promise<QrCodeView> {
     const code = await this.codes.update(userId, codeId, { deactivatedByOwner: !active });
     if (!code) throw codeNotFound();
-    await this.publish(code);
+    await this.publish([redirectSource(code)]);
     return this.view(code);
   }
 
-  /** Deleting frees the seat: billing hears of it through code.deleted. */
+  /** Deleting frees the seat: billing hears of it through code.deleted. The slug stays in the table as a tombstone. */
   async delete(userId: string, codeId: string): Promise<void> {
     const code = await this.codes.softDelete(userId, codeId);
     if (!code) throw codeNotFound();
-    await this.table.write([{ slug: code.slug, entry: null }]);
+    await this.publish([code]);
     const remainingCodes = await this.codes.countOwned(userId);
     await this.bus.emitEvent(DomainEvent.CodeDeleted, { codeId, userId, slug: code.slug, remainingCodes });
   }
 
-  /** A redirect-service miss: the database answers and the table is refilled. */
+  /**
+   * A redirect-service miss while the table is not complete: the database answers and the entry is
+   * written (compare-and-set: a rebuild or a change that got there first is not overwritten).
+   */
   async resolveSlug(slug: string): Promise<RedirectEntry | null> {
     const code = await this.codes.findBySlug(slug);
-    if (!code || code.deletedAt) return null;
-    const entry = toRedirectEntry(code);
-    await this.table.write([{ slug, entry }]);
-    return entry;
+    if (!code) return null;
+    const source = redirectSource(code);
+    await this.publish([source]);
+    return toRedirectEntry(source);
+  }
+
+  rebuildRedirectTable(): Promise<RedirectTableRebuild> {
+    return this.maintainer.rebuild('requested');
   }
 
   count(userId: string): Promise<number> {
@@ -142,12 +151,13 @@ export class CodesService {
    * owner's lock, so the last one applied is always the newest.
    */
   async syncOwnerSuspension(userId: string, reason: 'billing' | 'account'): Promise<void> {
-    await this.codes.transaction(async (tx) => {
+    const changed = await this.codes.transaction(async (tx) => {
       await this.codes.lockOwner(tx, userId);
       const suspended = reason === 'billing' ? await this.billingStopsRedirects(userId) : await this.accountSuspended(userId);
-      const changed = await this.codes.setOwnerSuspension(userId, reason, suspended, tx);
-      await this.table.write(changed.map((code: ChangedCode) => ({ slug: code.slug, entry: toRedirectEntry(code) })));
+      return this.codes.setOwnerSuspension(userId, reason, suspended, tx);
     });
+    // After the commit: written earlier, an entry could outlive a rolled-back change.
+    await this.publish(changed);
   }
 
   private async billingStopsRedirects(userId: string): Promise<boolean> {
@@ -166,8 +176,7 @@ export class CodesService {
   }
 
   async deleteAllOwned(userId: string): Promise<void> {
-    const deleted = await this.codes.deleteAllOwned(userId);
-    await this.table.write(deleted.map((code) => ({ slug: code.slug, entry: null })));
+    await this.publish(await this.codes.deleteAllOwned(userId));
   }
 
   async require(userId: string, codeId: string): Promise<CodeRecord> {
@@ -180,8 +189,9 @@ export class CodesService {
     return toCodeView(code, this.config.publicBaseUrl);
   }
 
-  private publish(code: CodeRecord): Promise<void> {
-    return this.table.write([{ slug: code.slug, entry: toRedirectEntry(code) }]);
+  /** After a committed change: the table keeps the highest version, whatever order these writes land in. */
+  private publish(codes: RedirectSource[]): Promise<void> {
+    return this.table.apply(codes.map((code) => ({ slug: code.slug, entry: toRedirectEntry(code) })));
   }
 
   private checkName(name: string): string {

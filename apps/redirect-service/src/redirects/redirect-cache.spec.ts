@@ -1,6 +1,6 @@
 import { MISS, RedirectCache } from './redirect-cache';
 
-const entry = { codeId: 'c1', destination: 'https://example.com/', state: 'active' as const };
+const entry = { codeId: 'c1', destination: 'https://example.com/', state: 'active' as const, version: 1 };
 
 describe(RedirectCache.name, () => {
   let clock = 0;

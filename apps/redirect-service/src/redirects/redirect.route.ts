@@ -75,7 +75,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
 
   private answer(req: IncomingMessage, res: ServerResponse, slug: string, resolution: Resolution): void {
     if (resolution === 'unavailable') return this.sendPage(req, res, this.pages.unavailable);
-    if (resolution === null) return this.sendPage(req, res, this.pages.notFound);
+    if (resolution === null || resolution.state === 'deleted') return this.sendPage(req, res, this.pages.notFound);
     if (resolution.state !== 'active' || !resolution.destination) return this.sendPage(req, res, this.pages.inactive);
     res.writeHead(302, { location: resolution.destination, 'cache-control': NO_STORE });
     res.end();

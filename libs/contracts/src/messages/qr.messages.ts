@@ -2,8 +2,13 @@ import type { QrCategory, QrCodeState, QrDotStyle, QrErrorCorrection } from '../
 
 /** Requests the qr-service answers. */
 export enum QrPattern {
-  /** Redirect-service cache miss: load a slug from PostgreSQL and refill the Redis redirect table. */
+  /**
+   * Redirect-service miss while the Redis redirect table is not complete (being rebuilt): load a
+   * slug from PostgreSQL and refill its entry.
+   */
   ResolveSlug = 'qr.resolve-slug',
+  /** Operators: rebuild the whole Redis redirect table from PostgreSQL and mark it complete. */
+  RebuildRedirectTable = 'qr.rebuild-redirect-table',
   /** How many codes a user has (billing's "seats used"). */
   CountCodes = 'qr.count-codes',
   /** Codes and scans per user, for the admin user table. */
@@ -28,7 +33,25 @@ export interface RedirectEntry {
   codeId: string;
   /** Destination URL, or null when the code is not redirecting. */
   destination: string | null;
-  state: 'active' | 'deactivated' | 'suspended';
+  /** 'deleted': a tombstone (the slug stays reserved), answered like an unknown slug. */
+  state: 'active' | 'deactivated' | 'suspended' | 'deleted';
+  /**
+   * Raised by every change of the code or of its owner's state; the table keeps the highest one
+   * written (compare-and-set), so a late write never replaces a newer state.
+   */
+  version: number;
+}
+
+/** What a rebuild of the redirect table did. */
+export interface RedirectTableRebuild {
+  /** The generation now marking the table complete; null when the rebuild had to stop (see reason). */
+  generation: string | null;
+  /** Codes read from PostgreSQL (every state, deleted ones as tombstones). */
+  codes: number;
+  /** Entries that were missing or older in Redis and were written. */
+  written: number;
+  ms: number;
+  reason?: 'busy' | 'lost';
 }
 
 export interface QrDesignView {
@@ -169,6 +192,7 @@ type Owned<T = object> = T & { userId: string; codeId: string };
 
 export interface QrRequests {
   [QrPattern.ResolveSlug]: { req: { slug: string }; res: RedirectEntry | null };
+  [QrPattern.RebuildRedirectTable]: { req: Record<string, never>; res: RedirectTableRebuild };
   [QrPattern.CountCodes]: { req: { userId: string }; res: { count: number } };
   [QrPattern.UserStats]: {
     req: { userIds: string[] };
@@ -204,6 +228,17 @@ export function redirectTableKey(redisPrefix: string, slug: string): string {
 }
 export function redirectChangesChannel(redisPrefix: string): string {
   return `${redisPrefix}:redirect-changes`;
+}
+/**
+ * Present (holding the generation) while the table holds every code: a slug missing from it is
+ * unknown. Set by a full rebuild; gone with the rest of the data when Redis loses it.
+ */
+export function redirectTableCompleteKey(redisPrefix: string): string {
+  return `${redisPrefix}:redirect-table:complete`;
+}
+/** The lease of the rebuild in progress (one qr-service replica at a time). */
+export function redirectTableBuildKey(redisPrefix: string): string {
+  return `${redisPrefix}:redirect-table:build`;
 }
 
 /** A slug: 7 base62 characters. */
