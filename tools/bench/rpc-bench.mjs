@@ -8,17 +8,15 @@
 //                                       once (the qr-service's render cache), fetched each time
 // Prints the figures and ends with one JSON line; the full result goes to tmp/bench/rpc.json.
 import { randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import argon2 from 'argon2';
 import autocannon from 'autocannon';
-import IORedis from 'ioredis';
 import pg from 'pg';
 import { checkDependencies } from '../preflight.mjs';
 import { entryOf, ROOT, waitHealthy } from '../system.mjs';
+import { cleanUp, databaseUrl, env, fail, freePort, log, redisUrl, start, stopAll } from './bench-kit.mjs';
 
 const CALLERS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** A fixed number of requests per route (not a duration), split over the rounds. */
@@ -29,47 +27,6 @@ const DOWNLOADS = Number(process.env.BENCH_DOWNLOADS ?? 3_000);
 /** The two routes take turns, so a burst of other work on a shared machine hits both alike. */
 const ROUNDS = 3;
 const PASSWORD = 'Bench-password-1';
-
-const env = { ...process.env };
-const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/qrdynamic';
-const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const children = [];
-
-function log(message) {
-  process.stdout.write(`${message}\n`);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function start(name, childEnv) {
-  const child = spawn(process.execPath, [entryOf(name)], { env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
-  child.on('exit', (code, signal) => {
-    if (!child.stopping) log(`${name} exited (${signal ?? code}): ${stderr}`);
-  });
-  children.push(child);
-  return child;
-}
-
-async function stopAll() {
-  for (const child of children.reverse()) {
-    if (child.exitCode !== null) continue;
-    child.stopping = true;
-    child.kill('SIGTERM');
-    await Promise.race([new Promise((r) => child.once('exit', r)), new Promise((r) => setTimeout(r, 10_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
-  }
-}
 
 function run(url, amount, headers) {
   return new Promise((resolve, reject) => {
@@ -118,11 +75,11 @@ async function main() {
   };
 
   log(`RPC benchmark: ${CALLERS} callers, ${REQUESTS} requests per route, ${cpus().length} CPU cores, Node ${process.version}`);
-  start('auth-service', serviceEnv);
+  start('auth-service', [entryOf('auth-service')], serviceEnv);
   await waitHealthy('auth-service', authPort);
-  start('qr-service', serviceEnv);
+  start('qr-service', [entryOf('qr-service')], serviceEnv);
   await waitHealthy('qr-service', qrPort);
-  start('gateway', serviceEnv);
+  start('gateway', [entryOf('gateway')], serviceEnv);
   await waitHealthy('gateway', gatewayPort);
 
   // One user and one code written straight to the services' schemas (no signup or billing flow).
@@ -181,7 +138,7 @@ async function main() {
     downloadRounds.push(await run(downloadUrl, DOWNLOADS / ROUNDS, headers));
   }
   await stopAll();
-  await cleanUp(dbName, prefix);
+  await cleanUp({ dbName, prefix });
 
   const baseline = summary(baselineRounds);
   const rpc = summary(rpcRounds);
@@ -224,25 +181,4 @@ async function main() {
   if (rpc.errors > 0 || baseline.errors > 0 || download.errors > 0) process.exitCode = 1;
 }
 
-async function cleanUp(dbName, prefix) {
-  const admin = new URL(databaseUrl);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await client.end();
-  const redis = new IORedis(redisUrl);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length) await redis.unlink(...keys);
-  } while (cursor !== '0');
-  redis.disconnect();
-}
-
-main().catch(async (error) => {
-  process.stderr.write(`bench failed: ${error.stack ?? error.message}\n`);
-  await stopAll();
-  process.exit(1);
-});
+main().catch(fail);
