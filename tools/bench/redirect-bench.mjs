@@ -1,8 +1,11 @@
 // `npm run bench`: the redirect-service against a bare Node http server answering the same 302,
-// measured in one run with autocannon; afterwards every request must be exactly one stored scan.
-// Results go to the console, to tmp/bench/redirect.json and into BENCHMARKS.md.
+// measured in one run with autocannon: a known slug, made-up (unknown) slugs, and the known slug
+// while a steady stream of unknown slugs arrives. Afterwards every 302 must be exactly one stored
+// scan, and no unknown slug may have reached the qr-service. Results go to the console, to
+// tmp/bench/redirect.json and into BENCHMARKS.md; the last line printed is one JSON line of figures.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus } from 'node:os';
@@ -11,18 +14,21 @@ import autocannon from 'autocannon';
 import IORedis from 'ioredis';
 import pg from 'pg';
 import { checkDependencies } from '../preflight.mjs';
-import { entryOf, ROOT, waitHealthy } from '../system.mjs';
+import { entryOf, ROOT, runNode, waitHealthy } from '../system.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** A fixed number of requests per server (not a duration): every request is answered and counted. */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 150_000);
 const WARMUP_REQUESTS = 20_000;
 /** The two servers take turns, so a burst of other work on a shared machine hits both alike. */
-const ROUNDS = 3;
+const ROUNDS = 5;
 const DESTINATION = 'https://example.com/bench?from=qr';
 const USER_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const INGEST_TIMEOUT_MS = 300_000;
+/** Made-up slugs per second sent alongside the known-slug load (a scanner of random links). */
+const FLOOD_PER_SECOND = Number(process.env.BENCH_FLOOD_RATE ?? 300);
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 const env = { ...process.env };
 const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/qrdynamic';
@@ -75,28 +81,103 @@ http.createServer((req, res) => {
 }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
-function run(url, amount) {
+/** A slug no code has (7 random base62 characters: a clash with the one code is negligible). */
+function madeUpSlug() {
+  let slug = '';
+  for (let i = 0; i < 7; i++) slug += BASE62[Math.floor(Math.random() * 62)];
+  return slug;
+}
+
+/**
+ * Every run builds each request the same way (through setupRequest), so the client's own work is
+ * equal for the known slug, unknown slugs and the bare server; only the path differs.
+ */
+function run(origin, path, amount) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url, connections: CONNECTIONS, amount, headers: { 'user-agent': USER_AGENT }, followRedirect: false },
+      {
+        url: origin,
+        connections: CONNECTIONS,
+        amount,
+        followRedirect: false,
+        requests: [{ method: 'GET', headers: { 'user-agent': USER_AGENT }, setupRequest: (req) => ({ ...req, path: path() }) }],
+      },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
     instance.on('error', reject);
   });
 }
 
-/** Throughput over all rounds; the median round's p50 and the worst round's p99. */
-function summary(results) {
-  const answered = results.reduce((sum, r) => sum + r['3xx'], 0);
+/**
+ * A steady stream of `perSecond` requests (a scanner trying random links) on a few kept-alive
+ * connections, paced by a 10 ms timer: far less work for this process than a rate-limited
+ * autocannon, so the load it sits beside is not slowed by its client.
+ */
+function stream(origin, path, perSecond) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+  const latencies = [];
+  const statuses = { '1xx': 0, '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0 };
+  let sent = 0;
+  let errors = 0;
+  let inFlight = 0;
+  let idle = () => {};
+  const started = Date.now();
+  const send = () => {
+    sent++;
+    inFlight++;
+    const at = performance.now();
+    const finish = () => {
+      if (--inFlight === 0) idle();
+    };
+    request(`${origin}${path()}`, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        statuses[`${Math.floor(res.statusCode / 100)}xx`]++;
+        latencies.push(performance.now() - at);
+        finish();
+      });
+    })
+      .on('error', () => {
+        errors++;
+        finish();
+      })
+      .end();
+  };
+  const timer = setInterval(() => {
+    const due = Math.floor(((Date.now() - started) * perSecond) / 1000);
+    while (sent < due) send();
+  }, 10);
+  return async () => {
+    clearInterval(timer);
+    const duration = (Date.now() - started) / 1000;
+    if (inFlight > 0) await new Promise((resolve) => (idle = resolve));
+    agent.destroy();
+    latencies.sort((a, b) => a - b);
+    const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+    // The shape of an autocannon result, as far as summary() reads it.
+    return { ...statuses, errors, timeouts: 0, duration, latency: { p50: at(0.5), p99: at(0.99) } };
+  };
+}
+
+/** Throughput over all rounds of the answers expected ('3xx' or '4xx'); the median round's p50 and the worst round's p99. */
+function summary(results, expected = '3xx') {
+  const answered = results.reduce((sum, r) => sum + r[expected], 0);
   const seconds = results.reduce((sum, r) => sum + r.duration, 0);
   const p50s = results.map((r) => r.latency.p50).sort((a, b) => a - b);
+  const other = ['1xx', '2xx', '3xx', '4xx', '5xx'].filter((status) => status !== expected);
   return {
     requestsPerSecond: Math.round(answered / (seconds || 1)),
     p50Ms: p50s[Math.floor(p50s.length / 2)],
     p99Ms: Math.max(...results.map((r) => r.latency.p99)),
     requests: answered,
-    errors: results.reduce((sum, r) => sum + r.errors + r.timeouts + r['2xx'] + r['4xx'] + r['5xx'], 0),
+    errors: results.reduce((sum, r) => sum + r.errors + r.timeouts + other.reduce((n, status) => n + (r[status] ?? 0), 0), 0),
   };
+}
+
+/** A counter of the redirect-service's /metrics. */
+async function metric(port, name) {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  return Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1] ?? NaN);
 }
 
 async function waitFor(check, timeoutMs) {
@@ -131,10 +212,9 @@ async function main() {
   };
 
   log(`Benchmark: ${CONNECTIONS} connections, ${REQUESTS} requests per server, ${cpus().length} CPU cores, Node ${process.version}`);
-  const qrService = start('qr-service', [entryOf('qr-service')], serviceEnv);
-  await waitHealthy('qr-service', qrPort);
-
-  // One code, written as the qr-service would store it (the bench needs no user or subscription).
+  // The schema first, then one code written as the qr-service would store it (the bench needs no
+  // user or subscription); the qr-service's rebuild at start puts it in the redirect table.
+  await runNode(entryOf('qr-service'), ['migrate'], serviceEnv);
   const db = new pg.Client({ connectionString: benchDbUrl.toString() });
   await db.connect();
   const slug = randomBytes(16).toString('base64').replace(/[^0-9A-Za-z]/g, '').slice(0, 7).padEnd(7, 'x');
@@ -146,6 +226,12 @@ async function main() {
       DESTINATION,
     ])
   ).rows;
+  const qrService = start('qr-service', [entryOf('qr-service')], serviceEnv);
+  await waitHealthy('qr-service', qrPort);
+  const redis = new IORedis(redisUrl);
+  const complete = await waitFor(async () => ({ done: (await redis.get(`${prefix}:redirect-table:complete`)) !== null }), 30_000);
+  redis.disconnect();
+  if (!complete.done) throw new Error('the qr-service did not mark the redirect table complete');
 
   // BENCH_PROFILE=1 writes a CPU profile of the redirect-service to tmp/bench/ (open it in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'tmp', 'bench')}`] : [];
@@ -154,34 +240,49 @@ async function main() {
   start('bare node server', ['-e', BARE_SERVER], { ...env, PORT: String(barePort) });
   await waitFor(async () => ({ done: await fetch(`http://127.0.0.1:${barePort}/`, { redirect: 'manual' }).then(() => true, () => false) }), 10_000);
 
-  const bareUrl = `http://127.0.0.1:${barePort}/r/${slug}`;
-  const redirectUrl = `http://127.0.0.1:${redirectPort}/r/${slug}`;
-  const check = await fetch(redirectUrl, { redirect: 'manual', headers: { 'user-agent': USER_AGENT } });
+  const bare = `http://127.0.0.1:${barePort}`;
+  const redirect = `http://127.0.0.1:${redirectPort}`;
+  const known = () => `/r/${slug}`;
+  const unknown = () => `/r/${madeUpSlug()}`;
+  const check = await fetch(`${redirect}${known()}`, { redirect: 'manual', headers: { 'user-agent': USER_AGENT } });
   if (check.status !== 302 || check.headers.get('location') !== DESTINATION) {
     throw new Error(`redirect-service answered ${check.status} ${check.headers.get('location')}`);
   }
+  const checkUnknown = await fetch(`${redirect}${unknown()}`, { redirect: 'manual' });
+  if (checkUnknown.status !== 404) throw new Error(`redirect-service answered ${checkUnknown.status} for an unknown slug`);
   let sentToRedirect = 1;
 
   log('Warming up...');
-  await run(bareUrl, WARMUP_REQUESTS);
-  sentToRedirect += (await run(redirectUrl, WARMUP_REQUESTS))['3xx'];
+  await run(bare, known, WARMUP_REQUESTS);
+  sentToRedirect += (await run(redirect, known, WARMUP_REQUESTS))['3xx'];
+  await run(redirect, unknown, WARMUP_REQUESTS);
 
   // On a small shared machine the scan ingestor (and PostgreSQL behind it) would take CPU from the
   // server under test; in production it runs elsewhere. So it is paused while measuring (the scans
   // wait in the stream) and resumed after; BENCH_LIVE_INGEST=1 measures with it running instead.
   const pauseIngest = !process.env.BENCH_LIVE_INGEST;
   if (pauseIngest) qrService.kill('SIGSTOP');
-  const bareRounds = [];
-  const redirectRounds = [];
+  const rounds = { bare: [], known: [], unknown: [], flooded: [], flood: [] };
+  const perRound = Math.round(REQUESTS / ROUNDS);
   for (let round = 1; round <= ROUNDS; round++) {
-    log(`Round ${round}/${ROUNDS}: ${REQUESTS / ROUNDS} requests to each server...`);
-    bareRounds.push(await run(bareUrl, REQUESTS / ROUNDS));
-    redirectRounds.push(await run(redirectUrl, REQUESTS / ROUNDS));
+    log(`Round ${round}/${ROUNDS}: ${perRound} requests each: bare, known slug, unknown slugs, known slug with ${FLOOD_PER_SECOND}/s unknown...`);
+    rounds.bare.push(await run(bare, known, perRound));
+    rounds.known.push(await run(redirect, known, perRound));
+    rounds.unknown.push(await run(redirect, unknown, perRound));
+    const stopFlood = stream(redirect, unknown, FLOOD_PER_SECOND);
+    rounds.flooded.push(await run(redirect, known, perRound));
+    rounds.flood.push(await stopFlood());
   }
   if (pauseIngest) qrService.kill('SIGCONT');
-  const bare = summary(bareRounds);
-  const redirect = summary(redirectRounds);
-  sentToRedirect += redirect.requests;
+  const figures = {
+    bare: summary(rounds.bare),
+    known: summary(rounds.known),
+    unknown: summary(rounds.unknown, '4xx'),
+    flooded: summary(rounds.flooded),
+    flood: summary(rounds.flood, '4xx'),
+  };
+  sentToRedirect += figures.known.requests + figures.flooded.requests;
+  const fallbacks = await metric(redirectPort, 'redirect_fallback_requests_total');
 
   log(`Waiting until all ${sentToRedirect} scans are stored...`);
   const started = Date.now();
@@ -200,25 +301,41 @@ async function main() {
   await stopAll();
   await cleanUp(dbName, prefix);
 
-  const ratio = redirect.requestsPerSecond / bare.requestsPerSecond;
+  const round2 = (n) => Math.round(n * 100) / 100;
+  const { bare: bareFigures, known: knownFigures, unknown: unknownFigures, flooded, flood } = figures;
   const result = {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, node: process.version },
     connections: CONNECTIONS,
     requestsPerServer: REQUESTS,
+    floodPerSecond: FLOOD_PER_SECOND,
     ingestDuringLoad: !pauseIngest,
-    bare,
-    redirect,
-    ratio: Math.round(ratio * 100) / 100,
+    ...figures,
+    ratio: round2(knownFigures.requestsPerSecond / bareFigures.requestsPerSecond),
+    unknownRatio: round2(unknownFigures.requestsPerSecond / knownFigures.requestsPerSecond),
+    floodRatio: round2(flooded.requestsPerSecond / knownFigures.requestsPerSecond),
+    fallbackRequests: fallbacks,
     scans: { sent: sentToRedirect, stored: stored.rows, distinctIds: stored.ids, counted: stored.counted, ingestSeconds },
-    checks: {
-      atLeastHalfOfBare: ratio >= 0.5,
-      p99Under10ms: redirect.p99Ms < 10,
-      noScanLost: stored.rows === sentToRedirect && stored.ids === sentToRedirect && stored.counted === sentToRedirect,
-      noErrors: redirect.errors === 0,
-    },
+  };
+  result.checks = {
+    atLeastHalfOfBare: result.ratio >= 0.5,
+    p99Under10ms: knownFigures.p99Ms < 10,
+    unknownAtLeast80PercentOfKnown: result.unknownRatio >= 0.8,
+    floodKeepsAtLeast90Percent: result.floodRatio >= 0.9,
+    noUnknownSlugAskedTheQrService: fallbacks === 0,
+    noScanLost: stored.rows === sentToRedirect && stored.ids === sentToRedirect && stored.counted === sentToRedirect,
+    noErrors: knownFigures.errors + unknownFigures.errors + flooded.errors + flood.errors === 0,
   };
   await report(result);
+  log(
+    JSON.stringify({
+      bench: 'redirect',
+      ratio: result.ratio,
+      p99_ms: knownFigures.p99Ms,
+      unknown_ratio: result.unknownRatio,
+      flood_ratio: result.floodRatio,
+    }),
+  );
   if (!Object.values(result.checks).every(Boolean)) process.exitCode = 1;
 }
 
@@ -243,21 +360,28 @@ const START = '<!-- bench:results:start -->';
 const END = '<!-- bench:results:end -->';
 
 async function report(result) {
-  const { bare, redirect, scans, checks } = result;
+  const { bare, known, unknown, flooded, flood, scans, checks } = result;
   const mark = (ok) => (ok ? 'yes' : '**NO**');
+  const row = (label, f) => `| ${label} | ${f.requestsPerSecond} | ${f.p50Ms} | ${f.p99Ms} | ${f.errors} |`;
   const table = [
     `Last run: ${result.date} — ${result.machine.cpus} CPU cores (shared), Node ${result.machine.node}, ` +
-      `${result.connections} connections, ${result.requestsPerServer} requests per server in ${ROUNDS} alternating rounds, ` +
+      `${result.connections} connections, ${result.requestsPerServer} requests per measurement in ${ROUNDS} alternating rounds, ` +
       "autocannon in the script's process; p50 of the median round, p99 of the worst round; " +
       (result.ingestDuringLoad ? 'the scan ingestor running alongside.' : 'the scan ingestor paused while measuring, then catching up.'),
     '',
-    '| server | requests/s | p50 (ms) | p99 (ms) | errors |',
+    '| measurement | requests/s | p50 (ms) | p99 (ms) | errors |',
     '|---|---:|---:|---:|---:|',
-    `| bare Node \`http\` 302 | ${bare.requestsPerSecond} | ${bare.p50Ms} | ${bare.p99Ms} | ${bare.errors} |`,
-    `| redirect-service | ${redirect.requestsPerSecond} | ${redirect.p50Ms} | ${redirect.p99Ms} | ${redirect.errors} |`,
+    row('bare Node `http` 302', bare),
+    row('redirect-service, known slug (302)', known),
+    row('redirect-service, a new made-up slug every request (404)', unknown),
+    row(`redirect-service, known slug while ${result.floodPerSecond}/s made-up slugs arrive`, flooded),
+    row(`... the made-up slugs of that stream (404)`, flood),
     '',
-    `- redirect-service / bare: **${result.ratio}** (target at least 0.5): ${mark(checks.atLeastHalfOfBare)}`,
-    `- redirect-service p99 under 10 ms: ${mark(checks.p99Under10ms)}`,
+    `- known slug / bare: **${result.ratio}** (target at least 0.5): ${mark(checks.atLeastHalfOfBare)}`,
+    `- known slug p99 under 10 ms: ${mark(checks.p99Under10ms)}`,
+    `- unknown slugs / known slug: **${result.unknownRatio}** (target at least 0.8): ${mark(checks.unknownAtLeast80PercentOfKnown)}`,
+    `- known slug with the stream of unknown slugs / without: **${result.floodRatio}** (target at least 0.9): ${mark(checks.floodKeepsAtLeast90Percent)}`,
+    `- unknown slugs that reached the qr-service: ${result.fallbackRequests} (the table was complete): ${mark(checks.noUnknownSlugAskedTheQrService)}`,
     `- scans: ${scans.sent} requests answered, ${scans.stored} scans stored (${scans.distinctIds} distinct stream ids, ` +
       `counters ${scans.counted}), all stored ${scans.ingestSeconds.toFixed(1)}s after the load ended: ` +
       `no scan lost: ${mark(checks.noScanLost)}`,

@@ -1,8 +1,12 @@
-/** The small pages a scanner may see instead of a redirect: built once, sent as bytes. */
+/** The small pages a scanner may see instead of a redirect: body and headers built once. */
 export interface Page {
   status: number;
-  body: Buffer;
+  /** A string, not a Buffer: Node then sends the headers and the body in one write. */
+  body: string;
+  headers: Readonly<Record<string, string | number>>;
 }
+
+const NO_STORE = 'private, no-store';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -19,7 +23,17 @@ a{display:inline-block;margin-top:1rem;padding:.6rem 1.2rem;border-radius:.5rem;
 @media (prefers-color-scheme:dark){body{background:#0f172a;color:#f8fafc}p{color:#cbd5e1}a{background:#f8fafc;color:#0f172a}}</style>
 </head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><a href="${home}">Go to the home page</a></main></body></html>
 `;
-  return { status, body: Buffer.from(html, 'utf8') };
+  return {
+    status,
+    body: html,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': Buffer.byteLength(html, 'utf8'),
+      'cache-control': NO_STORE,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+    },
+  };
 }
 
 export interface Pages {

@@ -17,17 +17,23 @@ const FALLBACK_UNKNOWN_TTL_MS = 5_000;
 const MAX_ENTRIES = 200_000;
 const MAX_UNKNOWN = 100_000;
 const FALLBACK_TIMEOUT_MS = 3_000;
+/** Slugs looked up in one MGET at most. */
+const MAX_BATCH = 500;
 /** Questions to the qr-service (PostgreSQL behind it) per second and replica while the table is incomplete. */
 const FALLBACKS_PER_SECOND = 200;
 const FALLBACK_BURST = 400;
 
 /** 'unavailable': not cached and neither Redis nor the qr-service could answer. */
 export type Resolution = Known | 'unavailable';
+export type Waiter = (resolution: Resolution) => void;
+type Batch = Map<string, Waiter[]>;
 
 /** What the resolver did, for /metrics and the tests. */
 export interface ResolverCounters {
-  /** Lookups in the Redis table (in-process misses). */
+  /** Slugs looked up in the Redis table (in-process misses). */
   tableLookups: number;
+  /** Reads of the Redis table (each looks up every slug missed in one turn of the event loop). */
+  tableReads: number;
   /** Slugs the complete table did not hold: answered unknown without asking anyone. */
   unknownFromTable: number;
   /** Questions to the qr-service, asked only while the table was not complete. */
@@ -39,15 +45,22 @@ export interface ResolverCounters {
 /**
  * Slug -> redirect entry (DESIGN section 4): the in-process caches, then the Redis redirect table.
  * While the table is marked complete a slug missing from it is unknown; only while it is not
- * (being rebuilt after Redis lost its data) is the qr-service asked, rate-limited. Concurrent
- * misses of one slug share one lookup.
+ * (being rebuilt after Redis lost its data) is the qr-service asked, rate-limited.
  */
 @Injectable()
 export class RedirectResolver implements OnModuleInit, OnApplicationShutdown {
   readonly cache = new RedirectCache(MAX_ENTRIES);
   readonly unknown = new UnknownSlugs(MAX_UNKNOWN);
-  readonly counters: ResolverCounters = { tableLookups: 0, unknownFromTable: 0, fallbackRequests: 0, fallbackRefused: 0 };
-  private readonly inFlight = new Map<string, Promise<Resolution>>();
+  readonly counters: ResolverCounters = { tableLookups: 0, tableReads: 0, unknownFromTable: 0, fallbackRequests: 0, fallbackRefused: 0 };
+  /**
+   * The slugs missed in this turn of the event loop, with the requests waiting for each. A new Map
+   * every turn: one long-lived Map churned by every miss kept finished requests reachable from the
+   * old generation (through the hash tables it replaced), so the young-generation collector
+   * promoted them, and a flood of unknown slugs spent a quarter of its time collecting garbage.
+   */
+  private collecting: Batch = new Map();
+  /** Questions to the qr-service in progress: one per slug at a time. */
+  private readonly asking = new Map<string, Promise<Resolution>>();
   private readonly fallbackLimit = new RateLimit(FALLBACKS_PER_SECOND, FALLBACK_BURST);
   private readonly lookups: IORedis;
   private readonly subscriber: IORedis;
@@ -91,13 +104,18 @@ export class RedirectResolver implements OnModuleInit, OnApplicationShutdown {
     return this.unknown.has(slug) ? null : MISS;
   }
 
-  resolve(slug: string): Promise<Resolution> {
-    let pending = this.inFlight.get(slug);
-    if (!pending) {
-      pending = this.lookUp(slug).finally(() => this.inFlight.delete(slug));
-      this.inFlight.set(slug, pending);
+  /**
+   * Answers `done` once the slug is resolved. Misses are gathered and looked up together: one MGET
+   * per turn of the event loop for every slug missed in it, however many requests wait for each.
+   */
+  resolve(slug: string, done: Waiter): void {
+    const waiters = this.collecting.get(slug);
+    if (waiters) {
+      waiters.push(done);
+      return;
     }
-    return pending;
+    this.collecting.set(slug, [done]);
+    if (this.collecting.size === 1) setImmediate(this.lookUpCollected);
   }
 
   invalidate(slug: string): void {
@@ -112,29 +130,67 @@ export class RedirectResolver implements OnModuleInit, OnApplicationShutdown {
     this.unknown.clear();
   }
 
-  private async lookUp(slug: string): Promise<Resolution> {
+  private readonly lookUpCollected = (): void => {
+    const batch = this.collecting;
+    this.collecting = new Map();
+    const slugs = [...batch.keys()];
+    for (let from = 0; from < slugs.length; from += MAX_BATCH) this.lookUp(batch, slugs.slice(from, from + MAX_BATCH));
+  };
+
+  private lookUp(batch: Batch, slugs: string[]): void {
     const generation = this.generation;
-    try {
-      this.counters.tableLookups++;
-      // One read answers both: the entry, and whether its absence means anything.
-      const [raw, complete] = await this.lookups.mget(redirectTableKey(this.config.redisPrefix, slug), this.completeKey);
-      if (raw !== null) {
-        const entry = JSON.parse(raw) as RedirectEntry;
-        if (generation === this.generation) this.cache.set(slug, entry, KNOWN_TTL_MS);
-        return entry;
+    const keys = [this.completeKey];
+    for (const slug of slugs) keys.push(redirectTableKey(this.config.redisPrefix, slug));
+    this.counters.tableLookups += slugs.length;
+    this.counters.tableReads++;
+    // One read answers both, atomically: the entries, and whether an absence means anything.
+    this.lookups.mget(keys).then(
+      (values) => {
+        const complete = values[0] !== null;
+        for (let i = 0; i < slugs.length; i++) this.settle(batch, slugs[i], values[i + 1], complete, generation);
+      },
+      (error: unknown) => {
+        for (const slug of slugs) this.fail(batch, slug, error);
+      },
+    );
+  }
+
+  private settle(batch: Batch, slug: string, raw: string | null, complete: boolean, generation: number): void {
+    if (raw !== null) {
+      const entry = JSON.parse(raw) as RedirectEntry;
+      if (generation === this.generation) this.cache.set(slug, entry, KNOWN_TTL_MS);
+      return this.deliver(batch, slug, entry);
+    }
+    if (complete) {
+      this.counters.unknownFromTable++;
+      if (generation === this.generation) this.unknown.add(slug, UNKNOWN_TTL_MS);
+      return this.deliver(batch, slug, null);
+    }
+    let asked = this.asking.get(slug);
+    if (!asked) {
+      asked = this.askQrService(slug, generation).finally(() => this.asking.delete(slug));
+      this.asking.set(slug, asked);
+    }
+    asked.then(
+      (resolution) => this.deliver(batch, slug, resolution),
+      (error: unknown) => this.fail(batch, slug, error),
+    );
+  }
+
+  /** Redis or the qr-service is away: keep redirecting with what we knew. */
+  private fail(batch: Batch, slug: string, error: unknown): void {
+    const stale = this.cache.stale(slug);
+    if (stale === MISS) this.logger.warn({ err: error, slug }, 'could not resolve a slug');
+    this.deliver(batch, slug, stale === MISS ? 'unavailable' : stale);
+  }
+
+  private deliver(batch: Batch, slug: string, resolution: Resolution): void {
+    for (const done of batch.get(slug) ?? []) {
+      try {
+        done(resolution);
+      } catch (error) {
+        this.logger.error({ err: error, slug }, 'redirect failed');
       }
-      if (complete !== null) {
-        this.counters.unknownFromTable++;
-        if (generation === this.generation) this.unknown.add(slug, UNKNOWN_TTL_MS);
-        return null;
-      }
-      return await this.askQrService(slug, generation);
-    } catch (error) {
-      // Redis or the qr-service is away: keep redirecting with what we knew.
-      const stale = this.cache.stale(slug);
-      if (stale !== MISS) return stale;
-      this.logger.warn({ err: error, slug }, 'could not resolve a slug');
-      return 'unavailable';
     }
   }
 

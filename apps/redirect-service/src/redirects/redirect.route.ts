@@ -33,7 +33,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly resolver: RedirectResolver,
     @Inject(APP_CONFIG) config: AppConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(LOGGER) logger: Logger,
   ) {
     this.redis = failFastRedis(config.redisUrl, 2000);
     this.redis.on('error', (error) => logger.warn({ err: error }, 'scan stream connection error'));
@@ -64,13 +64,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     if (!SLUG_PATTERN.test(slug)) return this.sendPage(req, res, this.pages.notFound);
     const hit = this.resolver.cached(slug);
     if (hit !== MISS) return this.answer(req, res, slug, hit);
-    this.resolver.resolve(slug).then(
-      (resolution) => this.answer(req, res, slug, resolution),
-      (error: unknown) => {
-        this.logger.error({ err: error, slug }, 'redirect failed');
-        this.sendPage(req, res, this.pages.unavailable);
-      },
-    );
+    this.resolver.resolve(slug, (resolution) => this.answer(req, res, slug, resolution));
   }
 
   private answer(req: IncomingMessage, res: ServerResponse, slug: string, resolution: Resolution): void {
@@ -98,13 +92,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   }
 
   private sendPage(req: IncomingMessage, res: ServerResponse, page: Page): void {
-    res.writeHead(page.status, {
-      'content-type': 'text/html; charset=utf-8',
-      'content-length': page.body.length,
-      'cache-control': NO_STORE,
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
-    });
+    res.writeHead(page.status, page.headers);
     res.end(req.method === 'HEAD' ? undefined : page.body);
   }
 }

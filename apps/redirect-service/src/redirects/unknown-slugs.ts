@@ -1,14 +1,11 @@
-interface Remembered {
-  expiresAt: number;
-}
-
 /**
  * Slugs known not to exist, least recently used dropped first: a scanner (or a bot) repeating a
  * bad slug is answered in-process. Kept apart from the entries of real codes, so a flood of
  * made-up slugs cannot push those out.
  */
 export class UnknownSlugs {
-  private readonly slugs = new Map<string, Remembered>();
+  /** Slug -> when it is forgotten. */
+  private readonly slugs = new Map<string, number>();
 
   constructor(
     private readonly maxEntries: number,
@@ -16,22 +13,19 @@ export class UnknownSlugs {
   ) {}
 
   has(slug: string): boolean {
-    const remembered = this.slugs.get(slug);
-    if (remembered === undefined) return false;
-    if (remembered.expiresAt <= this.now()) {
-      this.slugs.delete(slug);
-      return false;
-    }
-    // Most recently used last: Map keeps insertion order.
+    const expiresAt = this.slugs.get(slug);
+    if (expiresAt === undefined) return false;
     this.slugs.delete(slug);
-    this.slugs.set(slug, remembered);
+    if (expiresAt <= this.now()) return false;
+    // Most recently used last: Map keeps insertion order.
+    this.slugs.set(slug, expiresAt);
     return true;
   }
 
   add(slug: string, ttlMs: number): void {
     this.slugs.delete(slug);
     if (this.slugs.size >= this.maxEntries) this.slugs.delete(this.slugs.keys().next().value as string);
-    this.slugs.set(slug, { expiresAt: this.now() + ttlMs });
+    this.slugs.set(slug, this.now() + ttlMs);
   }
 
   /** A code now has this slug. */
