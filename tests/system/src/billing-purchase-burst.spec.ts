@@ -4,6 +4,7 @@ import { BillingPattern, ServiceQueue } from '@qrd/contracts';
 import { bullPrefix, BullMqClient, Envelope } from '@qrd/messaging';
 import { TestHttpClient, waitFor } from '@qrd/testing';
 import { BILLING_ENV, createCode, serviceBus, signUp, subscriptionOf, userIdOf } from './billing-fixtures';
+import { newUser, signIn } from './accounts-fixtures';
 import { TestSystem } from './harness';
 
 const BURST = 25;
@@ -90,6 +91,17 @@ describe('billing: a burst of seat purchases from one user', () => {
     const bad = await client.post('/api/purchase-qr-code', { name: 'Poster' }, { 'Idempotency-Key': 'x y' });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toMatch(/Idempotency-Key must be 8 to 255 characters/);
+  });
+
+  it('answers two /subscribe requests of one new subscriber at once (a plan switched right away)', async () => {
+    const client = await signIn(system, await newUser(system));
+    const [monthly, annual] = await Promise.all([
+      client.post('/api/get-or-create-subscription?interval=monthly'),
+      client.post('/api/get-or-create-subscription?interval=annual'),
+    ]);
+    expect([monthly.status, annual.status]).toEqual([200, 200]);
+    expect(annual.json).toMatchObject({ status: 'incomplete', interval: 'annual', clientSecret: expect.any(String) });
+    expect(annual.json.customerId).toBe(monthly.json.customerId);
   });
 
   it('does not run purchases whose callers had already given up when billing comes back', async () => {

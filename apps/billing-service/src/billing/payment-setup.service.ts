@@ -11,7 +11,7 @@ import {
 import { MessageBus } from '@qrd/messaging';
 import { PAYMENT_PROVIDER, PaymentProvider } from '../providers/payment-provider';
 import { SubscriptionNotices } from '../webhooks/subscription-notices';
-import { BillingRepository, pickEffective } from './billing.repository';
+import { BillingRepository, BillingStore, pickEffective } from './billing.repository';
 import { CustomerEntity } from './customer.entity';
 import { SubscriptionEntity } from './subscription.entity';
 import { SubscriptionSync } from './subscription-sync';
@@ -77,19 +77,29 @@ export class PaymentSetupService {
    * with a seat for every code they have, so subscribing again brings every code back.
    */
   async getOrCreate(userId: string, email: string, interval: BillingInterval): Promise<PaymentSetupView> {
-    const customer =
-      (await this.repo.customerOfUser(this.provider.name, userId)) ?? (await this.newCustomer(email, userId));
     const { count } = await this.bus.request(QrPattern.CountCodes, { userId });
-    return this.setup(customer, interval, Math.max(1, count));
+    // One at a time per account: a plan switched right away sends two of these at once, and the
+    // second must see (and drop) what the first created, not create a second customer beside it.
+    return this.repo.withUserLock(userId, async (store) => {
+      const customer =
+        (await store.customerOfUser(this.provider.name, userId)) ?? (await this.newCustomer(email, userId, store));
+      return this.setup(customer, interval, Math.max(1, count), store);
+    });
   }
 
-  private async setup(customer: CustomerEntity, interval: BillingInterval, seats: number): Promise<PaymentSetupView> {
-    const subs = await this.repo.subscriptionsOfCustomer(customer.id);
+  private async setup(
+    customer: CustomerEntity,
+    interval: BillingInterval,
+    seats: number,
+    store?: BillingStore,
+  ): Promise<PaymentSetupView> {
+    // Inside the caller's unit of work when it has one; otherwise each change is a unit of its own.
+    const subs = await (store ?? this.repo).subscriptionsOfCustomer(customer.id);
     const effective = pickEffective(subs);
     if (effective && redirectsEnabledFor(effective.status)) return this.view(customer, effective, null);
 
     for (const waiting of subs.filter((s) => s.status === 'incomplete')) {
-      const fresh = await this.sync.refresh(waiting.providerSubscriptionId);
+      const fresh = await this.sync.refresh(waiting.providerSubscriptionId, store);
       if (!fresh) continue;
       // Paid meanwhile (a webhook not yet seen): nothing left to pay.
       if (redirectsEnabledFor(fresh.status)) return this.view(customer, fresh, null);
@@ -99,15 +109,15 @@ export class PaymentSetupService {
         if (secret) return this.view(customer, fresh, secret);
       }
       // Another plan was chosen: the waiting subscription is dropped, never charged.
-      await this.sync.apply(await this.provider.cancelNow(fresh.providerSubscriptionId));
+      await this.sync.apply(await this.provider.cancelNow(fresh.providerSubscriptionId), store);
     }
 
     // An unpaid subscription is replaced, not kept beside the new one (it would bill on its own).
     for (const unpaid of subs.filter((s) => s.status === 'unpaid')) {
-      await this.sync.apply(await this.provider.cancelNow(unpaid.providerSubscriptionId));
+      await this.sync.apply(await this.provider.cancelNow(unpaid.providerSubscriptionId), store);
     }
     const created = await this.provider.createSubscription({ customerId: customer.providerCustomerId, interval, seats });
-    const row = await this.sync.apply(created.subscription);
+    const row = await this.sync.apply(created.subscription, store);
     if (!row) throw new DomainError(ErrorCode.Internal, 'The new subscription could not be stored');
     return this.view(customer, row, created.clientSecret);
   }
@@ -134,9 +144,9 @@ export class PaymentSetupService {
     }
   }
 
-  private async newCustomer(email: string, userId: string | null): Promise<CustomerEntity> {
+  private async newCustomer(email: string, userId: string | null, store?: BillingStore): Promise<CustomerEntity> {
     const created = await this.provider.createCustomer({ email, userId });
-    return this.repo.saveCustomer({ provider: this.provider.name, providerCustomerId: created.id, email, userId });
+    return (store ?? this.repo).saveCustomer({ provider: this.provider.name, providerCustomerId: created.id, email, userId });
   }
 
   private view(customer: CustomerEntity, sub: SubscriptionEntity, clientSecret: string | null): PaymentSetupView {
