@@ -41,7 +41,9 @@ describe(`${CodesService.name}: the redirect table under concurrent changes of o
   it('always ends with the entry PostgreSQL holds, a suspended owner never revived', async () => {
     const { user, client } = await subscribedCustomer(system);
     const code = await createCode(client, { name: 'Poster', destinationUrl: 'https://example.com/poster' });
-    const sut = system.apps.get('qr')!.get(CodesService);
+    const qr = system.apps.get('qr');
+    if (!qr) throw new Error('the qr-service is not running');
+    const sut = qr.get(CodesService);
     const key = redirectTableKey(system.config.redisPrefix, code.slug);
 
     for (let round = 1; round <= 40; round++) {

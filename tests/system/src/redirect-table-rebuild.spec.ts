@@ -139,4 +139,16 @@ describe('redirect table: Redis loses its data while the system runs', () => {
     expect(await counter(cold, 'redirect_unknown_from_table_total')).toBe(unknown + 1);
     await system.stopService('redirect-cold');
   });
+
+  it('rebuilds on an operator request and marks the table complete with a new generation', async () => {
+    const admin = await signIn(system, await newUser(system, { role: 'admin' }));
+    const before = await redis.get(completeKey);
+
+    const res = await admin.post('/api/admin/redirect-table/rebuild');
+
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ codes: (await codeRows()).length });
+    expect(res.json.generation).not.toBe(before);
+    expect(await redis.get(completeKey)).toBe(res.json.generation);
+  });
 });

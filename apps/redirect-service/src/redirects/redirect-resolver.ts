@@ -59,6 +59,8 @@ export class RedirectResolver implements OnModuleInit, OnApplicationShutdown {
    * promoted them, and a flood of unknown slugs spent a quarter of its time collecting garbage.
    */
   private collecting: Batch = new Map();
+  /** Reads of the table under way. */
+  private reading = 0;
   /** Questions to the qr-service in progress: one per slug at a time. */
   private readonly asking = new Map<string, Promise<Resolution>>();
   private readonly fallbackLimit = new RateLimit(FALLBACKS_PER_SECOND, FALLBACK_BURST);
@@ -105,8 +107,10 @@ export class RedirectResolver implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Answers `done` once the slug is resolved. Misses are gathered and looked up together: one MGET
-   * per turn of the event loop for every slug missed in it, however many requests wait for each.
+   * Answers `done` once the slug is resolved. Misses are gathered and looked up together, one MGET
+   * for many slugs however many requests wait for each: the misses of one turn of the event loop,
+   * or, while a read is under way, every miss until it returns (under load, one read per round trip
+   * to Redis instead of one per request).
    */
   resolve(slug: string, done: Waiter): void {
     const waiters = this.collecting.get(slug);
@@ -115,7 +119,7 @@ export class RedirectResolver implements OnModuleInit, OnApplicationShutdown {
       return;
     }
     this.collecting.set(slug, [done]);
-    if (this.collecting.size === 1) setImmediate(this.lookUpCollected);
+    if (this.collecting.size === 1 && this.reading === 0) setImmediate(this.lookUpCollected);
   }
 
   invalidate(slug: string): void {
@@ -131,6 +135,7 @@ export class RedirectResolver implements OnModuleInit, OnApplicationShutdown {
   }
 
   private readonly lookUpCollected = (): void => {
+    if (this.collecting.size === 0) return;
     const batch = this.collecting;
     this.collecting = new Map();
     const slugs = [...batch.keys()];
@@ -143,14 +148,26 @@ export class RedirectResolver implements OnModuleInit, OnApplicationShutdown {
     for (const slug of slugs) keys.push(redirectTableKey(this.config.redisPrefix, slug));
     this.counters.tableLookups += slugs.length;
     this.counters.tableReads++;
+    this.reading++;
+    const read = () => {
+      if (--this.reading === 0) this.lookUpCollected();
+    };
     // One read answers both, atomically: the entries, and whether an absence means anything.
     this.lookups.mget(keys).then(
       (values) => {
         const complete = values[0] !== null;
-        for (let i = 0; i < slugs.length; i++) this.settle(batch, slugs[i], values[i + 1], complete, generation);
+        try {
+          for (let i = 0; i < slugs.length; i++) this.settle(batch, slugs[i], values[i + 1], complete, generation);
+        } finally {
+          read();
+        }
       },
       (error: unknown) => {
-        for (const slug of slugs) this.fail(batch, slug, error);
+        try {
+          for (const slug of slugs) this.fail(batch, slug, error);
+        } finally {
+          read();
+        }
       },
     );
   }
