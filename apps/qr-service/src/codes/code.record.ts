@@ -77,7 +77,8 @@ export type RedirectSource = Pick<CodeRecord, 'id' | 'slug' | 'destination' | 's
 export const REDIRECT_COLUMNS = `c.id, c.slug, c.destination, c.state, c.version, c.deleted_at IS NOT NULL AS deleted`;
 
 export function redirectSource(code: CodeRecord): RedirectSource {
-  return { id: code.id, slug: code.slug, destination: code.destination, state: code.state, version: code.version, deleted: code.deletedAt !== null };
+  const { id, slug, destination, state, version } = code;
+  return { id, slug, destination, state, version, deleted: code.deletedAt !== null };
 }
 
 /** What the redirect-service needs: where to go, only while the code is active; a deleted code is a tombstone. */

@@ -14,12 +14,12 @@ export type CodeChanges = Partial<Pick<CodeRecord, 'name' | 'destination' | 'cat
 export type OwnerFlags = Pick<CodeRecord, 'suspendedBilling' | 'suspendedAccount'>;
 
 const LIVE = 'c.deleted_at IS NULL';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Changes that alter where a scan goes, and so raise the code's version. */
 export function changesRedirect(changes: CodeChanges): boolean {
   return changes.destination !== undefined || changes.deactivatedByOwner !== undefined;
 }
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Domain-named access to qr.codes and qr.owners (plain SQL). */
 @Injectable()

@@ -49,11 +49,14 @@ const RELEASE_BUILD = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 0`;
 
+/** The scripts, as ioredis adds them to a connection (defineCommand) and to its pipelines. */
 interface RedirectScripts {
-  writeRedirectEntry(key: string, version: number, entry: string, channel: string, slug: string, announceNew: '0' | '1'): Promise<number>;
   renewRedirectBuild(lease: string, generation: string, ttlMs: number): Promise<number>;
   finishRedirectBuild(lease: string, complete: string, generation: string): Promise<number>;
   releaseRedirectBuild(lease: string, generation: string): Promise<number>;
+}
+interface RedirectPipeline {
+  writeRedirectEntry(key: string, version: number, entry: string, channel: string, slug: string, announceNew: '0' | '1'): unknown;
 }
 
 export interface RedirectChange {
@@ -114,10 +117,10 @@ export class RedirectTable {
     for (let attempt = 1; ; attempt++) {
       try {
         const pipeline = this.redis.pipeline();
-        const scripts = pipeline as unknown as RedirectScripts;
+        const scripts = pipeline as unknown as RedirectPipeline;
         for (const { slug, entry } of changes) {
           const key = redirectTableKey(this.config.redisPrefix, slug);
-          void scripts.writeRedirectEntry(key, entry.version, JSON.stringify(entry), this.channel, slug, announceNew ? '1' : '0');
+          scripts.writeRedirectEntry(key, entry.version, JSON.stringify(entry), this.channel, slug, announceNew ? '1' : '0');
         }
         const results = (await pipeline.exec()) ?? [];
         let written = 0;

@@ -21,7 +21,7 @@ export class MetricsController {
     const { recorder } = this.route;
     const lines: [string, string, number][] = [
       ['redirect_table_lookups_total', 'Slugs looked up in the Redis redirect table (in-process misses).', counters.tableLookups],
-      ['redirect_table_reads_total', 'Reads of the Redis redirect table (one per turn of the event loop with misses).', counters.tableReads],
+      ['redirect_table_reads_total', 'Reads of the Redis redirect table (one MGET for the slugs missed meanwhile).', counters.tableReads],
       ['redirect_unknown_from_table_total', 'Slugs answered unknown because the complete table did not hold them.', counters.unknownFromTable],
       ['redirect_fallback_requests_total', 'Slugs asked of the qr-service while the table was not complete.', counters.fallbackRequests],
       ['redirect_fallback_refused_total', 'Fallback questions refused by the rate limit.', counters.fallbackRefused],
