@@ -114,8 +114,8 @@ export function anOutcome(status: PaymentOutcomeView['status'], message?: string
 
 export function anAccountAnalytics(overrides: Partial<AccountAnalytics> = {}): AccountAnalytics {
   return {
-    totalScans: 1248,
-    lastMonth: 356,
+    totalScans: 1307,
+    lastMonth: 421,
     qrCodes: 12,
     activeCodes: 11,
     lastScan: null,

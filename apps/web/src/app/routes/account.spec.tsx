@@ -158,12 +158,12 @@ describe('AccountRoute', () => {
 
   describe('Analytics', () => {
     it("shows the account's figures", async () => {
-      server.on('GET /api/analytics', ok(anAccountAnalytics({ totalScans: 1248, qrCodes: 12, lastMonth: 356, lastScan: null })));
+      server.on('GET /api/analytics', ok(anAccountAnalytics({ totalScans: 1307, qrCodes: 12, lastMonth: 421, lastScan: null })));
       renderAccount('analytics');
 
-      expect(await screen.findByRole('group', { name: 'Total Scans' })).toHaveTextContent('1,248');
+      expect(await screen.findByRole('group', { name: 'Total Scans' })).toHaveTextContent('1,307');
       expect(screen.getByRole('group', { name: 'QR Codes' })).toHaveTextContent('12');
-      expect(screen.getByRole('group', { name: 'Recent Scans' })).toHaveTextContent('356');
+      expect(screen.getByRole('group', { name: 'Recent Scans' })).toHaveTextContent('421');
       expect(screen.getByRole('group', { name: 'Last Scan' })).toHaveTextContent('Never');
       expect(server.calls('GET /api/analytics')[0].query.get('tz')).toBeTruthy();
     });
@@ -178,7 +178,7 @@ describe('AccountRoute', () => {
       server.on('GET /api/analytics', ok(anAccountAnalytics()));
       await user.click(screen.getByRole('button', { name: 'Try again' }));
 
-      expect(await screen.findByRole('group', { name: 'Total Scans' })).toHaveTextContent('1,248');
+      expect(await screen.findByRole('group', { name: 'Total Scans' })).toHaveTextContent('1,307');
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     });
   });
