@@ -1,5 +1,5 @@
 # One image for every Node process of the product; the command picks the service.
-FROM node:20-bookworm-slim AS build
+FROM node:20.19.0-bookworm-slim AS build
 WORKDIR /app
 ENV NX_NO_CLOUD=true NX_DAEMON=false
 COPY package.json package-lock.json ./
@@ -7,7 +7,7 @@ RUN npm install --no-audit --no-fund
 COPY . .
 RUN npx nx run-many -t build --parallel=2 --outputStyle=static && npm prune --omit=dev
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:20.19.0-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app/package.json ./
@@ -18,6 +18,6 @@ USER node
 CMD ["node", "dist/apps/gateway/apps/gateway/src/main.js"]
 
 # The web app, served by nginx with nginx/nginx.conf.
-FROM nginx:1.27-alpine AS web
+FROM nginx:1.27.2-alpine AS web
 COPY nginx/nginx.conf /etc/nginx/nginx.conf
 COPY --from=build /app/dist/apps/web /usr/share/nginx/html

@@ -66,7 +66,7 @@ export default [
   },
   {
     // Test suites start several services in one process on purpose.
-    files: ['tests/**/*.ts', 'tools/**/*.ts'],
+    files: ['tests/**/*.ts', 'tools/**/*.ts', 'deploy/**/*.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
 ];

@@ -22,7 +22,7 @@ module.exports = {
     ],
   },
   moduleNameMapper: {
-    '^@qrd/(config|contracts|database|messaging|testing)$': path.join(root, 'libs/$1/src/index.ts'),
+    '^@qrd/(config|contracts|database|messaging|observability|testing)$': path.join(root, 'libs/$1/src/index.ts'),
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],

@@ -26,14 +26,14 @@ export function runNode(entry, args, env) {
   });
 }
 
-/** Polls http://127.0.0.1:<port>/health until it answers 200. */
+/** Polls http://127.0.0.1:<port>/health/ready until it answers 200 (PostgreSQL, Redis and its queue consumers ready). */
 export async function waitHealthy(name, port, timeoutMs = 60_000, isAlive = () => true) {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline) {
     if (!isAlive()) throw new Error(`${name} exited during start-up`);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/health`);
+      const res = await fetch(`http://127.0.0.1:${port}/health/ready`);
       if (res.ok) return;
       last = `${res.status} ${await res.text()}`;
     } catch (error) {
@@ -41,7 +41,7 @@ export async function waitHealthy(name, port, timeoutMs = 60_000, isAlive = () =
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`${name} did not become healthy on port ${port} within ${timeoutMs / 1000}s (${last})`);
+  throw new Error(`${name} did not become ready on port ${port} within ${timeoutMs / 1000}s (${last})`);
 }
 
 /**

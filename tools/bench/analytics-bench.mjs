@@ -1,16 +1,23 @@
-// `npm run bench:analytics -- --scans N` (default 10,000,000): one account with 1,000 codes, one of
+// `npm run bench:analytics -- --scans N` (default 1,000,000; the target is measured with --scans
+// 10000000, whose seeding takes hours on a busy 2-core machine): one account with 1,000 codes, one of
 // them with N/10 scans, over 400 days; then p50/p95 through the gateway of that code's analytics
 // (7, 30, 90 and 366 days; UTC and Asia/Kolkata) and of the account's, against a baseline in the
 // same run: the gateway's cheapest signed-in request (GET /api/auth/user).
+// Seeding 10,000,000 scans takes long on a small machine: BENCH_KEEP_DB=1 keeps the seeded
+// database and writes what a later run needs to tmp/bench/analytics-db.json; BENCH_REUSE_DB=<that
+// file> measures again on it (after migrating it with the build under test), e.g. to compare builds.
 import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { checkDependencies } from '../preflight.mjs';
 import { entryOf, ROOT, runNode, startServices } from '../system.mjs';
-import { adminQuery, cleanUp, env, fail, freePort, log, machine, numberArg, percentile, redisUrl, report, scratch } from './bench-kit.mjs';
+import { adminQuery, cleanUp, env, fail, freePort, loadText, log, machine, numberArg, percentile, redisUrl, report, scratch } from './bench-kit.mjs';
 
-const SCANS = numberArg('scans', 10_000_000);
+const reused = env.BENCH_REUSE_DB ? JSON.parse(await readFile(env.BENCH_REUSE_DB, 'utf8')) : null;
+const SCANS = reused?.scans ?? numberArg('scans', 1_000_000);
+const PASSWORD = 'Bench-password-1';
 const CODES = 1000;
 const DAYS = 400;
 const REPEAT = Number(env.BENCH_REPEAT ?? 15);
@@ -18,7 +25,9 @@ const DAY_MS = 24 * 3600 * 1000;
 
 async function main() {
   await checkDependencies(env);
-  const run = scratch('analytics');
+  const fresh = scratch('analytics');
+  const run = reused ? { ...fresh, dbName: reused.dbName, databaseUrl: reused.databaseUrl } : fresh;
+  const keep = Boolean(reused || env.BENCH_KEEP_DB);
   let system;
   try {
     const ports = { GATEWAY_PORT: await freePort(), AUTH_PORT: await freePort(), QR_PORT: await freePort(), BILLING_PORT: await freePort(), REDIRECT_PORT: await freePort() };
@@ -35,16 +44,27 @@ async function main() {
       MAIL_OUTBOX_DIR: join(ROOT, 'tmp', 'bench', 'outbox'),
       ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
     };
-    await adminQuery(`CREATE DATABASE ${run.dbName}`);
+    if (!reused) await adminQuery(`CREATE DATABASE ${run.dbName}`);
     for (const service of ['auth-service', 'qr-service', 'billing-service']) await runNode(entryOf(service), ['migrate'], childEnv);
     system = await startServices(childEnv, { onOutput: () => undefined });
     const api = client(base);
-    const userId = await signUp(api);
-    const heavy = await seed(run.databaseUrl, userId);
+    let heavy = reused?.heavy;
+    if (reused) {
+      await api.post('/api/login', { username: reused.username, password: PASSWORD });
+    } else {
+      const user = await signUp(api);
+      heavy = await seed(run.databaseUrl, user.id);
+      if (keep) {
+        const saved = { dbName: run.dbName, databaseUrl: run.databaseUrl, username: user.username, heavy, scans: SCANS };
+        await mkdir(join(ROOT, 'tmp', 'bench'), { recursive: true });
+        await writeFile(join(ROOT, 'tmp', 'bench', 'analytics-db.json'), JSON.stringify(saved, null, 2));
+        log(`seeded database kept: BENCH_REUSE_DB=tmp/bench/analytics-db.json measures on it again (drop ${run.dbName} when done)`);
+      }
+    }
     await measure(api, heavy);
   } finally {
     await system?.stop();
-    await cleanUp(run);
+    await cleanUp(keep ? { ...run, dbName: null } : run);
   }
 }
 
@@ -68,11 +88,11 @@ function client(base) {
 
 async function signUp(api) {
   const username = `bench${randomBytes(3).toString('hex')}`;
-  const details = { username, email: `${username}@example.com`, password: 'Bench-password-1', billingInterval: 'monthly' };
+  const details = { username, email: `${username}@example.com`, password: PASSWORD, billingInterval: 'monthly' };
   const setup = await api.post('/api/create-signup-payment-intent', { username, email: details.email, billingInterval: 'monthly' });
   await api.post('/api/test-payments/confirm', { clientSecret: setup.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' });
   await api.post('/api/register', { ...details, stripeCustomerId: setup.customerId, stripeSubscriptionId: setup.subscriptionId });
-  return (await api.get('/api/auth/user')).id;
+  return { id: (await api.get('/api/auth/user')).id, username };
 }
 
 /** Codes and scans straight into PostgreSQL, rollups built by the same SQL the service uses for bulk rebuilds. */
@@ -144,6 +164,7 @@ async function timed(fn) {
 }
 
 async function measure(api, heavy) {
+  const loadBefore = machine().load;
   const today = new Date().toISOString().slice(0, 10);
   const dayBefore = (days) => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
   const code = { all: [] };
@@ -178,7 +199,7 @@ async function measure(api, heavy) {
   const markdown = [
     `Last run: ${new Date().toISOString()} — ${machine().cpus} CPU cores (shared with PostgreSQL, Redis and every service), Node ${machine().node}; ` +
       `${SCANS.toLocaleString('en-US')} scans in the database, ${(SCANS / 10).toLocaleString('en-US')} on the measured code, ${CODES} codes of one account, over ${DAYS} days; ` +
-      `each request ${REPEAT} times, one at a time, through the gateway.`,
+      `each request ${REPEAT} times, one at a time, through the gateway; ${loadText(loadBefore)} when measuring started, ${loadText()} at the end.`,
     '',
     '| request | p50 (ms) | p95 (ms) |',
     '|---|---:|---:|',

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import IORedis from 'ioredis';
 import pg from 'pg';
@@ -20,7 +20,12 @@ export function log(message) {
 }
 
 export function machine() {
-  return { cpus: cpus().length, node: process.version };
+  return { cpus: cpus().length, node: process.version, load: loadavg().map((n) => Math.round(n * 10) / 10) };
+}
+
+/** The 1, 5 and 15 minute load averages, as the results quote them: other work on a shared machine skews every figure. */
+export function loadText(load = machine().load) {
+  return `load average ${load.join(' / ')}`;
 }
 
 /** `--name value` from the command line, as a number, or the fallback. */
@@ -87,8 +92,9 @@ export async function stopAll() {
   children.length = 0;
 }
 
+/** Drops the run's database (unless `dbName` is null: a database kept for later runs) and its Redis keys. */
 export async function cleanUp({ dbName, prefix }) {
-  await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  if (dbName) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   const redis = new IORedis(redisUrl);
   let cursor = '0';
   do {

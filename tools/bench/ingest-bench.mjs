@@ -7,7 +7,7 @@ import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { checkDependencies } from '../preflight.mjs';
 import { entryOf, runNode, waitHealthy } from '../system.mjs';
-import { adminQuery, cleanUp, env, fail, freePort, log, machine, numberArg, redisUrl, report, scratch, start, stopAll } from './bench-kit.mjs';
+import { adminQuery, cleanUp, env, fail, freePort, loadText, log, machine, numberArg, redisUrl, report, scratch, start, stopAll } from './bench-kit.mjs';
 
 const SCANS = numberArg('scans', 300_000);
 const CODES = 100;
@@ -92,6 +92,7 @@ async function measure(run) {
     await pipeline.exec();
   }
 
+  const loadBefore = machine().load;
   const started = Date.now();
   qr.kill('SIGCONT');
   for (;;) {
@@ -120,10 +121,11 @@ async function measure(run) {
 
   const scansPerS = Math.round(SCANS / seconds);
   const barePerS = Math.round(SCANS / bareSeconds);
-  const result = { date: new Date().toISOString(), machine: machine(), scans: SCANS, codes: CODES, stored, seconds, scansPerS, barePerS };
+  const result = { date: new Date().toISOString(), machine: machine(), loadBefore, scans: SCANS, codes: CODES, stored, seconds, scansPerS, barePerS };
   const markdown = [
     `Last run: ${result.date} — ${result.machine.cpus} CPU cores (shared with PostgreSQL and Redis), Node ${result.machine.node}; ` +
-      `${SCANS.toLocaleString('en-US')} scans of ${CODES} codes (a few codes get most of them) appended while the qr-service was paused, then drained by one ingestor.`,
+      `${SCANS.toLocaleString('en-US')} scans of ${CODES} codes (a few codes get most of them) appended while the qr-service was paused, then drained by one qr-service process; ` +
+      `${loadText(loadBefore)} when the drain started, ${loadText(result.machine.load)} at the end.`,
     '',
     '| | rows/s |',
     '|---|---:|',

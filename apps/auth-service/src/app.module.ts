@@ -2,7 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig, ConfigModule, Logger } from '@qrd/config';
 import { DatabaseModule } from '@qrd/database';
-import { HealthController, MessagingModule } from '@qrd/messaging';
+import { MessagingModule } from '@qrd/messaging';
+import { ObservabilityModule } from '@qrd/observability';
 import { AUTH_DATABASE } from './database';
 import { MailModule } from './mail/mail.module';
 import { MailWorker } from './mail/mail.worker';
@@ -22,12 +23,13 @@ export class AuthServiceModule {
       module: AuthServiceModule,
       imports: [
         ConfigModule.forRoot(config, logger),
+        ObservabilityModule.forService('auth-service'),
         MessagingModule.forRoot(),
         DatabaseModule.forService(AUTH_DATABASE),
         TypeOrmModule.forFeature([UserEntity, ResetTokenEntity]),
         MailModule,
       ],
-      controllers: [HealthController, UsersHandlers],
+      controllers: [UsersHandlers],
       providers: [UsersRepository, UsersService, PasswordHasher, ResetTokensRepository, PasswordResetService, MailWorker],
     };
   }

@@ -2,7 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig, ConfigModule, Logger } from '@qrd/config';
 import { DatabaseModule } from '@qrd/database';
-import { HealthController, MessagingModule } from '@qrd/messaging';
+import { MessagingModule } from '@qrd/messaging';
+import { ObservabilityModule } from '@qrd/observability';
 import { BillingHandlers } from './billing/billing.handlers';
 import { BillingRepository } from './billing/billing.repository';
 import { CustomerEntity } from './billing/customer.entity';
@@ -24,11 +25,12 @@ export class BillingServiceModule {
       module: BillingServiceModule,
       imports: [
         ConfigModule.forRoot(config, logger),
+        ObservabilityModule.forService('billing-service'),
         MessagingModule.forRoot(),
         DatabaseModule.forService(BILLING_DATABASE),
         TypeOrmModule.forFeature([CustomerEntity, SubscriptionEntity]),
       ],
-      controllers: [HealthController, BillingHandlers],
+      controllers: [BillingHandlers],
       providers: [
         ...PROVIDERS,
         BillingRepository,

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule, Logger } from '@qrd/config';
-import { HealthController, MessagingModule } from '@qrd/messaging';
+import { MessagingModule } from '@qrd/messaging';
+import { ObservabilityModule } from '@qrd/observability';
 import { AccountApiModule } from './account/account-api.module';
 import { AdminApiModule } from './admin/admin-api.module';
 import { AuthApiModule } from './auth/auth-api.module';
@@ -16,6 +17,7 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [
         ConfigModule.forRoot(config, logger),
+        ObservabilityModule.forService('gateway'),
         MessagingModule.forRoot(),
         SessionsModule,
         AuthApiModule,
@@ -25,7 +27,6 @@ export class GatewayModule {
         BillingApiModule,
         PageVisitsModule,
       ],
-      controllers: [HealthController],
-    };
+          };
   }
 }

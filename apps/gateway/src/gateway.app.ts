@@ -30,7 +30,8 @@ export async function startGateway(config: AppConfig, logger: Logger, port = con
         pinoHttp({
           logger,
           genReqId: (_req, res) => String(res.getHeader('X-Request-Id') ?? ''),
-          autoLogging: { ignore: (req) => req.url === '/health' },
+          // Probes and scrapes come every few seconds: they would drown the log.
+          autoLogging: { ignore: (req) => req.url === '/metrics' || req.url?.startsWith('/health') === true },
           serializers: { req: logSafeRequest },
         }),
       );

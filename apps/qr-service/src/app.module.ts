@@ -1,7 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule, Logger } from '@qrd/config';
 import { DatabaseModule } from '@qrd/database';
-import { HealthController, MessagingModule } from '@qrd/messaging';
+import { MessagingModule } from '@qrd/messaging';
+import { ObservabilityModule } from '@qrd/observability';
 import { AnalyticsHandlers } from './analytics/analytics.handlers';
 import { AnalyticsRepository } from './analytics/analytics.repository';
 import { AnalyticsService } from './analytics/analytics.service';
@@ -23,8 +24,9 @@ export class QrServiceModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: QrServiceModule,
-      imports: [ConfigModule.forRoot(config, logger), MessagingModule.forRoot(), DatabaseModule.forService(QR_DATABASE)],
-      controllers: [HealthController, CodeImagesController, CodesHandlers, AccountEventsHandlers, AnalyticsHandlers],
+      imports: [ConfigModule.forRoot(config, logger),
+        ObservabilityModule.forService('qr-service'), MessagingModule.forRoot(), DatabaseModule.forService(QR_DATABASE)],
+      controllers: [CodeImagesController, CodesHandlers, AccountEventsHandlers, AnalyticsHandlers],
       providers: [
         CodesRepository,
         CodesService,

@@ -2,10 +2,12 @@ import type { ServiceDatabase } from '@qrd/database';
 import { CreateQr1763900000000 } from './migrations/1763900000000-create-qr';
 import { ScanRollups1795000000100 } from './migrations/1795000000100-scan-rollups';
 import { CodeVersions1795000100000 } from './migrations/1795000100000-code-versions';
+import { RollupDimDeltas1796400000000 } from './migrations/1796400000000-rollup-dim-deltas';
+import { RollupHours1796400000100 } from './migrations/1796400000100-rollup-hours';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
   schema: 'qr',
   entities: [],
-  migrations: [CreateQr1763900000000, ScanRollups1795000000100, CodeVersions1795000100000],
+  migrations: [CreateQr1763900000000, ScanRollups1795000000100, CodeVersions1795000100000, RollupDimDeltas1796400000000, RollupHours1796400000100],
 };

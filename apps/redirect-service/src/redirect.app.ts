@@ -5,6 +5,7 @@ import type { FastifyServerFactoryHandler } from 'fastify';
 import { createServer } from 'node:http';
 import { AppConfig, Logger } from '@qrd/config';
 import { nestLogger } from '@qrd/messaging';
+import { fastifyHttpMetrics, ServiceMetrics } from '@qrd/observability';
 import { RedirectServiceModule } from './app.module';
 import { RedirectRoute } from './redirects/redirect.route';
 
@@ -31,6 +32,8 @@ export async function startRedirectService(
     logger: nestLogger(logger),
   });
   app.enableShutdownHooks();
+  // Times /health and /metrics; the hot path is counted by outcome in RedirectRoute instead.
+  fastifyHttpMetrics(app.getHttpAdapter().getInstance(), app.get(ServiceMetrics));
   hot.route = app.get(RedirectRoute);
   await app.listen(port, '0.0.0.0');
   return app;

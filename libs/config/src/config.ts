@@ -49,6 +49,8 @@ export interface AppConfig {
   trustedCountryHeader: string | null;
   /** How long a read scan may stay unacknowledged before another ingestor takes it over (its reader died). */
   scanClaimIdleMs: number;
+  /** Scan stream readers per qr-service process: one stores a batch while another prepares the next. */
+  scanIngestors: number;
   /** Months of raw scans kept (the current one included); rollups are kept for the life of a code. */
   scanRetentionMonths: number;
   /** Number of proxies in front of the services whose X-Forwarded-For can be believed. */
@@ -215,6 +217,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     geoipCityDb: r.optional('GEOIP_CITY_DB'),
     trustedCountryHeader: r.optional('TRUSTED_COUNTRY_HEADER')?.toLowerCase() ?? null,
     scanClaimIdleMs: r.int('SCAN_CLAIM_IDLE_MS', 60_000, 100, 3_600_000),
+    scanIngestors: r.int('SCAN_INGESTORS', 2, 1, 16),
     scanRetentionMonths: r.int('SCAN_RETENTION_MONTHS', 13, 1, 1200),
     trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, 0, 10),
     messageTimeoutMs: r.int('MESSAGE_TIMEOUT_MS', 10_000, 100, 600_000),

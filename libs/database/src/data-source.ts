@@ -28,7 +28,14 @@ export function dataSourceOptions(url: string, db: ServiceDatabase, pool: PoolOp
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,
-    extra: { max: pool.size, connectionTimeoutMillis: pool.waitMs, application_name: `qrd-${db.schema}` },
+    extra: {
+      max: pool.size,
+      connectionTimeoutMillis: pool.waitMs,
+      application_name: `qrd-${db.schema}`,
+      // Queries here are short; JIT compiling one whose plan merely looks costly (a lateral join
+      // over a generated series of days, a breakdown over JSON documents) took up to a second.
+      options: '-c jit=off',
+    },
   };
 }
 

@@ -1,10 +1,28 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
+import { registerPoolMetrics, ServiceMetrics } from '@qrd/observability';
 import { dataSourceOptions, openDatabase, PoolOptions, ServiceDatabase } from './data-source';
 
 function pool(config: AppConfig): PoolOptions {
   return { size: config.database.poolSize, waitMs: config.database.poolWaitMs };
+}
+
+/** The pool's gauges in the service's metrics, and PostgreSQL among its readiness checks. */
+@Injectable()
+class DatabaseObservability implements OnModuleInit {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly metrics: ServiceMetrics,
+  ) {}
+
+  onModuleInit(): void {
+    registerPoolMetrics(this.metrics, this.dataSource);
+    this.metrics.addReadinessCheck('postgres', async () => {
+      await this.dataSource.query('SELECT 1');
+    });
+  }
 }
 
 /** The service's TypeORM connection on its own schema, migrated before anything uses it. */
@@ -23,6 +41,7 @@ export class DatabaseModule {
           },
         }),
       ],
+      providers: [DatabaseObservability],
       exports: [TypeOrmModule],
     };
   }

@@ -63,6 +63,11 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
       .catch((error: unknown) => callback(error));
   }
 
+  /** True while the worker takes jobs (false before listen, after close, or once it stopped on an error). */
+  get running(): boolean {
+    return this.worker?.isRunning() === true && !this.worker.closing;
+  }
+
   /** Waits for in-flight jobs to finish, then stops consuming. */
   async close(): Promise<void> {
     await this.worker?.close();

@@ -5,6 +5,5 @@ export * from './bullmq-server';
 export * from './bullmq-client';
 export * from './messaging.module';
 export * from './rpc-error.filter';
-export * from './health.controller';
 export * from './service-app';
 export * from './internal-routes';

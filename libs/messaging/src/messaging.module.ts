@@ -1,6 +1,7 @@
-import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
+import { assertConnected, ServiceMetrics } from '@qrd/observability';
 import { BullMqClient } from './bullmq-client';
 import { createRedis } from './redis';
 
@@ -21,6 +22,22 @@ class MessagingShutdown implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.bus.close();
     this.redis.disconnect();
+  }
+}
+
+/** Readiness: Redis answers (a connection that is not connected fails at once, not after retries). */
+@Injectable()
+class RedisReadiness implements OnModuleInit {
+  constructor(
+    @Inject(REDIS) private readonly redis: IORedis,
+    private readonly metrics: ServiceMetrics,
+  ) {}
+
+  onModuleInit(): void {
+    this.metrics.addReadinessCheck('redis', async () => {
+      assertConnected(this.redis);
+      await this.redis.ping();
+    });
   }
 }
 
@@ -52,6 +69,7 @@ export class MessagingModule {
           },
         },
         MessagingShutdown,
+        RedisReadiness,
       ],
       exports: [MessageBus, REDIS],
     };

@@ -17,6 +17,9 @@ const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 const WHATSAPP_PREVIEW = 'WhatsApp/2.23.20.0 A';
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 
+/** Scans in the account's device breakdown (every scan has a device kind, and there are fewer than ten kinds). */
+const breakdownTotal = (analytics: { devices: { scans: number }[] }) => analytics.devices.reduce((sum, d) => sum + d.scans, 0);
+
 describe('scan ingestion: stream -> enrichment -> PostgreSQL (DESIGN section 5)', () => {
   let system: TestSystem;
   let alice: Customer;
@@ -124,6 +127,51 @@ describe('scan ingestion: stream -> enrichment -> PostgreSQL (DESIGN section 5)'
     await db.destroy();
   });
 
+  it('stores a batch that failed while PostgreSQL was away as soon as it is back, not a claim time later', async () => {
+    const code = await createCode(alice.client, { name: 'Outage', destinationUrl: 'https://example.com/outage' }, { buySeat: true });
+    await system.stopService('qr');
+    const total = 20;
+    for (let i = 0; i < total; i++) await scan(system.url('redirect'), code.slug);
+
+    const db = await new DataSource(dataSourceOptions(system.config.databaseUrl, QR_DATABASE)).initialize();
+    const reader = new IORedis(system.config.redisUrl);
+    const control = new IORedis(system.config.redisUrl);
+    const repository = new ScansRepository(db);
+    const enricher = new ScanEnricher(await sharedGeoIp(null), new VisitorSalts(control, system.config.redisPrefix));
+    let outage = true;
+    const ingestor = new ScanIngestor({
+      redis: reader,
+      control,
+      stream: scanStreamKey(system.config.redisPrefix),
+      deadLetters: scanDeadLetterKey(system.config.redisPrefix),
+      group: SCAN_CONSUMER_GROUP,
+      consumer: 'outage-consumer',
+      // A stopped reader's entries are taken over after a minute, as in production.
+      claimIdleMs: 60_000,
+      batchSize: 1000,
+      enrich: (entry) => enricher.enrich(entry),
+      store: async (batch) => {
+        if (outage) {
+          outage = false;
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        }
+        return repository.insertBatch(batch);
+      },
+      logger: system.logger,
+    });
+    await waitFor(async () => expect(await control.xlen(scanStreamKey(system.config.redisPrefix))).toBe(total));
+    await ingestor.start();
+    try {
+      await waitFor(async () => expect(await storedScans(system, code.id)).toHaveLength(total), 10_000);
+      await waitFor(async () => expect(await control.xlen(scanStreamKey(system.config.redisPrefix))).toBe(0));
+    } finally {
+      await ingestor.stop();
+      control.disconnect();
+      await db.destroy();
+      await system.startService('qr');
+    }
+  });
+
   it('counts a scan delivered twice once: its id, made by the redirect-service, is the key', async () => {
     const code = await createCode(alice.client, { name: 'Twice', destinationUrl: 'https://example.com/twice' }, { buySeat: true });
     const redis = new IORedis(system.config.redisUrl);
@@ -147,6 +195,15 @@ describe('scan ingestion: stream -> enrichment -> PostgreSQL (DESIGN section 5)'
     await scansIngested(system);
     expect(await storedScans(system, code.id)).toHaveLength(1);
     expect(await analyticsOf(code.id)).toMatchObject({ scans: 1, uniqueScans: 1, allTime: { scans: 1 } });
+  });
+
+  it('keeps ingesting after Redis lost the stream and its consumer group (a restart without its data)', async () => {
+    const code = await createCode(alice.client, { name: 'Lost', destinationUrl: 'https://example.com/lost' }, { buySeat: true });
+    const redis = new IORedis(system.config.redisUrl);
+    await redis.del(scanStreamKey(system.config.redisPrefix));
+    redis.disconnect();
+    expect((await scan(system.url('redirect'), code.slug)).status).toBe(302);
+    await waitFor(async () => expect(await storedScans(system, code.id)).toHaveLength(1), 15_000);
   });
 
   it('moves entries that cannot be stored to the dead letters, with a reason, and stores the rest', async () => {
@@ -197,12 +254,20 @@ describe('scan ingestion: stream -> enrichment -> PostgreSQL (DESIGN section 5)'
     await scansIngested(system);
     const during = (await alice.client.get('/api/analytics')).json;
     expect([during.lastMonth - before.lastMonth, during.uniqueScans30Days - before.uniqueScans30Days]).toEqual([5, 4]);
+    expect(breakdownTotal(during) - breakdownTotal(before)).toBe(5);
+    // Some of the deleted code's dimension counts already folded into the documents, the rest still pending.
+    await system.apps.get('qr')!.get(ScansRepository).foldAllDimDeltas();
+    await scan(redirect, gone.slug, { headers: { 'x-forwarded-for': '198.18.0.5' } });
+    await scansIngested(system);
 
     expect((await alice.client.delete(`/api/qrcodes/${gone.id}`)).status).toBe(204);
 
     const after = (await alice.client.get('/api/analytics')).json;
     // Left: the kept code's two scans; its visitor 198.18.0.4 had been counted on the deleted code.
     expect([after.lastMonth - before.lastMonth, after.uniqueScans30Days - before.uniqueScans30Days]).toEqual([2, 1]);
+    expect(breakdownTotal(after) - breakdownTotal(before)).toBe(2);
+    await system.apps.get('qr')!.get(ScansRepository).foldAllDimDeltas();
+    expect(breakdownTotal((await alice.client.get('/api/analytics')).json) - breakdownTotal(before)).toBe(2);
     expect((await alice.client.get(`/api/qrcodes/${kept.id}/analytics`)).json).toMatchObject({ scans: 2, uniqueScans: 2 });
   });
 });

@@ -33,9 +33,13 @@ export class TestSystem {
     private readonly db: TestDatabase,
   ) {}
 
-  static async start(options: { services?: ServiceName[]; env?: Record<string, string> } = {}): Promise<TestSystem> {
+  /** `config` adjusts the services' configuration (e.g. to reach Redis or PostgreSQL through a link a test can cut). */
+  static async start(
+    options: { services?: ServiceName[]; env?: Record<string, string>; config?: (config: AppConfig) => AppConfig } = {},
+  ): Promise<TestSystem> {
     const db = await createTestDatabase();
-    const config = testConfig(db.url, options.env);
+    const base = testConfig(db.url, options.env);
+    const config = options.config ? options.config(base) : base;
     const system = new TestSystem(config, createLogger('test', config.logLevel), db);
     for (const name of options.services ?? ALL) await system.startService(name);
     return system;

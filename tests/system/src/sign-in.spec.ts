@@ -111,6 +111,6 @@ describe('sign-in slice (gateway -> queue -> auth-service -> PostgreSQL)', () =>
   it('reports health of its dependencies', async () => {
     const res = await fetch(`${system.url('auth')}/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', redis: 'ok', postgres: 'ok' });
+    expect(await res.json()).toEqual({ status: 'ok', redis: 'ok', postgres: 'ok', 'consumer svc-auth': 'ok', 'consumer mail': 'ok' });
   });
 });

@@ -3,6 +3,7 @@ import { JobsOptions, Queue } from 'bullmq';
 import { APP_CONFIG, AppConfig, requestContext, RequestMeta } from '@qrd/config';
 import { MailJob, MailJobPayloads, MailMessage, ServiceQueue } from '@qrd/contracts';
 import { bullPrefix, redisOptions } from '@qrd/messaging';
+import { QueueMetrics } from '@qrd/observability';
 
 export type MailJobData<J extends MailJob = MailJob> = MailJobPayloads[J] & { meta: RequestMeta };
 
@@ -20,11 +21,12 @@ const JOB_OPTIONS: Record<MailJob, JobsOptions> = {
 export class MailQueue implements OnApplicationShutdown {
   private readonly queue: Queue<MailJobData>;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, queueMetrics: QueueMetrics) {
     this.queue = new Queue<MailJobData>(ServiceQueue.Mail, {
       connection: redisOptions(config.redisUrl, { maxRetriesPerRequest: null }),
       prefix: bullPrefix(config.redisPrefix),
     });
+    queueMetrics.watch(this.queue);
   }
 
   enqueue(mail: MailMessage): Promise<void> {

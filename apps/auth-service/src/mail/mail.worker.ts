@@ -3,6 +3,7 @@ import { Job, Worker } from 'bullmq';
 import { APP_CONFIG, AppConfig, LOGGER, Logger, requestContext } from '@qrd/config';
 import { MailJob, ServiceQueue } from '@qrd/contracts';
 import { bullPrefix, redisOptions } from '@qrd/messaging';
+import { ServiceMetrics } from '@qrd/observability';
 import { PasswordResetService } from '../password-reset/password-reset.service';
 import { MailJobData } from './mail.queue';
 import { MailSender } from './mail.sender';
@@ -17,6 +18,7 @@ export class MailWorker implements OnModuleInit, OnModuleDestroy {
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly sender: MailSender,
     private readonly resets: PasswordResetService,
+    private readonly metrics: ServiceMetrics,
   ) {}
 
   onModuleInit(): void {
@@ -29,6 +31,9 @@ export class MailWorker implements OnModuleInit, OnModuleDestroy {
       this.logger.error({ err: error, job: job?.name, attempts: job?.attemptsMade }, 'mail job failed'),
     );
     this.worker.on('error', (error) => this.logger.error({ err: error }, 'mail worker error'));
+    this.metrics.addReadinessCheck(`consumer ${ServiceQueue.Mail}`, () => {
+      if (!this.worker?.isRunning()) throw new Error('the mail queue consumer is not running');
+    });
   }
 
   private process(job: Job<MailJobData>): Promise<void> {

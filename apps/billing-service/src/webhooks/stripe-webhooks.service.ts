@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import { APP_CONFIG, AppConfig, LOGGER, Logger, requestContext, RequestMeta } from '@qrd/config';
 import { BillingQueue, DomainError, ErrorCode } from '@qrd/contracts';
 import { bullPrefix, redisOptions } from '@qrd/messaging';
+import { QueueMetrics, ServiceMetrics } from '@qrd/observability';
 import { BillingRepository, BillingStore } from '../billing/billing.repository';
 import { SubscriptionSync } from '../billing/subscription-sync';
 import { STRIPE_CLIENT } from '../providers/providers';
@@ -39,6 +40,8 @@ export class StripeWebhooksService implements OnApplicationBootstrap, OnApplicat
     private readonly repo: BillingRepository,
     private readonly sync: SubscriptionSync,
     private readonly notices: SubscriptionNotices,
+    private readonly metrics: ServiceMetrics,
+    private readonly queueMetrics: QueueMetrics,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -54,6 +57,10 @@ export class StripeWebhooksService implements OnApplicationBootstrap, OnApplicat
     this.worker.on('failed', (job, error) =>
       this.logger.error({ err: error, eventId: job?.data.eventId, attempts: job?.attemptsMade }, 'stripe event failed'),
     );
+    this.queueMetrics.watch(this.queue);
+    this.metrics.addReadinessCheck(`consumer ${BillingQueue.ProviderEvents}`, () => {
+      if (!this.worker?.isRunning()) throw new Error('the Stripe events consumer is not running');
+    });
     this.completions = new QueueEvents(BillingQueue.ProviderEvents, { connection, prefix });
     this.completions.on('error', (error) => this.logger.warn({ err: error }, 'stripe event completions error'));
     this.completions.on('completed', ({ returnvalue }) => {

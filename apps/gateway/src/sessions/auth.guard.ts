@@ -29,7 +29,7 @@ export class AuthGuard implements CanActivate {
     const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS, [context.getHandler(), context.getClass()]);
     const req = context.switchToHttp().getRequest<SessionRequest>();
     if (access === undefined) {
-      // Health checks live outside /api; everything under /api must say who may call it.
+      // Health checks and /metrics live outside /api; everything under /api must say who may call it.
       if (req.path.startsWith('/api/')) throw new DomainError(ErrorCode.Internal, 'Route has no access rule');
       return true;
     }

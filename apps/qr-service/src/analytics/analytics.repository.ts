@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EnrichedScan } from '../scans/scan-enricher';
-import { DAY_MS, Dimension, DIMENSIONS, SITE_SCOPE } from '../scans/scan-rollups';
+import { DAY_MS, Dimension, DIMENSIONS, HOUR_MS, SITE_SCOPE } from '../scans/scan-rollups';
 import type { AdminCodeRow, CountItem, QrCodeState, RecentActivity, ScanBreakdowns, SeriesPoint } from '@qrd/contracts';
 
 /** Whose scans: one code's, or every code of an owner. */
@@ -45,7 +45,7 @@ function scopeId(scope: ScanScope): string {
 export type CsvScan = Omit<EnrichedScan, 'scanId' | 'codeId'>;
 
 /**
- * Read side of the scan rollups (qr.rollup_buckets, qr.rollup_dims) and qr.code_stats: every
+ * Read side of the scan rollups (qr.rollup_buckets, qr.rollup_dims and its pending additions) and qr.code_stats: every
  * figure is a sum of rollup rows, never a scan of raw rows. Windows start and end on quarter hours
  * (every local hour and day does), so the sums are exact in every time zone.
  */
@@ -71,19 +71,27 @@ export class AnalyticsRepository {
     return rows[0];
   }
 
-  /** Human scans, unique scanners and bot scans in the window. */
+  /** Human scans, unique scanners and bot scans in the window: whole UTC hours from the hourly rows, the ends from the quarter hours. */
   async totals(scope: ScanScope, window: Pick<ScanWindow, 'start' | 'end'>): Promise<WindowTotals> {
+    const start = window.start.getTime();
+    const end = window.end.getTime();
     const rows: WindowTotals[] = await this.db.query(
       `SELECT coalesce(sum(scans), 0)::int AS scans, coalesce(sum(uniques), 0)::int AS "uniqueScans",
               coalesce(sum(bot_scans), 0)::int AS "botScans"
-       FROM qr.rollup_buckets WHERE scope_id = $1 AND bucket >= $2 AND bucket < $3`,
-      [scopeId(scope), window.start, window.end],
+       FROM (SELECT scans, uniques, bot_scans FROM qr.rollup_hours WHERE scope_id = $1 AND hour >= $4::timestamptz AND hour < $5::timestamptz
+             UNION ALL
+             SELECT scans, uniques, bot_scans FROM qr.rollup_buckets
+             WHERE scope_id = $1
+               AND ((bucket >= $2::timestamptz AND bucket < least($4::timestamptz, $3::timestamptz))
+                    OR (bucket >= $5::timestamptz AND bucket < $3::timestamptz))) x`,
+      [scopeId(scope), window.start, window.end, new Date(hourCeil(start)), new Date(Math.max(hourCeil(start), hourFloor(end)))],
     );
     return rows[0];
   }
 
   /** One point per local hour or day from the first to the last day, zeros included. */
   async series(scope: ScanScope, request: SeriesRequest): Promise<SeriesPoint[]> {
+    if (request.unit === 'day') return this.dailySeries(scope, request);
     const step = request.unit === 'hour' ? '1 hour' : '1 day';
     const format = request.unit === 'hour' ? `'YYYY-MM-DD"T"HH24:00'` : `'YYYY-MM-DD'`;
     return this.db.query(
@@ -101,6 +109,33 @@ export class AnalyticsRepository {
        FROM bounds, generate_series(bounds.first_local, bounds.end_local - interval '${step}', interval '${step}') AS b(local_start)
        LEFT JOIN agg a ON a.local_start = b.local_start
        ORDER BY b.local_start`,
+      [scopeId(scope), request.fromDay, request.toDay, request.tz],
+    );
+  }
+
+  /**
+   * One point per local day: each day's whole UTC hours from the hourly rows, and the quarter
+   * hours of the hours it shares with the day before or after (in zones half or three quarters of
+   * an hour off UTC, and on days whose offset changes by less than an hour).
+   */
+  private async dailySeries(scope: ScanScope, request: SeriesRequest): Promise<SeriesPoint[]> {
+    return this.db.query(
+      `WITH days AS (
+         SELECT d, (d AT TIME ZONE $4) AS s, ((d + interval '1 day') AT TIME ZONE $4) AS e
+         FROM generate_series($2::date::timestamp, $3::date::timestamp, interval '1 day') AS d
+       ), edges AS (
+         SELECT d, s, e, to_timestamp(ceil(extract(epoch FROM s) / 3600) * 3600) AS hs, to_timestamp(floor(extract(epoch FROM e) / 3600) * 3600) AS he
+         FROM days
+       )
+       SELECT to_char(d, 'YYYY-MM-DD') AS bucket, coalesce(sum(x.scans), 0)::int AS scans, coalesce(sum(x.uniques), 0)::int AS "uniqueScans"
+       FROM edges LEFT JOIN LATERAL (
+         SELECT h.scans, h.uniques FROM qr.rollup_hours h WHERE h.scope_id = $1 AND h.hour >= edges.hs AND h.hour < edges.he
+         UNION ALL
+         SELECT q.scans, q.uniques FROM qr.rollup_buckets q
+         WHERE q.scope_id = $1
+           AND ((q.bucket >= edges.s AND q.bucket < least(edges.hs, edges.e)) OR (q.bucket >= greatest(edges.he, edges.hs) AND q.bucket < edges.e))
+       ) x ON true
+       GROUP BY d ORDER BY d`,
       [scopeId(scope), request.fromDay, request.toDay, request.tz],
     );
   }
@@ -128,8 +163,10 @@ export class AnalyticsRepository {
     if (where.length === 0) return emptyBreakdowns();
     const rows: { dim: Dimension; key: string; scans: number }[] = await this.db.query(
       `SELECT k.dim, e.key, sum(e.value::int)::int AS scans
-       FROM qr.rollup_dims r CROSS JOIN LATERAL jsonb_each(r.counts) k(dim, keys) CROSS JOIN LATERAL jsonb_each_text(k.keys) e
-       WHERE r.scope_id = $1 AND (${where.join(' OR ')})
+       FROM (SELECT counts FROM qr.rollup_dims WHERE scope_id = $1 AND (${where.join(' OR ')})
+             -- Additions the folder has not moved into the documents yet.
+             UNION ALL SELECT counts FROM qr.rollup_dim_deltas WHERE scope_id = $1 AND (${where.join(' OR ')})) r
+       CROSS JOIN LATERAL jsonb_each(r.counts) k(dim, keys) CROSS JOIN LATERAL jsonb_each_text(k.keys) e
        GROUP BY 1, 2 HAVING sum(e.value::int) > 0`,
       params,
     );
@@ -270,6 +307,9 @@ function compareText(a: string, b: string): number {
 function emptyBreakdowns(): ScanBreakdowns {
   return { countries: [], regions: [], cities: [], devices: [], os: [], browsers: [], referrers: [] };
 }
+
+const hourFloor = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
+const hourCeil = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
 
 function monthStart(ms: number, add = 0): number {
   const date = new Date(ms);

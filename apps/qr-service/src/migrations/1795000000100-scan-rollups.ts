@@ -113,7 +113,8 @@ export class ScanRollups1795000000100 implements MigrationInterface {
       )`);
 
     // Rollups of the scans moved above, built as the ingestor would have built them.
-    await rollUpStoredScans((sql) => q.query(sql));
+    // (The hourly totals came later: their migration sums these.)
+    await rollUpStoredScans((sql) => q.query(sql), { hours: false });
   }
 
   async down(): Promise<void> {

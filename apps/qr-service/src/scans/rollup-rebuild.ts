@@ -5,7 +5,7 @@ import { Dimension, DIMENSIONS, SITE_SCOPE } from './scan-rollups';
  * built them scan by scan: used when scans are moved in bulk (the migration that introduced
  * rollups) and by the analytics benchmark to seed millions of scans. Expects empty rollup tables.
  */
-export async function rollUpStoredScans(run: (sql: string) => Promise<unknown>): Promise<void> {
+export async function rollUpStoredScans(run: (sql: string) => Promise<unknown>, options: { hours: boolean } = { hours: true }): Promise<void> {
   await run(`
     CREATE TEMP TABLE firsts ON COMMIT DROP AS
     SELECT DISTINCT ON (code_id, day, visitor_hash) code_id, owner_id, day, visitor_hash, scanned_at
@@ -36,6 +36,10 @@ export async function rollUpStoredScans(run: (sql: string) => Promise<unknown>):
       UNION ALL
       SELECT code_id, ${q15('scanned_at')}, 0, 0, 0, count(*) FROM owner_firsts GROUP BY 1, 2
     ) x GROUP BY 1, 2`);
+  if (options.hours) await run(`
+    INSERT INTO qr.rollup_hours (scope_id, hour, scans, bot_scans, uniques, owner_uniques)
+    SELECT scope_id, date_trunc('hour', bucket, 'UTC'), sum(scans), sum(bot_scans), sum(uniques), sum(owner_uniques)
+    FROM qr.rollup_buckets GROUP BY 1, 2`);
   // Each scan's key in each dimension, as dimensionKey() gives it (NULL: not counted there).
   const keys: Record<Dimension, string> = {
     countries: `coalesce(s.country, '')`,

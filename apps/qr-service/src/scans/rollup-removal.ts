@@ -1,6 +1,15 @@
 import type { EntityManager } from 'typeorm';
 import { SITE_SCOPE } from './scan-rollups';
 
+/** Held by whoever changes qr.rollup_dims from the pending additions (see ScansRepository.foldDimDeltas). */
+export const FOLD_LOCK = 7_310_417_001;
+
+/** The tables of totals per scope and time, and their time column: quarter hours and hours. */
+const TOTALS = [
+  ['rollup_buckets', 'bucket'],
+  ['rollup_hours', 'hour'],
+] as const;
+
 /**
  * A deleted code's scans leave every figure: its own rollups go, and what it added to its owner's
  * and the site's rollups is taken back (the owner's unique scanners by the visits that were the
@@ -8,36 +17,49 @@ import { SITE_SCOPE } from './scan-rollups';
  * holds a share lock on the code while it stores, so no scan slips in between.
  */
 export async function forgetCodeRollups(tx: EntityManager, codeId: string, ownerId: string): Promise<void> {
+  // No fold moves the code's additions into documents while they are taken back.
+  await tx.query(`SELECT pg_advisory_xact_lock($1)`, [FOLD_LOCK]);
+  for (const [table, column] of TOTALS) {
+    await tx.query(
+      `UPDATE qr.${table} b SET scans = b.scans - c.scans, bot_scans = b.bot_scans - c.bot_scans, uniques = b.uniques - c.owner_uniques
+       FROM qr.${table} c WHERE c.scope_id = $1 AND b.scope_id = $2 AND b.${column} = c.${column}`,
+      [codeId, ownerId],
+    );
+    await tx.query(
+      `UPDATE qr.${table} b SET scans = b.scans - c.scans, bot_scans = b.bot_scans - c.bot_scans
+       FROM qr.${table} c WHERE c.scope_id = $1 AND b.scope_id = $2 AND b.${column} = c.${column}`,
+      [codeId, SITE_SCOPE],
+    );
+  }
+  // The owner's dimension counts lose the code's, folded or not, as additions of the opposite sign.
   await tx.query(
-    `UPDATE qr.rollup_buckets b SET scans = b.scans - c.scans, bot_scans = b.bot_scans - c.bot_scans, uniques = b.uniques - c.owner_uniques
-     FROM qr.rollup_buckets c WHERE c.scope_id = $1 AND b.scope_id = $2 AND b.bucket = c.bucket`,
+    `INSERT INTO qr.rollup_dim_deltas (scope_id, level, bucket, counts)
+     SELECT $2, level, bucket, qr.add_counts('{}'::jsonb, counts, -1)
+     FROM (SELECT level, bucket, counts FROM qr.rollup_dims WHERE scope_id = $1
+           UNION ALL SELECT level, bucket, counts FROM qr.rollup_dim_deltas WHERE scope_id = $1) c`,
     [codeId, ownerId],
   );
-  await tx.query(
-    `UPDATE qr.rollup_buckets b SET scans = b.scans - c.scans, bot_scans = b.bot_scans - c.bot_scans
-     FROM qr.rollup_buckets c WHERE c.scope_id = $1 AND b.scope_id = $2 AND b.bucket = c.bucket`,
-    [codeId, SITE_SCOPE],
-  );
-  await tx.query(
-    `UPDATE qr.rollup_dims d SET counts = qr.add_counts(d.counts, c.counts, -1)
-     FROM qr.rollup_dims c WHERE c.scope_id = $1 AND d.scope_id = $2 AND d.level = c.level AND d.bucket = c.bucket`,
-    [codeId, ownerId],
-  );
-  await tx.query(`DELETE FROM qr.rollup_dims WHERE scope_id = $1 AND counts = '{}'::jsonb`, [ownerId]);
+  await tx.query(`DELETE FROM qr.rollup_dim_deltas WHERE scope_id = $1`, [codeId]);
   await tx.query(`DELETE FROM qr.rollup_dims WHERE scope_id = $1`, [codeId]);
   await tx.query(`DELETE FROM qr.rollup_buckets WHERE scope_id = $1`, [codeId]);
+  await tx.query(`DELETE FROM qr.rollup_hours WHERE scope_id = $1`, [codeId]);
   await tx.query(`DELETE FROM qr.rollup_visitors WHERE scope_id = $1 OR (scope_id = $2 AND code_id = $1)`, [codeId, ownerId]);
 }
 
 /** An account deleted: the rollups of its codes and of the owner go, and the site's figures lose them. */
 export async function forgetOwnerRollups(tx: EntityManager, ownerId: string): Promise<void> {
-  await tx.query(
-    `UPDATE qr.rollup_buckets b SET scans = b.scans - o.scans, bot_scans = b.bot_scans - o.bot_scans
-     FROM qr.rollup_buckets o WHERE o.scope_id = $1 AND b.scope_id = $2 AND b.bucket = o.bucket`,
-    [ownerId, SITE_SCOPE],
-  );
+  await tx.query(`SELECT pg_advisory_xact_lock($1)`, [FOLD_LOCK]);
+  for (const [table, column] of TOTALS) {
+    await tx.query(
+      `UPDATE qr.${table} b SET scans = b.scans - o.scans, bot_scans = b.bot_scans - o.bot_scans
+       FROM qr.${table} o WHERE o.scope_id = $1 AND b.scope_id = $2 AND b.${column} = o.${column}`,
+      [ownerId, SITE_SCOPE],
+    );
+  }
   const scopes = `SELECT $1::uuid UNION ALL SELECT id FROM qr.codes WHERE owner_id = $1`;
+  await tx.query(`DELETE FROM qr.rollup_dim_deltas WHERE scope_id IN (${scopes})`, [ownerId]);
   await tx.query(`DELETE FROM qr.rollup_dims WHERE scope_id IN (${scopes})`, [ownerId]);
   await tx.query(`DELETE FROM qr.rollup_buckets WHERE scope_id IN (${scopes})`, [ownerId]);
+  await tx.query(`DELETE FROM qr.rollup_hours WHERE scope_id IN (${scopes})`, [ownerId]);
   await tx.query(`DELETE FROM qr.rollup_visitors WHERE scope_id IN (${scopes})`, [ownerId]);
 }

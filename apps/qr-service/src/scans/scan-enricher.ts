@@ -28,11 +28,19 @@ export interface EnrichedScan {
 
 const PREFETCH = /prefetch|preview|prerender/i;
 
+/** An empty user agent, or one of a known crawler or link-preview fetcher. */
+export function isBotAgent(userAgent: string): boolean {
+  return !userAgent.trim() || isbot(userAgent);
+}
+
 /** HEAD requests and prefetches never show a page to a person; link-preview fetchers are bots. */
-export function botReason(entry: Pick<ScanStreamEntry, 'method' | 'purpose' | 'userAgent'>): BotReason | null {
+export function botReason(
+  entry: Pick<ScanStreamEntry, 'method' | 'purpose' | 'userAgent'>,
+  agentIsBot: (userAgent: string) => boolean = isBotAgent,
+): BotReason | null {
   if (entry.method === 'HEAD') return 'head';
   if (PREFETCH.test(entry.purpose)) return 'prefetch';
-  if (!entry.userAgent.trim() || isbot(entry.userAgent)) return 'user-agent';
+  if (agentIsBot(entry.userAgent)) return 'user-agent';
   return null;
 }
 
@@ -71,9 +79,10 @@ interface Agent {
   device: string;
   os: string | null;
   browser: string | null;
+  bot: boolean;
 }
 
-/** Parsing a user agent is the costly step, and scanners share a few thousand agents at most. */
+/** Parsing a user agent (and matching the crawler patterns) is the costly step, and scanners share a few thousand agents at most. */
 const AGENT_MEMO_SIZE = 5000;
 
 export class ScanEnricher {
@@ -92,7 +101,7 @@ export class ScanEnricher {
     // A trusted CDN's country wins; the region and city from our lookup only if they agree with it.
     const useCdn = COUNTRY.test(cdnCountry) && !NOT_A_COUNTRY.has(cdnCountry);
     const sameCountry = !useCdn || cdnCountry === place.country;
-    const reason = botReason(entry);
+    const reason = botReason(entry, () => agent.bot);
     return {
       scanId: entry.id,
       codeId: entry.codeId,
@@ -100,7 +109,9 @@ export class ScanEnricher {
       isBot: reason !== null,
       botReason: reason,
       method: entry.method,
-      ...agent,
+      device: agent.device,
+      os: agent.os,
+      browser: agent.browser,
       country: useCdn ? cdnCountry : place.country,
       region: sameCountry ? clip(place.region ?? undefined, 120) : null,
       city: sameCountry ? clip(place.city ?? undefined, 120) : null,
@@ -114,7 +125,7 @@ export class ScanEnricher {
     let agent = this.agents.get(userAgent);
     if (!agent) {
       const ua = UAParser(userAgent);
-      agent = { device: deviceKind(ua.device.type), os: clip(ua.os.name, 60), browser: clip(ua.browser.name, 60) };
+      agent = { device: deviceKind(ua.device.type), os: clip(ua.os.name, 60), browser: clip(ua.browser.name, 60), bot: isBotAgent(userAgent) };
       if (this.agents.size >= AGENT_MEMO_SIZE) this.agents.clear();
       this.agents.set(userAgent, agent);
     }

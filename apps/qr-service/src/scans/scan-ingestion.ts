@@ -5,49 +5,107 @@ import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
 import { SCAN_CONSUMER_GROUP, scanDeadLetterKey, scanStreamKey } from '@qrd/contracts';
 import { createRedis, REDIS } from '@qrd/messaging';
+import { registerStreamMetrics, ServiceMetrics } from '@qrd/observability';
 import { sharedGeoIp } from './geoip';
 import { ScanEnricher } from './scan-enricher';
 import { ScanIngestor } from './scan-ingestor';
 import { ScansRepository } from './scans.repository';
 import { VisitorSalts } from './visitor-salts';
 
+/** How often pending dimension additions are folded into the documents while scans arrive (a fold rewrites the large per-day and per-month documents, so not too often). */
+const FOLD_EVERY_MS = 5000;
+
 /**
- * Runs this replica's scan ingestor once the whole app has initialised, and stops it before the
- * database and Redis connections close, so the batch in hand is committed and acknowledged.
+ * Runs this replica's scan ingestors once the whole app has initialised, and stops them before the
+ * database and Redis connections close, so the batches in hand are committed and acknowledged.
+ * Several readers of the consumer group share the stream: while one waits on PostgreSQL, another
+ * enriches and rolls up its batch. Every few seconds, the dimension additions they wrote are folded
+ * into the documents (one folder at a time across replicas).
  */
 @Injectable()
 export class ScanIngestion implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private ingestor?: ScanIngestor;
+  private ingestors: ScanIngestor[] = [];
+  private folder?: NodeJS.Timeout;
+  private folding?: Promise<void>;
+  /** Batches stored since the last fold (by this replica). */
+  private unfolded = true;
 
   constructor(
     private readonly scans: ScansRepository,
     @Inject(REDIS) private readonly redis: IORedis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly metrics: ServiceMetrics,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const geo = await sharedGeoIp(this.config.geoipCityDb);
     const enricher = new ScanEnricher(geo, new VisitorSalts(this.redis, this.config.redisPrefix));
-    const reader = createRedis(this.config.redisUrl);
-    reader.on('error', (error) => this.logger.warn({ err: error }, 'scan stream connection error'));
-    this.ingestor = new ScanIngestor({
-      redis: reader,
-      control: this.redis,
+    const instance = randomBytes(4).toString('hex');
+    for (let n = 0; n < this.config.scanIngestors; n++) {
+      const reader = createRedis(this.config.redisUrl);
+      reader.on('error', (error) => this.logger.warn({ err: error }, 'scan stream connection error'));
+      this.ingestors.push(
+        new ScanIngestor({
+          redis: reader,
+          control: this.redis,
+          stream: scanStreamKey(this.config.redisPrefix),
+          deadLetters: scanDeadLetterKey(this.config.redisPrefix),
+          group: SCAN_CONSUMER_GROUP,
+          // Unique per reader: a restarted replica's readers are new consumers and claim what their predecessors left.
+          consumer: `${hostname()}-${process.pid}-${instance}-${n}`,
+          claimIdleMs: this.config.scanClaimIdleMs,
+          enrich: (entry) => enricher.enrich(entry),
+          store: async (batch) => {
+            const stored = await this.scans.insertBatch(batch);
+            if (stored > 0) this.unfolded = true;
+            return stored;
+          },
+          logger: this.logger,
+        }),
+      );
+    }
+    for (const ingestor of this.ingestors) await ingestor.start();
+    this.folder = setInterval(() => {
+      if (this.folding || !this.unfolded) return;
+      this.folding = this.fold().finally(() => (this.folding = undefined));
+    }, FOLD_EVERY_MS);
+    this.observe();
+  }
+
+  private observe(): void {
+    registerStreamMetrics(this.metrics, {
+      redis: this.redis,
       stream: scanStreamKey(this.config.redisPrefix),
-      deadLetters: scanDeadLetterKey(this.config.redisPrefix),
       group: SCAN_CONSUMER_GROUP,
-      // Unique per process: a restarted replica is a new consumer and claims what its predecessor left.
-      consumer: `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`,
-      claimIdleMs: this.config.scanClaimIdleMs,
-      enrich: (entry) => enricher.enrich(entry),
-      store: (batch) => this.scans.insertBatch(batch),
-      logger: this.logger,
+      deadLetters: scanDeadLetterKey(this.config.redisPrefix),
     });
-    await this.ingestor.start();
+    const sum = (read: (ingestor: ScanIngestor) => number) => () => this.ingestors.reduce((total, ingestor) => total + read(ingestor), 0);
+    this.metrics.registerCounter('scans_stored_total', 'Scans this process stored in PostgreSQL.', sum((i) => i.stored));
+    this.metrics.registerCounter('scans_dead_lettered_total', 'Scans this process moved to the dead letters.', sum((i) => i.deadLettered));
+    this.metrics.addReadinessCheck('consumer scans', () => {
+      if (this.ingestors.some((ingestor) => !ingestor.running)) throw new Error('a scan ingestor is not running');
+    });
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await this.ingestor?.stop();
+    clearInterval(this.folder);
+    this.folder = undefined;
+    await Promise.all(this.ingestors.map((ingestor) => ingestor.stop()));
+    await this.folding;
+  }
+
+  private async fold(): Promise<void> {
+    this.unfolded = false;
+    try {
+      let folded: number | null;
+      do folded = await this.scans.foldDimDeltas();
+      while (folded !== null && folded > 0 && this.folder);
+      // Another replica was folding: look again next time.
+      if (folded === null) this.unfolded = true;
+    } catch (error) {
+      this.unfolded = true;
+      this.logger.warn({ err: error }, 'folding dimension counts failed; retrying');
+    }
   }
 }

@@ -46,7 +46,8 @@ export function legacyScanId(streamId: string): string {
  * its reason and never holds up the others.
  */
 export class ScanIngestor {
-  private running = false;
+  /** From start() until stop(): the read loop runs (retrying by itself while Redis or PostgreSQL is away). */
+  running = false;
   private loop?: Promise<void>;
   private waiting = false;
   private lastClaim = 0;
@@ -54,6 +55,8 @@ export class ScanIngestor {
   private readSize: number;
   /** Scans stored by this consumer (for logs, metrics and tests). */
   stored = 0;
+  /** A batch failed (PostgreSQL or Redis away): read this consumer's pending entries before new ones. */
+  private ownPendingFirst = false;
   /** Entries this consumer sent to the dead letters. */
   deadLettered = 0;
 
@@ -104,13 +107,23 @@ export class ScanIngestor {
           this.lastClaim = Date.now();
           await this.claimAbandoned();
         }
-        const entries = await this.readNew();
+        const entries = this.ownPendingFirst ? await this.readOwnPending() : await this.readNew();
         // A full read means a backlog: read more at once (fewer, larger transactions) until it drains.
         this.readSize =
           entries.length >= this.readSize ? Math.min(this.maxBatch, this.readSize * 2) : Math.max(this.minBatch, Math.floor(this.readSize / 2));
         if (entries.length > 0) await this.process(entries);
       } catch (error) {
         if (!this.running) break;
+        if (String((error as Error).message).startsWith('NOGROUP')) {
+          // Redis came back without its data: the stream and its group are made again, and the
+          // scans the redirect-services append from now on (or re-send from their buffers) are read.
+          this.options.logger.warn('the scan stream or its consumer group is gone (Redis lost its data): creating them again');
+          await this.ensureGroup().catch(() => undefined);
+          continue;
+        }
+        // The batch in hand stays pending on this consumer: it is read again first, at once,
+        // rather than after the claim time a stopped consumer's entries wait for.
+        this.ownPendingFirst = true;
         this.options.logger.warn({ err: error }, 'scan ingestion failed; retrying');
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }
@@ -128,6 +141,20 @@ export class ScanIngestor {
     } finally {
       this.waiting = false;
     }
+  }
+
+  /** Entries this consumer read and has not acknowledged (a batch that failed), oldest first. */
+  private async readOwnPending(): Promise<StreamEntry[]> {
+    const { redis, stream, group, consumer } = this.options;
+    const reply = (await redis.xreadgroup('GROUP', group, consumer, 'COUNT', this.readSize, 'STREAMS', stream, '0')) as
+      | [string, [string, string[] | null][]][]
+      | null;
+    const entries = reply?.[0]?.[1] ?? [];
+    if (entries.length === 0) this.ownPendingFirst = false;
+    // An entry trimmed from the stream since it was read has no fields left: nothing to store.
+    const gone = entries.filter(([, fields]) => !Array.isArray(fields)).map(([id]) => id);
+    if (gone.length > 0) await redis.xack(stream, group, ...gone);
+    return entries.filter((entry): entry is StreamEntry => Array.isArray(entry[1]));
   }
 
   private async claimAbandoned(): Promise<void> {

@@ -4,6 +4,7 @@ import type { EnrichedScan } from './scan-enricher';
 export const SITE_SCOPE = '00000000-0000-0000-0000-000000000000';
 
 export const QUARTER_HOUR_MS = 15 * 60 * 1000;
+export const HOUR_MS = 3600 * 1000;
 export const DAY_MS = 24 * 3600 * 1000;
 
 /**
@@ -117,6 +118,8 @@ export interface StatRow {
 
 export interface BatchRollup {
   buckets: BucketRow[];
+  /** The same counts per UTC hour (`bucket` is the hour's start). */
+  hours: BucketRow[];
   dims: DimRow[];
   stats: StatRow[];
 }
@@ -198,9 +201,26 @@ export function rollUp(scans: OwnedScan[], uniques: UniqueDelta[]): BatchRollup 
     if (change.scope === 'owner') bucket(change.codeId, change.bucket).ownerUniques += change.delta;
   }
 
+  const hours = new Map<string, BucketRow>();
+  for (const row of buckets.values()) {
+    const hour = Math.floor(row.bucket / HOUR_MS) * HOUR_MS;
+    const key = `${row.scopeId}|${hour}`;
+    const sum = hours.get(key);
+    if (!sum) {
+      hours.set(key, { ...row, bucket: hour });
+      continue;
+    }
+    sum.scans += row.scans;
+    sum.botScans += row.botScans;
+    sum.uniques += row.uniques;
+    sum.ownerUniques += row.ownerUniques;
+  }
+
   const byKey = <T>(key: (row: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+  const bucketOrder = byKey((r: BucketRow) => `${r.scopeId}|${String(r.bucket).padStart(15, '0')}`);
   return {
-    buckets: [...buckets.values()].sort(byKey((r) => `${r.scopeId}|${String(r.bucket).padStart(15, '0')}`)),
+    buckets: [...buckets.values()].sort(bucketOrder),
+    hours: [...hours.values()].sort(bucketOrder),
     dims: [...dims.values()].sort(byKey((r) => `${r.scopeId}|${r.level}|${String(r.bucket).padStart(15, '0')}`)),
     stats: [...stats.values()].sort(byKey((r) => r.codeId)),
   };

@@ -2,7 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { EnrichedScan } from './scan-enricher';
 import { ensurePartitions, Month, monthOf } from './scan-partitions';
+import { FOLD_LOCK } from './rollup-removal';
 import { addCountsInto, BatchRollup, DimCounts, DimRow, OwnedScan, quarterHourOf, rollUp, UniqueDelta, utcDayOf } from './scan-rollups';
+
+/** Additions folded at once into the dimension documents. */
+const FOLD_LIMIT = 20_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -176,23 +180,28 @@ export class ScansRepository {
   }
 
   private async writeRollup(tx: EntityManager, rollup: BatchRollup): Promise<void> {
-    const { buckets, dims, stats } = rollup;
-    await tx.query(
-      `INSERT INTO qr.rollup_buckets AS b (scope_id, bucket, scans, bot_scans, uniques, owner_uniques)
-       SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::int[], $4::int[], $5::int[], $6::int[])
-       ON CONFLICT (scope_id, bucket) DO UPDATE SET
-         scans = b.scans + EXCLUDED.scans, bot_scans = b.bot_scans + EXCLUDED.bot_scans,
-         uniques = b.uniques + EXCLUDED.uniques, owner_uniques = b.owner_uniques + EXCLUDED.owner_uniques`,
-      [
-        buckets.map((r) => r.scopeId),
-        buckets.map((r) => iso(r.bucket)),
-        buckets.map((r) => r.scans),
-        buckets.map((r) => r.botScans),
-        buckets.map((r) => r.uniques),
-        buckets.map((r) => r.ownerUniques),
-      ],
-    );
-    if (dims.length > 0) await this.addDimCounts(tx, dims);
+    const { buckets, hours, dims, stats } = rollup;
+    for (const [table, column, rows] of [
+      ['rollup_buckets', 'bucket', buckets],
+      ['rollup_hours', 'hour', hours],
+    ] as const) {
+      await tx.query(
+        `INSERT INTO qr.${table} AS b (scope_id, ${column}, scans, bot_scans, uniques, owner_uniques)
+         SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::int[], $4::int[], $5::int[], $6::int[])
+         ON CONFLICT (scope_id, ${column}) DO UPDATE SET
+           scans = b.scans + EXCLUDED.scans, bot_scans = b.bot_scans + EXCLUDED.bot_scans,
+           uniques = b.uniques + EXCLUDED.uniques, owner_uniques = b.owner_uniques + EXCLUDED.owner_uniques`,
+        [
+          rows.map((r) => r.scopeId),
+          rows.map((r) => iso(r.bucket)),
+          rows.map((r) => r.scans),
+          rows.map((r) => r.botScans),
+          rows.map((r) => r.uniques),
+          rows.map((r) => r.ownerUniques),
+        ],
+      );
+    }
+    if (dims.length > 0) await this.addDimDeltas(tx, dims);
     await tx.query(
       `INSERT INTO qr.code_stats AS cs (code_id, owner_id, scans, bot_scans, last_scan_at)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::bigint[], $5::timestamptz[])
@@ -211,11 +220,62 @@ export class ScansRepository {
   }
 
   /**
-   * Adds the batch's counts to the dimension documents. Documents that exist are locked, merged
-   * here and written back (merging large documents in SQL cost far more); new ones are inserted,
-   * and one inserted meanwhile by another ingestor is merged by qr.add_counts instead.
+   * The batch's dimension counts, as additions to fold later: inserting small rows costs far less
+   * than reading, merging and rewriting the large per-day and per-month documents in every batch,
+   * and takes no lock another ingestor could wait on.
    */
-  private async addDimCounts(tx: EntityManager, dims: DimRow[]): Promise<void> {
+  private async addDimDeltas(tx: EntityManager, dims: DimRow[]): Promise<void> {
+    await tx.query(
+      `INSERT INTO qr.rollup_dim_deltas (scope_id, level, bucket, counts)
+       SELECT * FROM unnest($1::uuid[], $2::"char"[], $3::timestamptz[], $4::jsonb[])`,
+      [dims.map((r) => r.scopeId), dims.map((r) => r.level), dims.map((r) => iso(r.bucket)), dims.map((r) => JSON.stringify(r.counts))],
+    );
+  }
+
+  /**
+   * Folds up to `limit` pending additions into the dimension documents, oldest first, in one
+   * transaction (readers see them either as additions or in the documents, never both or
+   * neither). One folder at a time: answers null when another one holds the lock, else how many
+   * additions were folded.
+   */
+  async foldDimDeltas(limit = FOLD_LIMIT): Promise<number | null> {
+    return this.db.transaction(async (tx) => {
+      const [{ locked }]: { locked: boolean }[] = await tx.query(`SELECT pg_try_advisory_xact_lock($1) AS locked`, [FOLD_LOCK]);
+      if (!locked) return null;
+      const [deltas]: [{ scope_id: string; level: DimRow['level']; at: string; counts: DimCounts }[], number] = await tx.query(
+        `DELETE FROM qr.rollup_dim_deltas WHERE id IN (SELECT id FROM qr.rollup_dim_deltas ORDER BY id LIMIT $1)
+         RETURNING scope_id, level, (extract(epoch FROM bucket) * 1000)::bigint::text AS at, counts`,
+        [limit],
+      );
+      if (deltas.length === 0) return 0;
+      const sums = new Map<string, DimRow>();
+      for (const delta of deltas) {
+        const id = `${delta.scope_id}|${delta.level}|${delta.at}`;
+        const row = sums.get(id);
+        if (row) addCountsInto(row.counts, delta.counts);
+        else sums.set(id, { scopeId: delta.scope_id, level: delta.level, bucket: Number(delta.at), counts: delta.counts });
+      }
+      const key = (r: DimRow) => `${r.scopeId}|${r.level}|${String(r.bucket).padStart(15, '0')}`;
+      await this.mergeIntoDocuments(tx, [...sums.values()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)));
+      return deltas.length;
+    });
+  }
+
+  /** Folds every pending addition (waits for a folder at work elsewhere to finish). */
+  async foldAllDimDeltas(): Promise<void> {
+    for (;;) {
+      const folded = await this.foldDimDeltas();
+      if (folded === 0) return;
+      if (folded === null) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /**
+   * Adds summed counts to the dimension documents: existing ones are locked, merged here and
+   * written back (merging large documents in SQL costs far more), new ones inserted; a document
+   * left with no count (a deleted code's scans taken back) is removed.
+   */
+  private async mergeIntoDocuments(tx: EntityManager, dims: DimRow[]): Promise<void> {
     const existing: { scope_id: string; level: string; at: string; counts: DimCounts }[] = await tx.query(
       `SELECT d.scope_id, d.level, (extract(epoch FROM d.bucket) * 1000)::bigint::text AS at, d.counts
        FROM qr.rollup_dims d JOIN unnest($1::uuid[], $2::"char"[], $3::timestamptz[]) AS k(scope_id, level, bucket)
@@ -226,12 +286,18 @@ export class ScansRepository {
     );
     const held = new Map(existing.map((row) => [`${row.scope_id}|${row.level}|${row.at}`, row.counts]));
     const merged: DimRow[] = [];
+    const emptied: DimRow[] = [];
     const fresh: DimRow[] = [];
     for (const row of dims) {
       const current = held.get(`${row.scopeId}|${row.level}|${row.bucket}`);
       // `current` was just parsed from the database: merged in place, no copy of a large document.
-      if (current) merged.push({ ...row, counts: addCountsInto(current, row.counts) });
-      else fresh.push(row);
+      const target = current ? merged : fresh;
+      const counts = addCountsInto(current ?? {}, row.counts);
+      if (Object.keys(counts).length === 0) {
+        if (current) emptied.push(row);
+      } else {
+        target.push({ ...row, counts });
+      }
     }
     const columns = (rows: DimRow[]) => [
       rows.map((r) => r.scopeId),
@@ -245,6 +311,13 @@ export class ScansRepository {
          FROM unnest($1::uuid[], $2::"char"[], $3::timestamptz[], $4::jsonb[]) AS k(scope_id, level, bucket, counts)
          WHERE d.scope_id = k.scope_id AND d.level = k.level AND d.bucket = k.bucket`,
         columns(merged),
+      );
+    }
+    if (emptied.length > 0) {
+      await tx.query(
+        `DELETE FROM qr.rollup_dims d USING unnest($1::uuid[], $2::"char"[], $3::timestamptz[]) AS k(scope_id, level, bucket)
+         WHERE d.scope_id = k.scope_id AND d.level = k.level AND d.bucket = k.bucket`,
+        columns(emptied).slice(0, 3),
       );
     }
     if (fresh.length > 0) {

@@ -25,6 +25,8 @@ function header(req: IncomingMessage, name: string): string {
 @Injectable()
 export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   readonly recorder: ScanRecorder;
+  /** Answers by outcome, for /metrics: plain numbers, incremented and nothing else on the hot path. */
+  readonly outcomes = { redirect: 0, not_found: 0, inactive: 0, unavailable: 0 };
   private readonly redis: ReturnType<typeof failFastRedis>;
   private readonly pages: Pages;
   private readonly countryHeader: string | null;
@@ -61,16 +63,29 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     const url = req.url ?? '';
     const end = url.search(/[?#]/);
     const slug = url.slice(PREFIX.length, end < 0 ? undefined : end);
-    if (!SLUG_PATTERN.test(slug)) return this.sendPage(req, res, this.pages.notFound);
+    if (!SLUG_PATTERN.test(slug)) {
+      this.outcomes.not_found++;
+      return this.sendPage(req, res, this.pages.notFound);
+    }
     const hit = this.resolver.cached(slug);
     if (hit !== MISS) return this.answer(req, res, slug, hit);
     this.resolver.resolve(slug, (resolution) => this.answer(req, res, slug, resolution));
   }
 
   private answer(req: IncomingMessage, res: ServerResponse, slug: string, resolution: Resolution): void {
-    if (resolution === 'unavailable') return this.sendPage(req, res, this.pages.unavailable);
-    if (resolution === null || resolution.state === 'deleted') return this.sendPage(req, res, this.pages.notFound);
-    if (resolution.state !== 'active' || !resolution.destination) return this.sendPage(req, res, this.pages.inactive);
+    if (resolution === 'unavailable') {
+      this.outcomes.unavailable++;
+      return this.sendPage(req, res, this.pages.unavailable);
+    }
+    if (resolution === null || resolution.state === 'deleted') {
+      this.outcomes.not_found++;
+      return this.sendPage(req, res, this.pages.notFound);
+    }
+    if (resolution.state !== 'active' || !resolution.destination) {
+      this.outcomes.inactive++;
+      return this.sendPage(req, res, this.pages.inactive);
+    }
+    this.outcomes.redirect++;
     res.writeHead(302, { location: resolution.destination, 'cache-control': NO_STORE });
     res.end();
     this.record(req, slug, resolution);

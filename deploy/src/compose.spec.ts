@@ -1,0 +1,127 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+
+const ROOT = join(__dirname, '..', '..');
+
+interface ComposeService {
+  image?: string;
+  build?: unknown;
+  profiles?: string[];
+  environment?: Record<string, string>;
+  healthcheck?: { test: string[] };
+  volumes?: string[];
+}
+
+interface Compose {
+  services: Record<string, ComposeService>;
+}
+
+function readYaml<T>(path: string): T {
+  // `merge` resolves the `<<: *node-service` keys the way Compose does.
+  return parse(readFileSync(join(ROOT, path), 'utf8'), { merge: true }) as T;
+}
+
+const compose = readYaml<Compose>('docker-compose.yml');
+const services = Object.entries(compose.services);
+/** The product's own Node services: those started from the built image with a health port. */
+const nodeServices = services.filter(([, service]) => service.environment?.HEALTH_PORT !== undefined);
+
+/** name:tag naming an exact release (1.2.3, v1.2.3, 16.6-alpine: PostgreSQL numbers its releases major.minor), never `latest` or a bare major. */
+const PINNED = /^[a-z0-9./-]+:v?\d+\.\d+(\.\d+)?(-[a-z0-9.-]+)?$/;
+
+describe('docker-compose.yml', () => {
+  it('names an exactly pinned image for every service', () => {
+    const unpinned = services.filter(([, service]) => !PINNED.test(service.image ?? '')).map(([name, s]) => `${name}: ${s.image ?? '(none)'}`);
+    expect(unpinned).toEqual([]);
+  });
+
+  it('tags the images it builds with the product version', () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const built = services.filter(([, service]) => service.build !== undefined);
+    expect(built.length).toBeGreaterThan(0);
+    for (const [, service] of built) expect(service.image).toMatch(new RegExp(`:${version.replace(/\./g, '\\.')}$`));
+  });
+
+  it('builds from exactly pinned base images', () => {
+    const bases = [...readFileSync(join(ROOT, 'Dockerfile'), 'utf8').matchAll(/^FROM\s+(\S+)/gm)].map((m) => m[1]);
+    expect(bases.length).toBeGreaterThan(0);
+    expect(bases.filter((image) => !PINNED.test(image))).toEqual([]);
+  });
+
+  it('waits for each service to be ready (PostgreSQL, Redis, consumers), not merely alive', () => {
+    expect(nodeServices.map(([name]) => name).sort()).toEqual(['auth-service', 'billing-service', 'gateway', 'qr-service', 'redirect-service']);
+    for (const [, service] of nodeServices) expect(service.healthcheck?.test.join(' ')).toContain('/health/ready');
+  });
+
+  it('runs Prometheus and Grafana only with the monitoring profile, from files that exist', () => {
+    for (const name of ['prometheus', 'grafana']) {
+      const service = compose.services[name];
+      expect(service?.profiles).toEqual(['monitoring']);
+      for (const volume of service.volumes ?? []) {
+        const [source] = volume.split(':');
+        if (source.startsWith('./')) expect(existsSync(join(ROOT, source))).toBe(true);
+      }
+    }
+    const inDefault = services.filter(([, service]) => !service.profiles).map(([name]) => name);
+    expect(inDefault).not.toContain('prometheus');
+    expect(inDefault).not.toContain('grafana');
+  });
+});
+
+describe('Prometheus scrape configuration', () => {
+  const prometheus = readYaml<{ scrape_configs: { job_name: string; metrics_path?: string; static_configs: { targets: string[] }[] }[] }>(
+    'deploy/monitoring/prometheus.yml',
+  );
+
+  it('scrapes every Node service on its own port, as a job named after it', () => {
+    const targets = Object.fromEntries(prometheus.scrape_configs.map((job) => [job.job_name, job.static_configs.flatMap((c) => c.targets)]));
+    for (const [name, service] of nodeServices) {
+      expect(targets[name]).toEqual([`${name}:${service.environment?.HEALTH_PORT}`]);
+    }
+    expect(prometheus.scrape_configs.every((job) => (job.metrics_path ?? '/metrics') === '/metrics')).toBe(true);
+  });
+});
+
+/** Every TypeScript source of the services and libraries, where series are named. */
+function sources(dir: string): string {
+  let text = '';
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) text += sources(path);
+    else if (entry.endsWith('.ts') && !entry.endsWith('.spec.ts')) text += readFileSync(path, 'utf8');
+  }
+  return text;
+}
+
+describe('Grafana provisioning', () => {
+  const dashboard = JSON.parse(readFileSync(join(ROOT, 'deploy/monitoring/grafana/dashboards/qr-dynamic.json'), 'utf8'));
+  const datasources = readYaml<{ datasources: { uid: string; type: string; url: string }[] }>(
+    'deploy/monitoring/grafana/provisioning/datasources/prometheus.yml',
+  ).datasources;
+  const panels = (dashboard.panels as { type: string; datasource?: { uid: string }; targets?: { expr: string; datasource?: { uid: string } }[] }[]).filter(
+    (panel) => panel.type !== 'row',
+  );
+
+  it('points every panel and query at the provisioned Prometheus', () => {
+    expect(datasources).toEqual([expect.objectContaining({ type: 'prometheus', url: 'http://prometheus:9090' })]);
+    const uid = datasources[0].uid;
+    for (const panel of panels) {
+      expect(panel.datasource?.uid).toBe(uid);
+      for (const target of panel.targets ?? []) expect(target.datasource?.uid).toBe(uid);
+    }
+  });
+
+  it('charts only series that the services publish', () => {
+    const code = ['libs', 'apps'].map((dir) => sources(join(ROOT, dir))).join('\n');
+    const exprs = panels.flatMap((panel) => (panel.targets ?? []).map((target) => target.expr));
+    const names = new Set(exprs.flatMap((expr) => [...expr.matchAll(/\b([a-z_][a-z0-9_]*)\s*[{[]/g)].map((m) => m[1])));
+    // Published by Prometheus itself (up) or by prom-client's default process metrics.
+    const external = (name: string) => name === 'up' || name.startsWith('process_') || name.startsWith('nodejs_');
+    const missing = [...names]
+      .map((name) => name.replace(/_(bucket|count|sum)$/, ''))
+      .filter((name) => !external(name) && !code.includes(`'${name}'`));
+    expect(names.size).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
+  });
+});
