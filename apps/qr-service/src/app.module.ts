@@ -6,6 +6,7 @@ import { ObservabilityModule } from '@qrd/observability';
 import { AnalyticsHandlers } from './analytics/analytics.handlers';
 import { AnalyticsRepository } from './analytics/analytics.repository';
 import { AnalyticsService } from './analytics/analytics.service';
+import { ScansExportController } from './analytics/scans-export.controller';
 import { AccountEventsHandlers } from './codes/account-events.handlers';
 import { CodesHandlers } from './codes/codes.handlers';
 import { CodesRepository } from './codes/codes.repository';
@@ -26,7 +27,7 @@ export class QrServiceModule {
       module: QrServiceModule,
       imports: [ConfigModule.forRoot(config, logger),
         ObservabilityModule.forService('qr-service'), MessagingModule.forRoot(), DatabaseModule.forService(QR_DATABASE)],
-      controllers: [CodeImagesController, CodesHandlers, AccountEventsHandlers, AnalyticsHandlers],
+      controllers: [CodeImagesController, ScansExportController, CodesHandlers, AccountEventsHandlers, AnalyticsHandlers],
       providers: [
         CodesRepository,
         CodesService,

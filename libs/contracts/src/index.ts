@@ -10,7 +10,7 @@ export * from './messages/users';
 export * from './messages/events';
 export * from './messages/auth.messages';
 export * from './messages/qr.messages';
-export * from './messages/qr-images';
+export * from './messages/qr-files';
 export * from './messages/billing.messages';
 export * from './messages/mail.messages';
 export * from './messages/routing';

@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { LOGGER, Logger } from '@qrd/config';
 import type { Response } from 'express';
+import { pipeline } from 'node:stream/promises';
 import { DomainError, DownloadQueryDto, ErrorCode, QrCodeView, QrDesignInput, QrPattern, wholeNumber } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { QrImagesClient } from './qr-images.client';
@@ -12,6 +14,7 @@ export class QrFilesService {
   constructor(
     private readonly bus: MessageBus,
     private readonly images: QrImagesClient,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async uploadLogo(userId: string, codeId: string, body: unknown): Promise<QrCodeView> {
@@ -52,12 +55,24 @@ export class QrFilesService {
     res.status(200).send(file.body);
   }
 
+  /**
+   * Every stored scan, streamed from the qr-service to the browser as it is read: no row limit, and
+   * memory stays flat here and there. A browser that goes away stops the read at the source.
+   */
   async scansCsv(userId: string, codeId: string, res: Response): Promise<void> {
-    const file = await this.bus.request(QrPattern.ScansCsv, { userId, codeId });
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
+    const cancel = new AbortController();
+    res.once('close', () => cancel.abort());
+    const file = await this.images.scansCsv(codeId, userId, cancel.signal);
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Content-Disposition', file.contentDisposition);
     res.setHeader('Cache-Control', 'private, no-store');
-    if (file.truncated) res.setHeader('X-Truncated', 'true');
-    res.status(200).send(file.csv);
+    res.status(200);
+    try {
+      await pipeline(file.body, res);
+    } catch (error) {
+      // Headers are sent: the browser sees a download that failed, or it left first.
+      if (!cancel.signal.aborted) this.logger.warn({ err: error, codeId }, 'scans export failed part way');
+      res.destroy();
+    }
   }
 }

@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { APP_CONFIG, AppConfig, requestContext } from '@qrd/config';
 import {
   DomainError,
@@ -6,11 +8,17 @@ import {
   isErrorBody,
   QrDesignInput,
   QrDownloadQuery,
-  QrImageRoute,
+  QrFileRoute,
   QrPreviewRequest,
-  qrImagePath,
+  qrFilePath,
 } from '@qrd/contracts';
 import { INTERNAL_TOKEN_HEADER, internalToken, REQUEST_ID_HEADER } from '@qrd/messaging';
+
+export interface QrStreamedFile {
+  body: Readable;
+  contentType: string;
+  contentDisposition: string;
+}
 
 export interface QrImageFile {
   etag: string;
@@ -21,8 +29,9 @@ export interface QrImageFile {
 }
 
 /**
- * The images of codes, fetched from the qr-service's internal HTTP routes: a render (up to
- * 4096 px) is too large for the message queues, where every byte would pass through Redis.
+ * The files of codes, fetched from the qr-service's internal HTTP routes: a render (up to
+ * 4096 px) or a scans export is too large for the message queues, where every byte would pass
+ * through Redis.
  */
 @Injectable()
 export class QrImagesClient {
@@ -34,7 +43,7 @@ export class QrImagesClient {
 
   async download(codeId: string, query: QrDownloadQuery, ifNoneMatch?: string): Promise<QrImageFile> {
     const params = new URLSearchParams({ userId: query.userId, format: query.format, size: String(query.size) });
-    const res = await this.call(`${qrImagePath(QrImageRoute.Download, codeId)}?${params}`, {
+    const res = await this.call(`${qrFilePath(QrFileRoute.Download, codeId)}?${params}`, {
       headers: ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {},
     });
     return {
@@ -48,7 +57,7 @@ export class QrImagesClient {
   /** The saved design, or a proposed one, as PNG bytes. */
   async preview(userId: string, codeId: string, design?: QrDesignInput): Promise<Buffer> {
     const body: QrPreviewRequest = { userId, ...(design ? { design } : {}) };
-    const res = await this.call(qrImagePath(QrImageRoute.Preview, codeId), {
+    const res = await this.call(qrFilePath(QrFileRoute.Preview, codeId), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -56,9 +65,32 @@ export class QrImagesClient {
     return Buffer.from(await res.arrayBuffer());
   }
 
-  /** Errors come back as the DomainError the qr-service raised, or as Timeout / Unavailable. */
-  private async call(path: string, init: { method?: string; headers: Record<string, string>; body?: string }): Promise<Response> {
+  /**
+   * Every stored scan of the code as CSV, as the qr-service streams it: the body is passed on as
+   * it arrives, and `cancel` (the browser went away) stops the read on the qr-service too.
+   */
+  async scansCsv(codeId: string, userId: string, cancel: AbortSignal): Promise<QrStreamedFile> {
+    const res = await this.call(`${qrFilePath(QrFileRoute.ScansCsv, codeId)}?${new URLSearchParams({ userId })}`, { headers: {} }, cancel);
+    if (!res.body) throw new DomainError(ErrorCode.Internal, 'The qr-service sent no export');
+    return {
+      body: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
+      contentType: res.headers.get('content-type') ?? 'text/csv; charset=utf-8',
+      contentDisposition: res.headers.get('content-disposition') ?? 'attachment',
+    };
+  }
+
+  /**
+   * Errors come back as the DomainError the qr-service raised, or as Timeout / Unavailable. The
+   * caller's deadline bounds the wait for the answer's head; a body may take longer (an export).
+   */
+  private async call(
+    path: string,
+    init: { method?: string; headers: Record<string, string>; body?: string },
+    cancel?: AbortSignal,
+  ): Promise<Response> {
     const timeoutMs = requestContext.remainingMs() ?? this.config.messageTimeoutMs;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new DOMException('no answer in time', 'TimeoutError')), Math.max(timeoutMs, 1));
     let res: Response;
     try {
       res = await fetch(`${this.config.qrInternalUrl}${path}`, {
@@ -68,17 +100,19 @@ export class QrImagesClient {
           [INTERNAL_TOKEN_HEADER]: this.token,
           [REQUEST_ID_HEADER]: requestContext.currentOrNew().requestId,
         },
-        signal: AbortSignal.timeout(Math.max(timeoutMs, 1)),
+        signal: cancel ? AbortSignal.any([deadline.signal, cancel]) : deadline.signal,
       });
     } catch (error) {
       if (error instanceof Error && error.name === 'TimeoutError') {
-        throw new DomainError(ErrorCode.Timeout, `The qr-service did not send the image within ${Math.round(timeoutMs / 100) / 10}s`);
+        throw new DomainError(ErrorCode.Timeout, `The qr-service did not answer within ${Math.round(timeoutMs / 100) / 10}s`);
       }
       throw new DomainError(ErrorCode.Unavailable, `Could not reach the qr-service: ${(error as Error).message}`);
+    } finally {
+      clearTimeout(timer);
     }
     if (res.ok || res.status === 304) return res;
     const body: unknown = await res.json().catch(() => null);
     if (isErrorBody(body)) throw DomainError.fromBody(body);
-    throw new DomainError(ErrorCode.Internal, `The qr-service answered ${res.status} for an image`);
+    throw new DomainError(ErrorCode.Internal, `The qr-service answered ${res.status} for ${path.split('?')[0]}`);
   }
 }

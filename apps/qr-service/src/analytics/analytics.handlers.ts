@@ -20,11 +20,6 @@ export class AnalyticsHandlers {
     return this.analytics.forAccount(req.userId, req.tz);
   }
 
-  @MessagePattern(QrPattern.ScansCsv)
-  csv(@Payload() req: Req<QrPattern.ScansCsv>): Res<QrPattern.ScansCsv> {
-    return this.analytics.csv(req.userId, req.codeId);
-  }
-
   @MessagePattern(QrPattern.AdminOverview)
   adminOverview(@Payload() req: Req<QrPattern.AdminOverview>): Res<QrPattern.AdminOverview> {
     return this.analytics.adminOverview(req.page, req.pageSize);

@@ -1,4 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { Readable } from 'node:stream';
+import type { PoolClient } from 'pg';
+import QueryStream from 'pg-query-stream';
 import { DataSource } from 'typeorm';
 import type { EnrichedScan } from '../scans/scan-enricher';
 import { DAY_MS, Dimension, DIMENSIONS, HOUR_MS, SITE_SCOPE } from '../scans/scan-rollups';
@@ -35,7 +38,8 @@ export interface StatTotals {
 }
 
 const TOP = 10;
-const MAX_CSV_ROWS = 100_000;
+/** Rows fetched from the export's cursor per round trip. */
+const CSV_BATCH_ROWS = 1000;
 
 function scopeId(scope: ScanScope): string {
   return 'codeId' in scope ? scope.codeId : scope.ownerId;
@@ -246,18 +250,25 @@ export class AnalyticsRepository {
     return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
   }
 
-  /** Newest first, at most MAX_CSV_ROWS (plus one, so the caller can tell it was cut). */
-  async csvScans(codeId: string): Promise<CsvScan[]> {
-    return this.db.query(
-      `SELECT scanned_at AS "scannedAt", is_bot AS "isBot", bot_reason AS "botReason", method, device, os, browser,
-              country, region, city, referrer, language, visitor_hash AS "visitorHash"
-       FROM qr.scans WHERE code_id = $1 ORDER BY scanned_at DESC, scan_id DESC LIMIT ${MAX_CSV_ROWS + 1}`,
-      [codeId],
+  /**
+   * Every stored scan of a code, newest first, read from a cursor as the stream is consumed (a
+   * batch at a time, so memory stays flat whatever the count). The connection goes back to the pool
+   * when the stream ends, fails or is destroyed (the caller went away).
+   */
+  async streamScans(codeId: string): Promise<Readable> {
+    const runner = this.db.createQueryRunner('slave');
+    const client = (await runner.connect()) as PoolClient;
+    const rows = client.query(
+      new QueryStream(
+        `SELECT scanned_at AS "scannedAt", is_bot AS "isBot", bot_reason AS "botReason", method, device, os, browser,
+                country, region, city, referrer, language, visitor_hash AS "visitorHash"
+         FROM qr.scans WHERE code_id = $1 ORDER BY scanned_at DESC, scan_id DESC`,
+        [codeId],
+        { batchSize: CSV_BATCH_ROWS, highWaterMark: CSV_BATCH_ROWS },
+      ),
     );
-  }
-
-  get maxCsvRows(): number {
-    return MAX_CSV_ROWS;
+    rows.once('close', () => void runner.release());
+    return rows;
   }
 
   async adminCounts(

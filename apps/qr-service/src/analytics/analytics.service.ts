@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import IORedis from 'ioredis';
+import { pipeline, type Readable } from 'node:stream';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
 import { REDIS } from '@qrd/messaging';
 import { AccountAnalytics, AdminQrOverview, CodeAnalytics, DomainError, ErrorCode, scanDeadLetterKey } from '@qrd/contracts';
@@ -95,11 +96,13 @@ export class AnalyticsService {
     return this.analytics.localDayBounds(shiftDay(today, -29), today, tz);
   }
 
-  async csv(userId: string, codeId: string): Promise<{ fileName: string; csv: string; truncated: boolean }> {
+  /** Every stored scan of one of the user's codes as CSV text, streamed (see streamScans). */
+  async scansCsv(userId: string, codeId: string): Promise<{ fileName: string; csv: Readable }> {
     const code = await this.codes.require(userId, codeId);
-    const rows = await this.analytics.csvScans(code.id);
-    const truncated = rows.length > this.analytics.maxCsvRows;
-    return { fileName: `scans-${code.id}.csv`, csv: scansToCsv(truncated ? rows.slice(0, -1) : rows), truncated };
+    const rows = await this.analytics.streamScans(code.id);
+    // pipeline: a failed read fails the CSV, and a CSV nobody reads any more closes the cursor.
+    const csv = pipeline(rows, scansToCsv(), () => undefined);
+    return { fileName: `scans-${code.id}.csv`, csv };
   }
 
   async adminOverview(page: number, pageSize: number): Promise<AdminQrOverview> {

@@ -1,3 +1,4 @@
+import { Transform } from 'node:stream';
 import type { CsvScan } from './analytics.repository';
 
 const HEADER = [
@@ -16,6 +17,9 @@ const HEADER = [
   'visitor',
 ];
 
+/** The first line of every export. */
+export const SCANS_CSV_HEADER = `${HEADER.join(',')}\r\n`;
+
 /**
  * One CSV cell: quoted when needed, and a leading = + - @ defused so a spreadsheet never runs a
  * referrer or city name as a formula.
@@ -27,29 +31,38 @@ export function csvCell(value: string | number | boolean | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Raw scans of one code, newest first (RFC 4180, CRLF line ends). */
-export function scansToCsv(scans: CsvScan[]): string {
-  const lines = [HEADER.join(',')];
-  for (const s of scans) {
-    lines.push(
-      [
-        s.scannedAt.toISOString(),
-        s.isBot,
-        s.botReason,
-        s.method,
-        s.device,
-        s.os,
-        s.browser,
-        s.country,
-        s.region,
-        s.city,
-        s.referrer,
-        s.language,
-        s.visitorHash,
-      ]
-        .map(csvCell)
-        .join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+/** One stored scan as a CSV line (RFC 4180, CRLF line end). */
+export function scanCsvLine(s: CsvScan): string {
+  return `${[
+    s.scannedAt.toISOString(),
+    s.isBot,
+    s.botReason,
+    s.method,
+    s.device,
+    s.os,
+    s.browser,
+    s.country,
+    s.region,
+    s.city,
+    s.referrer,
+    s.language,
+    s.visitorHash,
+  ]
+    .map(csvCell)
+    .join(',')}\r\n`;
+}
+
+/**
+ * Stored scans in, CSV text out: the header first (so an export of a code with no scans is the
+ * header alone), then a line per scan, as the rows arrive. Lines of one read are sent as one chunk.
+ */
+export function scansToCsv(): Transform {
+  const csv = new Transform({
+    writableObjectMode: true,
+    transform(row: CsvScan, _encoding, done) {
+      done(null, scanCsvLine(row));
+    },
+  });
+  csv.push(SCANS_CSV_HEADER);
+  return csv;
 }

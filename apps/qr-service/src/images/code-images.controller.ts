@@ -1,6 +1,6 @@
 import { Body, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { DomainError, ErrorCode, QR_IMAGE_FORMATS, QrDownloadQuery, QrImageFormat, QrImageRoute, QrPreviewRequest, wholeNumber } from '@qrd/contracts';
+import { DomainError, ErrorCode, QR_IMAGE_FORMATS, QrDownloadQuery, QrImageFormat, QrFileRoute, QrPreviewRequest, wholeNumber } from '@qrd/contracts';
 import { InternalController } from '@qrd/messaging';
 import { CodeImagesService } from './code-images.service';
 
@@ -12,7 +12,7 @@ import { CodeImagesService } from './code-images.service';
 export class CodeImagesController {
   constructor(private readonly images: CodeImagesService) {}
 
-  @Get(QrImageRoute.Download)
+  @Get(QrFileRoute.Download)
   async download(
     @Param('codeId') codeId: string,
     @Query() query: Record<string, unknown>,
@@ -31,7 +31,7 @@ export class CodeImagesController {
     res.status(200).send(file.body);
   }
 
-  @Post(QrImageRoute.Preview)
+  @Post(QrFileRoute.Preview)
   async preview(@Param('codeId') codeId: string, @Body() body: Partial<QrPreviewRequest>, @Res() res: Response): Promise<void> {
     const png = await this.images.preview(required(body.userId), codeId, body.design);
     res.status(200).type('image/png').send(png);

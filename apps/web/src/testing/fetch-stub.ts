@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   type AccountAnalytics,
+  type CodeAnalytics,
   type BillingConfigView,
   type ChangePasswordDto,
   type CreateQrCodeDto,
@@ -48,6 +49,7 @@ export interface ApiRoutes {
   'POST /api/get-or-create-subscription': { body: undefined; res: PaymentSetupView };
   'POST /api/purchase-qr-code': { body: PurchaseQrCodeDto; res: PurchaseResultView };
   'GET /api/analytics': { body: undefined; res: AccountAnalytics };
+  'GET /api/qrcodes/:id/analytics': { body: undefined; res: CodeAnalytics };
   'GET /api/qrcodes': { body: undefined; res: QrCodeView[] };
   'POST /api/qrcodes': { body: CreateQrCodeDto; res: QrCodeView };
   'GET /api/qrcodes/:id': { body: undefined; res: QrCodeView };

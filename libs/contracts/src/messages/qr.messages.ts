@@ -25,7 +25,6 @@ export enum QrPattern {
   SetCodeState = 'qr.set-code-state',
   CodeAnalytics = 'qr.code-analytics',
   AccountAnalytics = 'qr.account-analytics',
-  ScansCsv = 'qr.scans-csv',
   AdminOverview = 'qr.admin-overview',
 }
 
@@ -214,7 +213,6 @@ export interface QrRequests {
   [QrPattern.SetCodeState]: { req: Owned<{ active: boolean }>; res: QrCodeView };
   [QrPattern.CodeAnalytics]: { req: Owned<{ from?: string; to?: string; tz?: string }>; res: CodeAnalytics };
   [QrPattern.AccountAnalytics]: { req: { userId: string; tz?: string }; res: AccountAnalytics };
-  [QrPattern.ScansCsv]: { req: Owned; res: { fileName: string; csv: string; truncated: boolean } };
   [QrPattern.AdminOverview]: { req: { page: number; pageSize: number }; res: AdminQrOverview };
 }
 

@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { scansCsvUrl, useCodeAnalytics, viewerTimeZone } from '../api/analytics';
@@ -22,6 +22,15 @@ export function CodeAnalytics({ codeId }: { codeId: string }) {
   const tz = viewerTimeZone();
   const query = useCodeAnalytics(codeId, lastDays(days, new Date(), tz));
   const analytics = query.data;
+  const [exportNotice, setExportNotice] = useState(false);
+  const noticeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(noticeTimer.current), []);
+  // The file streams straight to the browser's downloads (any number of rows, nothing held here).
+  const exportStarted = () => {
+    setExportNotice(true);
+    clearTimeout(noticeTimer.current);
+    noticeTimer.current = setTimeout(() => setExportNotice(false), 10_000);
+  };
 
   return (
     <div className="grid gap-6">
@@ -40,11 +49,14 @@ export function CodeAnalytics({ codeId }: { codeId: string }) {
           ))}
         </div>
         <Button asChild variant="outline" size="sm">
-          <a href={scansCsvUrl(codeId)} download>
+          <a href={scansCsvUrl(codeId)} download onClick={exportStarted}>
             <Download aria-hidden="true" /> Export scans (CSV)
           </a>
         </Button>
       </div>
+      <p role="status" className={exportNotice ? 'text-sm text-muted-foreground' : 'sr-only'}>
+        {exportNotice ? 'Export started: your browser is downloading every scan of this code (see its downloads for progress).' : ''}
+      </p>
       {!analytics && <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} />}
       {analytics && (
         <>

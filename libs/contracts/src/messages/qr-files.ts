@@ -2,12 +2,13 @@ import type { QrImageFormat } from '../dto/qr.dto';
 import type { QrDesignInput } from './qr.messages';
 
 /**
- * Images of codes (renders up to 4096 px, previews) never travel over the queues: the gateway
- * fetches them from these internal HTTP routes of the qr-service, which answer only callers that
- * send the internal token (INTERNAL_TOKEN_HEADER, @qrd/messaging). A failure answers 422 (or 500)
- * with an ErrorBody, which the gateway raises as the DomainError it names.
+ * Files of codes (renders up to 4096 px, previews, the scans export of any length) never travel
+ * over the queues: the gateway fetches them from these internal HTTP routes of the qr-service,
+ * which answer only callers that send the internal token (INTERNAL_TOKEN_HEADER, @qrd/messaging).
+ * A failure before the body starts answers 422 (or 500) with an ErrorBody, which the gateway
+ * raises as the DomainError it names.
  */
-export enum QrImageRoute {
+export enum QrFileRoute {
   /**
    * GET ?userId&format&size, with the browser's If-None-Match: the file with its ETag,
    * Content-Type and Content-Disposition, or 304 with the ETag alone.
@@ -15,6 +16,11 @@ export enum QrImageRoute {
   Download = 'internal/qr/codes/:codeId/download',
   /** POST QrPreviewRequest: the saved design, or a proposed one, as image/png. */
   Preview = 'internal/qr/codes/:codeId/preview',
+  /**
+   * GET ?userId: every stored scan of the code as CSV, newest first, streamed from a database
+   * cursor as it is read (no row limit, constant memory), with its Content-Disposition.
+   */
+  ScansCsv = 'internal/qr/codes/:codeId/scans.csv',
 }
 
 export interface QrDownloadQuery {
@@ -30,6 +36,6 @@ export interface QrPreviewRequest {
 }
 
 /** The path of a route for one code. */
-export function qrImagePath(route: QrImageRoute, codeId: string): string {
+export function qrFilePath(route: QrFileRoute, codeId: string): string {
   return `/${route.replace(':codeId', encodeURIComponent(codeId))}`;
 }
