@@ -3,6 +3,7 @@ import {
   type AccountAnalytics,
   type BillingConfigView,
   type ChangePasswordDto,
+  type CodePage,
   type CreateQrCodeDto,
   type ErrorBody,
   type PaymentMethodUpdateView,
@@ -48,7 +49,8 @@ export interface ApiRoutes {
   'POST /api/get-or-create-subscription': { body: undefined; res: PaymentSetupView };
   'POST /api/purchase-qr-code': { body: PurchaseQrCodeDto; res: PurchaseResultView };
   'GET /api/analytics': { body: undefined; res: AccountAnalytics };
-  'GET /api/qrcodes': { body: undefined; res: QrCodeView[] };
+  /** Without parameters the spec's list; with limit, sort, q... one page of the dashboard. */
+  'GET /api/qrcodes': { body: undefined; res: QrCodeView[] | CodePage<QrCodeView> };
   'POST /api/qrcodes': { body: CreateQrCodeDto; res: QrCodeView };
   'GET /api/qrcodes/:id': { body: undefined; res: QrCodeView };
   'PATCH /api/qrcodes/:id': { body: UpdateQrCodeDto; res: QrCodeView };
