@@ -4,10 +4,18 @@ import { ScanRollups1795000000100 } from './migrations/1795000000100-scan-rollup
 import { CodeVersions1795000100000 } from './migrations/1795000100000-code-versions';
 import { RollupDimDeltas1796400000000 } from './migrations/1796400000000-rollup-dim-deltas';
 import { RollupHours1796400000100 } from './migrations/1796400000100-rollup-hours';
+import { CodeListPages1797000000000 } from './migrations/1797000000000-code-list-pages';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
   schema: 'qr',
   entities: [],
-  migrations: [CreateQr1763900000000, ScanRollups1795000000100, CodeVersions1795000100000, RollupDimDeltas1796400000000, RollupHours1796400000100],
+  migrations: [
+    CreateQr1763900000000,
+    ScanRollups1795000000100,
+    CodeVersions1795000100000,
+    RollupDimDeltas1796400000000,
+    RollupHours1796400000100,
+    CodeListPages1797000000000,
+  ],
 };

@@ -82,6 +82,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/qrcodes/:id/logo': { access: 'user', upload: LOGO, expect: { user: [200, 201], ...OWNED } },
   'DELETE /api/qrcodes/:id/logo': { access: 'user', expect: { user: 200, ...OWNED } },
   'GET /api/qrcodes/:id/preview': { access: 'user', expect: OWNED_READ },
+  'GET /api/qrcodes/:id/preview.png': { access: 'user', expect: OWNED_READ },
   'POST /api/qrcodes/:id/preview': { access: 'user', body: DESIGN, expect: { user: [200, 201], ...OWNED } },
   'GET /api/qrcodes/:id/download': { access: 'user', expect: OWNED_READ },
   'GET /api/qrcodes/:id/scans.csv': { access: 'user', expect: OWNED_READ },

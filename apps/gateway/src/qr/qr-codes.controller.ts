@@ -1,5 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { CreateQrCodeDto, QrCodeView, QrPattern, UpdateQrCodeDto } from '@qrd/contracts';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import {
+  CodePage,
+  CodePageQueryDto,
+  codePageRequest,
+  CreateQrCodeDto,
+  isCodePageQuery,
+  QrCodeView,
+  QrPattern,
+  UpdateQrCodeDto,
+} from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { Access, CurrentSession } from '../sessions/auth.guard';
 import { Session } from '../sessions/session.store';
@@ -9,10 +18,15 @@ import { Session } from '../sessions/session.store';
 export class QrCodesController {
   constructor(private readonly bus: MessageBus) {}
 
+  /**
+   * Spec: without parameters, the list of every code (its length is the seat count). With any of
+   * limit, cursor, sort, order, q, state, category: one page, {items, nextCursor, total}.
+   */
   @Get()
   @Access('user')
-  list(@CurrentSession() session: Session): Promise<QrCodeView[]> {
-    return this.bus.request(QrPattern.ListCodes, { userId: session.userId });
+  list(@CurrentSession() session: Session, @Query() query: CodePageQueryDto): Promise<QrCodeView[] | CodePage<QrCodeView>> {
+    if (!isCodePageQuery(query)) return this.bus.request(QrPattern.ListCodes, { userId: session.userId });
+    return this.bus.request(QrPattern.ListCodesPage, { userId: session.userId, ...codePageRequest(query) });
   }
 
   @Post()

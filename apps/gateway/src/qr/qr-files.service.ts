@@ -7,6 +7,10 @@ import { MessageBus } from '@qrd/messaging';
 import { QrImagesClient } from './qr-images.client';
 
 const DEFAULT_SIZE = 1024;
+/** Dashboard thumbnails: up to 192 CSS pixels, sharp on a 2x screen. */
+const PREVIEW_IMAGE_SIZE = 384;
+/** The address changes with the design (see the web's previewImageUrl); the ETag covers the rest. */
+const PREVIEW_IMAGE_MAX_AGE_S = 3600;
 
 /** Answers that are files rather than JSON: images (with ETags), previews and the scans CSV. */
 @Injectable()
@@ -55,10 +59,20 @@ export class QrFilesService {
     res.status(200).send(file.body);
   }
 
-  /**
-   * Every stored scan, streamed from the qr-service to the browser as it is read: no row limit, and
-   * memory stays flat here and there. A browser that goes away stops the read at the source.
-   */
+  /** The saved design as a PNG thumbnail the browser keeps, reusing the download route's ETags. */
+  async previewImage(userId: string, codeId: string, ifNoneMatch: string | undefined, res: Response): Promise<void> {
+    const file = await this.images.download(codeId, { userId, format: 'png', size: PREVIEW_IMAGE_SIZE }, ifNoneMatch);
+    res.setHeader('ETag', file.etag);
+    res.setHeader('Cache-Control', `private, max-age=${PREVIEW_IMAGE_MAX_AGE_S}`);
+    if (!file.body) {
+      res.status(304).end();
+      return;
+    }
+    res.setHeader('Content-Type', 'image/png');
+    res.setHeader('Content-Disposition', `inline; filename="qrcode-${codeId}.png"`);
+    res.status(200).send(file.body);
+  }
+
   async scansCsv(userId: string, codeId: string, res: Response): Promise<void> {
     const cancel = new AbortController();
     res.once('close', () => cancel.abort());

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DownloadQueryDto, QrCodeView, QrDesignDto, QrPattern } from '@qrd/contracts';
+import { DownloadQueryDto, PreviewImageQueryDto, QrCodeView, QrDesignDto, QrPattern } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { Access, CurrentSession } from '../sessions/auth.guard';
 import { Session } from '../sessions/session.store';
@@ -39,6 +39,22 @@ export class QrImagesController {
   @Access('user')
   preview(@CurrentSession() session: Session, @Param('id') codeId: string): Promise<{ dataUrl: string }> {
     return this.files.preview(session.userId, codeId);
+  }
+
+  /**
+   * The saved design as image/png for an <img>: cached by the browser, revalidated by an ETag
+   * keyed by the code's slug and design (304 without rendering). `?v=` only changes the address.
+   */
+  @Get('preview.png')
+  @Access('user')
+  previewImage(
+    @CurrentSession() session: Session,
+    @Param('id') codeId: string,
+    @Query() _query: PreviewImageQueryDto,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.files.previewImage(session.userId, codeId, ifNoneMatch, res);
   }
 
   /** The design editor's live preview of a design that is not saved yet (nothing changes). */

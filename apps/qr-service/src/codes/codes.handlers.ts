@@ -39,6 +39,12 @@ export class CodesHandlers {
     return this.codes.list(req.userId);
   }
 
+  @MessagePattern(QrPattern.ListCodesPage)
+  listPage(@Payload() req: Req<QrPattern.ListCodesPage>): Res<QrPattern.ListCodesPage> {
+    const { userId, ...request } = req;
+    return this.codes.listPage(userId, request);
+  }
+
   @MessagePattern(QrPattern.GetCode)
   get(@Payload() req: Req<QrPattern.GetCode>): Res<QrPattern.GetCode> {
     return this.codes.get(req.userId, req.codeId);

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import type { CodeCursor, CodePageRequest } from '@qrd/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { forgetCodeRollups, forgetOwnerRollups } from '../scans/rollup-removal';
 import { CODE_COLUMNS, CODE_FROM, CodeRecord, REDIRECT_COLUMNS, RedirectSource } from './code.record';
+import { codePageSql } from './code-page.query';
 
 /** What a new row of qr.codes is made from; the database fills in the rest of a CodeRecord. */
 export type NewCode = Pick<
@@ -34,6 +36,23 @@ export class CodesRepository {
     return this.db.query(`SELECT ${CODE_COLUMNS} FROM ${CODE_FROM} WHERE c.owner_id = $1 AND ${LIVE} ORDER BY c.created_at DESC`, [
       ownerId,
     ]);
+  }
+
+  /**
+   * One page after `after` (null: the first), limit + 1 rows so the caller knows whether more
+   * follow, each with its sort key as cursor text; and how many codes match the filters.
+   */
+  async listPage(
+    ownerId: string,
+    request: Omit<CodePageRequest, 'cursor'>,
+    after: CodeCursor | null,
+  ): Promise<{ rows: (CodeRecord & { sortKey: string | null })[]; total: number }> {
+    if (!UUID.test(ownerId)) return { rows: [], total: 0 };
+    const sql = codePageSql(ownerId, request, after, CODE_COLUMNS);
+    // One after the other: a handler never holds one pooled connection while waiting for a second.
+    const rows: (CodeRecord & { sortKey: string | null })[] = await this.db.query(sql.page.text, sql.page.values);
+    const counted: { n: number }[] = await this.db.query(sql.count.text, sql.count.values);
+    return { rows, total: counted[0].n };
   }
 
   /** Someone else's code and a code that does not exist look the same: null. */

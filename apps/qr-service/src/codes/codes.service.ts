@@ -3,6 +3,13 @@ import { APP_CONFIG, AppConfig } from '@qrd/config';
 import {
   AuthPattern,
   BillingPattern,
+  CODE_PAGE_MAX_LIMIT,
+  CODE_SORTS,
+  CodePage,
+  CodePageRequest,
+  cursorProblem,
+  decodeCodeCursor,
+  encodeCodeCursor,
   DomainError,
   DomainEvent,
   ErrorCode,
@@ -49,6 +56,28 @@ export class CodesService {
 
   async list(userId: string): Promise<QrCodeView[]> {
     return (await this.codes.listOwned(userId)).map((code) => this.view(code));
+  }
+
+  /** A page of codes; the cursor is checked again here (the queue trusts no shape). */
+  async listPage(userId: string, request: CodePageRequest): Promise<CodePage<QrCodeView>> {
+    const { cursor, ...filters } = request;
+    if (!CODE_SORTS.includes(request.sort) || !(request.limit >= 1 && request.limit <= CODE_PAGE_MAX_LIMIT)) {
+      throw invalid('sort', 'A page needs a known sort and a limit from 1 to 100');
+    }
+    let after = null;
+    if (cursor !== null) {
+      const problem = cursorProblem(cursor, request.sort, request.order);
+      if (problem) throw invalid('cursor', problem);
+      after = decodeCodeCursor(cursor);
+    }
+    const { rows, total } = await this.codes.listPage(userId, filters, after);
+    const items = rows.slice(0, request.limit);
+    const last = items[items.length - 1];
+    const nextCursor =
+      rows.length > request.limit && last
+        ? encodeCodeCursor({ sort: request.sort, order: request.order, key: last.sortKey, id: last.id })
+        : null;
+    return { items: items.map((code) => this.view(code)), nextCursor, total };
   }
 
   async get(userId: string, codeId: string): Promise<QrCodeView> {

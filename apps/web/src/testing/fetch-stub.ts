@@ -1,9 +1,10 @@
 import {
   ErrorCode,
   type AccountAnalytics,
-  type CodeAnalytics,
   type BillingConfigView,
   type ChangePasswordDto,
+  type CodeAnalytics,
+  type CodePage,
   type CreateQrCodeDto,
   type ErrorBody,
   type PaymentMethodUpdateView,
@@ -50,7 +51,8 @@ export interface ApiRoutes {
   'POST /api/purchase-qr-code': { body: PurchaseQrCodeDto; res: PurchaseResultView };
   'GET /api/analytics': { body: undefined; res: AccountAnalytics };
   'GET /api/qrcodes/:id/analytics': { body: undefined; res: CodeAnalytics };
-  'GET /api/qrcodes': { body: undefined; res: QrCodeView[] };
+  /** Without parameters the spec's list; with limit, sort, q... one page of the dashboard. */
+  'GET /api/qrcodes': { body: undefined; res: QrCodeView[] | CodePage<QrCodeView> };
   'POST /api/qrcodes': { body: CreateQrCodeDto; res: QrCodeView };
   'GET /api/qrcodes/:id': { body: undefined; res: QrCodeView };
   'PATCH /api/qrcodes/:id': { body: UpdateQrCodeDto; res: QrCodeView };

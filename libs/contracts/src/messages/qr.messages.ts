@@ -1,3 +1,4 @@
+import type { CodePage, CodePageRequest } from '../dto/code-page.dto';
 import type { QrCategory, QrCodeState, QrDotStyle, QrErrorCorrection } from '../dto/qr.dto';
 
 /** Requests the qr-service answers. */
@@ -14,6 +15,8 @@ export enum QrPattern {
   /** Codes and scans per user, for the admin user table. */
   UserStats = 'qr.user-stats',
   ListCodes = 'qr.list-codes',
+  /** One page of a user's codes: sorted, searched and filtered, with a keyset cursor. */
+  ListCodesPage = 'qr.list-codes-page',
   GetCode = 'qr.get-code',
   CreateCode = 'qr.create-code',
   UpdateCode = 'qr.update-code',
@@ -198,6 +201,7 @@ export interface QrRequests {
     res: Record<string, { codes: number; scans: number }>;
   };
   [QrPattern.ListCodes]: { req: { userId: string }; res: QrCodeView[] };
+  [QrPattern.ListCodesPage]: { req: CodePageRequest & { userId: string }; res: CodePage<QrCodeView> };
   [QrPattern.GetCode]: { req: Owned; res: QrCodeView };
   [QrPattern.CreateCode]: {
     req: { userId: string; name: string; destinationUrl: string; category?: QrCategory };

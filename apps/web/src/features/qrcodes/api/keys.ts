@@ -1,4 +1,5 @@
 import type { QrDesignInput } from '@qrd/contracts';
+import type { CodeListFilters } from '../lib/code-list';
 
 /**
  * Every cached answer about codes, by one factory: a code's detail and previews live under
@@ -7,6 +8,8 @@ import type { QrDesignInput } from '@qrd/contracts';
 export const codeKeys = {
   all: ['qrcodes'] as const,
   lists: () => [...codeKeys.all, 'list'] as const,
+  /** The dashboard's pages for one search, sort and filter (under lists: a change refreshes them too). */
+  pages: (filters: CodeListFilters) => [...codeKeys.lists(), 'pages', filters] as const,
   code: (id: string) => [...codeKeys.all, id] as const,
   detail: (id: string) => [...codeKeys.code(id), 'detail'] as const,
   previews: (id: string) => [...codeKeys.code(id), 'preview'] as const,

@@ -1,10 +1,20 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CreateQrCodeDto, QrCodeView, UpdateQrCodeDto } from '@qrd/contracts';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { CodePage, CreateQrCodeDto, QrCodeView, UpdateQrCodeDto } from '@qrd/contracts';
 import { api, isApiError } from '../../../lib/api-client';
 // A change to a code changes the account's figures and, for a deletion, its seats: those caches
 // belong to the analytics and billing features, so they are named through their key factories.
 import { analyticsKeys } from '../../analytics';
 import { billingKeys } from '../../billing';
+import type { CodeListFilters } from '../lib/code-list';
 import { codeKeys } from './keys';
 
 const codePath = (id: string) => `/api/qrcodes/${encodeURIComponent(id)}`;
@@ -12,6 +22,18 @@ const codePath = (id: string) => `/api/qrcodes/${encodeURIComponent(id)}`;
 /** GET /api/qrcodes -> the user's codes, newest first. */
 export function getCodes(): Promise<QrCodeView[]> {
   return api.get<QrCodeView[]>('/api/qrcodes');
+}
+
+export const CODE_PAGE_SIZE = 50;
+
+/** GET /api/qrcodes?limit&sort&order[&q][&state][&category][&cursor] -> {items, nextCursor, total}. */
+export function getCodePage(filters: CodeListFilters, cursor: string | null, signal?: AbortSignal): Promise<CodePage<QrCodeView>> {
+  const params = new URLSearchParams({ limit: String(CODE_PAGE_SIZE), sort: filters.sort, order: filters.order });
+  if (filters.q) params.set('q', filters.q);
+  if (filters.state !== 'all') params.set('state', filters.state);
+  if (filters.category !== 'all') params.set('category', filters.category);
+  if (cursor) params.set('cursor', cursor);
+  return api.get<CodePage<QrCodeView>>(`/api/qrcodes?${params}`, { signal });
 }
 
 /** GET /api/qrcodes/{id}; 404 when it is missing or someone else's. */
@@ -41,12 +63,26 @@ export function deleteCode(id: string): Promise<void> {
 
 export const codesQueryOptions = () => queryOptions({ queryKey: codeKeys.lists(), queryFn: getCodes });
 
+/** The dashboard's list, one page after another (the server searches, sorts and filters). */
+export const codePagesQueryOptions = (filters: CodeListFilters) =>
+  infiniteQueryOptions({
+    queryKey: codeKeys.pages(filters),
+    queryFn: ({ pageParam, signal }) => getCodePage(filters, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
 /** A 404 (missing, or someone else's) is not retried. */
 export const codeQueryOptions = (id: string) =>
   queryOptions({ queryKey: codeKeys.detail(id), queryFn: () => getCode(id), retry: false });
 
 export function useQrCodes(enabled = true) {
   return useQuery({ ...codesQueryOptions(), enabled });
+}
+
+/** While a new search or sort loads, the previous results stay on screen. */
+export function useCodePages(filters: CodeListFilters) {
+  return useInfiniteQuery({ ...codePagesQueryOptions(filters), placeholderData: keepPreviousData });
 }
 
 export function useQrCode(id: string) {

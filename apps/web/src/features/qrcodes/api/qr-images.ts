@@ -12,6 +12,14 @@ export function getPreview(id: string): Promise<{ dataUrl: string }> {
   return api.get<{ dataUrl: string }>(`${codePath(id)}/preview`);
 }
 
+/**
+ * GET /api/qrcodes/{id}/preview.png: the saved design as an image the browser caches (ETag).
+ * Every change of a code moves its updatedAt, so the address changes with the design.
+ */
+export function previewImageUrl(code: Pick<QrCodeView, 'id' | 'updatedAt'>): string {
+  return `${codePath(code.id)}/preview.png?v=${encodeURIComponent(code.updatedAt)}`;
+}
+
 /** POST /api/qrcodes/{id}/preview {design} -> {dataUrl}: a design that is not saved (nothing is stored). */
 export function getProposedPreview(id: string, design: QrDesignInput): Promise<{ dataUrl: string }> {
   return api.post<{ dataUrl: string }>(`${codePath(id)}/preview`, design);

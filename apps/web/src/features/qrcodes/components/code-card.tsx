@@ -6,8 +6,8 @@ import { paths } from '../../../lib/paths';
 import { cn } from '../../../lib/utils';
 import { formatDate, truncate } from '../lib/code-list';
 import { CodeActionsMenu } from './code-actions-menu';
-import { CodePreviewImage } from './code-preview-image';
 import { CodeStateBadges } from './code-state-badges';
+import { CodeThumbnail } from './code-thumbnail';
 
 export type CodeLayout = 'grid' | 'list';
 
@@ -22,10 +22,19 @@ interface CodeCardProps {
 /** One code on the dashboard: its image, name, state, destination, scans and the actions. */
 export function CodeCard({ code, layout, onDownload, onToggleActive, onDelete }: CodeCardProps) {
   const list = layout === 'list';
+  const scans = code.totalScans;
   return (
-    <Card className={cn('flex', list ? 'flex-row items-center gap-4 p-4' : 'flex-col')} aria-label={code.name} role="article">
+    <Card
+      className={cn(
+        // The browser skips layout and paint of cards far off screen: long lists stay smooth.
+        'flex [content-visibility:auto]',
+        list ? 'flex-row items-center gap-4 p-4 [contain-intrinsic-size:auto_7rem]' : 'flex-col [contain-intrinsic-size:auto_24rem]',
+      )}
+      aria-label={code.name}
+      role="article"
+    >
       <Link to={paths.editQr(code.id)} className={cn('shrink-0', list ? 'w-20' : 'px-6 pt-6')} aria-label={`Edit ${code.name}`}>
-        <CodePreviewImage codeId={code.id} name={code.name} className={list ? undefined : 'mx-auto max-w-48'} />
+        <CodeThumbnail code={code} className={list ? undefined : 'mx-auto max-w-48'} />
       </Link>
       <div className="min-w-0 flex-1">
         <CardHeader className={cn('flex flex-row items-start justify-between gap-2 space-y-0', list && 'p-0')}>
@@ -47,7 +56,8 @@ export function CodeCard({ code, layout, onDownload, onToggleActive, onDelete }:
             {truncate(code.destinationUrl)}
           </a>
           <p className="text-xs text-muted-foreground">
-            {code.totalScans.toLocaleString('en-US')} {code.totalScans === 1 ? 'scan' : 'scans'} · Created {formatDate(code.createdAt)}
+            {scans.toLocaleString('en-US')} {scans === 1 ? 'scan' : 'scans'} · {code.lastScanAt ? `Last scan ${formatDate(code.lastScanAt)}` : 'Never scanned'} ·
+            Created {formatDate(code.createdAt)}
           </p>
         </CardContent>
       </div>

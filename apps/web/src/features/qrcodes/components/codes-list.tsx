@@ -1,74 +1,84 @@
 import type { QrCodeView } from '@qrd/contracts';
 import { Plus, QrCode } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { paths } from '../../../lib/paths';
 import { cn } from '../../../lib/utils';
+import { useCodePages } from '../api/qr-codes';
 import { useCodeActions } from '../hooks/use-code-actions';
-import { type CategoryFilter, countLine, filterCodes } from '../lib/code-list';
+import { useWhenVisible } from '../hooks/use-when-visible';
+import { type CodeListFilters, countLine, DEFAULT_FILTERS, isFiltering } from '../lib/code-list';
 import { CodeCard, type CodeLayout } from './code-card';
 import { CodesToolbar } from './codes-toolbar';
 import { DeleteCodeDialog } from './delete-code-dialog';
 
-interface CodesListProps {
-  codes: QrCodeView[] | undefined;
-  isLoading: boolean;
-  error: unknown;
-  onRetry: () => void;
-}
+/** The server is asked once typing pauses this long. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
-/** The All QR Codes tab: toolbar, count line, the grid (1 to 3 columns by width) or list, empty states. */
-export function CodesList({ codes, isLoading, error, onRetry }: CodesListProps) {
+/**
+ * The All QR Codes tab: search, sort and filters answered by the server a page at a time, more
+ * pages on scrolling near the end (or with "Load more"), the grid (1 to 3 columns by width) or list.
+ */
+export function CodesList() {
   const [search, setSearch] = useState('');
-  const [category, setCategory] = useState<CategoryFilter>('all');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [choices, setChoices] = useState<Omit<CodeListFilters, 'q'>>(DEFAULT_FILTERS);
+  const filters = useMemo(() => ({ ...choices, q }), [choices, q]);
   const [layout, setLayout] = useState<CodeLayout>('grid');
   const [doomed, setDoomed] = useState<QrCodeView | null>(null);
   const actions = useCodeActions();
-  const shown = filterCodes(codes ?? [], search, category);
-  const filtering = search.trim() !== '' || category !== 'all';
+
+  const pages = useCodePages(filters);
+  const codes = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
+  const total = pages.data?.pages[0]?.total ?? 0;
+  const canLoadMore = pages.hasNextPage && !pages.isFetchingNextPage && !pages.isFetchNextPageError;
+  const loadMore = () => void pages.fetchNextPage();
+  const sentinel = useWhenVisible<HTMLDivElement>(loadMore, canLoadMore && !pages.isPlaceholderData, codes.length);
+  const filtering = isFiltering(filters);
 
   return (
     <div className="grid gap-4">
-      <CodesToolbar search={search} onSearch={setSearch} category={category} onCategory={setCategory} layout={layout} onLayout={setLayout} />
-      {isLoading && (
+      <CodesToolbar
+        search={search}
+        onSearch={setSearch}
+        filters={filters}
+        onFilters={(changes) => setChoices((current) => ({ ...current, ...changes }))}
+        layout={layout}
+        onLayout={setLayout}
+      />
+      {pages.isPending && (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
           <Spinner /> Loading your QR codes...
         </p>
       )}
-      {Boolean(error) && (
+      {pages.isError && !pages.data && (
         <div role="alert" className="flex items-center gap-3 text-sm text-destructive">
           Could not load your QR codes.
-          <Button variant="outline" size="sm" onClick={onRetry}>
+          <Button variant="outline" size="sm" onClick={() => void pages.refetch()}>
             Try again
           </Button>
         </div>
       )}
-      {codes && (
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {countLine(shown.length, codes.length)}
+      {pages.data && (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
+          {countLine(codes.length, total)}
+          {pages.isPlaceholderData && (
+            <span role="status" className="flex items-center gap-1">
+              <Spinner /> Searching...
+            </span>
+          )}
         </p>
       )}
-      {codes && shown.length === 0 && (
-        <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-10 text-center">
-          <QrCode className="size-10 text-muted-foreground" aria-hidden="true" />
-          <h3 className="text-lg font-semibold">No QR Codes Found</h3>
-          <p className="max-w-md text-sm text-muted-foreground">
-            {filtering ? 'No QR codes match your search. Try another word or category.' : 'You have not created a QR code yet. Create your first one to start.'}
-          </p>
-          {!filtering && (
-            <Button asChild>
-              <Link to={paths.createQr}>
-                <Plus aria-hidden="true" /> Create QR Code
-              </Link>
-            </Button>
-          )}
-        </div>
-      )}
-      {shown.length > 0 && (
-        <div className={cn('grid gap-4', layout === 'grid' ? 'grid-cols-1 md:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1')}>
-          {shown.map((code) => (
+      {pages.data && codes.length === 0 && !pages.isPlaceholderData && <EmptyCodes filtering={filtering} />}
+      {codes.length > 0 && (
+        <div
+          className={cn('grid gap-4', layout === 'grid' ? 'grid-cols-1 md:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1', pages.isPlaceholderData && 'opacity-60')}
+          aria-busy={pages.isFetching}
+        >
+          {codes.map((code) => (
             <CodeCard
               key={code.id}
               code={code}
@@ -80,12 +90,53 @@ export function CodesList({ codes, isLoading, error, onRetry }: CodesListProps) 
           ))}
         </div>
       )}
+      {pages.isFetchNextPageError && (
+        <div role="alert" className="flex items-center justify-center gap-3 text-sm text-destructive">
+          Could not load more QR codes.
+          <Button variant="outline" size="sm" onClick={loadMore}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {pages.hasNextPage && !pages.isFetchNextPageError && (
+        <div ref={sentinel} className="flex justify-center">
+          <Button variant="outline" onClick={loadMore} disabled={pages.isFetchingNextPage}>
+            {pages.isFetchingNextPage ? (
+              <>
+                <Spinner /> Loading more...
+              </>
+            ) : (
+              'Load more'
+            )}
+          </Button>
+        </div>
+      )}
       <DeleteCodeDialog
         name={doomed?.name ?? null}
         busy={actions.isDeleting}
         onCancel={() => setDoomed(null)}
         onConfirm={() => doomed && void actions.deleteCode(doomed).then((done) => done && setDoomed(null))}
       />
+    </div>
+  );
+}
+
+/** Spec: 'No QR Codes Found', with a search-specific or a first-time message. */
+function EmptyCodes({ filtering }: { filtering: boolean }) {
+  return (
+    <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-10 text-center">
+      <QrCode className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h3 className="text-lg font-semibold">No QR Codes Found</h3>
+      <p className="max-w-md text-sm text-muted-foreground">
+        {filtering ? 'No QR codes match your search. Try another word or category.' : 'You have not created a QR code yet. Create your first one to start.'}
+      </p>
+      {!filtering && (
+        <Button asChild>
+          <Link to={paths.createQr}>
+            <Plus aria-hidden="true" /> Create QR Code
+          </Link>
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,52 +1,83 @@
-import { QR_CATEGORIES } from '@qrd/contracts';
+import { CODE_SEARCH_MAX_LENGTH, QR_CATEGORIES } from '@qrd/contracts';
 import { LayoutGrid, List, Search } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import type { CategoryFilter } from '../lib/code-list';
+import { type CategoryFilter, type CodeListFilters, SORT_CHOICES, type StateFilter } from '../lib/code-list';
 import type { CodeLayout } from './code-card';
 
 interface CodesToolbarProps {
+  /** What the search box shows (the server is asked once typing pauses). */
   search: string;
   onSearch: (value: string) => void;
-  category: CategoryFilter;
-  onCategory: (value: CategoryFilter) => void;
+  filters: CodeListFilters;
+  onFilters: (changes: Partial<CodeListFilters>) => void;
   layout: CodeLayout;
   onLayout: (value: CodeLayout) => void;
 }
 
 const selectClass =
-  'h-10 rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none';
+  'h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none sm:w-auto';
 
-/** Search, category filter (all, business, event, product, restaurant) and the grid/list switch. */
-export function CodesToolbar({ search, onSearch, category, onCategory, layout, onLayout }: CodesToolbarProps) {
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Search, sort, state and category filters (all on the server) and the grid/list switch. */
+export function CodesToolbar({ search, onSearch, filters, onFilters, layout, onLayout }: CodesToolbarProps) {
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+    <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
       <div className="relative flex-1">
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
         <Input
           type="search"
           value={search}
+          maxLength={CODE_SEARCH_MAX_LENGTH}
           onChange={(event) => onSearch(event.target.value)}
           placeholder="Search QR codes..."
           aria-label="Search QR codes"
           className="pl-9"
         />
       </div>
-      <select aria-label="Category" value={category} onChange={(event) => onCategory(event.target.value as CategoryFilter)} className={selectClass}>
-        <option value="all">All categories</option>
-        {QR_CATEGORIES.map((value) => (
-          <option key={value} value={value}>
-            {value.charAt(0).toUpperCase() + value.slice(1)}
-          </option>
-        ))}
-      </select>
-      <div role="group" aria-label="Layout" className="flex gap-1">
-        <Button variant={layout === 'grid' ? 'default' : 'outline'} size="icon" aria-label="Grid view" aria-pressed={layout === 'grid'} onClick={() => onLayout('grid')}>
-          <LayoutGrid aria-hidden="true" />
-        </Button>
-        <Button variant={layout === 'list' ? 'default' : 'outline'} size="icon" aria-label="List view" aria-pressed={layout === 'list'} onClick={() => onLayout('list')}>
-          <List aria-hidden="true" />
-        </Button>
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
+        <select
+          aria-label="Sort by"
+          value={`${filters.sort}:${filters.order}`}
+          onChange={(event) => {
+            const [sort, order] = event.target.value.split(':') as [CodeListFilters['sort'], CodeListFilters['order']];
+            onFilters({ sort, order });
+          }}
+          className={`${selectClass} col-span-2`}
+        >
+          {SORT_CHOICES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+        <select aria-label="State" value={filters.state} onChange={(event) => onFilters({ state: event.target.value as StateFilter })} className={selectClass}>
+          <option value="all">All states</option>
+          <option value="active">Active</option>
+          <option value="inactive">Inactive</option>
+        </select>
+        <select
+          aria-label="Category"
+          value={filters.category}
+          onChange={(event) => onFilters({ category: event.target.value as CategoryFilter })}
+          className={selectClass}
+        >
+          <option value="all">All categories</option>
+          {QR_CATEGORIES.map((value) => (
+            <option key={value} value={value}>
+              {capitalise(value)}
+            </option>
+          ))}
+        </select>
+        <div role="group" aria-label="Layout" className="col-span-2 flex gap-1 sm:col-span-1">
+          <Button variant={layout === 'grid' ? 'default' : 'outline'} size="icon" aria-label="Grid view" aria-pressed={layout === 'grid'} onClick={() => onLayout('grid')}>
+            <LayoutGrid aria-hidden="true" />
+          </Button>
+          <Button variant={layout === 'list' ? 'default' : 'outline'} size="icon" aria-label="List view" aria-pressed={layout === 'list'} onClick={() => onLayout('list')}>
+            <List aria-hidden="true" />
+          </Button>
+        </div>
       </div>
     </div>
   );

@@ -1,26 +1,12 @@
-import type { QrCodeView } from '@qrd/contracts';
-import { countLine, filterCodes, stateExplanation, truncate } from './code-list';
+import { countLine, DEFAULT_FILTERS, isFiltering, stateExplanation, truncate } from './code-list';
 
-function code(name: string, destinationUrl: string, category: QrCodeView['category']): QrCodeView {
-  return { name, destinationUrl, category } as QrCodeView;
-}
-
-describe(filterCodes.name, () => {
-  const codes = [
-    code('Lunch menu', 'https://bistro.example/menu', 'restaurant'),
-    code('Spring fair', 'https://events.example/fair', 'event'),
-    code('Business card', 'https://me.example', null),
-  ];
-
-  it('matches the name or the destination, ignoring case', () => {
-    expect(filterCodes(codes, 'MENU', 'all').map((c) => c.name)).toEqual(['Lunch menu']);
-    expect(filterCodes(codes, 'events.example', 'all').map((c) => c.name)).toEqual(['Spring fair']);
-  });
-
-  it('narrows by category', () => {
-    expect(filterCodes(codes, '', 'event').map((c) => c.name)).toEqual(['Spring fair']);
-    expect(filterCodes(codes, 'menu', 'event')).toEqual([]);
-    expect(filterCodes(codes, '  ', 'all')).toHaveLength(3);
+describe(isFiltering.name, () => {
+  it('is true for a search, a state or a category, not for a sort or blank search', () => {
+    expect(isFiltering(DEFAULT_FILTERS)).toBe(false);
+    expect(isFiltering({ ...DEFAULT_FILTERS, q: '  ', sort: 'name', order: 'asc' })).toBe(false);
+    expect(isFiltering({ ...DEFAULT_FILTERS, q: 'menu' })).toBe(true);
+    expect(isFiltering({ ...DEFAULT_FILTERS, state: 'inactive' })).toBe(true);
+    expect(isFiltering({ ...DEFAULT_FILTERS, category: 'event' })).toBe(true);
   });
 });
 
@@ -29,6 +15,7 @@ describe(countLine.name, () => {
     expect(countLine(3, 3)).toBe('3 QR codes');
     expect(countLine(1, 1)).toBe('1 QR code');
     expect(countLine(1, 4)).toBe('Showing 1 of 4 QR codes');
+    expect(countLine(50, 5000)).toBe('Showing 50 of 5,000 QR codes');
   });
 });
 

@@ -1,21 +1,41 @@
-import type { QrCategory, QrCodeState, QrCodeView } from '@qrd/contracts';
+import type { CodeSort, CodeStateFilter, QrCategory, QrCodeState, QrCodeView, SortOrder } from '@qrd/contracts';
 
 export type CategoryFilter = 'all' | QrCategory;
+export type StateFilter = 'all' | CodeStateFilter;
 
-/** Search matches the name or the destination, ignoring case; the category narrows further. */
-export function filterCodes(codes: QrCodeView[], search: string, category: CategoryFilter): QrCodeView[] {
-  const needle = search.trim().toLowerCase();
-  return codes.filter(
-    (code) =>
-      (category === 'all' || code.category === category) &&
-      (!needle || code.name.toLowerCase().includes(needle) || code.destinationUrl.toLowerCase().includes(needle)),
-  );
+/** What the dashboard asks the server for: search (name, destination, short link), sort, filters. */
+export interface CodeListFilters {
+  q: string;
+  sort: CodeSort;
+  order: SortOrder;
+  state: StateFilter;
+  category: CategoryFilter;
 }
 
-/** "Showing 3 of 10 QR codes" / "1 QR code". */
+export const DEFAULT_FILTERS: CodeListFilters = { q: '', sort: 'created', order: 'desc', state: 'all', category: 'all' };
+
+/** The sort menu: each entry is a sort and a direction. */
+export const SORT_CHOICES: { value: `${CodeSort}:${SortOrder}`; label: string }[] = [
+  { value: 'created:desc', label: 'Newest first' },
+  { value: 'created:asc', label: 'Oldest first' },
+  { value: 'name:asc', label: 'Name A–Z' },
+  { value: 'name:desc', label: 'Name Z–A' },
+  { value: 'scans:desc', label: 'Most scans' },
+  { value: 'scans:asc', label: 'Fewest scans' },
+  { value: 'lastScan:desc', label: 'Recently scanned' },
+  { value: 'lastScan:asc', label: 'Least recently scanned' },
+];
+
+/** True when the list is narrowed: an empty answer then means "nothing matches", not "no codes yet". */
+export function isFiltering(filters: CodeListFilters): boolean {
+  return filters.q.trim() !== '' || filters.state !== 'all' || filters.category !== 'all';
+}
+
+/** "Showing 50 of 5,000 QR codes" while more can be loaded, else "3 QR codes" / "1 QR code". */
 export function countLine(shown: number, total: number): string {
   const noun = (n: number) => (n === 1 ? 'QR code' : 'QR codes');
-  return shown === total ? `${total} ${noun(total)}` : `Showing ${shown} of ${total} ${noun(total)}`;
+  const number = (n: number) => n.toLocaleString('en-US');
+  return shown === total ? `${number(total)} ${noun(total)}` : `Showing ${number(shown)} of ${number(total)} ${noun(total)}`;
 }
 
 /** Spec section 9: text truncated to 30 characters with an ellipsis. */

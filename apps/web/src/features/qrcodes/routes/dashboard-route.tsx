@@ -8,7 +8,6 @@ import { paths, pickTab } from '../../../lib/paths';
 import { isAdmin } from '../../../lib/user';
 // The dashboard composes the analytics feature's tabs (its own screen, so the import is the route's).
 import { DashboardAnalytics, RecentActivityList } from '../../analytics';
-import { useQrCodes } from '../api/qr-codes';
 import { CodesList } from '../components/codes-list';
 
 const TABS = ['codes', 'analytics', 'activity'] as const;
@@ -17,7 +16,6 @@ const TABS = ['codes', 'analytics', 'activity'] as const;
 export function DashboardRoute() {
   usePageTitle('Dashboard');
   const { data: user } = useUser();
-  const codes = useQrCodes();
   const [params, setParams] = useSearchParams();
   const tab = pickTab(params.get('tab'), TABS, 'codes');
 
@@ -56,7 +54,7 @@ export function DashboardRoute() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="codes" className="pt-4">
-          <CodesList codes={codes.data} isLoading={codes.isLoading} error={codes.error} onRetry={() => void codes.refetch()} />
+          <CodesList />
         </TabsContent>
         <TabsContent value="analytics" className="pt-4">
           <DashboardAnalytics />

@@ -1,0 +1,132 @@
+import { type CodePage, ErrorCode, type QrCodeView } from '@qrd/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { aCode } from '../../../testing/fixtures';
+import { fail, installFetchStub, ok, type FetchStub, type StubRequest } from '../../../testing/fetch-stub';
+import { renderWithApp } from '../../../testing/render';
+import { CodesList } from './codes-list';
+
+/** 120 codes, newest first; the server answers pages of `limit` with an opaque cursor. */
+const CODES: QrCodeView[] = Array.from({ length: 120 }, (_, i) =>
+  aCode({
+    id: `c-${i}`,
+    slug: `slug${String(i).padStart(3, '0')}`,
+    name: i === 7 ? 'Lunch menu' : `Code ${i}`,
+    destinationUrl: `https://example.com/${i}`,
+    updatedAt: `2026-01-05T10:00:00.${String(i).padStart(3, '0')}Z`,
+  }),
+);
+
+function pageOf(codes: QrCodeView[], request: StubRequest): CodePage<QrCodeView> {
+  const limit = Number(request.query.get('limit'));
+  const start = Number(request.query.get('cursor') ?? 0);
+  const next = start + limit;
+  return { items: codes.slice(start, next), nextCursor: next < codes.length ? String(next) : null, total: codes.length };
+}
+
+describe(CodesList.name, () => {
+  let server: FetchStub;
+
+  beforeEach(() => {
+    server = installFetchStub().on('GET /api/qrcodes', (request) => ok(pageOf(CODES, request)));
+  });
+
+  const cards = () => screen.queryAllByRole('article');
+  const lastQuery = () => server.calls('GET /api/qrcodes').at(-1)?.query;
+
+  it('shows the first page with cacheable image addresses, and loads the next pages on request', async () => {
+    renderWithApp(<CodesList />);
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('Showing 50 of 120 QR codes')).toBeInTheDocument();
+    expect(cards()).toHaveLength(50);
+    expect(screen.getByRole('img', { name: 'QR code for Lunch menu' })).toHaveAttribute(
+      'src',
+      `/api/qrcodes/c-7/preview.png?v=${encodeURIComponent(CODES[7].updatedAt)}`,
+    );
+    expect(lastQuery()?.get('sort')).toBe('created');
+    expect(lastQuery()?.get('order')).toBe('desc');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Showing 100 of 120 QR codes')).toBeInTheDocument();
+    expect(lastQuery()?.get('cursor')).toBe('50');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('120 QR codes')).toBeInTheDocument();
+    expect(cards()).toHaveLength(120);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('asks the server once typing pauses, and says when nothing matches', async () => {
+    server.on('GET /api/qrcodes', (request) => {
+      const q = request.query.get('q')?.toLowerCase() ?? '';
+      return ok(pageOf(CODES.filter((c) => c.name.toLowerCase().includes(q)), request));
+    });
+    renderWithApp(<CodesList />);
+    const user = userEvent.setup();
+    await screen.findByText('Showing 50 of 120 QR codes');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search QR codes' }), 'menu');
+    expect(await screen.findByText('1 QR code')).toBeInTheDocument();
+    expect(within(cards()[0]).getByRole('heading', { name: 'Lunch menu' })).toBeInTheDocument();
+    const searches = server.calls('GET /api/qrcodes').filter((r) => r.query.has('q'));
+    expect(searches.map((r) => r.query.get('q'))).toEqual(['menu']);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search QR codes' }), ' nowhere');
+    expect(await screen.findByRole('heading', { name: 'No QR Codes Found' })).toBeInTheDocument();
+    expect(screen.getByText('No QR codes match your search. Try another word or category.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create QR Code' })).not.toBeInTheDocument();
+  });
+
+  it('sends the chosen sort, state and category to the server', async () => {
+    renderWithApp(<CodesList />);
+    const user = userEvent.setup();
+    await screen.findByText('Showing 50 of 120 QR codes');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Name A–Z');
+    await waitFor(() => expect(lastQuery()?.get('sort')).toBe('name'));
+    expect(lastQuery()?.get('order')).toBe('asc');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'Inactive');
+    await waitFor(() => expect(lastQuery()?.get('state')).toBe('inactive'));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Event');
+    await waitFor(() => expect(lastQuery()?.get('category')).toBe('event'));
+    expect(lastQuery()?.get('sort')).toBe('name');
+    expect(lastQuery()?.get('state')).toBe('inactive');
+  });
+
+  it('invites a first-time user to create a code', async () => {
+    server.on('GET /api/qrcodes', ok({ items: [], nextCursor: null, total: 0 }));
+    renderWithApp(<CodesList />);
+
+    expect(await screen.findByRole('heading', { name: 'No QR Codes Found' })).toBeInTheDocument();
+    expect(screen.getByText('You have not created a QR code yet. Create your first one to start.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create QR Code' })).toHaveAttribute('href', '/create-qr');
+  });
+
+  it('says when the list cannot be loaded, and tries again on request', async () => {
+    server.on('GET /api/qrcodes', fail(503, { code: ErrorCode.Unavailable, message: 'The qr-service is not answering' }));
+    renderWithApp(<CodesList />);
+    const user = userEvent.setup();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load your QR codes.');
+
+    server.on('GET /api/qrcodes', (request) => ok(pageOf(CODES, request)));
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Showing 50 of 120 QR codes')).toBeInTheDocument();
+  });
+
+  it('keeps the codes already shown when the next page fails', async () => {
+    renderWithApp(<CodesList />);
+    const user = userEvent.setup();
+    await screen.findByText('Showing 50 of 120 QR codes');
+
+    server.on('GET /api/qrcodes', fail(503, { code: ErrorCode.Unavailable, message: 'The qr-service is not answering' }));
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load more QR codes.');
+    expect(cards()).toHaveLength(50);
+  });
+});
