@@ -9,6 +9,7 @@ import { AnalyticsService } from './analytics/analytics.service';
 import { AccountEventsHandlers } from './codes/account-events.handlers';
 import { CodesHandlers } from './codes/codes.handlers';
 import { CodesRepository } from './codes/codes.repository';
+import { CodeEvents } from './codes/code-events';
 import { CodesService } from './codes/codes.service';
 import { RedirectTable } from './codes/redirect-table';
 import { RedirectTableMaintainer } from './codes/redirect-table-maintainer';
@@ -24,12 +25,17 @@ export class QrServiceModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: QrServiceModule,
-      imports: [ConfigModule.forRoot(config, logger),
-        ObservabilityModule.forService('qr-service'), MessagingModule.forRoot(), DatabaseModule.forService(QR_DATABASE)],
+      imports: [
+        ConfigModule.forRoot(config, logger),
+        ObservabilityModule.forService('qr-service'),
+        MessagingModule.forRoot(),
+        DatabaseModule.forService(QR_DATABASE),
+      ],
       controllers: [CodeImagesController, CodesHandlers, AccountEventsHandlers, AnalyticsHandlers],
       providers: [
         CodesRepository,
         CodesService,
+        CodeEvents,
         RedirectTable,
         RedirectTableMaintainer,
         CodeImagesService,

@@ -4,10 +4,11 @@ import { ScanRollups1795000000100 } from './migrations/1795000000100-scan-rollup
 import { CodeVersions1795000100000 } from './migrations/1795000100000-code-versions';
 import { RollupDimDeltas1796400000000 } from './migrations/1796400000000-rollup-dim-deltas';
 import { RollupHours1796400000100 } from './migrations/1796400000100-rollup-hours';
+import { Outbox1797100000000 } from './migrations/1797100000000-outbox';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
   schema: 'qr',
   entities: [],
-  migrations: [CreateQr1763900000000, ScanRollups1795000000100, CodeVersions1795000100000, RollupDimDeltas1796400000000, RollupHours1796400000100],
+  migrations: [CreateQr1763900000000, ScanRollups1795000000100, CodeVersions1795000100000, RollupDimDeltas1796400000000, RollupHours1796400000100, Outbox1797100000000],
 };
