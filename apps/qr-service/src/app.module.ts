@@ -10,6 +10,7 @@ import { ScansExportController } from './analytics/scans-export.controller';
 import { AccountEventsHandlers } from './codes/account-events.handlers';
 import { CodesHandlers } from './codes/codes.handlers';
 import { CodesRepository } from './codes/codes.repository';
+import { CodeEvents } from './codes/code-events';
 import { CodesService } from './codes/codes.service';
 import { RedirectTable } from './codes/redirect-table';
 import { RedirectTableMaintainer } from './codes/redirect-table-maintainer';
@@ -25,12 +26,17 @@ export class QrServiceModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: QrServiceModule,
-      imports: [ConfigModule.forRoot(config, logger),
-        ObservabilityModule.forService('qr-service'), MessagingModule.forRoot(), DatabaseModule.forService(QR_DATABASE)],
+      imports: [
+        ConfigModule.forRoot(config, logger),
+        ObservabilityModule.forService('qr-service'),
+        MessagingModule.forRoot(),
+        DatabaseModule.forService(QR_DATABASE),
+      ],
       controllers: [CodeImagesController, ScansExportController, CodesHandlers, AccountEventsHandlers, AnalyticsHandlers],
       providers: [
         CodesRepository,
         CodesService,
+        CodeEvents,
         RedirectTable,
         RedirectTableMaintainer,
         CodeImagesService,

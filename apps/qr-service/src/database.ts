@@ -5,6 +5,7 @@ import { CodeVersions1795000100000 } from './migrations/1795000100000-code-versi
 import { RollupDimDeltas1796400000000 } from './migrations/1796400000000-rollup-dim-deltas';
 import { RollupHours1796400000100 } from './migrations/1796400000100-rollup-hours';
 import { CodeListPages1797000000000 } from './migrations/1797000000000-code-list-pages';
+import { Outbox1797100000000 } from './migrations/1797100000000-outbox';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -17,5 +18,6 @@ export const QR_DATABASE: ServiceDatabase = {
     RollupDimDeltas1796400000000,
     RollupHours1796400000100,
     CodeListPages1797000000000,
+    Outbox1797100000000,
   ],
 };

@@ -7,3 +7,4 @@ export * from './messaging.module';
 export * from './rpc-error.filter';
 export * from './service-app';
 export * from './internal-routes';
+export * from './outbox';

@@ -91,7 +91,7 @@ export class CodesRepository {
     return rows[0] ? this.findOwned(code.ownerId, rows[0].id, tx) : null;
   }
 
-  async update(ownerId: string, id: string, changes: CodeChanges): Promise<CodeRecord | null> {
+  async update(ownerId: string, id: string, changes: CodeChanges, tx: EntityManager = this.db.manager): Promise<CodeRecord | null> {
     if (!UUID.test(id)) return null;
     const sets: string[] = [];
     const values: unknown[] = [id, ownerId];
@@ -107,34 +107,32 @@ export class CodesRepository {
       set('destination', changes.destination);
       sets.push(`destination_updated_at = CASE WHEN destination IS DISTINCT FROM $${values.length} THEN now() ELSE destination_updated_at END`);
     }
-    if (sets.length === 0) return this.findOwned(ownerId, id);
+    if (sets.length === 0) return this.findOwned(ownerId, id, tx);
     if (changesRedirect(changes)) sets.push('version = c.version + 1');
     // TypeORM answers an UPDATE with [rows, affected].
-    const [updated]: [unknown[], number] = await this.db.query(
+    const [updated]: [unknown[], number] = await tx.query(
       `UPDATE qr.codes c SET ${sets.join(', ')}, updated_at = now() WHERE c.id = $1 AND c.owner_id = $2 AND ${LIVE} RETURNING c.id`,
       values,
     );
-    return updated.length ? this.findOwned(ownerId, id) : null;
+    return updated.length ? this.findOwned(ownerId, id, tx) : null;
   }
 
   /**
    * Marks the code deleted and drops its scans: the slug stays reserved for ever, the code and its
    * analytics are gone for the owner. Returns the deleted code's redirect (a tombstone), or null.
    */
-  async softDelete(ownerId: string, id: string): Promise<RedirectSource | null> {
+  async softDelete(tx: EntityManager, ownerId: string, id: string): Promise<RedirectSource | null> {
     if (!UUID.test(id)) return null;
-    return this.db.transaction(async (tx) => {
-      const [rows]: [RedirectSource[], number] = await tx.query(
-        `UPDATE qr.codes c SET deleted_at = now(), updated_at = now(), version = c.version + 1
-         WHERE c.id = $1 AND c.owner_id = $2 AND ${LIVE} RETURNING ${REDIRECT_COLUMNS}`,
-        [id, ownerId],
-      );
-      if (rows.length === 0) return null;
-      await tx.query(`DELETE FROM qr.scans WHERE code_id = $1`, [id]);
-      await tx.query(`DELETE FROM qr.code_stats WHERE code_id = $1`, [id]);
-      await forgetCodeRollups(tx, id, ownerId);
-      return rows[0];
-    });
+    const [rows]: [RedirectSource[], number] = await tx.query(
+      `UPDATE qr.codes c SET deleted_at = now(), updated_at = now(), version = c.version + 1
+       WHERE c.id = $1 AND c.owner_id = $2 AND ${LIVE} RETURNING ${REDIRECT_COLUMNS}`,
+      [id, ownerId],
+    );
+    if (rows.length === 0) return null;
+    await tx.query(`DELETE FROM qr.scans WHERE code_id = $1`, [id]);
+    await tx.query(`DELETE FROM qr.code_stats WHERE code_id = $1`, [id]);
+    await forgetCodeRollups(tx, id, ownerId);
+    return rows[0];
   }
 
   async ownerFlags(tx: EntityManager, ownerId: string): Promise<OwnerFlags> {
@@ -171,18 +169,23 @@ export class CodesRepository {
   }
 
   /** An account was deleted: its codes go (slugs stay reserved) and so do their scans. */
-  async deleteAllOwned(ownerId: string): Promise<RedirectSource[]> {
-    return this.db.transaction(async (tx) => {
-      const rows: [RedirectSource[], number] = await tx.query(
-        `UPDATE qr.codes c SET deleted_at = now(), updated_at = now(), version = c.version + 1
-         WHERE c.owner_id = $1 AND ${LIVE} RETURNING ${REDIRECT_COLUMNS}`,
-        [ownerId],
-      );
-      await tx.query(`DELETE FROM qr.scans WHERE owner_id = $1`, [ownerId]);
-      await tx.query(`DELETE FROM qr.code_stats WHERE owner_id = $1`, [ownerId]);
-      await forgetOwnerRollups(tx, ownerId);
-      return rows[0];
-    });
+  async deleteAllOwned(tx: EntityManager, ownerId: string): Promise<RedirectSource[]> {
+    const rows: [RedirectSource[], number] = await tx.query(
+      `UPDATE qr.codes c SET deleted_at = now(), updated_at = now(), version = c.version + 1
+       WHERE c.owner_id = $1 AND ${LIVE} RETURNING ${REDIRECT_COLUMNS}`,
+      [ownerId],
+    );
+    await tx.query(`DELETE FROM qr.scans WHERE owner_id = $1`, [ownerId]);
+    await tx.query(`DELETE FROM qr.code_stats WHERE owner_id = $1`, [ownerId]);
+    await forgetOwnerRollups(tx, ownerId);
+    return rows[0];
+  }
+
+  /** The redirects of these codes as PostgreSQL holds them now, deleted ones included (tombstones). */
+  async redirectSources(ids: string[]): Promise<RedirectSource[]> {
+    const valid = ids.filter((id) => UUID.test(id));
+    if (valid.length === 0) return [];
+    return this.db.query(`SELECT ${REDIRECT_COLUMNS} FROM qr.codes c WHERE c.id = ANY($1::uuid[])`, [valid]);
   }
 
   /** One page of every code, deleted ones included, in id order (keyset): the redirect table's rebuild. */

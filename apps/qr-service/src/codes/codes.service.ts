@@ -29,6 +29,7 @@ import { CodeRecord, redirectSource, RedirectSource, toCodeView, toRedirectEntry
 import { changesRedirect, CodeChanges, CodesRepository } from './codes.repository';
 import { RedirectTable } from './redirect-table';
 import { RedirectTableMaintainer } from './redirect-table-maintainer';
+import { CodeEvents } from './code-events';
 import { newSlug } from './slug';
 
 type Req<P extends QrPattern> = QrRequests[P]['req'];
@@ -51,6 +52,7 @@ export class CodesService {
     private readonly table: RedirectTable,
     private readonly maintainer: RedirectTableMaintainer,
     private readonly bus: MessageBus,
+    private readonly events: CodeEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -88,7 +90,7 @@ export class CodesService {
   async create(input: Req<QrPattern.CreateCode>): Promise<QrCodeView> {
     const name = this.checkName(input.name);
     const destination = this.checkDestination(input.destinationUrl);
-    const created = await this.codes.transaction(async (tx) => {
+    const [created, events] = await this.codes.transaction(async (tx): Promise<[CodeRecord, string[]]> => {
       await this.codes.lockOwner(tx, input.userId);
       const codesInUse = await this.codes.countOwned(input.userId, tx);
       const entitlement = await this.bus.request(BillingPattern.Entitlement, { userId: input.userId, codesInUse });
@@ -111,11 +113,11 @@ export class CodesService {
           design: { ...DEFAULT_DESIGN },
           ...owner,
         });
-        if (code) return code;
+        if (code) return [code, await this.events.changed(tx, [code.id])];
       }
       throw new DomainError(ErrorCode.Internal, 'Could not find a free short link; please try again');
     });
-    await this.publish([redirectSource(created)]);
+    await this.events.deliver(events);
     return this.view(created);
   }
 
@@ -124,26 +126,36 @@ export class CodesService {
     if (input.name !== undefined) changes.name = this.checkName(input.name);
     if (input.destinationUrl !== undefined) changes.destination = this.checkDestination(input.destinationUrl);
     if (input.category !== undefined) changes.category = input.category;
-    const after = await this.codes.update(input.userId, input.codeId, changes);
-    if (!after) throw codeNotFound();
-    if (changesRedirect(changes)) await this.publish([redirectSource(after)]);
-    return this.view(after);
+    return this.view(await this.change(input.userId, input.codeId, changes));
   }
 
   async setActive(userId: string, codeId: string, active: boolean): Promise<QrCodeView> {
-    const code = await this.codes.update(userId, codeId, { deactivatedByOwner: !active });
-    if (!code) throw codeNotFound();
-    await this.publish([redirectSource(code)]);
-    return this.view(code);
+    return this.view(await this.change(userId, codeId, { deactivatedByOwner: !active }));
   }
 
-  /** Deleting frees the seat: billing hears of it through code.deleted. The slug stays in the table as a tombstone. */
+  /** A change, and its redirect entry rewritten when it alters where scans go. */
+  private async change(userId: string, codeId: string, changes: CodeChanges): Promise<CodeRecord> {
+    const [after, events] = await this.codes.transaction(async (tx): Promise<[CodeRecord | null, string[]]> => {
+      const code = await this.codes.update(userId, codeId, changes, tx);
+      return [code, code && changesRedirect(changes) ? await this.events.changed(tx, [code.id]) : []];
+    });
+    if (!after) throw codeNotFound();
+    await this.events.deliver(events);
+    return after;
+  }
+
+  /**
+   * Deleting frees the seat: billing hears of it through code.deleted. The slug stays in the table
+   * as a tombstone. Both follow from events written with the deletion (see CodeEvents).
+   */
   async delete(userId: string, codeId: string): Promise<void> {
-    const code = await this.codes.softDelete(userId, codeId);
-    if (!code) throw codeNotFound();
-    await this.publish([code]);
-    const remainingCodes = await this.codes.countOwned(userId);
-    await this.bus.emitEvent(DomainEvent.CodeDeleted, { codeId, userId, slug: code.slug, remainingCodes });
+    const events = await this.codes.transaction(async (tx) => {
+      const code = await this.codes.softDelete(tx, userId, codeId);
+      if (!code) throw codeNotFound();
+      const remainingCodes = await this.codes.countOwned(userId, tx);
+      return [...(await this.events.changed(tx, [code.id])), ...(await this.events.deleted(tx, { codeId, userId, slug: code.slug, remainingCodes }))];
+    });
+    await this.events.deliver(events);
   }
 
   /**
@@ -180,13 +192,14 @@ export class CodesService {
    * owner's lock, so the last one applied is always the newest.
    */
   async syncOwnerSuspension(userId: string, reason: 'billing' | 'account'): Promise<void> {
-    const changed = await this.codes.transaction(async (tx) => {
+    const events = await this.codes.transaction(async (tx) => {
       await this.codes.lockOwner(tx, userId);
       const suspended = reason === 'billing' ? await this.billingStopsRedirects(userId) : await this.accountSuspended(userId);
-      return this.codes.setOwnerSuspension(userId, reason, suspended, tx);
+      const changed = await this.codes.setOwnerSuspension(userId, reason, suspended, tx);
+      return this.events.changed(tx, changed.map((code) => code.id));
     });
-    // After the commit: written earlier, an entry could outlive a rolled-back change.
-    await this.publish(changed);
+    // Delivered after the commit: written earlier, an entry could outlive a rolled-back change.
+    await this.events.deliver(events);
   }
 
   private async billingStopsRedirects(userId: string): Promise<boolean> {
@@ -205,7 +218,11 @@ export class CodesService {
   }
 
   async deleteAllOwned(userId: string): Promise<void> {
-    await this.publish(await this.codes.deleteAllOwned(userId));
+    const events = await this.codes.transaction(async (tx) => {
+      const deleted = await this.codes.deleteAllOwned(tx, userId);
+      return this.events.changed(tx, deleted.map((code) => code.id));
+    });
+    await this.events.deliver(events);
   }
 
   async require(userId: string, codeId: string): Promise<CodeRecord> {
@@ -218,7 +235,7 @@ export class CodesService {
     return toCodeView(code, this.config.publicBaseUrl);
   }
 
-  /** After a committed change: the table keeps the highest version, whatever order these writes land in. */
+  /** A read repair: the table keeps the highest version, whatever order writes land in. */
   private publish(codes: RedirectSource[]): Promise<void> {
     return this.table.apply(codes.map((code) => ({ slug: code.slug, entry: toRedirectEntry(code) })));
   }

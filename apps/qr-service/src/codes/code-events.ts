@@ -1,0 +1,76 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { LOGGER, Logger } from '@qrd/config';
+import { DomainEvent, EventPayloads } from '@qrd/contracts';
+import { MessageBus, Outbox } from '@qrd/messaging';
+import { ServiceMetrics } from '@qrd/observability';
+import { toRedirectEntry } from './code.record';
+import { CodesRepository } from './codes.repository';
+import { RedirectTable } from './redirect-table';
+
+/** The redirects of these codes changed: their entries are rewritten from what PostgreSQL holds. */
+const CODES_CHANGED = 'codes.changed';
+
+/**
+ * The qr-service's outbox: every change of a code records, in its own transaction, what must follow
+ * from it (its redirect entries rewritten; billing told of a deletion, which frees the seat). After
+ * the commit these are delivered at once; a failure or a crash in between leaves them to the relay,
+ * so no deleted code keeps redirecting and no seat stays paid for a code that is gone.
+ */
+@Injectable()
+export class CodeEvents implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly outbox: Outbox;
+
+  constructor(
+    db: DataSource,
+    codes: CodesRepository,
+    table: RedirectTable,
+    bus: MessageBus,
+    @Inject(LOGGER) logger: Logger,
+    private readonly metrics: ServiceMetrics,
+  ) {
+    this.outbox = new Outbox(db, {
+      schema: 'qr',
+      logger,
+      deliveries: {
+        // Compare-and-set from the rows as they are now: a late or repeated delivery writes nothing older.
+        [CODES_CHANGED]: async ({ payload }) => {
+          const sources = await codes.redirectSources((payload as { codeIds: string[] }).codeIds);
+          await table.write(
+            sources.map((source) => ({ slug: source.slug, entry: toRedirectEntry(source) })),
+            { announceNew: true },
+          );
+        },
+        [DomainEvent.CodeDeleted]: ({ payload }) => bus.emitEvent(DomainEvent.CodeDeleted, payload as EventPayloads[DomainEvent.CodeDeleted]),
+      },
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.outbox.start(this.metrics);
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.outbox.stop();
+  }
+
+  /** Within `tx`: the redirects of these codes changed. Answers the event ids (none for no code). */
+  async changed(tx: EntityManager, codeIds: string[]): Promise<string[]> {
+    return codeIds.length ? [await this.outbox.add(tx, CODES_CHANGED, { codeIds })] : [];
+  }
+
+  /** Within `tx`: a code was deleted (billing frees its seat). */
+  async deleted(tx: EntityManager, event: EventPayloads[DomainEvent.CodeDeleted]): Promise<string[]> {
+    return [await this.outbox.add(tx, DomainEvent.CodeDeleted, event)];
+  }
+
+  /** After the commit: delivers these events now, or leaves them to the relay. */
+  deliver(ids: string[]): Promise<void> {
+    return this.outbox.deliver(ids);
+  }
+
+  /** One relay round now (the relay also runs every second). */
+  relay(): Promise<void> {
+    return this.outbox.relayOnce();
+  }
+}
