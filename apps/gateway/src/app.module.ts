@@ -27,6 +27,6 @@ export class GatewayModule {
         BillingApiModule,
         PageVisitsModule,
       ],
-          };
+    };
   }
 }

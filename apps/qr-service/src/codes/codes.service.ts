@@ -11,7 +11,6 @@ import {
   decodeCodeCursor,
   encodeCodeCursor,
   DomainError,
-  DomainEvent,
   ErrorCode,
   QR_MESSAGES,
   QrCodeView,
