@@ -8,6 +8,7 @@ import { BillingHandlers } from './billing/billing.handlers';
 import { BillingRepository } from './billing/billing.repository';
 import { CustomerEntity } from './billing/customer.entity';
 import { PaymentSetupService } from './billing/payment-setup.service';
+import { SeatReconciler } from './billing/seat-reconciler';
 import { SeatsService } from './billing/seats.service';
 import { SubscriptionEntity } from './billing/subscription.entity';
 import { SubscriptionSync } from './billing/subscription-sync';
@@ -37,6 +38,7 @@ export class BillingServiceModule {
         SubscriptionSync,
         PaymentSetupService,
         SeatsService,
+        SeatReconciler,
         SubscriptionsService,
         TestPaymentsService,
         StripeWebhooksService,

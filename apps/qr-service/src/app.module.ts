@@ -12,6 +12,7 @@ import { CodesHandlers } from './codes/codes.handlers';
 import { CodesRepository } from './codes/codes.repository';
 import { CodeEvents } from './codes/code-events';
 import { CodesService } from './codes/codes.service';
+import { QrReconciler } from './codes/qr-reconciler';
 import { RedirectTable } from './codes/redirect-table';
 import { RedirectTableMaintainer } from './codes/redirect-table-maintainer';
 import { QR_DATABASE } from './database';
@@ -37,6 +38,7 @@ export class QrServiceModule {
         CodesRepository,
         CodesService,
         CodeEvents,
+        QrReconciler,
         RedirectTable,
         RedirectTableMaintainer,
         CodeImagesService,

@@ -8,3 +8,4 @@ export * from './rpc-error.filter';
 export * from './service-app';
 export * from './internal-routes';
 export * from './outbox';
+export * from './reconciliation';

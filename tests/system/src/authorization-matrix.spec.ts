@@ -90,6 +90,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/analytics': { access: 'user', expect: { user: 200, other: 200 } },
   'GET /api/admin/qr-codes': { access: 'admin', expect: { admin: 200, superadmin: 200 } },
   'POST /api/admin/redirect-table/rebuild': { access: 'admin', expect: { admin: 200, superadmin: 200 } },
+  'POST /api/admin/reconcile': { access: 'admin', expect: { admin: 200, superadmin: 200 } },
   // Billing (apps/gateway/src/billing)
   'GET /api/config': { access: 'public', expect: { anonymous: 200 } },
   'GET /api/subscription': { access: 'user' },

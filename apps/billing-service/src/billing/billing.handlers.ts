@@ -3,6 +3,7 @@ import { BillingPattern, BillingRequests, DomainEvent, EventPayloads } from '@qr
 import { MessageController } from '@qrd/messaging';
 import { StripeWebhooksService } from '../webhooks/stripe-webhooks.service';
 import { PaymentSetupService } from './payment-setup.service';
+import { SeatReconciler } from './seat-reconciler';
 import { SeatsService } from './seats.service';
 import { SubscriptionsService } from './subscriptions.service';
 import { TestPaymentsService } from './test-payments.service';
@@ -18,7 +19,13 @@ export class BillingHandlers {
     private readonly subscriptions: SubscriptionsService,
     private readonly testPayments: TestPaymentsService,
     private readonly webhooks: StripeWebhooksService,
+    private readonly reconciler: SeatReconciler,
   ) {}
+
+  @MessagePattern(BillingPattern.Reconcile)
+  reconcile(): Res<BillingPattern.Reconcile> {
+    return this.reconciler.run();
+  }
 
   @MessagePattern(BillingPattern.Entitlement)
   entitlement(@Payload() req: Req<BillingPattern.Entitlement>): Res<BillingPattern.Entitlement> {

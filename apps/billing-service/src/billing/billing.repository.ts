@@ -249,6 +249,17 @@ export class BillingRepository extends BillingStore {
     return rows.map((r) => ({ ...r, amountCents: Number(r.amount) }));
   }
 
+  /** Users whose subscription still runs their codes (active, trialing, past due). */
+  async usersWithLiveSubscriptions(): Promise<string[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT DISTINCT c.user_id AS "userId"
+       FROM billing.subscriptions s JOIN billing.customers c ON c.id = s.customer_id
+       WHERE c.user_id IS NOT NULL AND s.status IN ('active', 'trialing', 'past_due')
+       ORDER BY 1`,
+    )) as { userId: string }[];
+    return rows.map((r) => r.userId);
+  }
+
   async subscribedUsers(): Promise<number> {
     const rows = (await this.dataSource.query(
       `SELECT count(DISTINCT c.user_id)::int AS users

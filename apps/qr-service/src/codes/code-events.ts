@@ -73,4 +73,9 @@ export class CodeEvents implements OnApplicationBootstrap, OnApplicationShutdown
   relay(): Promise<void> {
     return this.outbox.relayOnce();
   }
+
+  /** Events not delivered yet, and the age of the oldest. */
+  backlog(): Promise<{ events: number; oldestAgeS: number }> {
+    return this.outbox.backlog();
+  }
 }

@@ -3,6 +3,7 @@ import { QrPattern, QrRequests } from '@qrd/contracts';
 import { MessageController } from '@qrd/messaging';
 import { CodeImagesService } from '../images/code-images.service';
 import { CodesService } from './codes.service';
+import { QrReconciler } from './qr-reconciler';
 
 type Req<P extends QrPattern> = QrRequests[P]['req'];
 type Res<P extends QrPattern> = Promise<QrRequests[P]['res']>;
@@ -12,6 +13,7 @@ export class CodesHandlers {
   constructor(
     private readonly codes: CodesService,
     private readonly images: CodeImagesService,
+    private readonly reconciler: QrReconciler,
   ) {}
 
   @MessagePattern(QrPattern.ResolveSlug)
@@ -22,6 +24,11 @@ export class CodesHandlers {
   @MessagePattern(QrPattern.RebuildRedirectTable)
   rebuildRedirectTable(): Res<QrPattern.RebuildRedirectTable> {
     return this.codes.rebuildRedirectTable();
+  }
+
+  @MessagePattern(QrPattern.Reconcile)
+  reconcile(): Res<QrPattern.Reconcile> {
+    return this.reconciler.run();
   }
 
   @MessagePattern(QrPattern.CountCodes)

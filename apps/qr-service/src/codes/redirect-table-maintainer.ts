@@ -14,11 +14,11 @@ const LEASE_MS = 30_000;
 const FIRST_ID = '00000000-0000-0000-0000-000000000000';
 
 /**
- * Why a rebuild runs. 'start' is a repair pass that keeps a table already marked complete usable
+ * Why a rebuild runs. 'start' and 'reconcile' are repair passes that keep a table already marked complete usable
  * while it runs (a change whose write was lost in a crash gets written); every other reason
  * first marks the table incomplete, so slugs it may be missing are asked of the qr-service.
  */
-export type RebuildReason = 'start' | 'data-lost' | 'redis-restarted' | 'write-failed' | 'requested';
+export type RebuildReason = 'start' | 'reconcile' | 'data-lost' | 'redis-restarted' | 'write-failed' | 'requested';
 
 /**
  * Keeps the Redis redirect table authoritative (DESIGN section 4): rebuilds it from PostgreSQL at
@@ -98,7 +98,7 @@ export class RedirectTableMaintainer implements OnApplicationBootstrap, OnApplic
       // Failures from here on are covered by this rebuild, or flag the next one.
       this.pending = null;
       this.table.repairNeeded = false;
-      const keptComplete = reason === 'start' && (await this.table.completeGeneration()) !== null;
+      const keptComplete = (reason === 'start' || reason === 'reconcile') && (await this.table.completeGeneration()) !== null;
       if (!keptComplete) await this.table.markIncomplete();
       for (let after = FIRST_ID; ; ) {
         if (this.stopped) return outcome({ generation: null, codes, written, reason: 'lost' });

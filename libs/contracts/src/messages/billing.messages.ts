@@ -8,6 +8,7 @@ import type {
   RevenueSummaryView,
   SubscriptionView,
 } from '../dto/billing.dto';
+import type { ReconcileCheck } from './qr.messages';
 
 /** Requests the billing-service answers. The billing team adds its own patterns here. */
 export enum BillingPattern {
@@ -40,6 +41,8 @@ export enum BillingPattern {
   /** A Stripe webhook delivery: verified on its raw body, stored once, processed from a queue. */
   StripeWebhook = 'billing.stripe-webhook',
   RevenueSummary = 'billing.revenue-summary',
+  /** Seats paid against codes held, per user with a live subscription; extra seats are credited. */
+  Reconcile = 'billing.reconcile',
 }
 
 /** BullMQ queues the billing-service keeps for itself. */
@@ -113,4 +116,5 @@ export interface BillingRequests {
     res: { received: true; duplicate: boolean };
   };
   [BillingPattern.RevenueSummary]: { req: { totalUsers: number }; res: RevenueSummaryView };
+  [BillingPattern.Reconcile]: { req: Record<string, never>; res: ReconcileCheck[] };
 }

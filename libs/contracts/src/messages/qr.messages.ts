@@ -10,6 +10,8 @@ export enum QrPattern {
   ResolveSlug = 'qr.resolve-slug',
   /** Operators: rebuild the whole Redis redirect table from PostgreSQL and mark it complete. */
   RebuildRedirectTable = 'qr.rebuild-redirect-table',
+  /** The qr-service's reconciliation: the redirect table against PostgreSQL, the outbox backlog. */
+  Reconcile = 'qr.reconcile',
   /** How many codes a user has (billing's "seats used"). */
   CountCodes = 'qr.count-codes',
   /** Codes and scans per user, for the admin user table. */
@@ -42,6 +44,25 @@ export interface RedirectEntry {
    * written (compare-and-set), so a late write never replaces a newer state.
    */
   version: number;
+}
+
+/**
+ * One comparison of what must agree (e.g. seats paid and codes held), as a reconciliation ran it:
+ * what it looked at, what it repaired, and what it found but leaves to a person.
+ */
+export interface ReconcileCheck {
+  check: 'redirect-table' | 'outbox' | 'seats';
+  checked: number;
+  repaired: number;
+  needsAttention: number;
+  /** Each repair and each finding, in words (at most 20). */
+  details: string[];
+}
+
+/** The admin's "Reconcile now": every service's checks. */
+export interface ReconcileReport {
+  ranAt: string;
+  checks: ReconcileCheck[];
 }
 
 /** What a rebuild of the redirect table did. */
@@ -195,6 +216,7 @@ type Owned<T = object> = T & { userId: string; codeId: string };
 export interface QrRequests {
   [QrPattern.ResolveSlug]: { req: { slug: string }; res: RedirectEntry | null };
   [QrPattern.RebuildRedirectTable]: { req: Record<string, never>; res: RedirectTableRebuild };
+  [QrPattern.Reconcile]: { req: Record<string, never>; res: ReconcileCheck[] };
   [QrPattern.CountCodes]: { req: { userId: string }; res: { count: number } };
   [QrPattern.UserStats]: {
     req: { userIds: string[] };

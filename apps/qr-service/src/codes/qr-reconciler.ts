@@ -1,0 +1,81 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import IORedis from 'ioredis';
+import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
+import type { ReconcileCheck } from '@qrd/contracts';
+import { Reconciliation, REDIS } from '@qrd/messaging';
+import { ServiceMetrics } from '@qrd/observability';
+import { CodeEvents } from './code-events';
+import { RedirectTableMaintainer } from './redirect-table-maintainer';
+
+/** An outbox event older than this has waited through several retries: someone should look. */
+const STUCK_EVENT_S = 300;
+
+/**
+ * The qr-service's reconciliation: the redirect table against PostgreSQL (a repair pass writes every
+ * entry that is missing or older than its code), and the outbox (what is still undelivered is
+ * retried now; what has waited for minutes is reported).
+ */
+@Injectable()
+export class QrReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly reconciliation: Reconciliation;
+
+  constructor(
+    private readonly maintainer: RedirectTableMaintainer,
+    private readonly events: CodeEvents,
+    @Inject(REDIS) redis: IORedis,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(LOGGER) logger: Logger,
+    metrics: ServiceMetrics,
+  ) {
+    this.reconciliation = new Reconciliation({
+      service: 'qr',
+      redis,
+      redisPrefix: config.redisPrefix,
+      everyMs: config.reconcileEveryMs,
+      logger,
+      metrics,
+      checks: async () => [await this.redirectTable(), await this.outbox()],
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.reconciliation.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.reconciliation.stop();
+  }
+
+  run(): Promise<ReconcileCheck[]> {
+    return this.reconciliation.run();
+  }
+
+  private async redirectTable(): Promise<ReconcileCheck> {
+    const pass = await this.maintainer.rebuild('reconcile');
+    const busy = pass.generation === null;
+    return {
+      check: 'redirect-table',
+      checked: pass.codes,
+      repaired: pass.written,
+      needsAttention: busy ? 1 : 0,
+      details: [
+        ...(pass.written ? [`${pass.written} of ${pass.codes} redirect entries were missing or older than their code and were rewritten`] : []),
+        ...(busy ? [`the pass did not finish (${pass.reason ?? 'unknown'}): another rebuild held the table, or Redis lost its data meanwhile`] : []),
+      ],
+    };
+  }
+
+  private async outbox(): Promise<ReconcileCheck> {
+    const before = await this.events.backlog();
+    await this.events.relay();
+    const after = await this.events.backlog();
+    const stuck = after.events > 0 && after.oldestAgeS >= STUCK_EVENT_S;
+    return {
+      check: 'outbox',
+      checked: before.events,
+      repaired: Math.max(0, before.events - after.events),
+      needsAttention: stuck ? after.events : 0,
+      details: after.events ? [`${after.events} events not delivered yet, the oldest ${Math.round(after.oldestAgeS)} s old`] : [],
+    };
+  }
+}

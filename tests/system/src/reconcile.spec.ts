@@ -1,0 +1,86 @@
+import IORedis from 'ioredis';
+import { redirectTableKey, ReconcileCheck } from '@qrd/contracts';
+import { TestHttpClient } from '@qrd/testing';
+import { newUser, signIn, sql } from './accounts-fixtures';
+import { subscriptionOf } from './billing-fixtures';
+import { TestSystem } from './harness';
+import { createCode, Customer, scan, subscribedCustomer } from './qr-fixtures';
+
+async function metric(system: TestSystem, service: string, series: string): Promise<number> {
+  const text = await (await fetch(`${system.url(service)}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.split(' ')[1]) : Number.NaN;
+}
+
+const byCheck = (checks: ReconcileCheck[]) => Object.fromEntries(checks.map((c) => [c.check, c]));
+
+describe('reconciliation: what must agree is compared and repaired, on request and on a schedule', () => {
+  let system: TestSystem;
+  let redis: IORedis;
+  let admin: TestHttpClient;
+  let alice: Customer;
+
+  beforeAll(async () => {
+    system = await TestSystem.start();
+    redis = new IORedis(system.config.redisUrl);
+    admin = await signIn(system, await newUser(system, { role: 'admin' }));
+    alice = await subscribedCustomer(system);
+  });
+  afterAll(async () => {
+    redis?.disconnect();
+    await system?.stop();
+  });
+
+  it('credits seats paid for codes that are gone and rewrites redirect entries that drifted from PostgreSQL', async () => {
+    const menu = await createCode(alice.client, { name: 'Menu', destinationUrl: 'https://example.com/menu' });
+    const flyer = await createCode(alice.client, { name: 'Flyer', destinationUrl: 'https://example.com/flyer' }, { buySeat: true });
+    expect(await subscriptionOf(alice.client)).toMatchObject({ seats: 2, seatsUsed: 2 });
+    // Drift, as lost events and a damaged table would leave it: the flyer is deleted in PostgreSQL
+    // alone (billing never heard, its entry still redirects), the menu's entry is gone from Redis.
+    await sql(system, `UPDATE qr.codes SET deleted_at = now(), version = version + 1 WHERE id = $1`, [flyer.id]);
+    await redis.del(redirectTableKey(system.config.redisPrefix, menu.slug));
+    expect((await scan(system.url('redirect'), flyer.slug)).status).toBe(302);
+    expect((await scan(system.url('redirect'), menu.slug)).status).toBe(404);
+
+    const res = await admin.post('/api/admin/reconcile');
+
+    expect(res.status).toBe(200);
+    const checks = byCheck(res.json.checks);
+    expect(checks['redirect-table']).toMatchObject({ repaired: 2, needsAttention: 0 });
+    expect(checks.seats).toMatchObject({ checked: 1, repaired: 1, needsAttention: 0 });
+    expect(checks.seats.details).toEqual([`user ${alice.user.id}: paid 2 seats for 1 codes; now 1 (the difference credited)`]);
+    expect(checks.outbox).toMatchObject({ needsAttention: 0 });
+    expect(await subscriptionOf(alice.client)).toMatchObject({ seats: 1, seatsUsed: 1 });
+    expect((await scan(system.url('redirect'), menu.slug)).headers.get('location')).toBe('https://example.com/menu');
+    expect((await scan(system.url('redirect'), flyer.slug)).status).toBe(404);
+    expect(await metric(system, 'qr', 'reconcile_repairs_total{check="redirect-table"}')).toBe(2);
+    expect(await metric(system, 'billing', 'reconcile_repairs_total{check="seats"}')).toBe(1);
+
+    // Everything agrees now: a second pass repairs nothing.
+    const again = byCheck((await admin.post('/api/admin/reconcile')).json.checks);
+    expect([again['redirect-table'].repaired, again.seats.repaired, again.seats.needsAttention]).toEqual([0, 0, 0]);
+  });
+
+  it('reports codes held beyond the seats paid, and charges nobody for them', async () => {
+    const bob = await subscribedCustomer(system);
+    await createCode(bob.client, { name: 'One', destinationUrl: 'https://example.com/one' });
+    // A second code with no seat behind it (written around the seat check).
+    await sql(
+      system,
+      `INSERT INTO qr.codes (slug, owner_id, name, destination, design)
+       SELECT 'Rc' || substr(md5(random()::text), 1, 5), owner_id, 'Two', 'https://example.com/two', design FROM qr.codes WHERE owner_id = $1 LIMIT 1`,
+      [bob.user.id],
+    );
+
+    const checks = byCheck((await admin.post('/api/admin/reconcile')).json.checks);
+
+    expect(checks.seats).toMatchObject({ repaired: 0, needsAttention: 1 });
+    expect(checks.seats.details).toEqual([`user ${bob.user.id}: holds 2 codes with 1 seats paid`]);
+    expect(await subscriptionOf(bob.client)).toMatchObject({ seats: 1 });
+    expect(await metric(system, 'billing', 'reconcile_needs_attention{check="seats"}')).toBe(1);
+  });
+
+  it('is for admins only', async () => {
+    expect((await alice.client.post('/api/admin/reconcile')).status).toBe(403);
+  });
+});
