@@ -11,6 +11,7 @@ import {
   type PaymentOutcomeView,
   type PaymentSetupView,
   type PurchaseQrCodeDto,
+  type ReconcileReport,
   type PurchaseResultView,
   type QrCodeView,
   type QrDesignInput,
@@ -50,6 +51,7 @@ export interface ApiRoutes {
   'POST /api/get-or-create-subscription': { body: undefined; res: PaymentSetupView };
   'POST /api/purchase-qr-code': { body: PurchaseQrCodeDto; res: PurchaseResultView };
   'GET /api/analytics': { body: undefined; res: AccountAnalytics };
+  'POST /api/admin/reconcile': { body: undefined; res: ReconcileReport };
   'GET /api/qrcodes/:id/analytics': { body: undefined; res: CodeAnalytics };
   /** Without parameters the spec's list; with limit, sort, q... one page of the dashboard. */
   'GET /api/qrcodes': { body: undefined; res: QrCodeView[] | CodePage<QrCodeView> };

@@ -1,6 +1,7 @@
 import { AdminHeader } from '../../features/admin/components/admin-header';
 import { AdminUsers } from '../../features/admin/components/admin-users';
 import { AnalyticsOverview } from '../../features/admin/components/analytics-overview';
+import { Reconciliation } from '../../features/admin/components/reconciliation';
 import { RevenueSummary } from '../../features/admin/components/revenue-summary';
 import { SeoKeywords } from '../../features/admin/components/seo-keywords';
 import { usePageTitle } from '../../hooks/use-page-title';
@@ -17,6 +18,7 @@ export default function AdminRoute() {
       <RevenueSummary />
       <AdminUsers viewer={user} />
       <AnalyticsOverview />
+      <Reconciliation />
       <SeoKeywords />
     </div>
   );
