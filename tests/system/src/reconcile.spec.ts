@@ -2,7 +2,7 @@ import IORedis from 'ioredis';
 import { redirectTableKey, ReconcileCheck } from '@qrd/contracts';
 import { TestHttpClient } from '@qrd/testing';
 import { newUser, signIn, sql } from './accounts-fixtures';
-import { subscriptionOf } from './billing-fixtures';
+import { CARDS, newSignup, payForSignup, subscriptionOf } from './billing-fixtures';
 import { TestSystem } from './harness';
 import { createCode, Customer, scan, subscribedCustomer } from './qr-fixtures';
 
@@ -78,6 +78,23 @@ describe('reconciliation: what must agree is compared and repaired, on request a
     expect(checks.seats.details).toEqual([`user ${bob.user.id}: holds 2 codes with 1 seats paid`]);
     expect(await subscriptionOf(bob.client)).toMatchObject({ seats: 1 });
     expect(await metric(system, 'billing', 'reconcile_needs_attention{check="seats"}')).toBe(1);
+  });
+
+  it('cancels a paid signup that never became an account and reports its refund', async () => {
+    const details = newSignup();
+    const { setup } = await payForSignup(system.client(), details, CARDS.visa);
+    // A day later, no account took the payment over.
+    await sql(system, `UPDATE billing.customers SET created_at = now() - interval '25 hours' WHERE email = $1`, [details.email]);
+
+    const checks = byCheck((await admin.post('/api/admin/reconcile')).json.checks);
+
+    expect(checks.signups).toMatchObject({ checked: 1, repaired: 1, needsAttention: 1 });
+    expect(checks.signups.details).toEqual([expect.stringMatching(new RegExp(`^paid signup of ${details.email} on \\d{4}-\\d{2}-\\d{2} has no account: subscription \\S+ cancelled; refund \\$3\\.49$`))]);
+    const [sub] = await sql<{ status: string }>(system, `SELECT s.status FROM billing.subscriptions s JOIN billing.customers c ON c.id = s.customer_id WHERE c.email = $1`, [details.email]);
+    expect(sub.status).toBe('canceled');
+    expect(setup.subscriptionId).toEqual(expect.any(String));
+    // Reported once: the next pass finds nothing.
+    expect(byCheck((await admin.post('/api/admin/reconcile')).json.checks).signups).toMatchObject({ checked: 0, repaired: 0 });
   });
 
   it('is for admins only', async () => {

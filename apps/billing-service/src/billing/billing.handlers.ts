@@ -113,6 +113,11 @@ export class BillingHandlers {
     return this.seats.release(event);
   }
 
+  @EventPattern(DomainEvent.SignupPaid)
+  onSignupPaid(@Payload() event: EventPayloads[DomainEvent.SignupPaid]): Promise<void> {
+    return this.setup.linkSignup(event.userId, event.customerId, event.subscriptionId);
+  }
+
   @EventPattern(DomainEvent.UserDeleted)
   onUserDeleted(@Payload() event: EventPayloads[DomainEvent.UserDeleted]): Promise<void> {
     return this.seats.onUserDeleted(event.userId);

@@ -249,6 +249,19 @@ export class BillingRepository extends BillingStore {
     return rows.map((r) => ({ ...r, amountCents: Number(r.amount) }));
   }
 
+  /** Paid signups no account took over within `hours`: a payment with no account behind it. */
+  async unclaimedPaidSignups(hours: number): Promise<{ email: string; providerSubscriptionId: string; seats: number; unitAmountCents: number; createdAt: Date }[]> {
+    return (await this.dataSource.query(
+      `SELECT c.email, s.provider_subscription_id AS "providerSubscriptionId", s.seats, s.unit_amount_cents AS "unitAmountCents",
+              c.created_at AS "createdAt"
+       FROM billing.customers c JOIN billing.subscriptions s ON s.customer_id = c.id
+       WHERE c.user_id IS NULL AND s.status IN ('active', 'trialing', 'past_due')
+         AND c.created_at < now() - $1 * interval '1 hour'
+       ORDER BY c.created_at`,
+      [hours],
+    )) as { email: string; providerSubscriptionId: string; seats: number; unitAmountCents: number; createdAt: Date }[];
+  }
+
   /** Users whose subscription still runs their codes (active, trialing, past due). */
   async usersWithLiveSubscriptions(): Promise<string[]> {
     const rows = (await this.dataSource.query(

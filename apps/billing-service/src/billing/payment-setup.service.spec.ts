@@ -1,3 +1,4 @@
+import { createLogger } from '@qrd/config';
 import { BillingProvider, ErrorCode, SubscriptionStatus } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { PaymentProvider } from '../providers/payment-provider';
@@ -21,7 +22,7 @@ describe(PaymentSetupService.name, () => {
   function serviceFor(provider: BillingProvider): PaymentSetupService {
     const repo = { customerByProviderId: async () => customer } as unknown as BillingRepository;
     const sync = { refresh } as unknown as SubscriptionSync;
-    return new PaymentSetupService(repo, sync, {} as MessageBus, notices, { name: provider } as PaymentProvider);
+    return new PaymentSetupService(repo, sync, {} as MessageBus, notices, { name: provider } as PaymentProvider, createLogger('test', 'silent'));
   }
 
   beforeEach(() => {

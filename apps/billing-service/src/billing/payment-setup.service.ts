@@ -8,6 +8,7 @@ import {
   QrPattern,
   redirectsEnabledFor,
 } from '@qrd/contracts';
+import { LOGGER, Logger } from '@qrd/config';
 import { MessageBus } from '@qrd/messaging';
 import { PAYMENT_PROVIDER, PaymentProvider } from '../providers/payment-provider';
 import { SubscriptionNotices } from '../webhooks/subscription-notices';
@@ -32,6 +33,7 @@ export class PaymentSetupService {
     private readonly bus: MessageBus,
     private readonly notices: SubscriptionNotices,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /**
@@ -61,6 +63,22 @@ export class PaymentSetupService {
       throw new DomainError(ErrorCode.PaymentRequired, 'Your payment has not been completed yet.');
     }
     return { interval: sub.interval };
+  }
+
+  /**
+   * signup.paid: the link the signup could not make at once. Done once; a repeat for the same
+   * account is nothing to do; a payment another account took is logged, not retried (no retry
+   * can change it).
+   */
+  async linkSignup(userId: string, customerId: string, subscriptionId: string): Promise<void> {
+    const customer = await this.repo.customerByProviderId(this.provider.name, customerId);
+    if (customer?.userId === userId) return;
+    try {
+      await this.linkCustomer(userId, customerId, subscriptionId);
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === ErrorCode.Conflict)) throw error;
+      this.logger.error({ userId, customerId, subscriptionId }, 'a paid signup could not be linked to its account: the payment belongs to another account');
+    }
   }
 
   async linkCustomer(userId: string, customerId: string, subscriptionId: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
-import { QrPattern, ReconcileCheck, redirectsEnabledFor } from '@qrd/contracts';
+import { formatCents, QrPattern, ReconcileCheck, redirectsEnabledFor } from '@qrd/contracts';
 import { MessageBus, Reconciliation, REDIS } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 import { PAYMENT_PROVIDER, PaymentProvider } from '../providers/payment-provider';
@@ -9,6 +9,8 @@ import { BillingRepository } from './billing.repository';
 import { SubscriptionSync } from './subscription-sync';
 
 const MAX_DETAILS = 20;
+/** A paid signup whose account was not created (or linked) within this is taken as abandoned. */
+const SIGNUP_CLAIM_HOURS = 24;
 
 /**
  * Seats paid against codes held, for every user whose subscription runs their codes. A customer
@@ -37,7 +39,7 @@ export class SeatReconciler implements OnApplicationBootstrap, OnApplicationShut
       everyMs: config.reconcileEveryMs,
       logger,
       metrics,
-      checks: async () => [await this.seats()],
+      checks: async () => [await this.seats(), await this.signups()],
     });
   }
 
@@ -51,6 +53,27 @@ export class SeatReconciler implements OnApplicationBootstrap, OnApplicationShut
 
   run(): Promise<ReconcileCheck[]> {
     return this.reconciliation.run();
+  }
+
+  /**
+   * Paid signups with no account a day later (the account could not be created, and the payer did
+   * not come back with the same payment): the subscription is cancelled at once so it never renews,
+   * and the payment is reported for a refund.
+   */
+  private async signups(): Promise<ReconcileCheck> {
+    const result: ReconcileCheck = { check: 'signups', checked: 0, repaired: 0, needsAttention: 0, details: [] };
+    for (const signup of await this.repo.unclaimedPaidSignups(SIGNUP_CLAIM_HOURS)) {
+      result.checked += 1;
+      await this.sync.apply(await this.provider.cancelNow(signup.providerSubscriptionId));
+      result.repaired += 1;
+      result.needsAttention += 1;
+      if (result.details.length < MAX_DETAILS) {
+        result.details.push(
+          `paid signup of ${signup.email} on ${signup.createdAt.toISOString().slice(0, 10)} has no account: subscription ${signup.providerSubscriptionId} cancelled; refund ${formatCents(signup.seats * signup.unitAmountCents)}`,
+        );
+      }
+    }
+    return result;
   }
 
   private async seats(): Promise<ReconcileCheck> {

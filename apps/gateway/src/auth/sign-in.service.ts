@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { LOGGER, Logger } from '@qrd/config';
 import type { Request, Response } from 'express';
-import { AuthPattern, BillingPattern, DomainError, ErrorCode, LoginDto, RegisterDto, UserView } from '@qrd/contracts';
+import { AuthPattern, BillingPattern, DomainError, DomainEvent, ErrorCode, LoginDto, RegisterDto, UserView } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { RateLimiter } from '../sessions/rate-limiter';
 import { SessionCookie } from '../sessions/session-cookie';
@@ -16,6 +17,7 @@ export class SignInService {
     private readonly sessions: SessionStore,
     private readonly cookie: SessionCookie,
     private readonly limiter: RateLimiter,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async login(dto: LoginDto, req: SessionRequest, res: Response): Promise<UserView> {
@@ -56,9 +58,25 @@ export class SignInService {
       password: dto.password,
       billingInterval: interval,
     });
-    await this.bus.request(BillingPattern.LinkCustomer, { userId: user.id, ...payment });
+    await this.linkPayment(user.id, payment);
     await this.startSession(user, req, res);
     return user;
+  }
+
+  /**
+   * The account exists and its payment is made: they must meet. Linking is tried at once; if the
+   * billing-service cannot answer now, the link is handed over as a durable event (retried until
+   * it works), so the new customer is signed in and never left "paid, no account" or asked to pay
+   * twice. A payment already used by another account still fails the signup.
+   */
+  private async linkPayment(userId: string, payment: { customerId: string; subscriptionId: string }): Promise<void> {
+    try {
+      await this.bus.request(BillingPattern.LinkCustomer, { userId, ...payment });
+    } catch (error) {
+      if (error instanceof DomainError && error.code === ErrorCode.Conflict) throw error;
+      this.logger.warn({ err: error, userId }, 'signup payment not linked at once; handed to billing as an event');
+      await this.bus.emitEvent(DomainEvent.SignupPaid, { userId, ...payment });
+    }
   }
 
   async logout(req: Request, res: Response): Promise<void> {

@@ -8,6 +8,8 @@ export enum DomainEvent {
   UserReactivated = 'user.reactivated',
   UserDeleted = 'user.deleted',
   SessionsRevoke = 'sessions.revoke',
+  /** An account was created for a paid signup whose payment could not be linked to it at once. */
+  SignupPaid = 'signup.paid',
 }
 
 export interface SubscriptionState {
@@ -25,6 +27,7 @@ export interface EventPayloads {
   [DomainEvent.UserReactivated]: { userId: string };
   [DomainEvent.UserDeleted]: { userId: string };
   [DomainEvent.SessionsRevoke]: { userId: string; exceptSessionId?: string; reason: string };
+  [DomainEvent.SignupPaid]: { userId: string; customerId: string; subscriptionId: string };
 }
 
 /** Which service queues receive each event: the one routing table for fan-out. */
@@ -35,6 +38,7 @@ export const EVENT_SUBSCRIBERS: Record<DomainEvent, readonly ServiceQueue[]> = {
   [DomainEvent.UserReactivated]: [ServiceQueue.Qr],
   [DomainEvent.UserDeleted]: [ServiceQueue.Qr, ServiceQueue.Billing],
   [DomainEvent.SessionsRevoke]: [ServiceQueue.Gateway],
+  [DomainEvent.SignupPaid]: [ServiceQueue.Billing],
 };
 
 export function eventsFor(queue: ServiceQueue): DomainEvent[] {

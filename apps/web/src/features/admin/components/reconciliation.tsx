@@ -11,6 +11,7 @@ const CHECK_NAMES: Record<ReconcileCheck['check'], string> = {
   seats: 'Seats paid and codes held',
   'redirect-table': 'Redirect table and database',
   outbox: 'Undelivered events',
+  signups: 'Paid signups without an account',
 };
 
 function outcome(check: ReconcileCheck): string {
