@@ -51,6 +51,8 @@ export interface AppConfig {
   scanClaimIdleMs: number;
   /** Scan stream readers per qr-service process: one stores a batch while another prepares the next. */
   scanIngestors: number;
+  /** Destinations on loopback, private and link-local networks are allowed (an intranet deployment). */
+  allowPrivateDestinations: boolean;
   /** How often each service compares and repairs what must agree (seats and codes, redirect table, outbox). */
   reconcileEveryMs: number;
   /** Months of raw scans kept (the current one included); rollups are kept for the life of a code. */
@@ -220,6 +222,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustedCountryHeader: r.optional('TRUSTED_COUNTRY_HEADER')?.toLowerCase() ?? null,
     scanClaimIdleMs: r.int('SCAN_CLAIM_IDLE_MS', 60_000, 100, 3_600_000),
     scanIngestors: r.int('SCAN_INGESTORS', 2, 1, 16),
+    allowPrivateDestinations: r.oneOf('ALLOW_PRIVATE_DESTINATIONS', 'false', ['true', 'false'] as const) === 'true',
     reconcileEveryMs: r.int('RECONCILE_EVERY_MS', 15 * 60_000, 10_000, 24 * 3600_000),
     scanRetentionMonths: r.int('SCAN_RETENTION_MONTHS', 13, 1, 1200),
     trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, 0, 10),

@@ -68,14 +68,38 @@ describe('QR codes (gateway -> qr-service, billing seats, redirect table)', () =
     expect(res.json.fields[field]).toBe(message);
   });
 
-  it('refuses one of our own short links as a destination (a redirect loop)', async () => {
+  it.each([
+    ['as written', (base: URL) => `${base.origin}/r/AbCdEf1`],
+    ['with a trailing dot', (base: URL) => `${base.protocol}//${base.hostname}.:${base.port}/r/AbCdEf1`],
+    ['in upper case on another port', (base: URL) => `${base.protocol}//${base.hostname.toUpperCase()}:1/r/AbCdEf1`],
+    ['percent-encoded', (base: URL) => `${base.origin}/%72/AbCdEf1`],
+  ])('refuses one of our own short links %s as a destination (a redirect loop)', async (_label, spell) => {
     const [code] = (await alice.client.get('/api/qrcodes')).json;
 
-    const res = await alice.client.patch(`/api/qrcodes/${code.id}`, { destinationUrl: `${system.config.publicBaseUrl}/r/AbCdEf1` });
+    const res = await alice.client.patch(`/api/qrcodes/${code.id}`, { destinationUrl: spell(new URL(system.config.publicBaseUrl)) });
 
     expect(res.status).toBe(400);
     expect(res.json.fields.destinationUrl).toBe(QR_MESSAGES.urlOwnRedirect);
+    expect((await alice.client.get(`/api/qrcodes/${code.id}`)).json.destinationUrl).toBe(code.destinationUrl);
   });
+
+  it.each([
+    'http://10.0.0.7/menu',
+    'http://192.168.1.1/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[fd00::1]/',
+    'http://localhost.:3000/',
+    'http://2130706433:8080/r/AbCdEf1',
+    'http://[::1]:8080/',
+  ])(
+    'refuses %s: scanners would be sent into their own network',
+    async (destinationUrl) => {
+      const res = await alice.client.post('/api/qrcodes', { name: 'Intranet', destinationUrl });
+
+      expect(res.status).toBe(400);
+      expect(res.json.fields.destinationUrl).toBe(QR_MESSAGES.urlPrivateNetwork);
+    },
+  );
 
   it("treats another user's code exactly like a missing one", async () => {
     const [code] = (await alice.client.get('/api/qrcodes')).json;

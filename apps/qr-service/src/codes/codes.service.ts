@@ -29,6 +29,7 @@ import { changesRedirect, CodeChanges, CodesRepository } from './codes.repositor
 import { RedirectTable } from './redirect-table';
 import { RedirectTableMaintainer } from './redirect-table-maintainer';
 import { CodeEvents } from './code-events';
+import { destinationRefusal } from './destination-policy';
 import { newSlug } from './slug';
 
 type Req<P extends QrPattern> = QrRequests[P]['req'];
@@ -245,15 +246,21 @@ export class CodesService {
     return name.trim();
   }
 
-  /** The contract's rules, plus one only the server knows: never our own short links (a loop). */
+  /**
+   * The contract's rules, plus what only the server knows: never our own short links in any
+   * spelling (a loop), and no private or local network unless the operator allows it.
+   */
   private checkDestination(value: string): string {
     const problem = destinationProblem(value);
     if (problem) throw invalid('destinationUrl', problem);
     const url = new URL(value.trim());
-    const own = new URL(this.config.publicBaseUrl);
-    if (url.host.toLowerCase() === own.host.toLowerCase() && url.pathname.startsWith('/r/')) {
-      throw invalid('destinationUrl', QR_MESSAGES.urlOwnRedirect);
-    }
+    const refusal = destinationRefusal(url, {
+      publicBaseUrl: this.config.publicBaseUrl,
+      allowPrivateNetworks: this.config.allowPrivateDestinations,
+    });
+    if (refusal === 'own-link') throw invalid('destinationUrl', QR_MESSAGES.urlOwnRedirect);
+    if (refusal === 'private-network') throw invalid('destinationUrl', QR_MESSAGES.urlPrivateNetwork);
     return url.href;
   }
+
 }

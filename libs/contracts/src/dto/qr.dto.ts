@@ -32,6 +32,7 @@ export const QR_MESSAGES = {
   urlTooLong: `The URL is too long: use at most ${QR_DESTINATION_MAX_LENGTH} characters.`,
   urlCredentials: 'The URL must not contain a username or password.',
   urlOwnRedirect: 'The URL cannot be one of our own QR code short links.',
+  urlPrivateNetwork: 'The URL points to a private or local network address, which scanners cannot reach. Use a public web address.',
   category: 'Category must be business, event, product or restaurant',
   colour: 'Colours must be hex colours like #1a2b3c',
 } as const;
