@@ -36,6 +36,8 @@ export class RedirectMetrics implements OnModuleInit {
     gauge('redirect_cached_unknown_slugs', 'Unknown slugs remembered in-process.', () => resolver.unknown.size);
     counter('redirect_scans_written_total', 'Scans appended to the stream.', () => recorder.written);
     counter('redirect_scans_dropped_total', 'Scans dropped because the buffer was full.', () => recorder.dropped);
+    gauge('redirect_scans_unconfirmed', 'Scans appended to the stream and not yet known to be stored (kept to append again if Redis loses them).', () => recorder.unconfirmed);
+    counter('redirect_scans_resent_total', 'Scans appended again because Redis lost them before they were stored.', () => recorder.resent);
     gauge('redirect_scans_buffered', 'Scans held in memory, not yet appended to the stream (grows while Redis is away).', () => recorder.pending);
   }
 }

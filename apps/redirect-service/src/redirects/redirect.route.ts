@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
-import { scanStreamKey, SLUG_PATTERN } from '@qrd/contracts';
+import { SCAN_CONSUMER_GROUP, scanStreamKey, SLUG_PATTERN } from '@qrd/contracts';
 import { ScanRecorder } from '../scans/scan-recorder';
 import { clientIp } from './client-ip';
 import { Known, MISS } from './redirect-cache';
@@ -39,7 +39,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   ) {
     this.redis = failFastRedis(config.redisUrl, 2000);
     this.redis.on('error', (error) => logger.warn({ err: error }, 'scan stream connection error'));
-    this.recorder = new ScanRecorder({ redis: this.redis, stream: scanStreamKey(config.redisPrefix), logger });
+    this.recorder = new ScanRecorder({ redis: this.redis, stream: scanStreamKey(config.redisPrefix), group: SCAN_CONSUMER_GROUP, logger });
     this.pages = buildPages(config.publicBaseUrl);
     this.countryHeader = config.trustedCountryHeader;
     this.trustedHops = config.trustProxyHops;

@@ -68,4 +68,33 @@ describe(ScanRecorder.name, () => {
     redis.disconnect();
     await sut.close();
   });
+
+  it('keeps appended scans until the ingestors stored them, and appends them again when Redis lost them first', async () => {
+    const lossy = scanStreamKey(`t${randomBytes(5).toString('hex')}`);
+    const group = 'qr-ingest';
+    await reader.xgroup('CREATE', lossy, group, '0', 'MKSTREAM');
+    const redis = failFastRedis(REDIS_URL, 2000);
+    const sut = new ScanRecorder({ redis, stream: lossy, group, logger, confirmEveryMs: 50 });
+    const streamed = async () => (await reader.xrange(lossy, '-', '+')).map(([, fields]) => decodeScanEntry(fields)?.id);
+
+    const ids = [1, 2, 3, 4, 5].map((n) => sut.record(scanOf(n)));
+    await waitFor(async () => expect(await streamed()).toEqual(ids));
+    expect(sut.unconfirmed).toBe(5);
+
+    // Redis comes back without its data before any was stored; the ingestor makes its group again.
+    await reader.del(lossy, `${lossy}:epoch`);
+    await reader.xgroup('CREATE', lossy, group, '0', 'MKSTREAM');
+
+    await waitFor(async () => expect(await streamed()).toEqual(ids));
+    expect(sut.resent).toBe(5);
+    // Stored: the ingestor reads and acknowledges them, and the recorder lets go of them.
+    const [[, entries]] = (await reader.xreadgroup('GROUP', group, 'ingestor', 'COUNT', 10, 'STREAMS', lossy, '>')) as [string, [string, string[]][]][];
+    await reader.xack(lossy, group, ...entries.map(([id]) => id));
+    await waitFor(() => expect(sut.unconfirmed).toBe(0));
+    expect(sut.resent).toBe(5);
+    await sut.close();
+    await redis.quit();
+    await reader.del(lossy, `${lossy}:epoch`);
+  });
 });
+

@@ -1,4 +1,5 @@
 import IORedis from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import type { Logger } from '@qrd/config';
 import { encodeScanEntry, SCAN_FIELD, ScanStreamEntry } from '@qrd/contracts';
@@ -6,12 +7,18 @@ import { encodeScanEntry, SCAN_FIELD, ScanStreamEntry } from '@qrd/contracts';
 export interface ScanRecorderOptions {
   redis: IORedis;
   stream: string;
+  /** The ingestors' consumer group: a scan is stored once the group has read and acknowledged it. */
+  group?: string;
   logger: Logger;
   /** Scans held while Redis is away; beyond it new scans are dropped (and counted). */
   maxBuffered?: number;
   /** The stream is trimmed to about this many entries so a stopped ingestor cannot fill Redis. */
   maxStreamLength?: number;
   flushDelayMs?: number;
+  /** How often the stream is asked which appended scans are stored (and whether Redis lost them). */
+  confirmEveryMs?: number;
+  /** Appended scans kept until they are known to be stored; beyond it the oldest are let go (counted). */
+  maxUnconfirmed?: number;
 }
 
 const BATCH = 1000;
@@ -23,13 +30,28 @@ const RETRY_MS = 1000;
  */
 const APPEND_SCANS = `
 local maxlen = ARGV[1]
+local id
 for i = 2, #ARGV do
-  redis.call('XADD', KEYS[1], 'MAXLEN', '~', maxlen, '*', '${SCAN_FIELD}', ARGV[i])
+  id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', maxlen, '*', '${SCAN_FIELD}', ARGV[i])
 end
-return #ARGV - 1`;
+return id`;
 
 interface ScanAppender {
-  appendScans(stream: string, maxLen: number, ...scans: string[]): Promise<number>;
+  /** Answers the stream id of the batch's last entry. */
+  appendScans(stream: string, maxLen: number, ...scans: string[]): Promise<string>;
+}
+
+/** Appended scans, with the stream id of the last of them. */
+interface SentBatch {
+  lastId: string;
+  scans: string[];
+}
+
+/** Stream ids "ms-seq" compared as numbers. */
+function idBefore(a: string, b: string): boolean {
+  const [am, as] = a.split('-').map(Number);
+  const [bm, bs] = b.split('-').map(Number);
+  return am < bm || (am === bm && as < bs);
 }
 
 /**
@@ -42,17 +64,35 @@ export class ScanRecorder {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private closed = false;
+  /** Appended, not yet known to be stored, oldest first (see confirm). */
+  private sent: SentBatch[] = [];
+  private unconfirmedCount = 0;
+  private confirmer: NodeJS.Timeout | null = null;
+  private confirming = false;
+  /** The Redis data generation the unconfirmed scans were appended in (see currentEpoch). */
+  private epoch: string | null = null;
   /** Scans lost because the buffer was full (Redis away for long). */
   dropped = 0;
   /** Scans written to the stream. */
   written = 0;
+  /** Scans appended again because Redis lost them before they were stored. */
+  resent = 0;
 
   constructor(private readonly options: ScanRecorderOptions) {
     if (!('appendScans' in options.redis)) options.redis.defineCommand('appendScans', { numberOfKeys: 1, lua: APPEND_SCANS });
+    if (options.group) {
+      this.confirmer = setInterval(() => void this.confirm(), options.confirmEveryMs ?? 1000);
+      this.confirmer.unref();
+    }
   }
 
   get pending(): number {
     return this.buffer.length;
+  }
+
+  /** Scans appended to the stream and not yet known to be stored. */
+  get unconfirmed(): number {
+    return this.unconfirmedCount;
   }
 
   /** Takes a scan that just happened and gives it its id; answers that id. */
@@ -75,6 +115,8 @@ export class ScanRecorder {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.confirmer) clearInterval(this.confirmer);
+    this.confirmer = null;
     await this.flushing;
     while (this.buffer.length > 0 && (await this.flushOnce())) {
       // keep writing until the buffer is empty or a write fails
@@ -110,8 +152,10 @@ export class ScanRecorder {
     const batch = this.buffer.splice(0, BATCH);
     try {
       const redis = this.options.redis as unknown as ScanAppender;
-      await redis.appendScans(this.options.stream, this.options.maxStreamLength ?? 1_000_000, ...batch);
+      if (this.options.group && this.epoch === null) this.epoch = await this.currentEpoch();
+      const lastId = await redis.appendScans(this.options.stream, this.options.maxStreamLength ?? 1_000_000, ...batch);
       this.written += batch.length;
+      if (this.options.group) this.keepUntilStored({ lastId, scans: batch });
       return true;
     } catch (error) {
       const max = this.options.maxBuffered ?? 100_000;
@@ -122,4 +166,89 @@ export class ScanRecorder {
       return false;
     }
   }
+
+  /**
+   * A token kept in Redis beside the stream: the same for every replica while Redis keeps its data,
+   * gone when Redis comes back empty or is flushed (then a new one is made). A changed token means
+   * scans appended before it may be lost.
+   */
+  private async currentEpoch(): Promise<string> {
+    const key = `${this.options.stream}:epoch`;
+    await this.options.redis.set(key, randomUUID(), 'NX');
+    return (await this.options.redis.get(key)) ?? '';
+  }
+
+  private keepUntilStored(batch: SentBatch): void {
+    this.sent.push(batch);
+    this.unconfirmedCount += batch.scans.length;
+    const max = this.options.maxUnconfirmed ?? 200_000;
+    while (this.unconfirmedCount > max && this.sent.length > 1) {
+      // The ingestors are far behind: the oldest go without a safety net (they are in the stream).
+      this.unconfirmedCount -= (this.sent.shift() as SentBatch).scans.length;
+    }
+  }
+
+  /**
+   * Lets go of appended scans the consumer group has read and acknowledged (stored): those before
+   * its oldest pending entry, or up to its last delivered one when none is pending. When Redis lost
+   * the stream (it came back empty, or was flushed) before they were stored, they are appended again:
+   * each keeps its scan id, so a scan stored already is not stored twice.
+   */
+  private async confirm(): Promise<void> {
+    if (this.confirming || this.sent.length === 0 || this.closed) return;
+    this.confirming = true;
+    try {
+      const redis = this.options.redis;
+      const stream = this.options.stream;
+      if ((await this.currentEpoch()) !== this.epoch) {
+        this.epoch = await this.currentEpoch();
+        this.resendUnconfirmed();
+        return;
+      }
+      const groups = (await redis.xinfo('GROUPS', stream).catch((error: Error) => {
+        if (/no such key/i.test(error.message)) return [];
+        throw error;
+      })) as unknown[][];
+      const group = groups.map((fields) => Object.fromEntries(pairs(fields))).find((g) => g.name === this.options.group);
+      if (!group) return;
+      let storedBefore = String(group['last-delivered-id']);
+      let inclusive = true;
+      if (Number(group.pending) > 0) {
+        const summary = (await redis.xpending(stream, this.options.group as string)) as [number, string | null, string | null, unknown];
+        if (summary[1]) {
+          storedBefore = summary[1];
+          inclusive = false;
+        }
+      }
+      while (this.sent.length > 0) {
+        const { lastId, scans } = this.sent[0];
+        const stored = idBefore(lastId, storedBefore) || (inclusive && lastId === storedBefore);
+        if (!stored) break;
+        this.sent.shift();
+        this.unconfirmedCount -= scans.length;
+      }
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'could not check which scans are stored; will retry');
+    } finally {
+      this.confirming = false;
+    }
+  }
+
+  /** Redis lost appended scans that were not stored yet: they go to the front of the buffer again. */
+  private resendUnconfirmed(): void {
+    const scans = this.sent.flatMap((batch) => batch.scans);
+    this.sent = [];
+    this.unconfirmedCount = 0;
+    this.resent += scans.length;
+    this.buffer = scans.concat(this.buffer);
+    this.options.logger.warn({ scans: scans.length }, 'Redis lost scans before they were stored: appending them again');
+    this.schedule(0);
+  }
+}
+
+/** [k1, v1, k2, v2...] as [k, v] pairs. */
+function pairs(fields: unknown[]): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) out.push([String(fields[i]), fields[i + 1]]);
+  return out;
 }
