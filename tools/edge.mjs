@@ -28,7 +28,8 @@ const PAGE_HEADERS = {
 
 function proxy(req, res, port) {
   const requestId = req.headers['x-request-id'] || randomUUID();
-  const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+  // Set, never appended (as nginx does): the client cannot choose the address the gateway counts.
+  const forwardedFor = req.socket.remoteAddress ?? '';
   const upstream = http.request(
     {
       host: '127.0.0.1',

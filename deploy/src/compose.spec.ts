@@ -54,6 +54,13 @@ describe('docker-compose.yml', () => {
     for (const [, service] of nodeServices) expect(service.healthcheck?.test.join(' ')).toContain('/health/ready');
   });
 
+  it('never takes free test payments in production unless a demo asks for it', () => {
+    for (const [, service] of nodeServices) {
+      expect(service.environment?.NODE_ENV).toBe('production');
+      expect(service.environment?.ALLOW_TEST_PAYMENTS).toBe('${ALLOW_TEST_PAYMENTS:-false}');
+    }
+  });
+
   it('runs Prometheus and Grafana only with the monitoring profile, from files that exist', () => {
     for (const name of ['prometheus', 'grafana']) {
       const service = compose.services[name];

@@ -35,6 +35,8 @@ async function main() {
     const childEnv = {
       ...env,
       NODE_ENV: 'production',
+      BILLING_PROVIDER: 'test',
+      ALLOW_TEST_PAYMENTS: 'true',
       SESSION_SECRET: randomBytes(24).toString('hex'),
       DATABASE_URL: run.databaseUrl,
       REDIS_URL: redisUrl,

@@ -8,7 +8,7 @@ import { startServiceApp } from '@qrd/messaging';
 import { GatewayModule } from './app.module';
 import { HttpErrorFilter } from './http/http-exception.filter';
 import { requestContextMiddleware } from './http/request-context.middleware';
-import { logSafeRequest } from './http/log-safe-request';
+import { logSafeRequest, logSafeResponse } from './http/log-safe-request';
 import { securityHeaders } from './http/security-headers';
 import { createValidationPipe } from './http/validation.pipe';
 import { sameOriginMiddleware } from './sessions/same-origin.middleware';
@@ -23,7 +23,9 @@ export async function startGateway(config: AppConfig, logger: Logger, port = con
     nest: { rawBody: true },
     configure: (app) => {
       const express = app as NestExpressApplication;
-      express.set('trust proxy', config.trustProxyHops);
+      // X-Forwarded-For is believed only from our own proxies (nginx sets it, never appends):
+      // a client talking to the gateway directly cannot choose the address rate limits count.
+      express.set('trust proxy', config.trustedProxies);
       express.disable('x-powered-by');
       app.use(requestContextMiddleware);
       app.use(
@@ -32,7 +34,7 @@ export async function startGateway(config: AppConfig, logger: Logger, port = con
           genReqId: (_req, res) => String(res.getHeader('X-Request-Id') ?? ''),
           // Probes and scrapes come every few seconds: they would drown the log.
           autoLogging: { ignore: (req) => req.url === '/metrics' || req.url?.startsWith('/health') === true },
-          serializers: { req: logSafeRequest },
+          serializers: { req: logSafeRequest, res: logSafeResponse },
         }),
       );
       app.use(securityHeaders(config));

@@ -35,6 +35,6 @@ export async function startRedirectService(
   // Times /health and /metrics; the hot path is counted by outcome in RedirectRoute instead.
   fastifyHttpMetrics(app.getHttpAdapter().getInstance(), app.get(ServiceMetrics));
   hot.route = app.get(RedirectRoute);
-  await app.listen(port, '0.0.0.0');
+  await app.listen(port, config.bindHost);
   return app;
 }

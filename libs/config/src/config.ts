@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /**
  * One typed, validated configuration per process. Nothing else reads process.env:
  * a missing or malformed value stops the process at boot with a message naming it.
@@ -25,13 +27,24 @@ export interface AppConfig {
   publicBaseUrl: string;
   /** Origins allowed to make state-changing requests (the public base URL's origin is always one). */
   allowedOrigins: string[];
+  /**
+   * Signs the session cookie (a tampered or foreign cookie is refused before any lookup) and
+   * derives the token of the services' internal routes. Changing it signs everyone out.
+   */
   sessionSecret: string;
+  /** Address every service's HTTP port listens on (BIND_HOST): loopback unless a deployment needs more. */
+  bindHost: string;
   ports: { gateway: number; auth: number; qr: number; billing: number; redirect: number; web: number };
   /** Where the gateway fetches QR code images: the qr-service's internal HTTP routes (QR_INTERNAL_URL). */
   qrInternalUrl: string;
   mail: { smtpUrl: string | null; from: string; outboxDir: string; contactTo: string };
   billing: {
     provider: BillingProviderName;
+    /**
+     * ALLOW_TEST_PAYMENTS: a production deployment may run the test provider (no real charges)
+     * only when it says so; the billing-service refuses to start otherwise.
+     */
+    allowTestPayments: boolean;
     monthlyPriceCents: number;
     annualPriceCents: number;
     stripe: {
@@ -57,8 +70,13 @@ export interface AppConfig {
   reconcileEveryMs: number;
   /** Months of raw scans kept (the current one included); rollups are kept for the life of a code. */
   scanRetentionMonths: number;
-  /** Number of proxies in front of the services whose X-Forwarded-For can be believed. */
+  /** Number of proxies in front of the redirect-service whose X-Forwarded-For can be believed. */
   trustProxyHops: number;
+  /**
+   * Addresses (or proxy-addr names: loopback, linklocal, uniquelocal; or CIDR ranges) of the
+   * proxies whose X-Forwarded-For the gateway believes (TRUSTED_PROXIES); anyone else's is ignored.
+   */
+  trustedProxies: string[];
   messageTimeoutMs: number;
   /** Abuse limits (requests per window, per client address); test rigs that sign up many users raise them. */
   rateLimits: { loginPerIpPerMinute: number; signupPerHour: number; resetPerHour: number; contactPerHour: number };
@@ -74,6 +92,18 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 const DEV_SESSION_SECRET = 'development-only-session-secret-change-me';
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** What Express's `trust proxy` (proxy-addr) accepts: a name, an address, or address/prefix. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || !isIP(address)) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return Number.isInteger(bits) && bits >= 0 && bits <= (isIP(address) === 4 ? 32 : 128);
+}
 
 class Reader {
   readonly problems: string[] = [];
@@ -113,6 +143,15 @@ class Reader {
     return value;
   }
 
+  bool(name: string, fallback: boolean): boolean {
+    const raw = this.env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (raw === 'true' || raw === '1') return true;
+    if (raw === 'false' || raw === '0') return false;
+    this.problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  }
+
   oneOf<T extends string>(name: string, fallback: T, allowed: readonly T[]): T {
     const value = this.str(name, fallback);
     if (!(allowed as readonly string[]).includes(value)) {
@@ -131,6 +170,22 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const sessionSecret = r.str('SESSION_SECRET', nodeEnv === 'production' ? '' : DEV_SESSION_SECRET);
   if (sessionSecret.length < 32) {
     r.problems.push('SESSION_SECRET must be set to a random string of at least 32 characters');
+  } else if (nodeEnv === 'production' && sessionSecret === DEV_SESSION_SECRET) {
+    r.problems.push('SESSION_SECRET must not be the development default in production: set a random string of 32+ characters');
+  }
+
+  const bindHost = r.str('BIND_HOST', '127.0.0.1');
+  if (!isIP(bindHost)) r.problems.push(`BIND_HOST must be an IP address such as 127.0.0.1 or 0.0.0.0 (got "${bindHost}")`);
+
+  const trustedProxies = r
+    .str('TRUSTED_PROXIES', 'loopback')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of trustedProxies) {
+    if (!isProxyAddress(entry)) {
+      r.problems.push(`TRUSTED_PROXIES must list IP addresses, CIDR ranges or loopback, linklocal, uniquelocal (got "${entry}")`);
+    }
   }
 
   const provider = r.oneOf('BILLING_PROVIDER', 'test', ['test', 'stripe'] as const);
@@ -198,6 +253,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     qrInternalUrl,
     allowedOrigins,
     sessionSecret,
+    bindHost,
     ports: {
       gateway: r.int('GATEWAY_PORT', 3000, 0, 65535),
       auth: r.int('AUTH_PORT', 3001, 0, 65535),
@@ -214,6 +270,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     billing: {
       provider,
+      allowTestPayments: r.bool('ALLOW_TEST_PAYMENTS', false),
       monthlyPriceCents: r.int('PRICE_MONTHLY_CENTS', 349, 50, 1_000_000),
       annualPriceCents: r.int('PRICE_ANNUAL_CENTS', 3490, 50, 10_000_000),
       stripe,
@@ -226,6 +283,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     reconcileEveryMs: r.int('RECONCILE_EVERY_MS', 15 * 60_000, 10_000, 24 * 3600_000),
     scanRetentionMonths: r.int('SCAN_RETENTION_MONTHS', 13, 1, 1200),
     trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, 0, 10),
+    trustedProxies,
     messageTimeoutMs: r.int('MESSAGE_TIMEOUT_MS', 10_000, 100, 600_000),
     rateLimits: {
       loginPerIpPerMinute: r.int('RATE_LIMIT_LOGIN_PER_IP_PER_MINUTE', 30, 1, 1_000_000),

@@ -59,7 +59,7 @@ export async function startServiceApp(module: Type<unknown> | DynamicModule, opt
   }
   await app.init();
   await app.startAllMicroservices();
-  await app.listen(options.port, '0.0.0.0');
+  await app.listen(options.port, options.config.bindHost);
   return app;
 }
 

@@ -57,7 +57,6 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/login': { access: 'public' },
   'POST /api/logout': { access: 'public', endsSession: true, expect: { anonymous: 204, user: 204, admin: 204 } },
   'GET /api/login': { access: 'public', expect: { anonymous: 302, user: 302 } },
-  'GET /api/logout': { access: 'public', endsSession: true, expect: { anonymous: 302, user: 302 } },
   'GET /api/auth/user': { access: 'user', expect: { user: 200, admin: 200 } },
   // Account (apps/gateway/src/account)
   'PATCH /api/profile': { access: 'user' },

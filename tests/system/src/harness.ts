@@ -33,14 +33,17 @@ export class TestSystem {
     private readonly db: TestDatabase,
   ) {}
 
-  /** `config` adjusts the services' configuration (e.g. to reach Redis or PostgreSQL through a link a test can cut). */
+  /**
+   * `config` adjusts the services' configuration (e.g. to reach Redis or PostgreSQL through a link a
+   * test can cut); `logger` replaces the services' logger (e.g. to read what they log).
+   */
   static async start(
-    options: { services?: ServiceName[]; env?: Record<string, string>; config?: (config: AppConfig) => AppConfig } = {},
+    options: { services?: ServiceName[]; env?: Record<string, string>; config?: (config: AppConfig) => AppConfig; logger?: Logger } = {},
   ): Promise<TestSystem> {
     const db = await createTestDatabase();
     const base = testConfig(db.url, options.env);
     const config = options.config ? options.config(base) : base;
-    const system = new TestSystem(config, createLogger('test', config.logLevel), db);
+    const system = new TestSystem(config, options.logger ?? createLogger('test', config.logLevel), db);
     for (const name of options.services ?? ALL) await system.startService(name);
     return system;
   }

@@ -90,16 +90,14 @@ describe('sign-in slice (gateway -> queue -> auth-service -> PostgreSQL)', () =>
     expect((await again.get('/api/auth/user')).status).toBe(200);
   });
 
-  it('has full-page login and logout helpers', async () => {
+  it('has a full-page login helper, and no GET that signs out', async () => {
     const sut = system.client();
     const login = await sut.get('/api/login');
     expect(login.status).toBe(302);
     expect(login.headers.get('location')).toBe('/auth');
     await sut.post('/api/login', { username: 'alice', password: alice.password });
-    const logout = await sut.get('/api/logout');
-    expect(logout.status).toBe(302);
-    expect(logout.headers.get('location')).toBe('/');
-    expect((await sut.get('/api/auth/user')).status).toBe(401);
+    expect((await sut.get('/api/logout')).status).toBe(404);
+    expect((await sut.get('/api/auth/user')).status).toBe(200);
   });
 
   it('refuses a state-changing request from a foreign origin', async () => {

@@ -7,7 +7,8 @@ import { MailMessage } from '@qrd/contracts';
 
 /**
  * Delivers a mail over SMTP, or, with no SMTP server configured, writes it to the outbox folder
- * (one .eml file a mail) and logs it so a developer can follow the links.
+ * (one .eml file a mail). Outside production its text is logged too, so a developer can follow
+ * the links; in production a mail's text (a reset link is a password) never reaches the log.
  */
 @Injectable()
 export class MailSender {
@@ -34,6 +35,7 @@ export class MailSender {
     await mkdir(dir, { recursive: true });
     const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${raw.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`);
     await writeFile(file, raw.message as Buffer);
-    this.logger.info({ to: mail.to, subject: mail.subject, file, text: mail.text }, 'mail written to outbox (no SMTP_URL set)');
+    const text = this.config.env === 'production' ? {} : { text: mail.text };
+    this.logger.info({ to: mail.to, subject: mail.subject, file, ...text }, 'mail written to outbox (no SMTP_URL set)');
   }
 }

@@ -35,20 +35,14 @@ export class AuthController {
     await this.signIn.logout(req, res);
   }
 
-  /** Full-page helpers: /api/login goes to the sign-in screen, /api/logout signs out and goes home. */
+  /**
+   * Full-page helper: /api/login goes to the sign-in screen. Signing out is POST /api/logout only:
+   * a GET (a link, an <img>, a prefetch) must never end a session, so GET /api/logout is a 404.
+   */
   @Get('login')
   @Access('public')
   loginPage(@Res() res: Response): void {
     res.redirect(302, '/auth');
-  }
-
-  @Get('logout')
-  @Access('public')
-  async logoutPage(@Req() req: SessionRequest, @Res() res: Response): Promise<void> {
-    // A link on another site must not sign people out (a GET escapes the same-origin check).
-    const site = req.header('sec-fetch-site');
-    if (site !== 'cross-site' && site !== 'same-site') await this.signIn.logout(req, res);
-    res.redirect(302, '/');
   }
 
   @Get('auth/user')

@@ -8,7 +8,7 @@ interface LoggedRequest {
   remotePort?: number;
 }
 
-const SECRET_HEADERS = new Set(['cookie', 'authorization', 'stripe-signature']);
+const SECRET_HEADERS = new Set(['cookie', 'authorization', 'stripe-signature', 'x-csrf-token', 'x-internal-token']);
 /** Reset tokens travel in the path of GET /api/password-reset/{token}. */
 const TOKEN_IN_PATH = /^(\/api\/password-reset\/)(?!request(?:[/?]|$)|confirm(?:[/?]|$))[^/?]+/;
 
@@ -25,4 +25,16 @@ export function logSafeRequest(req: LoggedRequest): LoggedRequest {
     remoteAddress: req.remoteAddress,
     remotePort: req.remotePort,
   };
+}
+
+/** The response as pino-http's standard serializer hands it over. */
+interface LoggedResponse {
+  statusCode?: number;
+  headers?: Record<string, unknown>;
+}
+
+/** Response log lines without Set-Cookie: it carries the new session of a login or signup. */
+export function logSafeResponse(res: LoggedResponse): LoggedResponse {
+  const headers = Object.fromEntries(Object.entries(res.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'set-cookie'));
+  return { statusCode: res.statusCode, headers };
 }

@@ -72,6 +72,8 @@ export default async function globalSetup(): Promise<void> {
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     CONTACT_EMAIL: 'support@qrdynamic.test',
     BILLING_PROVIDER: 'test',
+    // A test rig: production mode on the offline test provider, as a demo would run.
+    ALLOW_TEST_PAYMENTS: 'true',
     RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
     RATE_LIMIT_LOGIN_PER_IP_PER_MINUTE: '1000',
     RATE_LIMIT_CONTACT_PER_HOUR: '1000',
