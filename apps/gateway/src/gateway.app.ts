@@ -7,6 +7,7 @@ import { ServiceQueue } from '@qrd/contracts';
 import { startServiceApp } from '@qrd/messaging';
 import { GatewayModule } from './app.module';
 import { HttpErrorFilter } from './http/http-exception.filter';
+import { HostileBodyInterceptor } from './http/hostile-body';
 import { requestContextMiddleware } from './http/request-context.middleware';
 import { logSafeRequest, logSafeResponse } from './http/log-safe-request';
 import { securityHeaders } from './http/security-headers';
@@ -40,6 +41,7 @@ export async function startGateway(config: AppConfig, logger: Logger, port = con
       app.use(securityHeaders(config));
       app.use(cookieParser());
       app.use(sameOriginMiddleware(config.allowedOrigins));
+      app.useGlobalInterceptors(new HostileBodyInterceptor());
       app.useGlobalPipes(createValidationPipe());
       app.useGlobalFilters(new HttpErrorFilter(logger));
     },

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import type { Logger } from '@qrd/config';
 import { DomainError, ErrorCode } from '@qrd/contracts';
 import { httpStatusFor } from './error-status';
+import { bodyParserFailure } from './hostile-body';
 import { RateLimitedError } from './rate-limited.error';
 
 /** Every error leaves the gateway as JSON {code, message, fields?} with a status a browser understands. */
@@ -21,6 +22,11 @@ export class HttpErrorFilter implements ExceptionFilter {
       const status = httpStatusFor(exception.code);
       if (status >= 500) this.logger.error({ err: exception, path: req.path }, 'request failed');
       res.status(status).json(exception.toBody());
+      return;
+    }
+    const parser = bodyParserFailure(exception);
+    if (parser) {
+      res.status(parser.status).json({ code: ErrorCode.Validation, message: parser.message });
       return;
     }
     if (exception instanceof HttpException) {
