@@ -100,6 +100,22 @@ describe('session and request security', () => {
       const other = await newUser(system);
       expect((await sut.post('/api/login', { username: other.username, password: PASSWORD })).status).toBe(200);
     });
+
+    it('never locks the owner out: hammering a username from one address leaves its owner signing in from another', async () => {
+      const user = await newUser(system);
+      const attacker = system.client();
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i += 1) {
+        statuses.push((await attacker.post('/api/login', { username: user.username, password: `wrong-${i}` }, { 'x-forwarded-for': '198.51.100.66' })).status);
+      }
+      expect(statuses.at(-1)).toBe(429);
+
+      const owner = await system.client().post('/api/login', { username: user.username, password: PASSWORD }, { 'x-forwarded-for': '203.0.113.10' });
+
+      expect(owner.status).toBe(200);
+      // And the attacker's address is still refused.
+      expect((await attacker.post('/api/login', { username: user.username, password: PASSWORD }, { 'x-forwarded-for': '198.51.100.66' })).status).toBe(429);
+    });
   });
 
   describe('cookies, headers and expiry', () => {

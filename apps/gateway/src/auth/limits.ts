@@ -18,8 +18,16 @@ export function clientKey(ip: string | undefined): string {
 /** Abuse limits on the public entry points; the ones named by a setting are configurable. */
 export const LIMITS = {
   loginPerIp: (ip: string | undefined): Limit => ({ key: `login-ip:${clientKey(ip)}`, max: 'loginPerIpPerMinute', windowSeconds: 60 }),
-  /** The 11th attempt within ten minutes on one username is refused, whoever makes it. */
-  loginPerUsername: (username: string): Limit => ({ key: `login-user:${username}`, max: 10, windowSeconds: 600 }),
+  /**
+   * The 11th attempt within ten minutes on one username from one client address is refused. Per
+   * address, so someone hammering a username cannot lock its owner out: from elsewhere, the owner
+   * only meets the growing delay of loginFailures.
+   */
+  loginPerUsernameAndIp: (username: string, ip: string | undefined): Limit => ({
+    key: `login-user-ip:${username}:${clientKey(ip)}`,
+    max: 10,
+    windowSeconds: 600,
+  }),
   /** Counts wrong passwords only, to grow the delay (loginDelayMs); it never refuses by itself. */
   loginFailures: (username: string): Limit => ({
     key: `login-fail:${username}`,

@@ -22,7 +22,7 @@ export class SignInService {
 
   async login(dto: LoginDto, req: SessionRequest, res: Response): Promise<UserView> {
     const username = dto.username.trim().toLowerCase();
-    await this.limiter.hit(LIMITS.loginPerIp(req.ip), LIMITS.loginPerUsername(username));
+    await this.limiter.hit(LIMITS.loginPerIp(req.ip), LIMITS.loginPerUsernameAndIp(username, req.ip));
     const wait = loginDelayMs(await this.limiter.count(LIMITS.loginFailures(username).key));
     if (wait > 0) await delay(wait);
     let user: UserView;
@@ -35,7 +35,7 @@ export class SignInService {
       }
       throw error;
     }
-    await this.limiter.reset(LIMITS.loginFailures(username).key, LIMITS.loginPerUsername(username).key);
+    await this.limiter.reset(LIMITS.loginFailures(username).key, LIMITS.loginPerUsernameAndIp(username, req.ip).key);
     await this.startSession(user, req, res);
     return user;
   }
