@@ -38,6 +38,8 @@ export function hostileBodyProblem(value: unknown, depth = 0): string | null {
 @Injectable()
 export class HostileBodyInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    // Global interceptors also wrap the gateway's queue handlers (events): only HTTP requests have a body to check.
+    if (context.getType() !== 'http') return next.handle();
     const req = context.switchToHttp().getRequest<Request & { rawBody?: Buffer }>();
     const type = req.headers['content-type'] ?? '';
     if (req.rawBody && /json|text|urlencoded/i.test(type)) {
