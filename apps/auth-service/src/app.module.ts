@@ -14,6 +14,7 @@ import { PasswordHasher } from './users/password-hasher';
 import { UserEntity } from './users/user.entity';
 import { UsersHandlers } from './users/users.handlers';
 import { UsersRepository } from './users/users.repository';
+import { AccountEvents } from './users/account-events';
 import { UsersService } from './users/users.service';
 
 @Module({})
@@ -30,7 +31,7 @@ export class AuthServiceModule {
         MailModule,
       ],
       controllers: [UsersHandlers],
-      providers: [UsersRepository, UsersService, PasswordHasher, ResetTokensRepository, PasswordResetService, MailWorker],
+      providers: [UsersRepository, UsersService, AccountEvents, PasswordHasher, ResetTokensRepository, PasswordResetService, MailWorker],
     };
   }
 }

@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
 import { DomainError, DomainEvent, ErrorCode } from '@qrd/contracts';
-import { MessageBus } from '@qrd/messaging';
 import { MailQueue } from '../mail/mail.queue';
 import { passwordResetMail } from '../mail/templates';
+import { AccountEvents } from '../users/account-events';
 import { PasswordHasher } from '../users/password-hasher';
 import { UsersRepository } from '../users/users.repository';
 import { ResetTokensRepository } from './reset-tokens.repository';
@@ -22,7 +22,7 @@ export class PasswordResetService {
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly mail: MailQueue,
-    private readonly bus: MessageBus,
+    private readonly events: AccountEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -52,10 +52,12 @@ export class PasswordResetService {
   async reset(token: string, password: string): Promise<string> {
     // Checked first so an unusable link costs no password hashing.
     if (!(await this.check(token))) throw invalid();
-    const userId = await this.tokens.consume(hash(token), await this.hasher.hash(password));
-    if (!userId) throw invalid();
-    await this.bus.emitEvent(DomainEvent.SessionsRevoke, { userId, reason: 'password reset' });
-    return userId;
+    const consumed = await this.tokens.consume(hash(token), await this.hasher.hash(password), (tx, userId) =>
+      this.events.record(tx, DomainEvent.SessionsRevoke, { userId, reason: 'password reset' }),
+    );
+    if (!consumed) throw invalid();
+    await this.events.deliver([consumed.then]);
+    return consumed.userId;
   }
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
+import { DataSource, EntityManager, IsNull, MoreThan, Repository } from 'typeorm';
 import { UserEntity } from '../users/user.entity';
 import { ResetTokenEntity } from './reset-token.entity';
 
@@ -26,7 +26,11 @@ export class ResetTokensRepository {
    * claim), sets the password and voids the user's other outstanding tokens. Returns the user id,
    * or null when the token was not usable.
    */
-  consume(tokenHash: string, passwordHash: string): Promise<string | null> {
+  /**
+   * Sets the new password and uses up the user's links, then `within` records what follows in the
+   * same transaction; answers the user and what `within` answered, or null for an unusable link.
+   */
+  consume<T>(tokenHash: string, passwordHash: string, within: (em: EntityManager, userId: string) => Promise<T>): Promise<{ userId: string; then: T } | null> {
     return this.dataSource.transaction(async (em) => {
       const claimed = await em
         .createQueryBuilder()
@@ -39,7 +43,7 @@ export class ResetTokensRepository {
       if (!row) return null;
       await em.update(UserEntity, { id: row.user_id }, { passwordHash });
       await em.update(ResetTokenEntity, { userId: row.user_id, usedAt: IsNull() }, { usedAt: new Date() });
-      return row.user_id;
+      return { userId: row.user_id, then: await within(em, row.user_id) };
     });
   }
 

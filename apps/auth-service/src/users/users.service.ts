@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
 import {
   AuthRequests,
   AuthPattern,
@@ -11,8 +12,8 @@ import {
   UserView,
   isAdminRole,
 } from '@qrd/contracts';
-import { MessageBus } from '@qrd/messaging';
 import { ResetTokensRepository } from '../password-reset/reset-tokens.repository';
+import { AccountEvents } from './account-events';
 import { PasswordHasher } from './password-hasher';
 import { toUserView, UserEntity } from './user.entity';
 import { uniqueViolationField, UsersRepository } from './users.repository';
@@ -29,8 +30,9 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
-    private readonly bus: MessageBus,
     private readonly resetTokens: ResetTokensRepository,
+    private readonly events: AccountEvents,
+    private readonly db: DataSource,
   ) {}
 
   async register(input: Req<AuthPattern.Register>): Promise<UserView> {
@@ -106,11 +108,8 @@ export class UsersService {
     }
     if (user.status === status) return toUserView(user);
     user.status = status;
-    const saved = await this.users.save(user);
-    await this.bus.emitEvent(status === 'suspended' ? DomainEvent.UserSuspended : DomainEvent.UserReactivated, {
-      userId: user.id,
-    });
-    return toUserView(saved);
+    const event = status === 'suspended' ? DomainEvent.UserSuspended : DomainEvent.UserReactivated;
+    return this.saveWith(user, (tx) => this.events.record(tx, event, { userId: user.id }));
   }
 
   async setRole(actorId: string, userId: string, role: UserRole): Promise<UserView> {
@@ -120,9 +119,17 @@ export class UsersService {
     const user = await this.require(userId);
     if (user.role === role) return toUserView(user);
     user.role = role;
-    const saved = await this.users.save(user);
     // A session caches its role: end them so the new role applies at the next sign-in.
-    await this.bus.emitEvent(DomainEvent.SessionsRevoke, { userId: user.id, reason: 'role changed' });
+    return this.saveWith(user, (tx) => this.events.record(tx, DomainEvent.SessionsRevoke, { userId: user.id, reason: 'role changed' }));
+  }
+
+  /** Saves the user and records its event in one transaction, then delivers the event. */
+  private async saveWith(user: UserEntity, record: (tx: EntityManager) => Promise<string>): Promise<UserView> {
+    const [saved, event] = await this.db.transaction(async (tx) => {
+      const row = await tx.getRepository(UserEntity).save(user);
+      return [row, await record(tx)] as const;
+    });
+    await this.events.deliver([event]);
     return toUserView(saved);
   }
 

@@ -1,0 +1,52 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { LOGGER, Logger } from '@qrd/config';
+import { DomainEvent, EventPayloads } from '@qrd/contracts';
+import { MessageBus, Outbox } from '@qrd/messaging';
+import { ServiceMetrics } from '@qrd/observability';
+
+type AccountEvent = DomainEvent.UserSuspended | DomainEvent.UserReactivated | DomainEvent.SessionsRevoke;
+const ACCOUNT_EVENTS: AccountEvent[] = [DomainEvent.UserSuspended, DomainEvent.UserReactivated, DomainEvent.SessionsRevoke];
+
+/**
+ * The auth-service's outbox: a suspension, a reactivation or sessions to end is recorded in the
+ * transaction of the change, then published; what cannot be published at once (Redis away, a crash
+ * in between) is published by the relay. A suspended account's codes stop and its sessions end
+ * even when Redis hiccups right after the suspension is saved.
+ */
+@Injectable()
+export class AccountEvents implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly outbox: Outbox;
+
+  constructor(
+    db: DataSource,
+    bus: MessageBus,
+    @Inject(LOGGER) logger: Logger,
+    private readonly metrics: ServiceMetrics,
+  ) {
+    this.outbox = new Outbox(db, {
+      schema: 'auth',
+      logger,
+      deliveries: Object.fromEntries(
+        ACCOUNT_EVENTS.map((event) => [event, ({ payload }) => bus.emitEvent(event, payload as EventPayloads[AccountEvent])]),
+      ),
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.outbox.start(this.metrics);
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.outbox.stop();
+  }
+
+  /** Within `tx`: `event` happened. Answers its id, to deliver after the commit. */
+  async record<E extends AccountEvent>(tx: EntityManager, event: E, payload: EventPayloads[E]): Promise<string> {
+    return this.outbox.add(tx, event, payload);
+  }
+
+  deliver(ids: string[]): Promise<void> {
+    return this.outbox.deliver(ids);
+  }
+}
