@@ -9,6 +9,7 @@ export const MAX_BODY_DEPTH = 32;
 /** Keys that would reach an object's prototype if anything ever merged the body into an object. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** C0 controls (tab, line feed and carriage return excepted) and DEL: nothing a person types. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
