@@ -52,6 +52,12 @@ export class SeatsService {
    * answers what the first one did and charges nothing more.
    */
   async purchase(userId: string, expectedUnitAmountCents: number | null, idempotencyKey?: string): Promise<PurchaseResultView> {
+    // Asked before the lock, never while holding it: the qr-service may itself be waiting on this
+    // service (a subscription.changed it is applying asks for the entitlement), and a worker that
+    // holds a user's lock while waiting on it stalls every purchase behind that lock until the
+    // deadlines pass (50 purchases of 10 users at once answered 504). A code created in between
+    // leaves at worst no free seat for the next code, which is bought again then.
+    const used = await this.codesInUse(userId);
     return this.repo.withUserLock(userId, async (store) => {
       if (idempotencyKey) {
         const earlier = await store.purchaseByKey(userId, idempotencyKey);
@@ -68,7 +74,6 @@ export class SeatsService {
           { price: 'The price does not match the current price' },
         );
       }
-      const used = await this.codesInUse(userId);
       let result: PurchaseResultView;
       if (sub.seats > used) {
         result = { charged: false, amountChargedCents: 0, subscription: toSubscriptionView(this.provider.name, sub, used) };
