@@ -120,7 +120,18 @@ describe('faults', () => {
    * Load for a few seconds, the fault (which returns once the failed part has been started again),
    * a few more seconds of load, then the checks. Returns what the traffic saw.
    */
-  async function underFault(fault: string, inject: () => Promise<number>, { writes = true } = {}): Promise<Figures> {
+  /**
+   * Scans a kill -9 of the redirect-service lost before it could append them (the known limit in
+   * RELIABILITY.md: it answers the scanner, then appends within 5 ms). Later faults are checked
+   * against what was sent less these, so one such loss is counted once, where it happened.
+   */
+  let scansLostSoFar = 0;
+
+  async function underFault(
+    fault: string,
+    inject: () => Promise<number>,
+    { writes = true, lostAtMost = 0 }: { writes?: boolean; lostAtMost?: number } = {},
+  ): Promise<Figures> {
     redirects.start();
     if (writes) customers.forEach((c) => c.start());
     await sleep(3000);
@@ -145,8 +156,13 @@ describe('faults', () => {
       if (answer.status === 302) problems.push(`code ${slug} of a suspended owner redirects`);
     }
     const sent = redirects.counts.redirected;
-    const stored = await settle(() => storedScans(db, scanCodes.map((c) => c.id)), sent, 60_000);
-    if (stored < sent) problems.push(`${sent} scans redirected, ${stored} stored`);
+    const read = () => storedScans(db, scanCodes.map((c) => c.id));
+    const expected = sent - scansLostSoFar;
+    let stored = await settle(read, expected - lostAtMost, 60_000);
+    if (lostAtMost > 0 && stored < expected) stored = await settle(read, expected, 5_000);
+    const lost = expected - stored;
+    if (lost > lostAtMost) problems.push(`${sent} scans redirected, ${stored} stored${scansLostSoFar ? ` (${scansLostSoFar} lost in an earlier fault)` : ''}`);
+    else if (lost > 0) scansLostSoFar += lost;
     if (stored > sent + redirects.counts.timedOut) problems.push(`${sent} scans redirected (${redirects.counts.timedOut} timed out), ${stored} stored: some twice`);
     for (const name of SERVICE_NAMES) if (!(await system.ready(name))) problems.push(`${name} is not ready`);
 
@@ -199,13 +215,19 @@ describe('faults', () => {
 
   for (const name of ['gateway', 'auth-service', 'qr-service', 'billing-service', 'redirect-service'] as ServiceName[]) {
     it(`kill -9 of the ${name} mid-load, then restarted`, async () => {
-      const figure = await underFault(`kill -9 ${name}, restarted`, async () => {
-        await system.kill(name);
-        await sleep(2000);
-        const restarted = Date.now();
-        await system.startService(name);
-        return restarted;
-      });
+      const figure = await underFault(
+        `kill -9 ${name}, restarted`,
+        async () => {
+          await system.kill(name);
+          await sleep(2000);
+          const restarted = Date.now();
+          await system.startService(name);
+          return restarted;
+        },
+        // Scans answered in the last few milliseconds before the kill may not have been appended
+        // yet (RELIABILITY.md, known limit): a handful at the load this suite drives.
+        { lostAtMost: name === 'redirect-service' ? 10 : 0 },
+      );
       // Scanners reach the redirect-service only: other services may fail without them noticing.
       if (name !== 'redirect-service') expect(figure.redirectErrors).toBe(0);
     });
