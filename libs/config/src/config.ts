@@ -57,6 +57,8 @@ export interface AppConfig {
       apiBase: string | null;
     };
   };
+  /** The site's own social profiles (SOCIAL_LINKS); the footer shows only these, none when unset. */
+  socialLinks: SocialLink[];
   geoipCityDb: string | null;
   /** Name of a header set by a trusted CDN carrying the visitor's country (e.g. cf-ipcountry). */
   trustedCountryHeader: string | null;
@@ -103,6 +105,42 @@ function isProxyAddress(entry: string): boolean {
   if (prefix === undefined) return true;
   const bits = Number(prefix);
   return Number.isInteger(bits) && bits >= 0 && bits <= (isIP(address) === 4 ? 32 : 128);
+}
+
+/** Social networks the footer has an icon for. */
+export const SOCIAL_NETWORKS = ['x', 'facebook', 'linkedin', 'instagram', 'youtube', 'github'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+export interface SocialLink {
+  network: SocialNetwork;
+  url: string;
+}
+
+/** SOCIAL_LINKS="x=https://x.com/ours,linkedin=https://www.linkedin.com/company/ours": https only. */
+function readSocialLinks(r: Reader): SocialLink[] {
+  const raw = r.optional('SOCIAL_LINKS');
+  if (!raw) return [];
+  const links: SocialLink[] = [];
+  for (const entry of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const at = entry.indexOf('=');
+    const network = entry.slice(0, at).trim().toLowerCase();
+    const url = entry.slice(at + 1).trim();
+    if (at < 1 || !(SOCIAL_NETWORKS as readonly string[]).includes(network)) {
+      r.problems.push(`SOCIAL_LINKS entries are network=https-URL with network one of ${SOCIAL_NETWORKS.join(', ')} (got "${entry}")`);
+      continue;
+    }
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(url);
+    } catch {
+      parsed = null;
+    }
+    if (parsed?.protocol !== 'https:') {
+      r.problems.push(`SOCIAL_LINKS: the ${network} link must be an https URL (got "${url}")`);
+      continue;
+    }
+    links.push({ network: network as SocialNetwork, url: parsed.href });
+  }
+  return links;
 }
 
 class Reader {
@@ -275,6 +313,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       annualPriceCents: r.int('PRICE_ANNUAL_CENTS', 3490, 50, 10_000_000),
       stripe,
     },
+    socialLinks: readSocialLinks(r),
     geoipCityDb: r.optional('GEOIP_CITY_DB'),
     trustedCountryHeader: r.optional('TRUSTED_COUNTRY_HEADER')?.toLowerCase() ?? null,
     scanClaimIdleMs: r.int('SCAN_CLAIM_IDLE_MS', 60_000, 100, 3_600_000),

@@ -42,6 +42,7 @@ describe('billing: signup with the test card processor', () => {
         monthly: { interval: 'monthly', unitAmountCents: 349 },
         annual: { interval: 'annual', unitAmountCents: 3490 },
       },
+      socialLinks: [],
     });
   });
 

@@ -37,6 +37,7 @@ export class BillingApiService {
         monthly: { interval: 'monthly', unitAmountCents: billing.monthlyPriceCents },
         annual: { interval: 'annual', unitAmountCents: billing.annualPriceCents },
       },
+      socialLinks: this.config.socialLinks,
     };
   }
 

@@ -2,9 +2,15 @@ import { useEffect } from 'react';
 
 const SUFFIX = 'QR Dynamic';
 
-/** The description index.html ships with, used by every screen that does not set its own. */
-const DEFAULT_DESCRIPTION =
-  'The Cheapest Dynamic QR Codes Online. Change where a printed code points and watch real scan analytics, for $3.49 per code per month.';
+/**
+ * The description index.html ships with, used by every screen that does not set its own. It names no
+ * price: prices are the server's configuration and reach the page only through GET /api/config.
+ */
+export const SITE_DESCRIPTION =
+  'The Cheapest Dynamic QR Codes Online. Change where a printed code points and watch real scan analytics, paying per code.';
+
+/** The title index.html ships with, and the landing page's. */
+export const SITE_TITLE = 'QR Dynamic | The Cheapest Dynamic QR Codes Online';
 
 function setDescription(content: string) {
   let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -22,7 +28,7 @@ function setDescription(content: string) {
  */
 export function usePageTitle(title?: string, description?: string) {
   useEffect(() => {
-    document.title = title ? `${title} | ${SUFFIX}` : `${SUFFIX} | The Cheapest Dynamic QR Codes Online`;
-    setDescription(description ?? DEFAULT_DESCRIPTION);
+    document.title = title ? `${title} | ${SUFFIX}` : SITE_TITLE;
+    setDescription(description ?? SITE_DESCRIPTION);
   }, [title, description]);
 }

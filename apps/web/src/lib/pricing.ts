@@ -1,11 +1,34 @@
-/**
- * Display prices (DESIGN section 6: per-code seats). The server computes every amount;
- * these strings only describe the plan.
- */
-export const PRICES = {
-  monthly: { label: '$3.49', perPeriod: '$3.49/month', note: 'Cancel anytime' },
-  annual: { label: '$34.90', perPeriod: '$34.90/year', note: 'Save 16% (2 months free)' },
-} as const;
+import { formatCents, type BillingConfigView } from '@qrd/contracts';
+
+/** The plan's prices as the web app shows them, from the server's configuration (GET /api/config). */
+export interface PlanPrices {
+  /** Per code per month, e.g. "$3.49". */
+  monthly: string;
+  /** Per code per year, e.g. "$34.90". */
+  annual: string;
+  /** Whole months a year paid at once saves against twelve monthly payments (0 when none). */
+  annualMonthsFree: number;
+  /** The same saving in whole per cent, rounded down. */
+  annualSavingPercent: number;
+}
+
+/** DESIGN section 6: one plan priced per code (seat); the server's prices are the only source. */
+export function describePrices(config: Pick<BillingConfigView, 'prices'>): PlanPrices {
+  const month = config.prices.monthly.unitAmountCents;
+  const year = config.prices.annual.unitAmountCents;
+  const saved = Math.max(0, month * 12 - year);
+  return {
+    monthly: formatCents(month),
+    annual: formatCents(year),
+    annualMonthsFree: month > 0 ? Math.floor(saved / month + 1e-9) : 0,
+    annualSavingPercent: month > 0 ? Math.floor((saved / (month * 12)) * 100 + 1e-9) : 0,
+  };
+}
+
+/** "2 months free" / "1 month free". */
+export function monthsFreeLabel(months: number): string {
+  return `${months} ${months === 1 ? 'month' : 'months'} free`;
+}
 
 /** Spec section 1: what the single plan includes. */
 export const PLAN_FEATURES = [

@@ -86,6 +86,7 @@ export function aBillingConfig(overrides: Partial<BillingConfigView> = {}): Bill
     publishableKey: null,
     currency: 'usd',
     prices: { monthly: { interval: 'monthly', unitAmountCents: 349 }, annual: { interval: 'annual', unitAmountCents: 3490 } },
+    socialLinks: [],
     ...overrides,
   };
 }

@@ -126,13 +126,21 @@ export interface PlanPrice {
   unitAmountCents: number;
 }
 
-/** GET /api/config: what the web app needs to take a payment. */
+/** One of the site's own social profiles, as the operator configured it (SOCIAL_LINKS). */
+export interface SocialLinkView {
+  network: 'x' | 'facebook' | 'linkedin' | 'instagram' | 'youtube' | 'github';
+  url: string;
+}
+
+/** GET /api/config: what the web app needs to take a payment, its prices, and the site's links. */
 export interface BillingConfigView {
   provider: BillingProvider;
   /** Stripe's publishable key; null with the test provider. */
   publishableKey: string | null;
   currency: 'usd';
   prices: Record<BillingInterval, PlanPrice>;
+  /** Empty when none are configured: the footer then shows no social links. */
+  socialLinks: SocialLinkView[];
 }
 
 /** GET /api/subscription: the signed-in user's plan, straight from the provider's state. */

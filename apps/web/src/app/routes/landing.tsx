@@ -4,7 +4,6 @@ import { FeaturesSection } from '../../features/landing/components/features-sect
 import { Hero } from '../../features/landing/components/hero';
 import { HowItWorksSection } from '../../features/landing/components/how-it-works-section';
 import { PricingSection } from '../../features/landing/components/pricing-section';
-import { TestimonialsSection } from '../../features/landing/components/testimonials-section';
 import { UseCasesSection } from '../../features/landing/components/use-cases-section';
 import { usePageTitle } from '../../hooks/use-page-title';
 
@@ -15,7 +14,6 @@ export default function LandingRoute() {
       <Hero />
       <UseCasesSection />
       <FeaturesSection />
-      <TestimonialsSection />
       <HowItWorksSection />
       <PricingSection />
       <FaqSection />

@@ -1,6 +1,8 @@
-import { Facebook, Linkedin, Twitter } from 'lucide-react';
+import type { SocialLinkView } from '@qrd/contracts';
+import { Facebook, Github, Instagram, Linkedin, Twitter, Youtube, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths, sectionHref } from '../../lib/paths';
+import { useBillingConfig } from '../../features/billing';
 import { Brand, BRAND_NAME } from './brand';
 
 const COLUMNS = [
@@ -28,17 +30,46 @@ const COLUMNS = [
   },
 ] as const;
 
-const SOCIAL = [
-  { label: 'Twitter', href: 'https://twitter.com', Icon: Twitter },
-  { label: 'Facebook', href: 'https://www.facebook.com', Icon: Facebook },
-  { label: 'LinkedIn', href: 'https://www.linkedin.com', Icon: Linkedin },
-] as const;
+const NETWORKS: Record<SocialLinkView['network'], { label: string; Icon: LucideIcon }> = {
+  x: { label: 'X (Twitter)', Icon: Twitter },
+  facebook: { label: 'Facebook', Icon: Facebook },
+  linkedin: { label: 'LinkedIn', Icon: Linkedin },
+  instagram: { label: 'Instagram', Icon: Instagram },
+  youtube: { label: 'YouTube', Icon: Youtube },
+  github: { label: 'GitHub', Icon: Github },
+};
 
 const linkClass =
   'rounded-sm text-sm text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 
+/** The site's own profiles as the server is configured (SOCIAL_LINKS); nothing when none are set. */
+function SocialLinks({ links }: { links: SocialLinkView[] }) {
+  if (links.length === 0) return null;
+  return (
+    <ul className="mt-4 flex gap-2" aria-label="Follow us">
+      {links.map(({ network, url }) => {
+        const { label, Icon } = NETWORKS[network];
+        return (
+          <li key={network}>
+            <a
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={label}
+              className="flex size-9 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              <Icon className="size-4" aria-hidden="true" />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 export function Footer() {
   const year = new Date().getFullYear();
+  const { data: config } = useBillingConfig();
   return (
     <footer className="border-t bg-muted/40">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-5 lg:px-8">
@@ -49,21 +80,7 @@ export function Footer() {
           <p className="mt-3 max-w-xs text-sm text-muted-foreground">
             The Cheapest Dynamic QR Codes Online. Change where your printed codes point, any time.
           </p>
-          <ul className="mt-4 flex gap-2">
-            {SOCIAL.map(({ label, href, Icon }) => (
-              <li key={label}>
-                <a
-                  href={href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={label}
-                  className="flex size-9 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                >
-                  <Icon className="size-4" aria-hidden="true" />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks links={config?.socialLinks ?? []} />
         </div>
         {COLUMNS.map((column) => (
           <nav key={column.title} aria-label={column.title}>

@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
+import { SITE_DESCRIPTION, SITE_TITLE } from '../../../hooks/use-page-title';
 import { AdminCard } from './admin-card';
 
 /** Spec: static keywords, meta title and meta description (what index.html serves). */
@@ -15,9 +16,6 @@ const KEYWORDS = [
   'custom QR code design',
   'QR code SVG PDF download',
 ] as const;
-const META_TITLE = 'QR Dynamic | The Cheapest Dynamic QR Codes Online';
-const META_DESCRIPTION =
-  'The Cheapest Dynamic QR Codes Online. Change where a printed code points and watch real scan analytics, for $3.49 per code per month.';
 
 export function SeoKeywords() {
   return (
@@ -33,11 +31,11 @@ export function SeoKeywords() {
         <dl className="grid gap-4 text-sm">
           <div>
             <dt className="font-medium">Meta title</dt>
-            <dd className="mt-1 text-muted-foreground">{META_TITLE}</dd>
+            <dd className="mt-1 text-muted-foreground">{SITE_TITLE}</dd>
           </div>
           <div>
             <dt className="font-medium">Meta description</dt>
-            <dd className="mt-1 text-muted-foreground">{META_DESCRIPTION}</dd>
+            <dd className="mt-1 text-muted-foreground">{SITE_DESCRIPTION}</dd>
           </div>
         </dl>
       </div>

@@ -1,14 +1,15 @@
 import { Check } from 'lucide-react';
 import { PLAN_FEATURES } from '../../../lib/pricing';
+import { Price } from '../../billing';
 
 /** The large-screen column of /auth: what the plan includes. */
 export function AuthPromoPanel() {
   return (
     <aside className="flex flex-col justify-center rounded-2xl bg-gradient-to-br from-indigo-600 to-indigo-800 p-10 text-white shadow-lg dark:from-indigo-800 dark:to-indigo-950">
-      <h2 className="text-3xl font-bold tracking-tight">Dynamic QR codes for $3.49</h2>
+      <h2 className="text-3xl font-bold tracking-tight">Dynamic QR codes for <Price interval="monthly" /></h2>
       <p className="mt-3 text-white/85">
-        Print your code once and change where it points whenever you like. $3.49 per code per month or $34.90 per code per
-        year, no setup fees, cancel any time.
+        Print your code once and change where it points whenever you like. <Price interval="monthly" /> per code per
+        month or <Price interval="annual" /> per code per year, no setup fees, cancel any time.
       </p>
       <h3 className="mt-8 text-sm font-semibold tracking-wide text-white/80 uppercase">Everything included</h3>
       <ul className="mt-4 grid gap-3">
@@ -21,7 +22,6 @@ export function AuthPromoPanel() {
           </li>
         ))}
       </ul>
-      <p className="mt-8 text-sm text-white/75">99.9% uptime for every redirect.</p>
     </aside>
   );
 }

@@ -1,5 +1,7 @@
 import type { BillingInterval } from '@qrd/contracts';
-import { PRICES } from '../../../lib/pricing';
+import { monthsFreeLabel } from '../../../lib/pricing';
+import { usePlanPrices } from '../../billing';
+import { Price } from '../../billing';
 import { cn } from '../../../lib/utils';
 
 const OPTIONS: { value: BillingInterval; title: string }[] = [
@@ -15,12 +17,18 @@ interface PlanChoiceProps {
 
 /** Monthly or annual billing, as two radio cards (native radios keep keyboard and screen readers happy). */
 export function PlanChoice({ value, onChange, error }: PlanChoiceProps) {
+  const { prices } = usePlanPrices();
+  const notes: Record<BillingInterval, string> = {
+    monthly: 'Cancel anytime',
+    annual: prices?.annualMonthsFree
+      ? `Save ${prices.annualSavingPercent}% (${monthsFreeLabel(prices.annualMonthsFree)})`
+      : 'Billed once a year',
+  };
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-sm font-medium">Choose your plan</legend>
       <div className="grid gap-3 sm:grid-cols-2">
         {OPTIONS.map((option) => {
-          const price = PRICES[option.value];
           const checked = value === option.value;
           return (
             <label
@@ -50,9 +58,11 @@ export function PlanChoice({ value, onChange, error }: PlanChoiceProps) {
                   {checked && <span className="size-2 rounded-full bg-primary" />}
                 </span>
               </span>
-              <span className="text-lg font-bold">{price.perPeriod}</span>
+              <span className="text-lg font-bold">
+                <Price interval={option.value} />/{option.value === 'annual' ? 'year' : 'month'}
+              </span>
               <span className="text-xs text-muted-foreground">per QR code</span>
-              <span className="text-sm font-medium text-primary">{price.note}</span>
+              <span className="text-sm font-medium text-primary">{notes[option.value]}</span>
             </label>
           );
         })}

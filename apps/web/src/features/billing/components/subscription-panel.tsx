@@ -14,6 +14,7 @@ import { useBillingConfig } from '../api/billing-config';
 import { usePaymentMethodPortal, useSubscription } from '../api/subscription';
 import { describeCard, formatCents, formatDate, isEnded, perPeriod, statusLabel } from '../lib/format';
 import { ManageSubscriptionDialog } from './manage-subscription-dialog';
+import { Price } from './price';
 import { TestModeNotice } from './test-mode-notice';
 import { UpdateCardDialog } from './update-card-dialog';
 
@@ -109,7 +110,8 @@ export function SubscriptionPanel() {
       <CardContent className="grid gap-6">
         {s.status === null ? (
           <p className="text-sm text-muted-foreground">
-            Subscribe to create dynamic QR codes: $3.49 per code per month, or $34.90 per code per year.
+            Subscribe to create dynamic QR codes: <Price interval="monthly" /> per code per month, or <Price interval="annual" /> per
+            code per year.
           </p>
         ) : (
           <BillingSummary subscription={s} />

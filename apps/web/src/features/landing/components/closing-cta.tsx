@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { useUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
+import { Price } from '../../billing';
 
 /** Spec: 'Get Started Now' goes to /subscribe when signed in, /auth when not. */
 export function ClosingCta() {
@@ -14,7 +15,7 @@ export function ClosingCta() {
           Print it once. Change it forever.
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-pretty opacity-90">
-          Your first dynamic QR code is two minutes away, for $3.49 a month.
+          Your first dynamic QR code is two minutes away, for <Price interval="monthly" /> a month.
         </p>
         <Button asChild size="lg" variant="secondary" className="mt-8">
           <Link to={user ? paths.subscribe : paths.auth}>

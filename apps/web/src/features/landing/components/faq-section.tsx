@@ -1,16 +1,25 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Price } from '../../billing';
 import { SectionHeading } from './section-heading';
 
 /** Answers true to DESIGN.md section 6 (per-code seats, what happens when a subscription ends). */
-export const FAQS = [
+export const FAQS: { q: string; a: ReactNode }[] = [
   {
     q: 'What is a dynamic QR code?',
     a: 'A QR code that opens a short address of ours, which sends each scan on to the URL you choose. You can change that URL whenever you like and the printed code keeps working: its image never changes.',
   },
   {
     q: 'How does pricing work?',
-    a: 'You pay per code: $3.49 per QR code per month, or $34.90 per QR code per year (two months free). Subscribing buys your first code; each further code adds one to your subscription, charged pro rata for the rest of the period. Deleting a code frees its place and lowers your bill; deactivating a code keeps it. No setup fees, no contract.',
+    a: (
+      <>
+        You pay per code: <Price interval="monthly" /> per QR code per month, or <Price interval="annual" /> per QR code per
+        year. Subscribing buys your first code; each further code adds one to your subscription, charged pro rata for the
+        rest of the period. Deleting a code frees its place and lowers your bill; deactivating a code keeps it. No setup
+        fees, no contract.
+      </>
+    ),
   },
   {
     q: 'What happens to my codes if my subscription ends?',
@@ -24,7 +33,7 @@ export const FAQS = [
     q: 'Which file formats can I download?',
     a: 'PNG for screens, and SVG or vector PDF for print at any size, in your own colours and style.',
   },
-] as const;
+];
 
 /** Spec: five questions, one open at a time (a second click closes it). */
 export function FaqSection() {

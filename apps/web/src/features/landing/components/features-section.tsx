@@ -1,9 +1,19 @@
 import { ChartNoAxesCombined, Download, Link2, Mail, Palette, QrCode, RefreshCw, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Price } from '../../billing';
 import { SectionHeading } from './section-heading';
 
 /** Spec section 1's plan features and claims, as the product implements them. */
-const FEATURES = [
-  { title: 'Unlimited dynamic QR codes', text: 'Create as many codes as you need, each for $3.49 a month.', Icon: QrCode },
+const FEATURES: { title: string; text: ReactNode; Icon: typeof QrCode }[] = [
+  {
+    title: 'Unlimited dynamic QR codes',
+    text: (
+      <>
+        Create as many codes as you need, each for <Price interval="monthly" /> a month.
+      </>
+    ),
+    Icon: QrCode,
+  },
   { title: 'Update destinations any time', text: 'Change the URL behind a printed code; the image never changes.', Icon: RefreshCw },
   {
     title: 'Scan analytics',
@@ -13,9 +23,9 @@ const FEATURES = [
   { title: 'High-quality downloads', text: 'PNG for screens, SVG and vector PDF for print at any size.', Icon: Download },
   { title: 'Custom designs', text: 'Your colours, dot style, margin and an optional centre logo, checked for scannability.', Icon: Palette },
   { title: 'URL management', text: 'Search, filter by category, deactivate and reactivate codes from one dashboard.', Icon: Link2 },
-  { title: '99.9% uptime', text: 'Redirects are answered from memory in milliseconds, built to keep working.', Icon: ShieldCheck },
+  { title: 'Fast, reliable redirects', text: 'Redirects are answered from memory in milliseconds, built to keep working.', Icon: ShieldCheck },
   { title: 'Email support', text: 'Real people answer your questions by email.', Icon: Mail },
-] as const;
+];
 
 export function FeaturesSection() {
   return (

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { useUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
+import { Price } from '../../billing';
 import { DemoCard } from './demo-card';
 
 const SELLING_POINTS = [
@@ -19,11 +20,11 @@ export function Hero() {
         <div className="text-center lg:text-left">
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">The Cheapest Dynamic QR Codes Online</p>
           <h1 id="hero-title" className="mt-4 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
-            Dynamic QR codes for <span className="text-primary">$3.49</span>
+            Dynamic QR codes for <span className="text-primary"><Price interval="monthly" /></span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground text-pretty lg:mx-0">
-            Print once, change the destination whenever you like, and watch real scan analytics. $3.49 per code per
-            month, no contract, no setup fees, cancel any time.
+            Print once, change the destination whenever you like, and watch real scan analytics. <Price interval="monthly" /> per
+            code per month, no contract, no setup fees, cancel any time.
           </p>
           <div className="mt-8 flex justify-center lg:justify-start">
             {isLoading ? (

@@ -2,27 +2,32 @@ import { Check } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { PLAN_FEATURES, PRICES } from '../../../lib/pricing';
+import { monthsFreeLabel, PLAN_FEATURES } from '../../../lib/pricing';
+import { Price, usePlanPrices } from '../../billing';
 import { paths } from '../../../lib/paths';
 import { SectionHeading } from './section-heading';
 
 const PLANS = {
-  monthly: { price: PRICES.monthly.label, period: 'per code per month', billed: 'Billed monthly', badge: null },
-  annual: { price: PRICES.annual.label, period: 'per code per year', billed: 'Billed annually', badge: '2 MONTHS FREE' },
+  monthly: { period: 'per code per month', billed: 'Billed monthly' },
+  annual: { period: 'per code per year', billed: 'Billed annually' },
 } as const;
 
 function PlanCard({ interval }: { interval: keyof typeof PLANS }) {
   const plan = PLANS[interval];
+  const { prices } = usePlanPrices();
+  const badge = interval === 'annual' && prices?.annualMonthsFree ? monthsFreeLabel(prices.annualMonthsFree).toUpperCase() : null;
   return (
     <div className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-lg font-semibold">{interval === 'monthly' ? 'Monthly' : 'Annual'}</h3>
-        {plan.badge && (
-          <span className="rounded-full bg-primary px-2.5 py-0.5 text-xs font-bold text-primary-foreground">{plan.badge}</span>
+        {badge && (
+          <span className="rounded-full bg-primary px-2.5 py-0.5 text-xs font-bold text-primary-foreground">{badge}</span>
         )}
       </div>
       <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
-        <span className="text-5xl font-extrabold tracking-tight">{plan.price}</span>
+        <span className="text-5xl font-extrabold tracking-tight">
+          <Price interval={interval} />
+        </span>
         <span className="text-muted-foreground">{plan.period}</span>
       </p>
       <p className="mt-1 text-sm text-muted-foreground">{plan.billed}. No setup fees, no contract.</p>

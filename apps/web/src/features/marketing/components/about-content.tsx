@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
+import { Price } from '../../billing';
 import { MarketingPage, ProseSection } from './marketing-page';
 
 export function AboutContent() {
@@ -19,7 +20,8 @@ export function AboutContent() {
 
       <ProseSection title="What you get">
         <ul>
-          <li>One plan with every feature, priced per code: $3.49 per code per month or $34.90 per code per year.</li>
+          <li>One plan with every feature, priced per code: <Price interval="monthly" /> per code per month or{' '}
+            <Price interval="annual" /> per code per year.</li>
           <li>Destinations you can change at any time, from the dashboard.</li>
           <li>Real scan analytics: scans and unique scanners, places, devices and time, with bots counted apart.</li>
           <li>Downloads in PNG, SVG and vector PDF, in your colours, with your logo.</li>

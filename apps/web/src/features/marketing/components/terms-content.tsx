@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
+import { Price } from '../../billing';
 import { MarketingPage, ProseSection } from './marketing-page';
 
 /** The terms, consistent with how billing works (DESIGN.md section 6). */
@@ -28,7 +29,8 @@ export function TermsContent() {
       <ProseSection title="Prices and billing">
         <ul>
           <li>
-            The price is per QR code: $3.49 per code per month, or $34.90 per code per year. Each code you keep is one
+            The price is per QR code: <Price interval="monthly" /> per code per month, or <Price interval="annual" /> per
+            code per year. Each code you keep is one
             seat on your subscription; subscribing buys the first one.
           </li>
           <li>

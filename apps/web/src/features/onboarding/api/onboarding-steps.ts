@@ -1,4 +1,5 @@
 import { paths } from '../../../lib/paths';
+import type { PlanPrices } from '../../../lib/pricing';
 
 export type OnboardingStepId = 'account' | 'first-code' | 'subscription';
 
@@ -17,13 +18,15 @@ export interface OnboardingState {
   codeCount: number | undefined;
   /** Undefined while unknown; null when the user never subscribed. */
   subscriptionStatus: string | null | undefined;
+  /** The configured prices; undefined while loading. */
+  prices?: PlanPrices;
 }
 
 /** Statuses in which the subscription counts as active (Stripe's active and trialing). */
 const ACTIVE_STATUSES = new Set(['active', 'trialing']);
 
 /** The checklist computed from the account's real state (DESIGN.md section 8). */
-export function onboardingSteps({ user, codeCount, subscriptionStatus }: OnboardingState): OnboardingStep[] {
+export function onboardingSteps({ user, codeCount, subscriptionStatus, prices }: OnboardingState): OnboardingStep[] {
   const profileComplete = user ? Boolean(user.firstName?.trim() && user.lastName?.trim()) : null;
   return [
     {
@@ -43,7 +46,9 @@ export function onboardingSteps({ user, codeCount, subscriptionStatus }: Onboard
     {
       id: 'subscription',
       title: 'Subscribe to continue',
-      description: 'Your codes redirect while your subscription is active: $3.49 per code per month, or $34.90 per year.',
+      description: prices
+        ? `Your codes redirect while your subscription is active: ${prices.monthly} per code per month, or ${prices.annual} per year.`
+        : 'Your codes redirect while your subscription is active, priced per code per month or per year.',
       action: { label: 'Subscribe Now', doneLabel: 'Manage Subscription', to: paths.subscribe },
       completed: subscriptionStatus === undefined ? null : subscriptionStatus !== null && ACTIVE_STATUSES.has(subscriptionStatus),
     },

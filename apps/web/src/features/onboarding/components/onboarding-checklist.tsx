@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import type { User } from '../../../lib/user';
 import { paths } from '../../../lib/paths';
 import { cn } from '../../../lib/utils';
+import { usePlanPrices } from '../../billing';
 import { useCodeCount, useSubscriptionStatus } from '../api/onboarding-state';
 import { onboardingSteps, type OnboardingStep } from '../api/onboarding-steps';
 
@@ -25,7 +26,9 @@ function statusText(step: OnboardingStep, loading: boolean): string {
 export function OnboardingChecklist({ user }: { user: User }) {
   const codes = useCodeCount(true);
   const subscription = useSubscriptionStatus(true);
+  const { prices } = usePlanPrices();
   const steps = onboardingSteps({
+    prices,
     user,
     codeCount: codes.data,
     subscriptionStatus: subscription.isSuccess ? subscription.data : undefined,
