@@ -21,6 +21,21 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(400);
 }
 
+/** What sticks out sideways: the page itself, and any tab bar or card wider than its box. */
+async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) found.push(`page ${root.scrollWidth} > ${root.clientWidth}`);
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('[role="tablist"], [role="tab"], [role="group"]'))) {
+      if (element.scrollWidth > element.clientWidth + 1) {
+        found.push(`${element.getAttribute('role')} "${element.textContent?.trim().slice(0, 40)}" ${element.scrollWidth} > ${element.clientWidth}`);
+      }
+    }
+    return found;
+  });
+}
+
 /** Saved under test-output/e2e/screenshots as page-{name}-{desktop|mobile}-{light|dark}.png. */
 describe('screenshots of every main page, light and dark, desktop and 390 px', () => {
   let browser: Browser;
@@ -49,6 +64,7 @@ describe('screenshots of every main page, light and dark, desktop and 390 px', (
           await visitorPage.goto(path);
           await settle(visitorPage);
           await screenshot(visitorPage, `page-${fileName(path)}-${viewport.name}-${colorScheme}`);
+          expect({ path, overflowing: await overflowing(visitorPage) }).toEqual({ path, overflowing: [] });
         }
         await visitor.close();
 
@@ -60,6 +76,7 @@ describe('screenshots of every main page, light and dark, desktop and 390 px', (
           await settle(page);
           expect(new URL(page.url()).pathname).toBe(path.replace('{id}', codeId));
           await screenshot(page, `page-${fileName(path)}-${viewport.name}-${colorScheme}`);
+          expect({ path, overflowing: await overflowing(page) }).toEqual({ path, overflowing: [] });
         }
         await signedIn.close();
       });

@@ -20,7 +20,7 @@ const TermsRoute = lazy(() => import('./routes/terms'));
 const SubscribeRoute = lazy(() =>
   import('../features/billing/routes/subscribe-route').then((m) => ({ default: m.SubscribeRoute })),
 );
-const DashboardRoute = lazy(() => import('../features/qrcodes/routes/dashboard-route').then((m) => ({ default: m.DashboardRoute })));
+const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const CreateQrRoute = lazy(() => import('../features/qrcodes/routes/create-qr-route').then((m) => ({ default: m.CreateQrRoute })));
 const EditQrRoute = lazy(() => import('../features/qrcodes/routes/edit-qr-route').then((m) => ({ default: m.EditQrRoute })));
 const QrLandingRoute = lazy(() => import('../features/qrcodes/routes/qr-landing-route').then((m) => ({ default: m.QrLandingRoute })));

@@ -1,6 +1,7 @@
 import type {
   AccountAnalytics,
   BillingConfigView,
+  CodePage,
   PaymentOutcomeView,
   PaymentSetupView,
   QrCodeView,
@@ -23,6 +24,11 @@ export function aUser(overrides: Partial<UserView> = {}): UserView {
     createdAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
   };
+}
+
+/** GET /api/qrcodes?limit=1 as a count: a page whose total is `total`. */
+export function aCodeCount(total: number): CodePage<QrCodeView> {
+  return { items: [], nextCursor: null, total };
 }
 
 export function aCode(overrides: Partial<QrCodeView> = {}): QrCodeView {

@@ -10,6 +10,8 @@ interface RenderOptions {
   path?: string;
   /** The route pattern the element is mounted on, for screens that read params (`/edit-qr/:id`). */
   route?: string;
+  /** History state the screen arrives with (what a `navigate(to, { state })` before it passed). */
+  state?: unknown;
 }
 
 export interface AppRender extends RenderResult {
@@ -28,12 +30,12 @@ function LocationProbe({ seen }: { seen: { current: Location | null } }) {
  * Renders `ui` the way the app does: the real query client (spec defaults), a router and the
  * toast area. Other paths render nothing, so a navigation away is seen as `pathname()`.
  */
-export function renderWithApp(ui: ReactElement, { path = '/', route }: RenderOptions = {}): AppRender {
+export function renderWithApp(ui: ReactElement, { path = '/', route, state }: RenderOptions = {}): AppRender {
   const queryClient = createQueryClient();
   const seen: { current: Location | null } = { current: null };
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }]}>
         <Routes>
           <Route path={route ?? path.split('?')[0]} element={ui} />
           <Route path="*" element={null} />

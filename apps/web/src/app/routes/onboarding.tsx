@@ -1,4 +1,4 @@
-import { OnboardingChecklist } from '../../features/onboarding/components/onboarding-checklist';
+import { OnboardingChecklist } from '../../features/onboarding';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useUser } from '../../lib/auth';
 

@@ -1,2 +1,2 @@
 // The qrcodes feature's public surface: other features import from here, never from its folders.
-export { codesQueryOptions } from './api/qr-codes';
+export { codeCountQueryOptions } from './api/qr-codes';

@@ -6,9 +6,14 @@ import { paths } from '../../../lib/paths';
 // The account figures are the analytics feature's read (the dashboard's tabs share its cache).
 import { useAccountAnalytics } from '../../analytics';
 
-function formatWhen(iso: string | null): string {
-  if (!iso) return 'Never';
-  return new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+/** The last scan as a short date and, beneath it, its time: one line each at every width. */
+function lastScan(iso: string | null): { value: string; hint?: string } {
+  if (!iso) return { value: 'Never' };
+  const when = new Date(iso);
+  return {
+    value: when.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }),
+    hint: when.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }),
+  };
 }
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -51,7 +56,7 @@ export function AnalyticsTab() {
             <Figure label="Total Scans" value={data.totalScans.toLocaleString('en-US')} />
             <Figure label="QR Codes" value={data.qrCodes.toLocaleString('en-US')} />
             <Figure label="Recent Scans" value={data.lastMonth.toLocaleString('en-US')} hint="Last 30 days" />
-            <Figure label="Last Scan" value={formatWhen(data.lastScan)} />
+            <Figure label="Last Scan" {...lastScan(data.lastScan)} />
           </div>
         )}
         <Button asChild variant="outline" className="justify-self-start">

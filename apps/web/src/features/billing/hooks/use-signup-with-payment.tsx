@@ -4,6 +4,7 @@ import type { BillingInterval, PaymentSetupView } from '@qrd/contracts';
 import { toast } from '../../../hooks/use-toast';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { BRAND_NAME } from '../../../components/layout/brand';
 import { useCreateSignupPayment, useRegister } from '../api/payment-setup';
 import { SignupPaymentStep, type SignupNotice } from '../components/signup-payment-step';
 import { paymentFailureToast, type PaymentResult } from '../lib/payment-result';
@@ -70,7 +71,7 @@ export function useSignupWithPayment(): {
     async (details: SignupDetails, setup: PaymentSetupView) => {
       try {
         await registerUser({ ...details, stripeCustomerId: setup.customerId, stripeSubscriptionId: setup.subscriptionId });
-        toast({ title: 'Account created!', description: 'Your subscription is active. Welcome to the product!' });
+        toast({ title: 'Account created!', description: `Your subscription is active. Welcome to ${BRAND_NAME}!` });
         navigate(paths.dashboard, { replace: true });
       } catch (error) {
         const message = getErrorMessage(

@@ -1,4 +1,4 @@
-import { CircleCheck, CircleDashed, CircleHelp } from 'lucide-react';
+import { CircleCheck, CircleDashed, CircleHelp, X } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -23,7 +23,11 @@ function statusText(step: OnboardingStep, loading: boolean): string {
   return 'To do';
 }
 
-export function OnboardingChecklist({ user }: { user: User }) {
+/**
+ * The account's three first steps. With `onDismiss` it is the dashboard's banner: it has a Dismiss
+ * button and disappears once every step is done.
+ */
+export function OnboardingChecklist({ user, onDismiss }: { user: User; onDismiss?: () => void }) {
   const codes = useCodeCount(true);
   const subscription = useSubscriptionStatus(true);
   const { prices } = usePlanPrices();
@@ -36,11 +40,19 @@ export function OnboardingChecklist({ user }: { user: User }) {
   const loading = codes.isLoading || subscription.isLoading;
   const done = steps.filter((step) => step.completed).length;
   const allDone = done === steps.length;
+  if (onDismiss && allDone) return null;
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">{allDone ? "You're all set" : 'Get started in three steps'}</CardTitle>
+    <Card role={onDismiss ? 'region' : undefined} aria-labelledby="onboarding-title">
+      <CardHeader className="relative">
+        {onDismiss && (
+          <Button variant="ghost" size="icon" className="absolute top-4 right-4" aria-label="Dismiss the checklist" onClick={onDismiss}>
+            <X aria-hidden="true" />
+          </Button>
+        )}
+        <CardTitle as="h2" id="onboarding-title">
+          {allDone ? "You're all set" : 'Get started in three steps'}
+        </CardTitle>
         <CardDescription>
           {done} of {steps.length} steps completed
         </CardDescription>
@@ -79,7 +91,7 @@ export function OnboardingChecklist({ user }: { user: User }) {
             </li>
           ))}
         </ol>
-        {allDone && (
+        {allDone && !onDismiss && (
           <Button asChild className="mt-6 w-full sm:w-auto">
             <Link to={paths.dashboard}>Go to Dashboard</Link>
           </Button>

@@ -8,6 +8,7 @@ import type { CodeListFilters } from '../lib/code-list';
 export const codeKeys = {
   all: ['qrcodes'] as const,
   lists: () => [...codeKeys.all, 'list'] as const,
+  count: () => [...codeKeys.lists(), 'count'] as const,
   /** The dashboard's pages for one search, sort and filter (under lists: a change refreshes them too). */
   pages: (filters: CodeListFilters) => [...codeKeys.lists(), 'pages', filters] as const,
   code: (id: string) => [...codeKeys.all, id] as const,

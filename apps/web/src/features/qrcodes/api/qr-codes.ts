@@ -19,12 +19,12 @@ import { codeKeys } from './keys';
 
 const codePath = (id: string) => `/api/qrcodes/${encodeURIComponent(id)}`;
 
-/** GET /api/qrcodes -> the user's codes, newest first. */
-export function getCodes(): Promise<QrCodeView[]> {
-  return api.get<QrCodeView[]>('/api/qrcodes');
-}
-
 export const CODE_PAGE_SIZE = 50;
+
+/** GET /api/qrcodes?limit=1 -> how many codes the user has (the page's total; no list is sent). */
+export function getCodeCount(): Promise<number> {
+  return api.get<CodePage<QrCodeView>>('/api/qrcodes?limit=1').then((page) => page.total);
+}
 
 /** GET /api/qrcodes?limit&sort&order[&q][&state][&category][&cursor] -> {items, nextCursor, total}. */
 export function getCodePage(filters: CodeListFilters, cursor: string | null, signal?: AbortSignal): Promise<CodePage<QrCodeView>> {
@@ -61,7 +61,8 @@ export function deleteCode(id: string): Promise<void> {
   return api.delete<void>(codePath(id));
 }
 
-export const codesQueryOptions = () => queryOptions({ queryKey: codeKeys.lists(), queryFn: getCodes });
+/** How many codes the user has (under lists: any change of a code refreshes it). */
+export const codeCountQueryOptions = () => queryOptions({ queryKey: codeKeys.count(), queryFn: getCodeCount });
 
 /** The dashboard's list, one page after another (the server searches, sorts and filters). */
 export const codePagesQueryOptions = (filters: CodeListFilters) =>
@@ -76,8 +77,8 @@ export const codePagesQueryOptions = (filters: CodeListFilters) =>
 export const codeQueryOptions = (id: string) =>
   queryOptions({ queryKey: codeKeys.detail(id), queryFn: () => getCode(id), retry: false });
 
-export function useQrCodes(enabled = true) {
-  return useQuery({ ...codesQueryOptions(), enabled });
+export function useCodeCount() {
+  return useQuery(codeCountQueryOptions());
 }
 
 /** While a new search or sort loads, the previous results stay on screen. */

@@ -42,7 +42,7 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
       } else {
         toast({ title: 'QR Code Created', description: 'QR Code Created Successfully' });
       }
-      navigate(paths.editQr(code.id));
+      navigate(paths.editQr(code.id), { state: { created: true } });
     } catch (error) {
       form.setErrorsFromResponse(error);
       toast({

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@qrd/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { aCode, aSubscription, noSubscription } from '../../../testing/fixtures';
+import { aCode, aCodeCount, aSubscription, noSubscription } from '../../../testing/fixtures';
 import { deferred, fail, installFetchStub, ok, type FetchStub, type Reply } from '../../../testing/fetch-stub';
 import { renderWithApp } from '../../../testing/render';
 import { CreateQrRoute } from './create-qr-route';
@@ -23,7 +23,7 @@ describe(CreateQrRoute.name, () => {
   beforeEach(() => {
     server = installFetchStub()
       .on('GET /api/subscription', ok(aSubscription({ seats: 1, seatsUsed: 0 })))
-      .on('GET /api/qrcodes', ok([]));
+      .on('GET /api/qrcodes', ok(aCodeCount(0)));
   });
 
   it('asks for a subscription when there is no active one', async () => {
@@ -98,7 +98,7 @@ describe(CreateQrRoute.name, () => {
 
   it('asks before buying a seat for another code, then buys it and creates the code', async () => {
     server
-      .on('GET /api/qrcodes', ok([aCode({ id: 'c-1' })]))
+      .on('GET /api/qrcodes', ok(aCodeCount(1)))
       .on('GET /api/subscription', ok(aSubscription({ seats: 1, seatsUsed: 1 })))
       .on('POST /api/purchase-qr-code', ok({ charged: true, amountChargedCents: 120, subscription: aSubscription({ seats: 2, seatsUsed: 1 }) }))
       .on('POST /api/qrcodes', ok(aCode({ id: 'c-2', name: 'Flyer' }), 201));
@@ -120,7 +120,7 @@ describe(CreateQrRoute.name, () => {
 
   it('creates nothing when the seat purchase fails', async () => {
     server
-      .on('GET /api/qrcodes', ok([aCode({ id: 'c-1' })]))
+      .on('GET /api/qrcodes', ok(aCodeCount(1)))
       .on('GET /api/subscription', ok(aSubscription({ seats: 1, seatsUsed: 1 })))
       .on('POST /api/purchase-qr-code', fail(402, { code: ErrorCode.PaymentFailed, message: 'Your card was declined.' }));
     const sut = renderScreen();
@@ -139,7 +139,7 @@ describe(CreateQrRoute.name, () => {
   it('sends the same Idempotency-Key when a failed purchase is tried again', async () => {
     let attempt = 0;
     server
-      .on('GET /api/qrcodes', ok([aCode({ id: 'c-1' })]))
+      .on('GET /api/qrcodes', ok(aCodeCount(1)))
       .on('GET /api/subscription', ok(aSubscription({ seats: 1, seatsUsed: 1 })))
       .on('POST /api/purchase-qr-code', () => {
         attempt += 1;
@@ -167,7 +167,7 @@ describe(CreateQrRoute.name, () => {
 
   it('takes a seat that is paid but unused without asking', async () => {
     server
-      .on('GET /api/qrcodes', ok([aCode({ id: 'c-1' })]))
+      .on('GET /api/qrcodes', ok(aCodeCount(1)))
       .on('GET /api/subscription', ok(aSubscription({ seats: 2, seatsUsed: 1 })))
       .on('POST /api/qrcodes', ok(aCode({ id: 'c-2' }), 201));
     const sut = renderScreen();

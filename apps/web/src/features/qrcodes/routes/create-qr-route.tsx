@@ -7,14 +7,14 @@ import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { paths } from '../../../lib/paths';
 import { useSubscriptionForCodes } from '../api/purchase';
-import { useQrCodes } from '../api/qr-codes';
+import { useCodeCount } from '../api/qr-codes';
 import { CreateCodeForm } from '../components/create-code-form';
 
 /** /create-qr: the subscription gate, then the form (spec section 2). */
 export function CreateQrRoute() {
   usePageTitle('Create QR Code');
   const subscription = useSubscriptionForCodes();
-  const codes = useQrCodes();
+  const codes = useCodeCount();
   const loading = subscription.isLoading || codes.isLoading;
   const entitled = isEntitledStatus(subscription.data?.status ?? null);
 
@@ -54,7 +54,7 @@ export function CreateQrRoute() {
             <CardDescription>Print it once; change where it points whenever you like.</CardDescription>
           </CardHeader>
           <CardContent>
-            <CreateCodeForm subscription={subscription.data} codesInUse={codes.data?.length ?? 0} />
+            <CreateCodeForm subscription={subscription.data} codesInUse={codes.data ?? 0} />
           </CardContent>
         </Card>
       )}

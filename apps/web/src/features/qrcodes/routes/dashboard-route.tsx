@@ -1,4 +1,5 @@
 import { ChartColumn, History, Plus, QrCode, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -11,9 +12,14 @@ import { DashboardAnalytics, RecentActivityList } from '../../analytics';
 import { CodesList } from '../components/codes-list';
 
 const TABS = ['codes', 'analytics', 'activity'] as const;
+/** On a phone the three tabs share 358 px: no icons, and a long label may take two lines. */
+const PHONE_TAB = 'px-2 text-center leading-tight whitespace-normal sm:px-3 sm:whitespace-nowrap max-sm:[&_svg]:hidden';
 
-/** /dashboard: the user's codes, their analytics and recent activity, all real. */
-export function DashboardRoute() {
+/**
+ * /dashboard: the user's codes, their analytics and recent activity, all real. `banner` is shown
+ * above the tabs (the app puts the onboarding checklist there).
+ */
+export function DashboardRoute({ banner }: { banner?: ReactNode }) {
   usePageTitle('Dashboard');
   const { data: user } = useUser();
   const [params, setParams] = useSearchParams();
@@ -41,15 +47,16 @@ export function DashboardRoute() {
           </Button>
         </div>
       </div>
+      {banner}
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'codes' ? {} : { tab: value }, { replace: true })}>
         <TabsList className="grid h-auto w-full grid-cols-3 sm:w-auto sm:inline-grid">
-          <TabsTrigger value="codes">
+          <TabsTrigger value="codes" className={PHONE_TAB}>
             <QrCode aria-hidden="true" /> All QR Codes
           </TabsTrigger>
-          <TabsTrigger value="analytics">
+          <TabsTrigger value="analytics" className={PHONE_TAB}>
             <ChartColumn aria-hidden="true" /> Analytics
           </TabsTrigger>
-          <TabsTrigger value="activity">
+          <TabsTrigger value="activity" className={PHONE_TAB}>
             <History aria-hidden="true" /> Recent Activity
           </TabsTrigger>
         </TabsList>

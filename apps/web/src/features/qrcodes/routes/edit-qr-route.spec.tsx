@@ -6,8 +6,8 @@ import { deferred, fail, installFetchStub, ok, type FetchStub, type Reply } from
 import { renderWithApp } from '../../../testing/render';
 import { EditQrRoute } from './edit-qr-route';
 
-function renderScreen(tab?: string) {
-  return renderWithApp(<EditQrRoute />, { path: `/edit-qr/c-1${tab ? `?tab=${tab}` : ''}`, route: '/edit-qr/:id' });
+function renderScreen(tab?: string, state?: unknown) {
+  return renderWithApp(<EditQrRoute />, { path: `/edit-qr/c-1${tab ? `?tab=${tab}` : ''}`, route: '/edit-qr/:id', state });
 }
 
 describe(EditQrRoute.name, () => {
@@ -27,6 +27,17 @@ describe(EditQrRoute.name, () => {
     await waitFor(() => expect(screen.getByRole('img', { name: 'QR code for Table menu' })).toHaveAttribute('src', PREVIEW_DATA_URL));
     expect(screen.getByRole('tab', { name: 'Preview & Download' })).toHaveAttribute('aria-selected', 'true');
     expect(sut.search()).toBe('?tab=preview');
+  });
+
+  it("names the code in its heading, and says it is ready only right after it was created", async () => {
+    const visit = renderScreen();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Table menu' })).toBeInTheDocument();
+    expect(screen.queryByText('Your QR Code is Ready!')).not.toBeInTheDocument();
+    visit.unmount();
+
+    const sut = renderScreen(undefined, { created: true });
+    await waitFor(() => expect(sut.search()).toBe('?tab=preview'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Your QR Code is Ready!' })).toBeInTheDocument();
   });
 
   it('says QR Code Not Found for a code that does not exist or is not the user’s', async () => {

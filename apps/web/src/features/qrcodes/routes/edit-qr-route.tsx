@@ -1,6 +1,6 @@
 import { ArrowLeft, ChartColumn, Download, Link2, Palette, SearchX } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -38,6 +38,10 @@ export function EditQrRoute() {
   const tab = pickTab(params.get('tab'), TABS, 'edit');
   const selectTab = (value: string) => setParams(value === 'edit' ? {} : { tab: value }, { replace: true });
   const switched = useRef(false);
+  // Only the visit that follows creating the code celebrates it; every other visit names the code.
+  // Read once: switching tabs replaces the history entry and its state.
+  const arrival = useLocation().state as { created?: boolean } | null;
+  const [justCreated] = useState(() => arrival?.created === true);
 
   // Spec: once the code has loaded, the screen switches to the preview tab (unless a tab was asked for).
   useEffect(() => {
@@ -56,7 +60,9 @@ export function EditQrRoute() {
           <ArrowLeft aria-hidden="true" /> Back to Dashboard
         </Link>
       </Button>
-      <h1 className="text-3xl font-bold tracking-tight">Your QR Code is Ready!</h1>
+      <h1 className="text-3xl font-bold tracking-tight break-words">
+        {justCreated ? 'Your QR Code is Ready!' : (code.data?.name ?? 'Edit QR Code')}
+      </h1>
       {code.isLoading && (
         <p role="status" className="flex items-center gap-2 text-muted-foreground">
           <Spinner /> Loading...
