@@ -4,6 +4,7 @@ import { AppConfig, ConfigModule, Logger } from '@qrd/config';
 import { DatabaseModule } from '@qrd/database';
 import { MessagingModule } from '@qrd/messaging';
 import { ObservabilityModule } from '@qrd/observability';
+import { BillingEvents } from './billing/billing-events';
 import { BillingHandlers } from './billing/billing.handlers';
 import { BillingRepository } from './billing/billing.repository';
 import { CustomerEntity } from './billing/customer.entity';
@@ -35,6 +36,7 @@ export class BillingServiceModule {
       providers: [
         ...PROVIDERS,
         BillingRepository,
+        BillingEvents,
         SubscriptionSync,
         PaymentSetupService,
         SeatsService,

@@ -1,3 +1,4 @@
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from '@qrd/config';
 import type { ServiceMetrics } from '@qrd/observability';
@@ -175,5 +176,56 @@ export class Outbox {
     if (Date.now() - this.lastCleanup < Math.min(keepMs, 3600 * 1000)) return;
     this.lastCleanup = Date.now();
     await this.db.query(`DELETE FROM ${this.table} WHERE delivered_at < now() - $1 * interval '1 millisecond'`, [keepMs]);
+  }
+}
+
+/** The statements that create `<schema>.outbox`, for a service's migration. */
+export function outboxTableStatements(schema: string): string[] {
+  return [
+    `CREATE TABLE ${schema}.outbox (
+       id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+       event text NOT NULL,
+       payload jsonb NOT NULL,
+       created_at timestamptz NOT NULL DEFAULT now(),
+       next_attempt_at timestamptz NOT NULL DEFAULT now(),
+       attempts integer NOT NULL DEFAULT 0,
+       last_error text,
+       delivered_at timestamptz
+     )`,
+    `CREATE INDEX outbox_undelivered_idx ON ${schema}.outbox (next_attempt_at, id) WHERE delivered_at IS NULL`,
+  ];
+}
+
+/**
+ * A service's outbox as a Nest provider: its relay runs while the application does. Subclasses
+ * say which events they record and how each is delivered.
+ */
+export abstract class ServiceOutbox implements OnApplicationBootstrap, OnApplicationShutdown {
+  protected constructor(
+    protected readonly outbox: Outbox,
+    private readonly metrics: ServiceMetrics,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.outbox.start(this.metrics);
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.outbox.stop();
+  }
+
+  /** After the commit: delivers these events now, or leaves them to the relay. */
+  deliver(ids: string[]): Promise<void> {
+    return this.outbox.deliver(ids);
+  }
+
+  /** One relay round now (the relay also runs every second). */
+  relay(): Promise<void> {
+    return this.outbox.relayOnce();
+  }
+
+  /** Events not delivered yet, and the age of the oldest. */
+  backlog(): Promise<{ events: number; oldestAgeS: number }> {
+    return this.outbox.backlog();
   }
 }

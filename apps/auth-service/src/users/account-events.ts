@@ -1,8 +1,8 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { LOGGER, Logger } from '@qrd/config';
 import { DomainEvent, EventPayloads } from '@qrd/contracts';
-import { MessageBus, Outbox } from '@qrd/messaging';
+import { MessageBus, Outbox, ServiceOutbox } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 
 type AccountEvent = DomainEvent.UserSuspended | DomainEvent.UserReactivated | DomainEvent.SessionsRevoke;
@@ -15,38 +15,22 @@ const ACCOUNT_EVENTS: AccountEvent[] = [DomainEvent.UserSuspended, DomainEvent.U
  * even when Redis hiccups right after the suspension is saved.
  */
 @Injectable()
-export class AccountEvents implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly outbox: Outbox;
-
-  constructor(
-    db: DataSource,
-    bus: MessageBus,
-    @Inject(LOGGER) logger: Logger,
-    private readonly metrics: ServiceMetrics,
-  ) {
-    this.outbox = new Outbox(db, {
-      schema: 'auth',
-      logger,
-      deliveries: Object.fromEntries(
-        ACCOUNT_EVENTS.map((event) => [event, ({ payload }) => bus.emitEvent(event, payload as EventPayloads[AccountEvent])]),
-      ),
-    });
-  }
-
-  onApplicationBootstrap(): void {
-    this.outbox.start(this.metrics);
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.outbox.stop();
+export class AccountEvents extends ServiceOutbox {
+  constructor(db: DataSource, bus: MessageBus, @Inject(LOGGER) logger: Logger, metrics: ServiceMetrics) {
+    super(
+      new Outbox(db, {
+        schema: 'auth',
+        logger,
+        deliveries: Object.fromEntries(
+          ACCOUNT_EVENTS.map((event) => [event, ({ payload }) => bus.emitEvent(event, payload as EventPayloads[AccountEvent])]),
+        ),
+      }),
+      metrics,
+    );
   }
 
   /** Within `tx`: `event` happened. Answers its id, to deliver after the commit. */
   async record<E extends AccountEvent>(tx: EntityManager, event: E, payload: EventPayloads[E]): Promise<string> {
     return this.outbox.add(tx, event, payload);
-  }
-
-  deliver(ids: string[]): Promise<void> {
-    return this.outbox.deliver(ids);
   }
 }

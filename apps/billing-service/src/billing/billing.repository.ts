@@ -66,6 +66,16 @@ export class BillingStore {
     return this.db.getRepository(SubscriptionEntity);
   }
 
+  /** The connection this store works through (a transaction's, inside a unit of work). */
+  get manager(): EntityManager {
+    return this.db;
+  }
+
+  /** Whether this store is a unit of work (a transaction) rather than the pool. */
+  get inTransaction(): boolean {
+    return this.afterCommitQueue !== null;
+  }
+
   /** Runs `fn` once the surrounding transaction has committed (at once outside a transaction). */
   async afterCommit(fn: AfterCommit): Promise<void> {
     if (this.afterCommitQueue) this.afterCommitQueue.push(fn);

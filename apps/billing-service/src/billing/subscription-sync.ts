@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, Logger } from '@qrd/config';
-import { DomainEvent, redirectsEnabledFor, SubscriptionState } from '@qrd/contracts';
-import { MessageBus } from '@qrd/messaging';
+import { SubscriptionState } from '@qrd/contracts';
 import { PAYMENT_PROVIDER, PaymentProvider, ProviderSubscription } from '../providers/payment-provider';
+import { BillingEvents, subscriptionStateOf } from './billing-events';
 import { BillingRepository, BillingStore } from './billing.repository';
 import { SubscriptionEntity } from './subscription.entity';
 
@@ -15,7 +15,7 @@ import { SubscriptionEntity } from './subscription.entity';
 export class SubscriptionSync {
   constructor(
     private readonly repo: BillingRepository,
-    private readonly bus: MessageBus,
+    private readonly events: BillingEvents,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -80,10 +80,12 @@ export class SubscriptionSync {
   }
 
   /**
-   * Publishes the user's state (after linking a signup customer, or when `before` differs), once
-   * the unit of work `store` belongs to has committed.
+   * Publishes the user's state (after linking a signup customer, or when `before` differs) through
+   * the outbox: recorded in the unit of work `store` (one of its own when none is given), delivered
+   * once it has committed.
    */
-  async publishIfChanged(userId: string, before: SubscriptionState | null, store: BillingStore = this.repo): Promise<void> {
+  async publishIfChanged(userId: string, before: SubscriptionState | null, store?: BillingStore): Promise<void> {
+    if (!store?.inTransaction) return this.repo.transaction((own) => this.publishIfChanged(userId, before, own));
     const after = await this.stateOf(userId, store);
     if (!after) return;
     if (
@@ -94,20 +96,11 @@ export class SubscriptionSync {
     ) {
       return;
     }
-    await store.afterCommit(async () => {
-      await this.bus.emitEvent(DomainEvent.SubscriptionChanged, after);
-      this.logger.info({ userId, status: after.status, seats: after.seats }, 'subscription changed');
-    });
+    await this.events.subscriptionChanged(store, after);
+    this.logger.info({ userId, status: after.status, seats: after.seats }, 'subscription changed');
   }
 
-  async stateOf(userId: string, store: BillingStore = this.repo): Promise<SubscriptionState | null> {
-    const effective = await store.effectiveOfUser(userId);
-    if (!effective) return null;
-    return {
-      userId,
-      status: effective.status,
-      redirectsEnabled: redirectsEnabledFor(effective.status),
-      seats: effective.seats,
-    };
+  stateOf(userId: string, store: BillingStore = this.repo): Promise<SubscriptionState | null> {
+    return subscriptionStateOf(store, userId);
   }
 }

@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { LOGGER, Logger } from '@qrd/config';
+import { DomainEvent, redirectsEnabledFor, SubscriptionState } from '@qrd/contracts';
+import { MessageBus, Outbox, ServiceOutbox } from '@qrd/messaging';
+import { ServiceMetrics } from '@qrd/observability';
+import { BillingRepository, BillingStore } from './billing.repository';
+
+/** A user's effective subscription as the other services are told it. */
+export async function subscriptionStateOf(store: BillingStore, userId: string): Promise<SubscriptionState | null> {
+  const effective = await store.effectiveOfUser(userId);
+  if (!effective) return null;
+  return { userId, status: effective.status, redirectsEnabled: redirectsEnabledFor(effective.status), seats: effective.seats };
+}
+
+/**
+ * The billing-service's outbox: a change of a user's subscription records `subscription.changed`
+ * in the transaction that changed it. After the commit it is published at once; if that fails
+ * (Redis away, a crash in between) the relay publishes it, so the owner's codes always follow their
+ * subscription. A delivery publishes the state as it is when delivered, so a late or repeated one
+ * never tells the other services an older state.
+ */
+@Injectable()
+export class BillingEvents extends ServiceOutbox {
+  constructor(db: DataSource, repo: BillingRepository, bus: MessageBus, @Inject(LOGGER) logger: Logger, metrics: ServiceMetrics) {
+    super(
+      new Outbox(db, {
+        schema: 'billing',
+        logger,
+        deliveries: {
+          [DomainEvent.SubscriptionChanged]: async ({ payload }) => {
+            const now = await subscriptionStateOf(repo, (payload as SubscriptionState).userId);
+            if (now) await bus.emitEvent(DomainEvent.SubscriptionChanged, now);
+          },
+        },
+      }),
+      metrics,
+    );
+  }
+
+  /** Within the unit of work `store`: the user's subscription changed to `state`; published after the commit. */
+  async subscriptionChanged(store: BillingStore, state: SubscriptionState): Promise<void> {
+    const id = await this.outbox.add(store.manager, DomainEvent.SubscriptionChanged, state);
+    await store.afterCommit(() => this.deliver([id]));
+  }
+}

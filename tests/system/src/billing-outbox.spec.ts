@@ -1,0 +1,63 @@
+import IORedis from 'ioredis';
+import { ClockView, RedirectEntry, redirectTableKey } from '@qrd/contracts';
+import { BullMqClient, MessageBus } from '@qrd/messaging';
+import { TestHttpClient, waitFor } from '@qrd/testing';
+import { newUser, signIn, sql } from './accounts-fixtures';
+import { BILLING_ENV, createCode, serviceBus, signUp, subscriptionOf, userIdOf } from './billing-fixtures';
+import { TestSystem } from './harness';
+
+/** Makes the next call of `method` fail as a Redis that has just gone away would. */
+function failNext(target: object, method: string): void {
+  const object = target as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const original = object[method];
+  object[method] = function () {
+    object[method] = original;
+    return Promise.reject(new Error('Connection is closed.'));
+  };
+}
+
+describe("billing's subscription changes reach the other services even when publishing fails (outbox)", () => {
+  let system: TestSystem;
+  let bus: BullMqClient;
+  let redis: IORedis;
+  let admin: TestHttpClient;
+
+  beforeAll(async () => {
+    system = await TestSystem.start({ services: ['auth', 'qr', 'billing', 'gateway'], env: BILLING_ENV });
+    bus = serviceBus(system);
+    redis = new IORedis(system.config.redisUrl);
+    admin = await signIn(system, await newUser(system, { role: 'admin' }));
+  });
+  afterAll(async () => {
+    redis.disconnect();
+    await bus.close();
+    await system.stop();
+  });
+
+  async function redirectOf(slug: string): Promise<RedirectEntry | null> {
+    const raw = await redis.get(redirectTableKey(system.config.redisPrefix, slug));
+    return raw ? (JSON.parse(raw) as RedirectEntry) : null;
+  }
+
+  it('an ended subscription still stops its codes when the first publication of the change failed', async () => {
+    const { client } = await signUp(system);
+    const code = await createCode(bus, await userIdOf(client));
+    await waitFor(async () => expect(await redirectOf(code.slug)).toMatchObject({ state: 'active' }));
+    expect((await client.post('/api/subscription/cancel')).status).toBe(200);
+    failNext(system.apps.get('billing')!.get(MessageBus), 'emitEvent');
+
+    const advanced = await admin.post('/api/admin/billing/advance-clock', { days: 35 });
+
+    expect(advanced.status).toBe(200);
+    expect((advanced.json as ClockView).now).toBeDefined();
+    expect(await subscriptionOf(client)).toMatchObject({ status: 'canceled', redirectsEnabled: false });
+    // The change is committed with its event; the relay publishes it after the failed attempt.
+    await waitFor(async () => expect(await redirectOf(code.slug)).toMatchObject({ state: 'suspended' }), 15_000);
+    const [outbox] = await sql<{ undelivered: number; retried: number }>(
+      system,
+      `SELECT count(*) FILTER (WHERE delivered_at IS NULL)::int AS undelivered, count(*) FILTER (WHERE attempts > 1)::int AS retried
+       FROM billing.outbox WHERE event = 'subscription.changed'`,
+    );
+    expect(outbox).toEqual({ undelivered: 0, retried: 1 });
+  });
+});
