@@ -97,6 +97,31 @@ describe('reconciliation: what must agree is compared and repaired, on request a
     expect(byCheck((await admin.post('/api/admin/reconcile')).json.checks).signups).toMatchObject({ checked: 0, repaired: 0 });
   });
 
+  it("brings our copy of a subscription back to the provider's when an event of the provider was missed", async () => {
+    const carol = await subscribedCustomer(system);
+    const code = await createCode(carol.client, { name: 'Poster', destinationUrl: 'https://example.com/poster' });
+    // Drift, as a lost provider event leaves it: we hold the subscription as cancelled at period end
+    // with three seats, while the provider still has one seat renewing.
+    await sql(
+      system,
+      `UPDATE billing.subscriptions SET seats = 3, cancel_at_period_end = true
+       WHERE customer_id = (SELECT id FROM billing.customers WHERE user_id = $1)`,
+      [carol.user.id],
+    );
+    expect(await subscriptionOf(carol.client)).toMatchObject({ seats: 3, cancelAtPeriodEnd: true });
+
+    const checks = byCheck((await admin.post('/api/admin/reconcile')).json.checks);
+
+    expect(checks.subscriptions).toMatchObject({ repaired: 1, needsAttention: 0 });
+    expect(checks.subscriptions.details).toEqual([
+      expect.stringMatching(/^subscription \S+: seats 3 -> 1, cancel at period end true -> false \(as the provider has it\)$/),
+    ]);
+    expect(await subscriptionOf(carol.client)).toMatchObject({ status: 'active', seats: 1, cancelAtPeriodEnd: false });
+    expect((await scan(system.url('redirect'), code.slug)).status).toBe(302);
+    expect(await metric(system, 'billing', 'reconcile_repairs_total{check="subscriptions"}')).toBe(1);
+    expect(byCheck((await admin.post('/api/admin/reconcile')).json.checks).subscriptions).toMatchObject({ repaired: 0 });
+  });
+
   it('is for admins only', async () => {
     expect((await alice.client.post('/api/admin/reconcile')).status).toBe(403);
   });

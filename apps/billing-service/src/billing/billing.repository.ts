@@ -273,6 +273,14 @@ export class BillingRepository extends BillingStore {
   }
 
   /** Users whose subscription still runs their codes (active, trialing, past due). */
+  /** Subscriptions we hold as live (they run codes or will renew): what the provider must agree with. */
+  liveSubscriptions(provider: BillingProvider): Promise<SubscriptionEntity[]> {
+    return this.dataSource.getRepository(SubscriptionEntity).find({
+      where: { provider, status: In(['active', 'trialing', 'past_due']) },
+      order: { providerCreatedAt: 'ASC' },
+    });
+  }
+
   async usersWithLiveSubscriptions(): Promise<string[]> {
     const rows = (await this.dataSource.query(
       `SELECT DISTINCT c.user_id AS "userId"

@@ -4,13 +4,27 @@ import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
 import { formatCents, QrPattern, ReconcileCheck, redirectsEnabledFor } from '@qrd/contracts';
 import { MessageBus, Reconciliation, REDIS } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
-import { PAYMENT_PROVIDER, PaymentProvider } from '../providers/payment-provider';
+import { PAYMENT_PROVIDER, PaymentProvider, ProviderSubscription } from '../providers/payment-provider';
 import { BillingRepository } from './billing.repository';
+import { SubscriptionEntity } from './subscription.entity';
 import { SubscriptionSync } from './subscription-sync';
 
 const MAX_DETAILS = 20;
 /** A paid signup whose account was not created (or linked) within this is taken as abandoned. */
 const SIGNUP_CLAIM_HOURS = 24;
+
+/** What differs between our copy of a subscription and the provider's, as "field ours -> theirs". */
+export function subscriptionDifferences(held: SubscriptionEntity, fresh: ProviderSubscription): string[] {
+  const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : 'none');
+  const pairs: [string, string | number | boolean, string | number | boolean][] = [
+    ['status', held.status, fresh.status],
+    ['seats', held.seats, fresh.seats],
+    ['interval', held.interval, fresh.interval],
+    ['cancel at period end', held.cancelAtPeriodEnd, fresh.cancelAtPeriodEnd],
+    ['period end', day(held.currentPeriodEnd), day(fresh.currentPeriodEnd)],
+  ];
+  return pairs.filter(([, ours, theirs]) => ours !== theirs).map(([field, ours, theirs]) => `${field} ${ours} -> ${theirs}`);
+}
 
 /**
  * Seats paid against codes held, for every user whose subscription runs their codes. A customer
@@ -39,7 +53,7 @@ export class SeatReconciler implements OnApplicationBootstrap, OnApplicationShut
       everyMs: config.reconcileEveryMs,
       logger,
       metrics,
-      checks: async () => [await this.seats(), await this.signups()],
+      checks: async () => [await this.subscriptions(), await this.seats(), await this.signups()],
     });
   }
 
@@ -72,6 +86,31 @@ export class SeatReconciler implements OnApplicationBootstrap, OnApplicationShut
           `paid signup of ${signup.email} on ${signup.createdAt.toISOString().slice(0, 10)} has no account: subscription ${signup.providerSubscriptionId} cancelled; refund ${formatCents(signup.seats * signup.unitAmountCents)}`,
         );
       }
+    }
+    return result;
+  }
+
+  /**
+   * Our copy of each live subscription against the provider's (a provider event that never
+   * arrived leaves ours behind): where they differ, the provider's state is applied, which also
+   * tells the other services (codes stop or start with it).
+   */
+  private async subscriptions(): Promise<ReconcileCheck> {
+    const result: ReconcileCheck = { check: 'subscriptions', checked: 0, repaired: 0, needsAttention: 0, details: [] };
+    const note = (line: string) => result.details.length < MAX_DETAILS && result.details.push(line);
+    for (const held of await this.repo.liveSubscriptions(this.provider.name)) {
+      result.checked += 1;
+      const fresh = await this.provider.getSubscription(held.providerSubscriptionId);
+      if (!fresh) {
+        result.needsAttention += 1;
+        note(`subscription ${held.providerSubscriptionId} is ${held.status} here but unknown to the provider`);
+        continue;
+      }
+      const differences = subscriptionDifferences(held, fresh);
+      if (differences.length === 0) continue;
+      await this.sync.apply(fresh);
+      result.repaired += 1;
+      note(`subscription ${held.providerSubscriptionId}: ${differences.join(', ')} (as the provider has it)`);
     }
     return result;
   }

@@ -51,7 +51,7 @@ export interface RedirectEntry {
  * what it looked at, what it repaired, and what it found but leaves to a person.
  */
 export interface ReconcileCheck {
-  check: 'redirect-table' | 'outbox' | 'seats' | 'signups';
+  check: 'redirect-table' | 'outbox' | 'seats' | 'signups' | 'subscriptions';
   checked: number;
   repaired: number;
   needsAttention: number;
