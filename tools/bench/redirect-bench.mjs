@@ -265,8 +265,6 @@ async function main() {
     REDIS_PREFIX: prefix,
     QR_PORT: String(qrPort),
     REDIRECT_PORT: String(redirectPort),
-    // autocannon connects directly: no proxy in front whose X-Forwarded-For could be believed.
-    TRUST_PROXY_HOPS: '0',
   };
 
   log(`Benchmark: ${CONNECTIONS} connections, ${REQUESTS} requests per server, ${cpus().length} CPU cores, Node ${process.version}`);

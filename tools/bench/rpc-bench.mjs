@@ -71,7 +71,6 @@ async function main() {
     AUTH_PORT: String(authPort),
     QR_PORT: String(qrPort),
     GATEWAY_PORT: String(gatewayPort),
-    TRUST_PROXY_HOPS: '0',
   };
 
   log(`RPC benchmark: ${CALLERS} callers, ${REQUESTS} requests per route, ${cpus().length} CPU cores, Node ${process.version}`);

@@ -21,7 +21,7 @@ export async function startRedirectService(
   // Filled once Nest has built the route; the server does not listen before that.
   const hot: { route?: RedirectRoute } = {};
   const adapter = new FastifyAdapter({
-    trustProxy: config.trustProxyHops,
+    trustProxy: config.trustedProxies,
     serverFactory: (fastify: FastifyServerFactoryHandler) =>
       createServer((req, res) => {
         if (hot.route?.matches(req)) hot.route.handle(req, res);

@@ -72,11 +72,10 @@ export interface AppConfig {
   reconcileEveryMs: number;
   /** Months of raw scans kept (the current one included); rollups are kept for the life of a code. */
   scanRetentionMonths: number;
-  /** Number of proxies in front of the redirect-service whose X-Forwarded-For can be believed. */
-  trustProxyHops: number;
   /**
    * Addresses (or proxy-addr names: loopback, linklocal, uniquelocal; or CIDR ranges) of the
-   * proxies whose X-Forwarded-For the gateway believes (TRUSTED_PROXIES); anyone else's is ignored.
+   * proxies whose X-Forwarded-For the gateway and the redirect-service believe (TRUSTED_PROXIES);
+   * anyone else's is ignored.
    */
   trustedProxies: string[];
   messageTimeoutMs: number;
@@ -321,7 +320,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     allowPrivateDestinations: r.oneOf('ALLOW_PRIVATE_DESTINATIONS', 'false', ['true', 'false'] as const) === 'true',
     reconcileEveryMs: r.int('RECONCILE_EVERY_MS', 15 * 60_000, 10_000, 24 * 3600_000),
     scanRetentionMonths: r.int('SCAN_RETENTION_MONTHS', 13, 1, 1200),
-    trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, 0, 10),
     trustedProxies,
     messageTimeoutMs: r.int('MESSAGE_TIMEOUT_MS', 10_000, 100, 600_000),
     rateLimits: {

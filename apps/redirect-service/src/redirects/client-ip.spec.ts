@@ -1,21 +1,33 @@
 import type { IncomingMessage } from 'node:http';
-import { clientIp } from './client-ip';
+import { clientIpOf } from './client-ip';
 
 function request(remoteAddress: string, forwardedFor?: string): IncomingMessage {
-  return { socket: { remoteAddress }, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} } as unknown as IncomingMessage;
+  return {
+    socket: { remoteAddress },
+    connection: { remoteAddress },
+    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+  } as unknown as IncomingMessage;
 }
 
-describe(clientIp.name, () => {
-  it('believes exactly as many X-Forwarded-For entries as there are trusted proxies', () => {
-    const req = request('10.0.0.2', '6.6.6.6, 81.2.69.142');
+describe(clientIpOf.name, () => {
+  it('believes X-Forwarded-For only from the trusted proxies, and only as far as they go', () => {
+    const behindNginx = clientIpOf(['loopback']);
 
-    expect(clientIp(req, 0)).toBe('10.0.0.2');
-    expect(clientIp(req, 1)).toBe('81.2.69.142');
-    expect(clientIp(req, 2)).toBe('6.6.6.6');
-    expect(clientIp(req, 5)).toBe('6.6.6.6');
+    expect(behindNginx(request('127.0.0.1', '81.2.69.142'))).toBe('81.2.69.142');
+    // nginx overwrites the header; were a forged entry left of it, only the trusted hop is believed.
+    expect(behindNginx(request('127.0.0.1', '6.6.6.6, 81.2.69.142'))).toBe('81.2.69.142');
+    expect(behindNginx(request('::ffff:127.0.0.1'))).toBe('::ffff:127.0.0.1');
   });
 
-  it('uses the socket address without a header', () => {
-    expect(clientIp(request('::ffff:127.0.0.1'), 1)).toBe('::ffff:127.0.0.1');
+  it('ignores the header of a client that talks to the service directly', () => {
+    const behindNginx = clientIpOf(['loopback']);
+
+    expect(behindNginx(request('203.0.113.9', '81.2.69.142'))).toBe('203.0.113.9');
+  });
+
+  it('walks through every trusted proxy of a chain', () => {
+    const behindTwo = clientIpOf(['loopback', '10.0.0.0/8']);
+
+    expect(behindTwo(request('127.0.0.1', '81.2.69.142, 10.0.0.2'))).toBe('81.2.69.142');
   });
 });

@@ -1,18 +1,13 @@
 import type { IncomingMessage } from 'node:http';
+import proxyaddr from 'proxy-addr';
 
 /**
- * The visitor's address when `trustedHops` proxies (nginx, a load balancer) stand in front:
- * X-Forwarded-For is read from the right, one entry per trusted hop, never further (anything
- * left of that was written by the client and can be forged).
+ * The visitor's address behind the proxies of TRUSTED_PROXIES (the gateway's setting: addresses,
+ * CIDR ranges, `loopback`, `linklocal`, `uniquelocal`): X-Forwarded-For is walked from the right
+ * only while each hop is one of those proxies, so a client that reaches the service any other way
+ * cannot choose the address that rate limits and places count.
  */
-export function clientIp(req: IncomingMessage, trustedHops: number): string {
-  const socketIp = req.socket.remoteAddress ?? '';
-  if (trustedHops <= 0) return socketIp;
-  const header = req.headers['x-forwarded-for'];
-  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  if (forwarded.length === 0) return socketIp;
-  return forwarded[Math.max(0, forwarded.length - trustedHops)];
+export function clientIpOf(trustedProxies: string[]): (req: IncomingMessage) => string {
+  const trust = proxyaddr.compile(trustedProxies);
+  return (req) => proxyaddr(req, trust);
 }

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
 import { SCAN_CONSUMER_GROUP, scanStreamKey, SLUG_PATTERN } from '@qrd/contracts';
 import { ScanRecorder } from '../scans/scan-recorder';
-import { clientIp } from './client-ip';
+import { clientIpOf } from './client-ip';
 import { Known, MISS } from './redirect-cache';
 import { RedirectResolver, Resolution } from './redirect-resolver';
 import { buildPages, Page, Pages } from './pages';
@@ -30,7 +30,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   private readonly redis: ReturnType<typeof failFastRedis>;
   private readonly pages: Pages;
   private readonly countryHeader: string | null;
-  private readonly trustedHops: number;
+  private readonly clientIp: (req: IncomingMessage) => string;
 
   constructor(
     private readonly resolver: RedirectResolver,
@@ -42,7 +42,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     this.recorder = new ScanRecorder({ redis: this.redis, stream: scanStreamKey(config.redisPrefix), group: SCAN_CONSUMER_GROUP, logger });
     this.pages = buildPages(config.publicBaseUrl);
     this.countryHeader = config.trustedCountryHeader;
-    this.trustedHops = config.trustProxyHops;
+    this.clientIp = clientIpOf(config.trustedProxies);
   }
 
   async onModuleInit(): Promise<void> {
@@ -96,7 +96,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
       codeId: entry.codeId,
       slug,
       ts: Date.now(),
-      ip: clientIp(req, this.trustedHops),
+      ip: this.clientIp(req),
       userAgent: header(req, 'user-agent'),
       referer: header(req, 'referer'),
       acceptLanguage: header(req, 'accept-language'),
