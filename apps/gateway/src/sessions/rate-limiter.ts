@@ -41,6 +41,14 @@ export class RateLimiter {
     if (retryAfter > 0) throw new RateLimitedError(retryAfter);
   }
 
+  /** Gives back one counted attempt (the work it guarded turned out to cost nothing, e.g. a cached render). */
+  async refund(...limits: Limit[]): Promise<void> {
+    if (limits.length === 0) return;
+    const pipeline = this.redis.multi();
+    for (const limit of limits) pipeline.decr(this.key(limit.key));
+    await pipeline.exec();
+  }
+
   /** How many attempts a key has had in its window (for growing delays). */
   async count(key: string): Promise<number> {
     return Number((await this.redis.get(this.key(key))) ?? 0);
