@@ -28,6 +28,7 @@ const KNOWN_PAGES = [
   '/contact',
   '/privacy',
   '/terms',
+  '/report',
 ];
 
 /** Counts page views per page (ids folded, so every /edit-qr/{id} is one page) in one Redis hash. */

@@ -1,4 +1,4 @@
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { SLUG_PATTERN } from '../messages/qr.messages';
 
 /** Abuse handling (DESIGN section 7): public reports, the admin queue, takedowns. */
@@ -55,7 +55,8 @@ export class ReportCodeDto {
   @MaxLength(REPORT_DETAILS_MAX_LENGTH, { message: ABUSE_MESSAGES.detailsTooLong })
   details?: string;
 
-  @IsOptional()
+  /** Optional: an empty field is no address. */
+  @ValidateIf((dto: ReportCodeDto) => dto.email !== undefined && dto.email !== null && dto.email !== '')
   @IsEmail({}, { message: ABUSE_MESSAGES.email })
   @MaxLength(254, { message: ABUSE_MESSAGES.email })
   email?: string;
