@@ -1,4 +1,9 @@
-import { blockedDomain, matchBlocked } from './destination-blocklist';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger } from '@qrd/config';
+import { testConfig } from '@qrd/testing';
+import { blockedDomain, DestinationBlocklist, matchBlocked } from './destination-blocklist';
 
 describe('destination blocklist', () => {
   it('reads entries as domains: case, wildcards, dots, comments and IDNs', () => {
@@ -17,5 +22,30 @@ describe('destination blocklist', () => {
     expect(matchBlocked('a.b.evil.example', domains)).toBe('evil.example');
     expect(matchBlocked('notevil.example', domains)).toBeNull();
     expect(matchBlocked('evil.example.com', domains)).toBeNull();
+  });
+});
+
+describe(DestinationBlocklist.name, () => {
+  const logger = createLogger('blocklist-test', 'silent');
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'qrd-blocklist-unit-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('joins the setting and the file, and reads the file again when it changes', async () => {
+    const file = join(dir, 'list.txt');
+    await writeFile(file, 'one.example\n');
+    const sut = new DestinationBlocklist(testConfig('postgres://unused/unused', { DESTINATION_BLOCKLIST: 'a.example, b.example', DESTINATION_BLOCKLIST_FILE: file }), logger);
+    sut.onModuleInit();
+    expect(sut.domains().sort()).toEqual(['a.example', 'b.example', 'one.example']);
+    await writeFile(file, 'one.example\ntwo.example # added later\n');
+    expect(sut.refuses(new URL('https://shop.two.example/'))).toBe('two.example');
+  });
+
+  it('stops the start when the file cannot be read, naming the setting', () => {
+    const sut = new DestinationBlocklist(testConfig('postgres://unused/unused', { DESTINATION_BLOCKLIST_FILE: join(dir, 'missing.txt') }), logger);
+    expect(() => sut.onModuleInit()).toThrow(/DESTINATION_BLOCKLIST_FILE: cannot read .*missing\.txt/);
   });
 });
