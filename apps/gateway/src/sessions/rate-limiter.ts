@@ -45,7 +45,8 @@ export class RateLimiter {
   async refund(...limits: Limit[]): Promise<void> {
     if (limits.length === 0) return;
     const pipeline = this.redis.multi();
-    for (const limit of limits) pipeline.decr(this.key(limit.key));
+    // Should the window have ended meanwhile, the key made by DECR still expires.
+    for (const limit of limits) pipeline.decr(this.key(limit.key)).expire(this.key(limit.key), limit.windowSeconds, 'NX');
     await pipeline.exec();
   }
 
