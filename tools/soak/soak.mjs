@@ -224,6 +224,7 @@ async function main() {
       LOG_LEVEL: 'warn',
       MAIL_OUTBOX_DIR: join(ROOT, 'tmp', 'soak', 'outbox'),
       RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
+      RATE_LIMIT_AVAILABILITY_PER_MINUTE: '100000',
       ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
     };
     await adminQuery(`CREATE DATABASE ${run.dbName}`);

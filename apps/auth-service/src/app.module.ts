@@ -5,6 +5,7 @@ import { DatabaseModule } from '@qrd/database';
 import { MessagingModule } from '@qrd/messaging';
 import { ObservabilityModule } from '@qrd/observability';
 import { AUTH_DATABASE } from './database';
+import { CodeMailHandlers } from './mail/code-mail.handlers';
 import { MailModule } from './mail/mail.module';
 import { MailWorker } from './mail/mail.worker';
 import { PasswordResetService } from './password-reset/password-reset.service';
@@ -30,7 +31,7 @@ export class AuthServiceModule {
         TypeOrmModule.forFeature([UserEntity, ResetTokenEntity]),
         MailModule,
       ],
-      controllers: [UsersHandlers],
+      controllers: [UsersHandlers, CodeMailHandlers],
       providers: [UsersRepository, UsersService, AccountEvents, PasswordHasher, ResetTokensRepository, PasswordResetService, MailWorker],
     };
   }

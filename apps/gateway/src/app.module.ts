@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule, Logger } from '@qrd/config';
 import { MessagingModule } from '@qrd/messaging';
 import { ObservabilityModule } from '@qrd/observability';
+import { AbuseApiModule } from './abuse/abuse-api.module';
 import { AccountApiModule } from './account/account-api.module';
 import { AdminApiModule } from './admin/admin-api.module';
 import { AuthApiModule } from './auth/auth-api.module';
@@ -26,6 +27,7 @@ export class GatewayModule {
         QrApiModule,
         BillingApiModule,
         PageVisitsModule,
+        AbuseApiModule,
       ],
     };
   }

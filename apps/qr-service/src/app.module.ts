@@ -3,6 +3,10 @@ import { AppConfig, ConfigModule, Logger } from '@qrd/config';
 import { DatabaseModule } from '@qrd/database';
 import { MessagingModule } from '@qrd/messaging';
 import { ObservabilityModule } from '@qrd/observability';
+import { AbuseHandlers } from './abuse/abuse.handlers';
+import { AbuseRepository } from './abuse/abuse.repository';
+import { AbuseService } from './abuse/abuse.service';
+import { DestinationBlocklist } from './abuse/destination-blocklist';
 import { AnalyticsHandlers } from './analytics/analytics.handlers';
 import { AnalyticsRepository } from './analytics/analytics.repository';
 import { AnalyticsService } from './analytics/analytics.service';
@@ -33,7 +37,7 @@ export class QrServiceModule {
         MessagingModule.forRoot(),
         DatabaseModule.forService(QR_DATABASE),
       ],
-      controllers: [CodeImagesController, ScansExportController, CodesHandlers, AccountEventsHandlers, AnalyticsHandlers],
+      controllers: [CodeImagesController, ScansExportController, CodesHandlers, AccountEventsHandlers, AnalyticsHandlers, AbuseHandlers],
       providers: [
         CodesRepository,
         CodesService,
@@ -47,6 +51,9 @@ export class QrServiceModule {
         ScanIngestion,
         AnalyticsRepository,
         AnalyticsService,
+        AbuseRepository,
+        AbuseService,
+        DestinationBlocklist,
       ],
     };
   }

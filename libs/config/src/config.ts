@@ -80,7 +80,26 @@ export interface AppConfig {
   trustedProxies: string[];
   messageTimeoutMs: number;
   /** Abuse limits (requests per window, per client address); test rigs that sign up many users raise them. */
-  rateLimits: { loginPerIpPerMinute: number; signupPerHour: number; resetPerHour: number; contactPerHour: number };
+  rateLimits: {
+    loginPerIpPerMinute: number;
+    signupPerHour: number;
+    resetPerHour: number;
+    contactPerHour: number;
+    /** "Is this username or email taken?" answers (signup, profile), per client address and per session. */
+    availabilityPerMinute: number;
+    /** Page-visit counts per client address and page. */
+    pageVisitsPerMinute: number;
+    /** Renders above 1024 px that are not served from the render cache, per user and per client address. */
+    largeRendersPerHour: number;
+    /** Abuse reports per client address. */
+    reportsPerHour: number;
+  };
+  /**
+   * Destination domains the operator refuses (DESTINATION_BLOCKLIST, and one a line in the file
+   * DESTINATION_BLOCKLIST_FILE): each one also refuses its subdomains; codes already pointing at
+   * one are taken down.
+   */
+  destinationBlocklist: { domains: string[]; file: string | null };
 }
 
 export class ConfigError extends Error {
@@ -327,6 +346,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
       signupPerHour: r.int('RATE_LIMIT_SIGNUP_PER_HOUR', 20, 1, 1_000_000),
       resetPerHour: r.int('RATE_LIMIT_RESET_PER_HOUR', 10, 1, 1_000_000),
       contactPerHour: r.int('RATE_LIMIT_CONTACT_PER_HOUR', 5, 1, 1_000_000),
+      availabilityPerMinute: r.int('RATE_LIMIT_AVAILABILITY_PER_MINUTE', 30, 1, 1_000_000),
+      pageVisitsPerMinute: r.int('RATE_LIMIT_PAGE_VISITS_PER_MINUTE', 30, 1, 1_000_000),
+      largeRendersPerHour: r.int('RATE_LIMIT_LARGE_RENDERS_PER_HOUR', 60, 1, 1_000_000),
+      reportsPerHour: r.int('RATE_LIMIT_REPORTS_PER_HOUR', 10, 1, 1_000_000),
+    },
+    destinationBlocklist: {
+      domains: (r.optional('DESTINATION_BLOCKLIST') ?? '')
+        .split(/[\s,]+/)
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+      file: r.optional('DESTINATION_BLOCKLIST_FILE'),
     },
   };
 

@@ -16,3 +16,4 @@ export * from './messages/billing.messages';
 export * from './messages/mail.messages';
 export * from './messages/routing';
 export * from './dto/page-visit.dto';
+export * from './dto/abuse.dto';

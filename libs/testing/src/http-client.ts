@@ -42,8 +42,8 @@ export class TestHttpClient {
   post(path: string, body?: unknown, headers?: Record<string, string>) {
     return this.request('POST', path, body ?? {}, headers);
   }
-  patch(path: string, body?: unknown) {
-    return this.request('PATCH', path, body ?? {});
+  patch(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('PATCH', path, body ?? {}, headers);
   }
   delete(path: string) {
     return this.request('DELETE', path);

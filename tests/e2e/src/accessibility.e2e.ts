@@ -63,7 +63,7 @@ describe('accessibility (axe-core in Chromium)', () => {
         await Promise.all([visitor.close(), signedIn.close()]);
       });
 
-      it.each(['/', '/auth'])('%s has no serious or critical violations', async (path) => {
+      it.each(['/', '/auth', '/report'])('%s has no serious or critical violations', async (path) => {
         const page = await visitor.newPage();
         await page.goto(path);
         await settle(page);

@@ -62,6 +62,7 @@ describe('faults', () => {
       REDIS_PREFIX: 'faults',
       MAIL_OUTBOX_DIR: mailDir,
       RATE_LIMIT_SIGNUP_PER_HOUR: '100000',
+      RATE_LIMIT_AVAILABILITY_PER_MINUTE: '100000',
       RATE_LIMIT_LOGIN_PER_IP_PER_MINUTE: '100000',
     });
     await system.start();

@@ -109,6 +109,12 @@ export const MATRIX: Record<string, Row> = {
   // Page visits (apps/gateway/src/page-visits)
   'POST /api/page-visits': { access: 'public' },
   'GET /api/admin/page-visits': { access: 'admin', expect: { admin: 200 } },
+  // Abuse handling (apps/gateway/src/abuse): anyone may report; the queue and takedowns are the back office's.
+  'POST /api/reports': { access: 'public', expect: { anonymous: 400, user: 400 } },
+  'GET /api/admin/reports': { access: 'admin', expect: { admin: 200, superadmin: 200 } },
+  'POST /api/admin/reports/:id/status': { access: 'admin', path: () => '/api/admin/reports/00000000-0000-4000-8000-000000000000/status' },
+  'POST /api/admin/codes/:slug/takedown': { access: 'admin', path: () => '/api/admin/codes/NoSuch1/takedown' },
+  'POST /api/admin/codes/:slug/restore': { access: 'admin', path: () => '/api/admin/codes/NoSuch1/restore', expect: { admin: 404, superadmin: 404 } },
 };
 
 /** Every (method, path) the gateway's Express router serves under /api. */

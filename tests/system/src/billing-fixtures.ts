@@ -17,7 +17,7 @@ export const CARDS = {
 export const GOOD_EXPIRY = '12 / 34';
 
 /** Signups are rate limited per address; every test signs up from 127.0.0.1. */
-export const BILLING_ENV = { RATE_LIMIT_SIGNUP_PER_HOUR: '10000' };
+export const BILLING_ENV = { RATE_LIMIT_SIGNUP_PER_HOUR: '10000', RATE_LIMIT_AVAILABILITY_PER_MINUTE: '10000' };
 
 let sequence = 0;
 

@@ -32,7 +32,7 @@ describe('hostile input: no request makes any route answer 5xx or show its insid
   let routes: string[];
 
   beforeAll(async () => {
-    system = await TestSystem.start({ env: { RATE_LIMIT_SIGNUP_PER_HOUR: '100000', RATE_LIMIT_LOGIN_PER_IP_PER_MINUTE: '100000' } });
+    system = await TestSystem.start({ env: { RATE_LIMIT_SIGNUP_PER_HOUR: '100000', RATE_LIMIT_LOGIN_PER_IP_PER_MINUTE: '100000', RATE_LIMIT_AVAILABILITY_PER_MINUTE: '100000', RATE_LIMIT_PAGE_VISITS_PER_MINUTE: '100000', RATE_LIMIT_REPORTS_PER_HOUR: '100000' } });
     const client = await signIn(system, await newUser(system, { role: 'superadmin' }));
     cookie = [...client.cookieJar()].map(([k, v]) => `${k}=${v}`).join('; ');
     const express = system.apps.get('gateway')?.getHttpAdapter().getInstance() as {

@@ -39,3 +39,27 @@ export function contactMail(to: string, from: { name: string; email: string; mes
     ),
   };
 }
+
+export function takedownMail(
+  to: string,
+  username: string,
+  code: { name: string; shortUrl: string; destination: string; reason: string; contactUrl: string },
+): MailMessage {
+  return {
+    to,
+    subject: `Your QR code "${code.name.replace(/\s+/g, ' ').trim()}" has been disabled`,
+    text:
+      `Hello ${username},\n\nWe have disabled your QR code "${code.name}" (${code.shortUrl}), which led to ${code.destination}.\n\n` +
+      `Reason: ${code.reason}\n\n` +
+      `People who scan it now see a page saying the code has been disabled. If you think this is a mistake, ` +
+      `reply through our contact page (${code.contactUrl}) and a person will look at it again.\n`,
+    html: layout(
+      `<p>Hello ${escape(username)},</p><p>We have disabled your QR code <strong>${escape(code.name)}</strong> ` +
+        `(<span style="word-break:break-all">${escape(code.shortUrl)}</span>), which led to ` +
+        `<span style="word-break:break-all">${escape(code.destination)}</span>.</p>` +
+        `<p><strong>Reason:</strong> ${escape(code.reason)}</p>` +
+        `<p>People who scan it now see a page saying the code has been disabled. If you think this is a mistake, ` +
+        `write to us through our <a href="${escape(code.contactUrl)}">contact page</a> and a person will look at it again.</p>`,
+    ),
+  };
+}

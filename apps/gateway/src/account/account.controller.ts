@@ -20,8 +20,8 @@ export class AccountController {
 
   @Patch('profile')
   @Access('user')
-  updateProfile(@CurrentSession() session: Session, @Body() dto: UpdateProfileDto): Promise<UserView> {
-    return this.account.updateProfile(session, dto);
+  updateProfile(@CurrentSession() session: Session, @Body() dto: UpdateProfileDto, @Req() req: Request): Promise<UserView> {
+    return this.account.updateProfile(session, dto, req.ip);
   }
 
   @Post('change-password')

@@ -9,7 +9,7 @@ import {
   UserView,
 } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
-import { LIMITS } from '../auth/limits';
+import { availabilityLimits, LIMITS } from '../auth/limits';
 import { RateLimiter } from '../sessions/rate-limiter';
 import { Session, SessionStore } from '../sessions/session.store';
 
@@ -22,7 +22,9 @@ export class AccountService {
     private readonly limiter: RateLimiter,
   ) {}
 
-  updateProfile(session: Session, dto: UpdateProfileDto): Promise<UserView> {
+  /** The answer may be "that email (or username) is taken": limited like the signup check. */
+  async updateProfile(session: Session, dto: UpdateProfileDto, ip: string | undefined): Promise<UserView> {
+    await this.limiter.hit(...availabilityLimits(ip, session.id));
     return this.bus.request(AuthPattern.UpdateProfile, { ...dto, userId: session.userId });
   }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { Limit } from '../sessions/rate-limiter';
 
@@ -38,9 +39,30 @@ export const LIMITS = {
   resetPerIp: (ip: string | undefined): Limit => ({ key: `reset-ip:${clientKey(ip)}`, max: 'resetPerHour', windowSeconds: 3600 }),
   resetPerEmail: (email: string): Limit => ({ key: `reset-email:${email}`, max: 5, windowSeconds: 3600 }),
   contactPerIp: (ip: string | undefined): Limit => ({ key: `contact-ip:${clientKey(ip)}`, max: 'contactPerHour', windowSeconds: 3600 }),
+  /**
+   * "Is this username or email taken?" (the signup check, the profile's email conflict): a person
+   * still learns that a name is taken, a script cannot ask at scale. Per client address, and per
+   * session so one signed-in account cannot spread its questions over many addresses.
+   */
+  availabilityPerIp: (ip: string | undefined): Limit => ({
+    key: `availability-ip:${clientKey(ip)}`,
+    max: 'availabilityPerMinute',
+    windowSeconds: 60,
+  }),
+  availabilityPerSession: (sessionId: string): Limit => ({
+    // Keys never hold a session id itself (like the session store's keys).
+    key: `availability-session:${createHash('sha256').update(sessionId).digest('base64url')}`,
+    max: 'availabilityPerMinute',
+    windowSeconds: 60,
+  }),
   /** Guessing the current password with a stolen session. */
   changePasswordPerUser: (userId: string): Limit => ({ key: `change-password:${userId}`, max: 10, windowSeconds: 900 }),
 };
+
+/** The availability limits of one request: its address, and its session when it has one. */
+export function availabilityLimits(ip: string | undefined, sessionId: string | undefined): Limit[] {
+  return [LIMITS.availabilityPerIp(ip), ...(sessionId ? [LIMITS.availabilityPerSession(sessionId)] : [])];
+}
 
 /** Delay before checking a password after `failures` recent wrong ones: none for 3, then 0.2 s doubling to 3 s. */
 export function loginDelayMs(failures: number): number {

@@ -11,7 +11,8 @@ import {
   TestConfirmPaymentDto,
 } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
-import { Access } from '../sessions/auth.guard';
+import { availabilityLimits } from '../auth/limits';
+import { Access, SessionRequest } from '../sessions/auth.guard';
 import { RateLimiter } from '../sessions/rate-limiter';
 import { BILLING_LIMITS } from './billing-limits';
 import { BillingApiService } from './billing.service';
@@ -28,8 +29,9 @@ export class PaymentsController {
   @Post('create-signup-payment-intent')
   @Access('public')
   @HttpCode(200)
-  async createSignupPayment(@Body() dto: SignupPaymentDto, @Req() req: Request): Promise<PaymentSetupView> {
-    await this.limiter.hit(BILLING_LIMITS.signupPaymentPerIp(req.ip));
+  async createSignupPayment(@Body() dto: SignupPaymentDto, @Req() req: SessionRequest): Promise<PaymentSetupView> {
+    // This step answers whether the username and email are taken: also an availability check.
+    await this.limiter.hit(BILLING_LIMITS.signupPaymentPerIp(req.ip), ...availabilityLimits(req.ip, req.session?.id));
     return this.billing.createSignupPayment(dto);
   }
 

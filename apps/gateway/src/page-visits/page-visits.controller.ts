@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { Access } from '../sessions/auth.guard';
 import { PageVisitDto } from '@qrd/contracts';
 import { PageVisitsService } from './page-visits.service';
@@ -10,8 +11,8 @@ export class PageVisitsController {
   @Post('page-visits')
   @Access('public')
   @HttpCode(204)
-  record(@Body() dto: PageVisitDto): Promise<void> {
-    return this.visits.record(dto.path);
+  record(@Body() dto: PageVisitDto, @Req() req: Request): Promise<void> {
+    return this.visits.record(dto.path, req.ip);
   }
 
   @Get('admin/page-visits')

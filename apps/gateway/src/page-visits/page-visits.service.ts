@@ -2,6 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
 import { REDIS } from '@qrd/messaging';
+import { clientKey } from '../auth/limits';
+import { RateLimiter, type Limit } from '../sessions/rate-limiter';
+
+/** Anyone may count a visit: one address counts each page at most this often (a person never gets near). */
+export function pageVisitLimit(ip: string | undefined, page: string): Limit {
+  return { key: `page-visit:${clientKey(ip)}:${page}`, max: 'pageVisitsPerMinute', windowSeconds: 60 };
+}
 
 /** The pages of the web app; anything else counts as the not-found page. */
 const KNOWN_PAGES = [
@@ -21,6 +28,7 @@ const KNOWN_PAGES = [
   '/contact',
   '/privacy',
   '/terms',
+  '/report',
 ];
 
 /** Counts page views per page (ids folded, so every /edit-qr/{id} is one page) in one Redis hash. */
@@ -31,12 +39,15 @@ export class PageVisitsService {
   constructor(
     @Inject(REDIS) private readonly redis: IORedis,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly limiter: RateLimiter,
   ) {
     this.key = `${config.redisPrefix}:page-visits`;
   }
 
-  async record(path: string): Promise<void> {
-    await this.redis.hincrby(this.key, normalisePage(path), 1);
+  async record(path: string, ip: string | undefined): Promise<void> {
+    const page = normalisePage(path);
+    await this.limiter.hit(pageVisitLimit(ip, page));
+    await this.redis.hincrby(this.key, page, 1);
   }
 
   async counts(): Promise<Record<string, number>> {

@@ -4,6 +4,8 @@ import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { DomainError, DownloadQueryDto, ErrorCode, QrCodeView, QrDesignInput, QrPattern, wholeNumber } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
+import { clientKey } from '../auth/limits';
+import { Limit, RateLimiter } from '../sessions/rate-limiter';
 import { QrImagesClient } from './qr-images.client';
 
 const DEFAULT_SIZE = 1024;
@@ -11,6 +13,15 @@ const DEFAULT_SIZE = 1024;
 const PREVIEW_IMAGE_SIZE = 384;
 /** The address changes with the design (see the web's previewImageUrl); the ETag covers the rest. */
 const PREVIEW_IMAGE_MAX_AGE_S = 3600;
+/** Renders above this many pixels cost enough CPU to be limited (repeats come from the render cache, free). */
+export const LARGE_RENDER_PX = 1024;
+
+function largeRenderLimits(userId: string, ip: string | undefined): Limit[] {
+  return [
+    { key: `large-render-user:${userId}`, max: 'largeRendersPerHour', windowSeconds: 3600 },
+    { key: `large-render-ip:${clientKey(ip)}`, max: 'largeRendersPerHour', windowSeconds: 3600 },
+  ];
+}
 
 /** Answers that are files rather than JSON: images (with ETags), previews and the scans CSV. */
 @Injectable()
@@ -18,6 +29,7 @@ export class QrFilesService {
   constructor(
     private readonly bus: MessageBus,
     private readonly images: QrImagesClient,
+    private readonly limiter: RateLimiter,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -38,16 +50,26 @@ export class QrFilesService {
    * `qrcode-{id}.{ext}` as an attachment. The image depends only on the slug and the design, so its
    * ETag lets the browser revalidate without the image being rendered or sent again.
    */
-  async download(userId: string, codeId: string, query: DownloadQueryDto, ifNoneMatch: string | undefined, res: Response): Promise<void> {
-    const file = await this.images.download(
-      codeId,
-      {
-        userId,
-        format: query.format ?? 'png',
-        size: query.size === undefined ? DEFAULT_SIZE : (wholeNumber(query.size) ?? DEFAULT_SIZE),
-      },
-      ifNoneMatch,
-    );
+  async download(
+    userId: string,
+    codeId: string,
+    query: DownloadQueryDto,
+    ifNoneMatch: string | undefined,
+    ip: string | undefined,
+    res: Response,
+  ): Promise<void> {
+    const size = query.size === undefined ? DEFAULT_SIZE : (wholeNumber(query.size) ?? DEFAULT_SIZE);
+    // Counted before (so a burst cannot slip past), given back when no render was needed.
+    const limits = size > LARGE_RENDER_PX ? largeRenderLimits(userId, ip) : [];
+    if (limits.length) await this.limiter.hit(...limits);
+    let file;
+    try {
+      file = await this.images.download(codeId, { userId, format: query.format ?? 'png', size }, ifNoneMatch);
+    } catch (error) {
+      await this.limiter.refund(...limits);
+      throw error;
+    }
+    if (!file.rendered) await this.limiter.refund(...limits);
     res.setHeader('ETag', file.etag);
     res.setHeader('Cache-Control', 'private, no-cache');
     if (!file.body) {

@@ -11,6 +11,7 @@ import {
   QrFileRoute,
   QrPreviewRequest,
   qrFilePath,
+  RENDER_CACHE_HEADER,
 } from '@qrd/contracts';
 import { INTERNAL_TOKEN_HEADER, internalToken, REQUEST_ID_HEADER } from '@qrd/messaging';
 
@@ -24,6 +25,8 @@ export interface QrImageFile {
   etag: string;
   /** Null when the browser's If-None-Match already names this image (answer 304). */
   body: Buffer | null;
+  /** True when the qr-service had to render it (neither its render cache nor the ETag answered). */
+  rendered: boolean;
   contentType: string;
   contentDisposition: string;
 }
@@ -49,6 +52,7 @@ export class QrImagesClient {
     return {
       etag: res.headers.get('etag') ?? '',
       body: res.status === 304 ? null : Buffer.from(await res.arrayBuffer()),
+      rendered: res.headers.get(RENDER_CACHE_HEADER) === 'miss',
       contentType: res.headers.get('content-type') ?? 'application/octet-stream',
       contentDisposition: res.headers.get('content-disposition') ?? 'attachment',
     };

@@ -72,9 +72,10 @@ export class QrImagesController {
     @Param('id') codeId: string,
     @Query() query: DownloadQueryDto,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    return this.files.download(session.userId, codeId, query, ifNoneMatch, res);
+    return this.files.download(session.userId, codeId, query, ifNoneMatch, req.ip, res);
   }
 
   @Get('scans.csv')

@@ -41,6 +41,15 @@ export class RateLimiter {
     if (retryAfter > 0) throw new RateLimitedError(retryAfter);
   }
 
+  /** Gives back one counted attempt (the work it guarded turned out to cost nothing, e.g. a cached render). */
+  async refund(...limits: Limit[]): Promise<void> {
+    if (limits.length === 0) return;
+    const pipeline = this.redis.multi();
+    // Should the window have ended meanwhile, the key made by DECR still expires.
+    for (const limit of limits) pipeline.decr(this.key(limit.key)).expire(this.key(limit.key), limit.windowSeconds, 'NX');
+    await pipeline.exec();
+  }
+
   /** How many attempts a key has had in its window (for growing delays). */
   async count(key: string): Promise<number> {
     return Number((await this.redis.get(this.key(key))) ?? 0);

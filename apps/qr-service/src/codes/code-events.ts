@@ -42,6 +42,8 @@ export class CodeEvents implements OnApplicationBootstrap, OnApplicationShutdown
           );
         },
         [DomainEvent.CodeDeleted]: ({ payload }) => bus.emitEvent(DomainEvent.CodeDeleted, payload as EventPayloads[DomainEvent.CodeDeleted]),
+        [DomainEvent.CodeTakenDown]: ({ payload }) =>
+          bus.emitEvent(DomainEvent.CodeTakenDown, payload as EventPayloads[DomainEvent.CodeTakenDown]),
       },
     });
   }
@@ -62,6 +64,11 @@ export class CodeEvents implements OnApplicationBootstrap, OnApplicationShutdown
   /** Within `tx`: a code was deleted (billing frees its seat). */
   async deleted(tx: EntityManager, event: EventPayloads[DomainEvent.CodeDeleted]): Promise<string[]> {
     return [await this.outbox.add(tx, DomainEvent.CodeDeleted, event)];
+  }
+
+  /** Within `tx`: an admin or the blocklist took a code down (the auth-service mails its owner). */
+  async takenDown(tx: EntityManager, event: EventPayloads[DomainEvent.CodeTakenDown]): Promise<string[]> {
+    return [await this.outbox.add(tx, DomainEvent.CodeTakenDown, event)];
   }
 
   /** After the commit: delivers these events now, or leaves them to the relay. */

@@ -20,6 +20,9 @@ export interface CodeRecord {
   deletedAt: Date | null;
   /** Raised by every change of the redirect (see the code-versions migration). */
   version: number;
+  /** Set while an admin has taken the code down (abuse); its scans see the "disabled" page. */
+  takenDownAt: Date | null;
+  takedownReason: string | null;
   scans: number;
   lastScanAt: Date | null;
 }
@@ -30,6 +33,7 @@ export const CODE_COLUMNS = `
   c.deactivated_by_owner AS "deactivatedByOwner", c.suspended_billing AS "suspendedBilling",
   c.suspended_account AS "suspendedAccount", c.state, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
   c.destination_updated_at AS "destinationUpdatedAt", c.deleted_at AS "deletedAt", c.version,
+  c.taken_down_at AS "takenDownAt", c.takedown_reason AS "takedownReason",
   coalesce(s.scans, 0)::int AS scans, s.last_scan_at AS "lastScanAt"`;
 
 export const CODE_FROM = `qr.codes c LEFT JOIN qr.code_stats s ON s.code_id = c.id`;
@@ -63,6 +67,7 @@ export function toCodeView(code: CodeRecord, publicBaseUrl: string): QrCodeView 
     state: code.state,
     deactivatedByOwner: code.deactivatedByOwner,
     suspended: { billing: code.suspendedBilling, account: code.suspendedAccount },
+    takedown: code.takenDownAt ? { reason: code.takedownReason ?? '', at: code.takenDownAt.toISOString() } : null,
     totalScans: Number(code.scans),
     lastScanAt: code.lastScanAt ? code.lastScanAt.toISOString() : null,
     createdAt: code.createdAt.toISOString(),
@@ -71,18 +76,26 @@ export function toCodeView(code: CodeRecord, publicBaseUrl: string): QrCodeView 
 }
 
 /** The columns the redirect table is built from. */
-export type RedirectSource = Pick<CodeRecord, 'id' | 'slug' | 'destination' | 'state' | 'version'> & { deleted: boolean };
+export type RedirectSource = Pick<CodeRecord, 'id' | 'slug' | 'destination' | 'state' | 'version'> & {
+  deleted: boolean;
+  /** Taken down by an admin (optional: rows read before takedowns existed are not). */
+  takenDown?: boolean;
+};
 
 /** The select list behind RedirectSource (`c` is qr.codes). */
-export const REDIRECT_COLUMNS = `c.id, c.slug, c.destination, c.state, c.version, c.deleted_at IS NOT NULL AS deleted`;
+export const REDIRECT_COLUMNS = `c.id, c.slug, c.destination, c.state, c.version, c.deleted_at IS NOT NULL AS deleted,
+  c.taken_down_at IS NOT NULL AS "takenDown"`;
 
 export function redirectSource(code: CodeRecord): RedirectSource {
   const { id, slug, destination, state, version } = code;
-  return { id, slug, destination, state, version, deleted: code.deletedAt !== null };
+  return { id, slug, destination, state, version, deleted: code.deletedAt !== null, takenDown: code.takenDownAt !== null };
 }
 
-/** What the redirect-service needs: where to go, only while the code is active; a deleted code is a tombstone. */
+/**
+ * What the redirect-service needs: where to go, only while the code is active; a deleted code is a
+ * tombstone; a code taken down is 'disabled' whatever else holds it.
+ */
 export function toRedirectEntry(code: RedirectSource): RedirectEntry {
-  const state = code.deleted ? 'deleted' : code.state;
+  const state = code.deleted ? 'deleted' : code.takenDown ? 'disabled' : code.state;
   return { codeId: code.id, destination: state === 'active' ? code.destination : null, state, version: code.version };
 }

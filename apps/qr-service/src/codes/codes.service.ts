@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
 import {
+  ABUSE_MESSAGES,
   AuthPattern,
   BillingPattern,
   CODE_PAGE_MAX_LIMIT,
@@ -29,6 +30,7 @@ import { changesRedirect, CodeChanges, CodesRepository } from './codes.repositor
 import { RedirectTable } from './redirect-table';
 import { RedirectTableMaintainer } from './redirect-table-maintainer';
 import { CodeEvents } from './code-events';
+import { DestinationBlocklist } from '../abuse/destination-blocklist';
 import { destinationRefusal } from './destination-policy';
 import { newSlug } from './slug';
 
@@ -53,6 +55,7 @@ export class CodesService {
     private readonly maintainer: RedirectTableMaintainer,
     private readonly bus: MessageBus,
     private readonly events: CodeEvents,
+    private readonly blocklist: DestinationBlocklist,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -260,6 +263,7 @@ export class CodesService {
     });
     if (refusal === 'own-link') throw invalid('destinationUrl', QR_MESSAGES.urlOwnRedirect);
     if (refusal === 'private-network') throw invalid('destinationUrl', QR_MESSAGES.urlPrivateNetwork);
+    if (this.blocklist.refuses(url)) throw invalid('destinationUrl', ABUSE_MESSAGES.blockedDestination);
     return url.href;
   }
 

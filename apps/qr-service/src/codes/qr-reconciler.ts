@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
 import type { ReconcileCheck } from '@qrd/contracts';
 import { Reconciliation, REDIS } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
+import { AbuseService } from '../abuse/abuse.service';
 import { CodeEvents } from './code-events';
 import { RedirectTableMaintainer } from './redirect-table-maintainer';
 
@@ -11,7 +12,8 @@ import { RedirectTableMaintainer } from './redirect-table-maintainer';
 const STUCK_EVENT_S = 300;
 
 /**
- * The qr-service's reconciliation: the redirect table against PostgreSQL (a repair pass writes every
+ * The qr-service's reconciliation: the operator's destination blocklist (codes now on it are
+ * taken down), the redirect table against PostgreSQL (a repair pass writes every
  * entry that is missing or older than its code), and the outbox (what is still undelivered is
  * retried now; what has waited for minutes is reported).
  */
@@ -22,6 +24,7 @@ export class QrReconciler implements OnApplicationBootstrap, OnApplicationShutdo
   constructor(
     private readonly maintainer: RedirectTableMaintainer,
     private readonly events: CodeEvents,
+    private readonly abuse: AbuseService,
     @Inject(REDIS) redis: IORedis,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(LOGGER) logger: Logger,
@@ -34,7 +37,8 @@ export class QrReconciler implements OnApplicationBootstrap, OnApplicationShutdo
       everyMs: config.reconcileEveryMs,
       logger,
       metrics,
-      checks: async () => [await this.redirectTable(), await this.outbox()],
+      // The blocklist first: its takedowns are then part of the same pass's redirect-table check.
+      checks: async () => [await this.abuse.enforceBlocklist(), await this.redirectTable(), await this.outbox()],
     });
   }
 

@@ -1,6 +1,6 @@
 import { Body, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { DomainError, ErrorCode, QR_IMAGE_FORMATS, QrDownloadQuery, QrImageFormat, QrFileRoute, QrPreviewRequest, wholeNumber } from '@qrd/contracts';
+import { DomainError, ErrorCode, QR_IMAGE_FORMATS, QrDownloadQuery, QrImageFormat, QrFileRoute, QrPreviewRequest, RENDER_CACHE_HEADER, wholeNumber } from '@qrd/contracts';
 import { InternalController } from '@qrd/messaging';
 import { CodeImagesService } from './code-images.service';
 
@@ -22,6 +22,8 @@ export class CodeImagesController {
     const { userId, format, size } = downloadQuery(query);
     const file = await this.images.download(userId, codeId, format, size, ifNoneMatch);
     res.setHeader('ETag', file.etag);
+    // The gateway counts only real renders against the large-render limit.
+    res.setHeader(RENDER_CACHE_HEADER, file.rendered ? 'miss' : 'hit');
     if (!file.body) {
       res.status(304).end();
       return;

@@ -25,6 +25,8 @@ export interface CodeImageFile {
   contentType: string;
   /** Null when the caller's If-None-Match already names this rendering. */
   body: Buffer | null;
+  /** True when this answer cost a render (not a revalidation, not the render cache). */
+  rendered: boolean;
 }
 
 /** A rendering problem is the caller's to fix: it becomes a validation error with its reasons. */
@@ -83,9 +85,11 @@ export class CodeImagesService {
     const etag = `"${renderCacheKey(text, design, format, size)}"`;
     const head = { etag, fileName: `qrcode-${code.id}.${EXTENSIONS[format]}`, contentType: QR_CONTENT_TYPES[format] };
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) {
-      return { ...head, body: null };
+      return { ...head, body: null, rendered: false };
     }
-    return { ...head, body: await this.render(text, design, format, size) };
+    const cached = this.cache.get(renderCacheKey(text, design, format, size));
+    if (cached) return { ...head, body: cached, rendered: false };
+    return { ...head, body: await this.render(text, design, format, size), rendered: true };
   }
 
   private async saveDesign(userId: string, codeId: string, design: QrDesign): Promise<QrCodeView> {

@@ -12,41 +12,68 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-function page(status: number, title: string, message: string, homeUrl: string): Page {
-  const home = escapeHtml(homeUrl);
-  const html = `<!doctype html>
+const STYLE = `body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f8fafc;color:#0f172a}
+main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0 0 .75rem}p{color:#475569;line-height:1.5}
+a.home{display:inline-block;margin-top:1rem;padding:.6rem 1.2rem;border-radius:.5rem;background:#0f172a;color:#fff;text-decoration:none}
+a.report{display:block;margin-top:1.25rem;color:#475569;font-size:.875rem}
+@media (prefers-color-scheme:dark){body{background:#0f172a;color:#f8fafc}p,a.report{color:#cbd5e1}a.home{background:#f8fafc;color:#0f172a}}`;
+
+const HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': NO_STORE,
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+} as const;
+
+function html(title: string, message: string, homeUrl: string, reportUrl: string | null): string {
+  const report = reportUrl ? `<a class="report" href="${escapeHtml(reportUrl)}">Report this QR code</a>` : '';
+  return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)} - QR Dynamic</title>
-<style>body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f8fafc;color:#0f172a}
-main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0 0 .75rem}p{color:#475569;line-height:1.5}
-a{display:inline-block;margin-top:1rem;padding:.6rem 1.2rem;border-radius:.5rem;background:#0f172a;color:#fff;text-decoration:none}
-@media (prefers-color-scheme:dark){body{background:#0f172a;color:#f8fafc}p{color:#cbd5e1}a{background:#f8fafc;color:#0f172a}}</style>
-</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><a href="${home}">Go to the home page</a></main></body></html>
+<style>${STYLE}</style>
+</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><a class="home" href="${escapeHtml(homeUrl)}">Go to the home page</a>${report}</main></body></html>
 `;
-  return {
-    status,
-    body: html,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'content-length': Buffer.byteLength(html, 'utf8'),
-      'cache-control': NO_STORE,
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
-    },
-  };
+}
+
+function page(status: number, body: string): Page {
+  return { status, body, headers: { ...HEADERS, 'content-length': Buffer.byteLength(body, 'utf8') } };
+}
+
+/**
+ * A page with a "Report this QR code" link to the web app's /report form, naming the slug: built
+ * once per slug shape around the slug (7 base62 characters, nothing to escape), so a flood of
+ * unknown slugs costs a string concatenation each.
+ */
+export type ReportablePage = (slug: string | null) => Page;
+
+function reportable(status: number, title: string, message: string, homeUrl: string, reportUrl: string): ReportablePage {
+  const marker = '\u0000slug\u0000';
+  const [head, tail] = html(title, message, homeUrl, `${reportUrl}?code=${marker}`).split(escapeHtml(marker));
+  const bare = page(status, html(title, message, homeUrl, reportUrl));
+  return (slug) => (slug === null ? bare : page(status, `${head}${slug}${tail}`));
 }
 
 export interface Pages {
-  notFound: Page;
-  inactive: Page;
+  notFound: ReportablePage;
+  inactive: ReportablePage;
+  /** Taken down by an admin for abuse: 451 Unavailable For Legal Reasons. */
+  disabled: ReportablePage;
   unavailable: Page;
 }
 
 export function buildPages(publicBaseUrl: string): Pages {
   const home = `${publicBaseUrl}/`;
+  const report = `${publicBaseUrl}/report`;
   return {
-    notFound: page(404, 'QR code not found', 'This QR code does not exist. Check that the whole code was scanned.', home),
-    inactive: page(410, 'This QR code is not active', 'The owner of this QR code has deactivated it or their subscription has ended.', home),
-    unavailable: page(503, 'Please try again', 'We could not look up this QR code just now. Please scan it again in a moment.', home),
+    notFound: reportable(404, 'QR code not found', 'This QR code does not exist. Check that the whole code was scanned.', home, report),
+    inactive: reportable(410, 'This QR code is not active', 'The owner of this QR code has deactivated it or their subscription has ended.', home, report),
+    disabled: reportable(
+      451,
+      'This QR code has been disabled',
+      'We have taken this QR code down because it broke our rules on acceptable use. Its link no longer leads anywhere.',
+      home,
+      report,
+    ),
+    unavailable: page(503, html('Please try again', 'We could not look up this QR code just now. Please scan it again in a moment.', home, null)),
   };
 }

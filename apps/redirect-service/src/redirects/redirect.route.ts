@@ -26,7 +26,7 @@ function header(req: IncomingMessage, name: string): string {
 export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   readonly recorder: ScanRecorder;
   /** Answers by outcome, for /metrics: plain numbers, incremented and nothing else on the hot path. */
-  readonly outcomes = { redirect: 0, not_found: 0, inactive: 0, unavailable: 0 };
+  readonly outcomes = { redirect: 0, not_found: 0, inactive: 0, disabled: 0, unavailable: 0 };
   private readonly redis: ReturnType<typeof failFastRedis>;
   private readonly pages: Pages;
   private readonly countryHeader: string | null;
@@ -65,7 +65,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     const slug = url.slice(PREFIX.length, end < 0 ? undefined : end);
     if (!SLUG_PATTERN.test(slug)) {
       this.outcomes.not_found++;
-      return this.sendPage(req, res, this.pages.notFound);
+      return this.sendPage(req, res, this.pages.notFound(null));
     }
     const hit = this.resolver.cached(slug);
     if (hit !== MISS) return this.answer(req, res, slug, hit);
@@ -79,11 +79,15 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     }
     if (resolution === null || resolution.state === 'deleted') {
       this.outcomes.not_found++;
-      return this.sendPage(req, res, this.pages.notFound);
+      return this.sendPage(req, res, this.pages.notFound(slug));
+    }
+    if (resolution.state === 'disabled') {
+      this.outcomes.disabled++;
+      return this.sendPage(req, res, this.pages.disabled(slug));
     }
     if (resolution.state !== 'active' || !resolution.destination) {
       this.outcomes.inactive++;
-      return this.sendPage(req, res, this.pages.inactive);
+      return this.sendPage(req, res, this.pages.inactive(slug));
     }
     this.outcomes.redirect++;
     res.writeHead(302, { location: resolution.destination, 'cache-control': NO_STORE });

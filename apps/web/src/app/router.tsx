@@ -17,6 +17,7 @@ const AboutRoute = lazy(() => import('./routes/about'));
 const ContactRoute = lazy(() => import('./routes/contact'));
 const PrivacyRoute = lazy(() => import('./routes/privacy'));
 const TermsRoute = lazy(() => import('./routes/terms'));
+const ReportRoute = lazy(() => import('./routes/report'));
 const SubscribeRoute = lazy(() =>
   import('../features/billing/routes/subscribe-route').then((m) => ({ default: m.SubscribeRoute })),
 );
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
       { path: paths.contact, element: <ContactRoute /> },
       { path: paths.privacy, element: <PrivacyRoute /> },
       { path: paths.terms, element: <TermsRoute /> },
+      { path: paths.report, element: <ReportRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

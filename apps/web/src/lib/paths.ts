@@ -18,6 +18,7 @@ export const paths = {
   contact: '/contact',
   privacy: '/privacy',
   terms: '/terms',
+  report: '/report',
 } as const;
 
 export const LANDING_SECTIONS = ['features', 'pricing', 'faq'] as const;

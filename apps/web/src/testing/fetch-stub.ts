@@ -1,5 +1,7 @@
 import {
   ErrorCode,
+  type AbuseReportPage,
+  type AbuseReportView,
   type AccountAnalytics,
   type BillingConfigView,
   type ChangePasswordDto,
@@ -13,6 +15,10 @@ import {
   type PurchaseQrCodeDto,
   type ReconcileReport,
   type PurchaseResultView,
+  type ReportCodeDto,
+  type ReportedCodeView,
+  type SetReportStatusDto,
+  type TakeDownCodeDto,
   type QrCodeView,
   type QrDesignInput,
   type RegisterDto,
@@ -61,6 +67,11 @@ export interface ApiRoutes {
   'GET /api/qrcodes/:id/preview': { body: undefined; res: { dataUrl: string } };
   'POST /api/qrcodes/:id/preview': { body: QrDesignInput; res: { dataUrl: string } };
   'PUT /api/qrcodes/:id/design': { body: QrDesignInput; res: QrCodeView };
+  'POST /api/reports': { body: ReportCodeDto; res: { message: string } };
+  'GET /api/admin/reports': { body: undefined; res: AbuseReportPage };
+  'POST /api/admin/reports/:id/status': { body: SetReportStatusDto; res: AbuseReportView };
+  'POST /api/admin/codes/:slug/takedown': { body: TakeDownCodeDto; res: ReportedCodeView };
+  'POST /api/admin/codes/:slug/restore': { body: undefined; res: ReportedCodeView };
 }
 
 export type Route = keyof ApiRoutes;

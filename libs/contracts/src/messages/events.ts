@@ -10,6 +10,8 @@ export enum DomainEvent {
   SessionsRevoke = 'sessions.revoke',
   /** An account was created for a paid signup whose payment could not be linked to it at once. */
   SignupPaid = 'signup.paid',
+  /** An admin (or the domain blocklist) took a code down: its owner is told by mail. */
+  CodeTakenDown = 'code.taken-down',
 }
 
 export interface SubscriptionState {
@@ -28,6 +30,7 @@ export interface EventPayloads {
   [DomainEvent.UserDeleted]: { userId: string };
   [DomainEvent.SessionsRevoke]: { userId: string; exceptSessionId?: string; reason: string };
   [DomainEvent.SignupPaid]: { userId: string; customerId: string; subscriptionId: string };
+  [DomainEvent.CodeTakenDown]: { codeId: string; userId: string; slug: string; name: string; destination: string; reason: string };
 }
 
 /** Which service queues receive each event: the one routing table for fan-out. */
@@ -39,6 +42,7 @@ export const EVENT_SUBSCRIBERS: Record<DomainEvent, readonly ServiceQueue[]> = {
   [DomainEvent.UserDeleted]: [ServiceQueue.Qr, ServiceQueue.Billing],
   [DomainEvent.SessionsRevoke]: [ServiceQueue.Gateway],
   [DomainEvent.SignupPaid]: [ServiceQueue.Billing],
+  [DomainEvent.CodeTakenDown]: [ServiceQueue.Auth],
 };
 
 export function eventsFor(queue: ServiceQueue): DomainEvent[] {

@@ -23,6 +23,9 @@ export enum QrFileRoute {
   ScansCsv = 'internal/qr/codes/:codeId/scans.csv',
 }
 
+/** On a Download answer: 'miss' when it cost a render, 'hit' when the render cache or the ETag answered. */
+export const RENDER_CACHE_HEADER = 'x-render-cache';
+
 export interface QrDownloadQuery {
   userId: string;
   format: QrImageFormat;

@@ -1,3 +1,4 @@
+import type { AbuseReportPage, AbuseReportView, ReportReason, ReportStatus, ReportedCodeView } from '../dto/abuse.dto';
 import type { CodePage, CodePageRequest } from '../dto/code-page.dto';
 import type { QrCategory, QrCodeState, QrDotStyle, QrErrorCorrection } from '../dto/qr.dto';
 
@@ -31,14 +32,23 @@ export enum QrPattern {
   CodeAnalytics = 'qr.code-analytics',
   AccountAnalytics = 'qr.account-analytics',
   AdminOverview = 'qr.admin-overview',
+  /** Abuse handling: a public report, the admin queue, takedown and restore of any code. */
+  CreateReport = 'qr.create-report',
+  ListReports = 'qr.list-reports',
+  SetReportStatus = 'qr.set-report-status',
+  TakeDownCode = 'qr.take-down-code',
+  RestoreCode = 'qr.restore-code',
 }
 
 export interface RedirectEntry {
   codeId: string;
   /** Destination URL, or null when the code is not redirecting. */
   destination: string | null;
-  /** 'deleted': a tombstone (the slug stays reserved), answered like an unknown slug. */
-  state: 'active' | 'deactivated' | 'suspended' | 'deleted';
+  /**
+   * 'deleted': a tombstone (the slug stays reserved), answered like an unknown slug. 'disabled':
+   * taken down by an admin for abuse (HTTP 451 page) until restored.
+   */
+  state: 'active' | 'deactivated' | 'suspended' | 'deleted' | 'disabled';
   /**
    * Raised by every change of the code or of its owner's state; the table keeps the highest one
    * written (compare-and-set), so a late write never replaces a newer state.
@@ -51,7 +61,7 @@ export interface RedirectEntry {
  * what it looked at, what it repaired, and what it found but leaves to a person.
  */
 export interface ReconcileCheck {
-  check: 'redirect-table' | 'outbox' | 'seats' | 'signups' | 'subscriptions';
+  check: 'redirect-table' | 'outbox' | 'seats' | 'signups' | 'subscriptions' | 'blocklist';
   checked: number;
   repaired: number;
   needsAttention: number;
@@ -107,6 +117,8 @@ export interface QrCodeView {
   state: QrCodeState;
   deactivatedByOwner: boolean;
   suspended: QrSuspension;
+  /** Set while an admin has taken the code down for abuse: scans see a "disabled" page. */
+  takedown?: { reason: string; at: string } | null;
   /** Human scans (bots excluded), all time. */
   totalScans: number;
   lastScanAt: string | null;
@@ -240,6 +252,14 @@ export interface QrRequests {
   [QrPattern.CodeAnalytics]: { req: Owned<{ from?: string; to?: string; tz?: string }>; res: CodeAnalytics };
   [QrPattern.AccountAnalytics]: { req: { userId: string; tz?: string }; res: AccountAnalytics };
   [QrPattern.AdminOverview]: { req: { page: number; pageSize: number }; res: AdminQrOverview };
+  [QrPattern.CreateReport]: {
+    req: { slug: string; reason: ReportReason; details: string; reporterEmail: string | null };
+    res: { id: string };
+  };
+  [QrPattern.ListReports]: { req: { status: ReportStatus | null; page: number; pageSize: number }; res: AbuseReportPage };
+  [QrPattern.SetReportStatus]: { req: { reportId: string; status: ReportStatus; actorId: string }; res: AbuseReportView };
+  [QrPattern.TakeDownCode]: { req: { slug: string; reason: string; actorId: string }; res: ReportedCodeView };
+  [QrPattern.RestoreCode]: { req: { slug: string; actorId: string }; res: ReportedCodeView };
 }
 
 /**

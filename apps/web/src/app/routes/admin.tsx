@@ -1,3 +1,4 @@
+import { AbuseQueue } from '../../features/abuse';
 import { AdminHeader } from '../../features/admin/components/admin-header';
 import { AdminUsers } from '../../features/admin/components/admin-users';
 import { AnalyticsOverview } from '../../features/admin/components/analytics-overview';
@@ -18,6 +19,7 @@ export default function AdminRoute() {
       <RevenueSummary />
       <AdminUsers viewer={user} />
       <AnalyticsOverview />
+      <AbuseQueue />
       <Reconciliation />
       <SeoKeywords />
     </div>

@@ -26,6 +26,7 @@ const COLUMNS = [
     links: [
       { label: 'Privacy Policy', to: paths.privacy },
       { label: 'Terms of Service', to: paths.terms },
+      { label: 'Report a QR code', to: paths.report },
     ],
   },
 ] as const;

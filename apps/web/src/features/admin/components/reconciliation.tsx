@@ -13,6 +13,7 @@ const CHECK_NAMES: Record<ReconcileCheck['check'], string> = {
   outbox: 'Undelivered events',
   signups: 'Paid signups without an account',
   subscriptions: 'Subscriptions and the payment provider',
+  blocklist: 'Codes leading to blocklisted domains (taken down)',
 };
 
 function outcome(check: ReconcileCheck): string {

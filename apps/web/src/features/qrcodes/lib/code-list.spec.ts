@@ -31,5 +31,8 @@ describe(stateExplanation.name, () => {
     expect(stateExplanation({ state: 'active', suspended: { billing: false, account: false } })).toBeNull();
     expect(stateExplanation({ state: 'suspended', suspended: { billing: true, account: false } })).toMatch(/subscription/);
     expect(stateExplanation({ state: 'suspended', suspended: { billing: false, account: true } })).toMatch(/account/);
+    expect(
+      stateExplanation({ state: 'active', suspended: { billing: false, account: false }, takedown: { reason: 'Phishing page', at: '2026-11-25T10:00:00.000Z' } }),
+    ).toMatch(/disabled this code for abuse \(Phishing page\)/);
   });
 });

@@ -55,7 +55,10 @@ export const STATE_LABELS: Record<QrCodeState, string> = {
 };
 
 /** Why a code does not redirect, in the owner's words. */
-export function stateExplanation(code: Pick<QrCodeView, 'state' | 'suspended'>): string | null {
+export function stateExplanation(code: Pick<QrCodeView, 'state' | 'suspended' | 'takedown'>): string | null {
+  if (code.takedown) {
+    return `We disabled this code for abuse (${code.takedown.reason}): scans show a "disabled" page. If this is a mistake, write to us through the contact page.`;
+  }
   if (code.state === 'active') return null;
   if (code.state === 'deactivated') return 'You deactivated this code: scans show a "not active" page.';
   if (code.suspended.account) return 'Your account is suspended: scans show a "not active" page.';

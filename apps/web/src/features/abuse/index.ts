@@ -1,0 +1,2 @@
+export { AbuseQueue } from './components/abuse-queue';
+export { ReportForm } from './components/report-form';

@@ -1,0 +1,1 @@
+export { AdminCard, QueryState } from './components/admin-card';
