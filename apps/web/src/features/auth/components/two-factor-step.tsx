@@ -44,7 +44,9 @@ export function TwoFactorStep({ ticket, onSignedIn, onRestart }: TwoFactorStepPr
     },
   );
   const busy = form.isSubmitting;
-  const wrong = isApiError(mutation.error, 401) ? getErrorMessage(mutation.error, '') : undefined;
+  // A wrong code answers 401 with a message and no field: shown under the field all the same.
+  const wrong = isApiError(mutation.error, 401) ? getErrorMessage(mutation.error, 'That code did not work.') : undefined;
+  const error = form.errors.code ?? wrong;
 
   return (
     <form noValidate onSubmit={form.handleSubmit} className="grid gap-4" aria-labelledby="login-2fa-title">
@@ -59,9 +61,11 @@ export function TwoFactorStep({ ticket, onSignedIn, onRestart }: TwoFactorStepPr
           </p>
         </div>
       </div>
-      <FormField id={form.fieldId('code')} label="Authentication code" error={form.errors.code ?? wrong}>
+      <FormField id={form.fieldId('code')} label="Authentication code" error={error}>
         <Input
           {...form.inputProps('code')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${form.fieldId('code')}-error` : undefined}
           autoComplete="one-time-code"
           autoCapitalize="none"
           spellCheck={false}
