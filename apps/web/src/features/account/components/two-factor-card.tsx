@@ -106,10 +106,12 @@ export function TwoFactorCard({ user }: { user: User }) {
   }
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby="two-factor-title">
       <CardHeader className="flex-row items-start justify-between gap-4">
         <div className="grid gap-1.5">
-          <CardTitle as="h2">Two-factor sign-in</CardTitle>
+          <CardTitle as="h2" id="two-factor-title">
+            Two-factor sign-in
+          </CardTitle>
           <CardDescription>A second step at sign-in, with an authenticator app on your phone.</CardDescription>
         </div>
         <Badge variant={user.twoFactorEnabled ? 'success' : 'outline'}>
