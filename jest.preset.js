@@ -21,6 +21,8 @@ module.exports = {
       },
     ],
   },
+  // otplib's crypto and base32 plugins (@noble, @scure) ship as ES modules only: compile them too.
+  transformIgnorePatterns: ['/node_modules/(?!(@noble|@scure|@otplib|otplib)/)'],
   moduleNameMapper: {
     '^@qrd/(config|contracts|database|messaging|observability|testing)$': path.join(root, 'libs/$1/src/index.ts'),
   },

@@ -16,6 +16,10 @@ import { UserEntity } from './users/user.entity';
 import { UsersHandlers } from './users/users.handlers';
 import { UsersRepository } from './users/users.repository';
 import { AccountEvents } from './users/account-events';
+import { EmailChangeService } from './email-change/email-change.service';
+import { RecoveryCodeEntity } from './two-factor/recovery-code.entity';
+import { SecretBox } from './two-factor/secret-box';
+import { TwoFactorService } from './two-factor/two-factor.service';
 import { UsersService } from './users/users.service';
 
 @Module({})
@@ -28,11 +32,22 @@ export class AuthServiceModule {
         ObservabilityModule.forService('auth-service'),
         MessagingModule.forRoot(),
         DatabaseModule.forService(AUTH_DATABASE),
-        TypeOrmModule.forFeature([UserEntity, ResetTokenEntity]),
+        TypeOrmModule.forFeature([UserEntity, ResetTokenEntity, RecoveryCodeEntity]),
         MailModule,
       ],
       controllers: [UsersHandlers, CodeMailHandlers],
-      providers: [UsersRepository, UsersService, AccountEvents, PasswordHasher, ResetTokensRepository, PasswordResetService, MailWorker],
+      providers: [
+        UsersRepository,
+        UsersService,
+        AccountEvents,
+        PasswordHasher,
+        ResetTokensRepository,
+        PasswordResetService,
+        MailWorker,
+        EmailChangeService,
+        SecretBox,
+        TwoFactorService,
+      ],
     };
   }
 }

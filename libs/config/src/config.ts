@@ -32,6 +32,13 @@ export interface AppConfig {
    * derives the token of the services' internal routes. Changing it signs everyone out.
    */
   sessionSecret: string;
+  /**
+   * Two-factor sign-in: whether admins must turn it on before using the admin area
+   * (REQUIRE_ADMIN_2FA), and the key material that encrypts authenticator secrets at rest
+   * (TOTP_ENCRYPTION_KEY, 32+ characters; by default derived from SESSION_SECRET under its own
+   * label, so set it before ever rotating SESSION_SECRET).
+   */
+  twoFactor: { requireForAdmins: boolean; encryptionKey: string };
   /** Address every service's HTTP port listens on (BIND_HOST): loopback unless a deployment needs more. */
   bindHost: string;
   ports: { gateway: number; auth: number; qr: number; billing: number; redirect: number; web: number };
@@ -265,6 +272,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
   }
 
+  const totpKey = r.optional('TOTP_ENCRYPTION_KEY');
+  if (totpKey !== null && totpKey.length < 32) r.problems.push('TOTP_ENCRYPTION_KEY must be a random string of at least 32 characters');
+
   const poolSize = r.int('DB_POOL_SIZE', 10, 3, 1000);
   const queueConcurrency = r.int('QUEUE_CONCURRENCY', Math.max(1, poolSize - 2), 1, 1000);
   if (queueConcurrency > poolSize - 2) {
@@ -309,6 +319,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     qrInternalUrl,
     allowedOrigins,
     sessionSecret,
+    twoFactor: {
+      requireForAdmins: r.bool('REQUIRE_ADMIN_2FA', false),
+      encryptionKey: totpKey ?? `totp-secrets:${sessionSecret}`,
+    },
     bindHost,
     ports: {
       gateway: r.int('GATEWAY_PORT', 3000, 0, 65535),

@@ -28,6 +28,13 @@ export const REDACTED_PATHS = [
   'apiKey',
   'secretKey',
   'webhookSecret',
+  'ticket',
+  'recoveryCode',
+  'recoveryCodes',
+  'secret',
+  'otpauthUrl',
+  'totpSecret',
+  'encryptionKey',
   '*.password',
   '*.currentPassword',
   '*.newPassword',
@@ -40,6 +47,13 @@ export const REDACTED_PATHS = [
   '*.apiKey',
   '*.secretKey',
   '*.webhookSecret',
+  '*.ticket',
+  '*.recoveryCode',
+  '*.recoveryCodes',
+  '*.secret',
+  '*.otpauthUrl',
+  '*.totpSecret',
+  '*.encryptionKey',
 ];
 
 /**

@@ -12,7 +12,7 @@ describe('profile and password (PATCH /api/profile, POST /api/change-password)',
   afterAll(() => system.stop());
 
   describe('profile', () => {
-    it('saves names, username and email and answers the updated user', async () => {
+    it('saves names and username at once, and keeps a new email pending until it is confirmed', async () => {
       const user = await newUser(system);
       const sut = await signIn(system, user);
       const res = await sut.patch('/api/profile', {
@@ -20,6 +20,7 @@ describe('profile and password (PATCH /api/profile, POST /api/change-password)',
         lastName: 'Lovelace',
         username: `${user.username}_x`,
         email: `NEW.${user.email}`,
+        currentPassword: PASSWORD,
       });
       expect(res.status).toBe(200);
       expect(res.json).toMatchObject({
@@ -27,12 +28,13 @@ describe('profile and password (PATCH /api/profile, POST /api/change-password)',
         firstName: 'Ada',
         lastName: 'Lovelace',
         username: `${user.username}_x`,
-        email: `new.${user.email}`,
+        email: user.email,
+        pendingEmail: `new.${user.email}`,
       });
       expect(res.json.passwordHash).toBeUndefined();
       expect((await sut.get('/api/auth/user')).json).toMatchObject({ firstName: 'Ada', username: `${user.username}_x` });
 
-      const cleared = await sut.patch('/api/profile', { firstName: '', lastName: '', username: `${user.username}_x`, email: `new.${user.email}` });
+      const cleared = await sut.patch('/api/profile', { firstName: '', lastName: '', username: `${user.username}_x`, email: user.email });
       expect(cleared.json).toMatchObject({ firstName: null, lastName: null });
     });
 
@@ -41,18 +43,18 @@ describe('profile and password (PATCH /api/profile, POST /api/change-password)',
       const user = await newUser(system);
       const sut = await signIn(system, user);
 
-      const name = await sut.patch('/api/profile', { username: taken.username.toUpperCase(), email: user.email });
+      const name = await sut.patch('/api/profile', { username: taken.username.toUpperCase(), email: user.email, currentPassword: PASSWORD });
       expect(name.status).toBe(409);
       expect(name.json.message).toBe('That username is already taken');
       expect(name.json.fields).toEqual({ username: 'That username is already taken' });
 
-      const email = await sut.patch('/api/profile', { username: user.username, email: taken.email.toUpperCase() });
+      const email = await sut.patch('/api/profile', { username: user.username, email: taken.email.toUpperCase(), currentPassword: PASSWORD });
       expect(email.status).toBe(409);
       expect(email.json.message).toBe('An account with that email already exists');
       expect(email.json.fields).toEqual({ email: 'An account with that email already exists' });
 
       // Keeping one's own name and address is not a conflict.
-      expect((await sut.patch('/api/profile', { username: user.username.toUpperCase(), email: user.email })).status).toBe(200);
+      expect((await sut.patch('/api/profile', { username: user.username.toUpperCase(), email: user.email, currentPassword: PASSWORD })).status).toBe(200);
     });
 
     it('validates with the spec messages and refuses unknown fields', async () => {

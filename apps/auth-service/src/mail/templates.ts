@@ -63,3 +63,40 @@ export function takedownMail(
     ),
   };
 }
+
+/** To the address being replaced: the owner hears of the change before it takes effect. */
+export function emailChangeRequestedMail(to: string, username: string, newEmail: string, publicBaseUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Your QR Dynamic email address is being changed',
+    text:
+      `Hello ${username},\n\nSomeone signed in to your QR Dynamic account asked to change its email address to ${newEmail}. ` +
+      `Nothing changes until the new address is confirmed by the link we sent there; until then this address ` +
+      `stays the one for sign-in and password resets.\n\n` +
+      `If it wasn't you, change your password now (${publicBaseUrl}/account?tab=security) and cancel the change ` +
+      `on your account page, or reset your password from ${publicBaseUrl}/reset-password-request.\n`,
+    html: layout(
+      `<p>Hello ${escape(username)},</p><p>Someone signed in to your QR Dynamic account asked to change its email address to ` +
+        `<strong>${escape(newEmail)}</strong>. Nothing changes until the new address is confirmed by the link we sent there; ` +
+        `until then this address stays the one for sign-in and password resets.</p>` +
+        `<p>If it wasn't you, <a href="${escape(publicBaseUrl)}/account?tab=security">change your password now</a> and cancel the change ` +
+        `on your account page, or <a href="${escape(publicBaseUrl)}/reset-password-request">reset your password</a>.</p>`,
+    ),
+  };
+}
+
+/** To the new address: the link that makes it the account's email. */
+export function confirmEmailMail(to: string, username: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Confirm your new QR Dynamic email address',
+    text:
+      `Hello ${username},\n\nTo make this the email address of your QR Dynamic account, open this link within 24 hours:\n\n${link}\n\n` +
+      `If you did not ask for this, ignore this mail: nothing changes.\n`,
+    html: layout(
+      `<p>Hello ${escape(username)},</p><p>To make this the email address of your QR Dynamic account, open this link within 24 hours:</p>` +
+        `<p><a href="${escape(link)}">Confirm my email address</a></p><p style="word-break:break-all">${escape(link)}</p>` +
+        `<p>If you did not ask for this, ignore this mail: nothing changes.</p>`,
+    ),
+  };
+}

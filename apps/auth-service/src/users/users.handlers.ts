@@ -5,7 +5,9 @@ import { MailQueue } from '../mail/mail.queue';
 import { Inject } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
 import { contactMail } from '../mail/templates';
+import { EmailChangeService } from '../email-change/email-change.service';
 import { PasswordResetService } from '../password-reset/password-reset.service';
+import { TwoFactorService } from '../two-factor/two-factor.service';
 import { UsersService } from './users.service';
 
 type Req<P extends AuthPattern> = AuthRequests[P]['req'];
@@ -17,6 +19,8 @@ export class UsersHandlers {
     private readonly users: UsersService,
     private readonly resets: PasswordResetService,
     private readonly mail: MailQueue,
+    private readonly emailChange: EmailChangeService,
+    private readonly twoFactor: TwoFactorService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -91,5 +95,36 @@ export class UsersHandlers {
   async contact(@Payload() req: Req<AuthPattern.SendContactMessage>): Res<AuthPattern.SendContactMessage> {
     await this.mail.enqueue(contactMail(this.config.mail.contactTo, req));
     return { ok: true };
+  }
+
+  @MessagePattern(AuthPattern.ConfirmEmailChange)
+  confirmEmailChange(@Payload() req: Req<AuthPattern.ConfirmEmailChange>): Res<AuthPattern.ConfirmEmailChange> {
+    return this.emailChange.confirm(req.token);
+  }
+
+  @MessagePattern(AuthPattern.CancelEmailChange)
+  cancelEmailChange(@Payload() req: Req<AuthPattern.CancelEmailChange>): Res<AuthPattern.CancelEmailChange> {
+    return this.users.cancelEmailChange(req.userId);
+  }
+
+  @MessagePattern(AuthPattern.StartTwoFactor)
+  startTwoFactor(@Payload() req: Req<AuthPattern.StartTwoFactor>): Res<AuthPattern.StartTwoFactor> {
+    return this.twoFactor.start(req.userId, req.currentPassword);
+  }
+
+  @MessagePattern(AuthPattern.EnableTwoFactor)
+  enableTwoFactor(@Payload() req: Req<AuthPattern.EnableTwoFactor>): Res<AuthPattern.EnableTwoFactor> {
+    return this.twoFactor.enable(req.userId, req.code);
+  }
+
+  @MessagePattern(AuthPattern.DisableTwoFactor)
+  async disableTwoFactor(@Payload() req: Req<AuthPattern.DisableTwoFactor>): Res<AuthPattern.DisableTwoFactor> {
+    await this.twoFactor.disable(req.userId, req.currentPassword, req.code);
+    return { ok: true };
+  }
+
+  @MessagePattern(AuthPattern.VerifySecondFactor)
+  verifySecondFactor(@Payload() req: Req<AuthPattern.VerifySecondFactor>): Res<AuthPattern.VerifySecondFactor> {
+    return this.twoFactor.verify(req.userId, req.code);
   }
 }

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@qrd/config';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   AuthRequests,
@@ -12,7 +13,9 @@ import {
   UserView,
   isAdminRole,
 } from '@qrd/contracts';
+import { EmailChangeService } from '../email-change/email-change.service';
 import { ResetTokensRepository } from '../password-reset/reset-tokens.repository';
+import { assertCurrentPassword } from './current-password';
 import { AccountEvents } from './account-events';
 import { PasswordHasher } from './password-hasher';
 import { toUserView, UserEntity } from './user.entity';
@@ -33,6 +36,8 @@ export class UsersService {
     private readonly resetTokens: ResetTokensRepository,
     private readonly events: AccountEvents,
     private readonly db: DataSource,
+    private readonly emailChange: EmailChangeService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async register(input: Req<AuthPattern.Register>): Promise<UserView> {
@@ -42,7 +47,7 @@ export class UsersService {
       email: input.email.trim().toLowerCase(),
       passwordHash: await this.hasher.hash(input.password),
     });
-    return toUserView(await this.saveUnique(user));
+    return this.view(await this.saveUnique(user));
   }
 
   async checkAvailability(username: string, email: string): Promise<{ usernameTaken: boolean; emailTaken: boolean }> {
@@ -53,38 +58,58 @@ export class UsersService {
     return { usernameTaken, emailTaken };
   }
 
-  /** The same answer for an unknown user and a wrong password, after the same amount of work. */
+  /**
+   * By username or by the account's (confirmed) email address. The same answer for an unknown
+   * user and a wrong password, after the same amount of work.
+   */
   async login(username: string, password: string): Promise<UserView> {
-    const user = await this.users.findByUsername(username.trim());
+    const name = username.trim();
+    // A username never holds "@" (USERNAME_PATTERN), so the two cannot be confused.
+    const user = name.includes('@') ? await this.users.findByEmail(name) : await this.users.findByUsername(name);
     const valid = await this.hasher.verify(user?.passwordHash ?? null, password);
     if (!user || !valid) throw new DomainError(ErrorCode.Unauthenticated, 'Invalid username or password');
     if (user.status === 'suspended') {
       throw new DomainError(ErrorCode.Suspended, 'Your account has been suspended. Please contact support.');
     }
-    return toUserView(user);
+    return this.view(user);
   }
 
   async get(userId: string): Promise<UserView> {
-    return toUserView(await this.require(userId));
+    return this.view(await this.require(userId));
   }
 
+  /**
+   * Names change at once. A new username or email needs the current password; a new email is
+   * only pending: the old address is told, the new one gets a confirmation link, and the old one
+   * stays the sign-in and reset address until the link is opened.
+   */
   async updateProfile(input: Req<AuthPattern.UpdateProfile>): Promise<UserView> {
     const user = await this.require(input.userId);
-    await this.assertAvailable(input.username, input.email, user.id);
-    user.username = input.username.trim();
-    user.email = input.email.trim().toLowerCase();
+    const username = input.username.trim();
+    const email = input.email.trim().toLowerCase();
+    const emailChanged = email !== user.email.toLowerCase();
+    if (username !== user.username || emailChanged) {
+      await assertCurrentPassword(this.hasher, user, input.currentPassword, 'Enter your current password to change your username or email');
+    }
+    await this.assertAvailable(username, email, user.id);
+    user.username = username;
     if (input.firstName !== undefined) user.firstName = input.firstName.trim() || null;
     if (input.lastName !== undefined) user.lastName = input.lastName.trim() || null;
-    return toUserView(await this.saveUnique(user));
+    const token = emailChanged ? this.emailChange.stage(user, email) : null;
+    const saved = await this.saveUnique(user);
+    if (token) await this.emailChange.notify(saved, token);
+    return this.view(saved);
+  }
+
+  async cancelEmailChange(userId: string): Promise<UserView> {
+    const user = await this.require(userId);
+    this.emailChange.cancel(user);
+    return this.view(await this.users.save(user));
   }
 
   async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<void> {
     const user = await this.require(userId);
-    if (!(await this.hasher.verify(user.passwordHash, currentPassword))) {
-      throw new DomainError(ErrorCode.Validation, 'Current password is incorrect', {
-        currentPassword: 'Current password is incorrect',
-      });
-    }
+    await assertCurrentPassword(this.hasher, user, currentPassword);
     user.passwordHash = await this.hasher.hash(newPassword);
     await this.users.save(user);
     // A reset link mailed before the change must not undo it.
@@ -95,7 +120,7 @@ export class UsersService {
     const page = Math.max(1, Math.floor(input.page));
     const pageSize = Math.min(100, Math.max(1, Math.floor(input.pageSize)));
     const [items, total] = await this.users.page(page, pageSize, input.search?.trim() || undefined, input.ids);
-    return { items: items.map(toUserView), total, page, pageSize };
+    return { items: items.map((u) => this.view(u)), total, page, pageSize };
   }
 
   async setStatus(actorId: string, userId: string, status: UserStatus): Promise<UserView> {
@@ -106,7 +131,7 @@ export class UsersService {
     if (user.role === 'superadmin' && actor.role !== 'superadmin') {
       throw new DomainError(ErrorCode.Forbidden, 'Only a superadmin can suspend a superadmin');
     }
-    if (user.status === status) return toUserView(user);
+    if (user.status === status) return this.view(user);
     user.status = status;
     const event = status === 'suspended' ? DomainEvent.UserSuspended : DomainEvent.UserReactivated;
     return this.saveWith(user, (tx) => this.events.record(tx, event, { userId: user.id }));
@@ -117,7 +142,7 @@ export class UsersService {
     if (actor.role !== 'superadmin') throw new DomainError(ErrorCode.Forbidden, 'Only a superadmin can change roles');
     if (actor.id === userId) throw new DomainError(ErrorCode.Forbidden, 'You cannot change your own role');
     const user = await this.require(userId);
-    if (user.role === role) return toUserView(user);
+    if (user.role === role) return this.view(user);
     user.role = role;
     // A session caches its role: end them so the new role applies at the next sign-in.
     return this.saveWith(user, (tx) => this.events.record(tx, DomainEvent.SessionsRevoke, { userId: user.id, reason: 'role changed' }));
@@ -130,7 +155,11 @@ export class UsersService {
       return [row, await record(tx)] as const;
     });
     await this.events.deliver([event]);
-    return toUserView(saved);
+    return this.view(saved);
+  }
+
+  private view(user: UserEntity): UserView {
+    return toUserView(user, this.config.twoFactor.requireForAdmins);
   }
 
   async count(): Promise<number> {

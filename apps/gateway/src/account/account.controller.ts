@@ -1,12 +1,18 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import {
   CONTACT_ACCEPTED,
   ChangePasswordDto,
+  ConfirmEmailChangeDto,
   ContactDto,
+  CurrentPasswordDto,
+  DisableTwoFactorDto,
   PasswordResetDto,
   PasswordResetRequestDto,
+  RecoveryCodesView,
   RESET_REQUEST_ACCEPTED,
+  SecondFactorCodeDto,
+  TwoFactorSetupView,
   UpdateProfileDto,
   UserView,
 } from '@qrd/contracts';
@@ -22,6 +28,41 @@ export class AccountController {
   @Access('user')
   updateProfile(@CurrentSession() session: Session, @Body() dto: UpdateProfileDto, @Req() req: Request): Promise<UserView> {
     return this.account.updateProfile(session, dto, req.ip);
+  }
+
+  /** The link mailed to a new address; public: it may be opened in another browser. */
+  @Post('email-change/confirm')
+  @Access('public')
+  @HttpCode(200)
+  confirmEmailChange(@Body() dto: ConfirmEmailChangeDto): Promise<{ email: string }> {
+    return this.account.confirmEmailChange(dto.token);
+  }
+
+  @Delete('email-change')
+  @Access('user')
+  cancelEmailChange(@CurrentSession() session: Session): Promise<UserView> {
+    return this.account.cancelEmailChange(session);
+  }
+
+  @Post('two-factor/setup')
+  @Access('user')
+  @HttpCode(200)
+  startTwoFactor(@CurrentSession() session: Session, @Body() dto: CurrentPasswordDto): Promise<TwoFactorSetupView> {
+    return this.account.startTwoFactor(session, dto);
+  }
+
+  @Post('two-factor/enable')
+  @Access('user')
+  @HttpCode(200)
+  enableTwoFactor(@CurrentSession() session: Session, @Body() dto: SecondFactorCodeDto): Promise<RecoveryCodesView> {
+    return this.account.enableTwoFactor(session, dto);
+  }
+
+  @Post('two-factor/disable')
+  @Access('user')
+  @HttpCode(204)
+  disableTwoFactor(@CurrentSession() session: Session, @Body() dto: DisableTwoFactorDto): Promise<void> {
+    return this.account.disableTwoFactor(session, dto);
   }
 
   @Post('change-password')

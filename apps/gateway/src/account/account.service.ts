@@ -3,8 +3,13 @@ import {
   AuthPattern,
   ChangePasswordDto,
   ContactDto,
+  CurrentPasswordDto,
+  DisableTwoFactorDto,
   PasswordResetDto,
   PasswordResetRequestDto,
+  RecoveryCodesView,
+  SecondFactorCodeDto,
+  TwoFactorSetupView,
   UpdateProfileDto,
   UserView,
 } from '@qrd/contracts';
@@ -22,10 +27,47 @@ export class AccountService {
     private readonly limiter: RateLimiter,
   ) {}
 
-  /** The answer may be "that email (or username) is taken": limited like the signup check. */
+  /**
+   * The answer may be "that email (or username) is taken": limited like the signup check. A new
+   * username or email needs the current password (checked by the auth-service, guesses limited here).
+   */
   async updateProfile(session: Session, dto: UpdateProfileDto, ip: string | undefined): Promise<UserView> {
     await this.limiter.hit(...availabilityLimits(ip, session.id));
+    if (dto.currentPassword) await this.limiter.hit(LIMITS.reauthPerUser(session.userId));
     return this.bus.request(AuthPattern.UpdateProfile, { ...dto, userId: session.userId });
+  }
+
+  confirmEmailChange(token: string): Promise<{ email: string }> {
+    return this.bus.request(AuthPattern.ConfirmEmailChange, { token });
+  }
+
+  cancelEmailChange(session: Session): Promise<UserView> {
+    return this.bus.request(AuthPattern.CancelEmailChange, { userId: session.userId });
+  }
+
+  async startTwoFactor(session: Session, dto: CurrentPasswordDto): Promise<TwoFactorSetupView> {
+    await this.limiter.hit(LIMITS.reauthPerUser(session.userId));
+    return this.bus.request(AuthPattern.StartTwoFactor, { userId: session.userId, currentPassword: dto.currentPassword });
+  }
+
+  /**
+   * Sessions opened without the second factor end; this one, which just proved it, counts as
+   * signed in with it (REQUIRE_ADMIN_2FA).
+   */
+  async enableTwoFactor(session: Session, dto: SecondFactorCodeDto): Promise<RecoveryCodesView> {
+    await this.limiter.hit(LIMITS.reauthPerUser(session.userId));
+    const codes = await this.bus.request(AuthPattern.EnableTwoFactor, { userId: session.userId, code: dto.code });
+    await this.sessions.destroyAllForUser(session.userId, session.id);
+    await this.sessions.setTwoFactor(session.id, true);
+    return codes;
+  }
+
+  /** Every other session ends; this one no longer counts as signed in with a second factor. */
+  async disableTwoFactor(session: Session, dto: DisableTwoFactorDto): Promise<void> {
+    await this.limiter.hit(LIMITS.reauthPerUser(session.userId));
+    await this.bus.request(AuthPattern.DisableTwoFactor, { userId: session.userId, currentPassword: dto.currentPassword, code: dto.code });
+    await this.sessions.destroyAllForUser(session.userId, session.id);
+    await this.sessions.setTwoFactor(session.id, false);
   }
 
   /** Every other session of the user ends; the one that changed the password stays signed in. */

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { AuthPattern, DomainError, ErrorCode, LoginDto, RegisterDto, UserView } from '@qrd/contracts';
+import { AuthPattern, DomainError, ErrorCode, LoginDto, RegisterDto, TwoFactorLoginDto, UserView } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { Access, CurrentSession, SessionRequest } from '../sessions/auth.guard';
 import { Session, SessionStore } from '../sessions/session.store';
@@ -26,6 +26,14 @@ export class AuthController {
   @HttpCode(200)
   login(@Body() dto: LoginDto, @Req() req: SessionRequest, @Res({ passthrough: true }) res: Response) {
     return this.signIn.login(dto, req, res);
+  }
+
+  /** The second step of a sign-in with two-factor on: the ticket of POST /api/login and a code. */
+  @Post('login/two-factor')
+  @Access('public')
+  @HttpCode(200)
+  loginWithCode(@Body() dto: TwoFactorLoginDto, @Req() req: SessionRequest, @Res({ passthrough: true }) res: Response) {
+    return this.signIn.loginWithCode(dto, req, res);
   }
 
   @Post('logout')

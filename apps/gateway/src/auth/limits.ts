@@ -55,6 +55,17 @@ export const LIMITS = {
     max: 'availabilityPerMinute',
     windowSeconds: 60,
   }),
+   * The code step of a sign-in, like the password step: a hard limit per (account, client
+   * address), and across addresses only the growing delay of twoFactorFailures.
+   */
+  twoFactorPerUserAndIp: (userId: string, ip: string | undefined): Limit => ({
+    key: `login-2fa-user-ip:${userId}:${clientKey(ip)}`,
+    max: 10,
+    windowSeconds: 600,
+  }),
+  twoFactorFailures: (userId: string): Limit => ({ key: `login-2fa-fail:${userId}`, max: Number.MAX_SAFE_INTEGER, windowSeconds: 900 }),
+  /** Guessing the current password (profile, two-factor set-up and switch-off) with a stolen session. */
+  reauthPerUser: (userId: string): Limit => ({ key: `reauth:${userId}`, max: 10, windowSeconds: 900 }),
   /** Guessing the current password with a stolen session. */
   changePasswordPerUser: (userId: string): Limit => ({ key: `change-password:${userId}`, max: 10, windowSeconds: 900 }),
 };

@@ -1,13 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, Logger } from '@qrd/config';
 import type { Request, Response } from 'express';
-import { AuthPattern, BillingPattern, DomainError, DomainEvent, ErrorCode, LoginDto, RegisterDto, UserView } from '@qrd/contracts';
+import {
+  AuthPattern,
+  BillingPattern,
+  DomainError,
+  DomainEvent,
+  ErrorCode,
+  LoginDto,
+  RegisterDto,
+  TwoFactorChallengeView,
+  TwoFactorLoginDto,
+  UserView,
+} from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { RateLimiter } from '../sessions/rate-limiter';
 import { SessionCookie } from '../sessions/session-cookie';
 import { SessionStore } from '../sessions/session.store';
 import { SessionRequest } from '../sessions/auth.guard';
 import { LIMITS, loginDelayMs } from './limits';
+import { TwoFactorTickets } from './two-factor-tickets';
+
+export const TWO_FACTOR_PROMPT = 'Enter the 6-digit code from your authenticator app.';
+const TICKET_EXPIRED = 'Your sign-in has expired. Please sign in again.';
 
 /** Login, registration and logout: credentials are checked by the auth-service, sessions live here. */
 @Injectable()
@@ -17,10 +32,15 @@ export class SignInService {
     private readonly sessions: SessionStore,
     private readonly cookie: SessionCookie,
     private readonly limiter: RateLimiter,
+    private readonly tickets: TwoFactorTickets,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async login(dto: LoginDto, req: SessionRequest, res: Response): Promise<UserView> {
+  /**
+   * The password step. With two-factor sign-in on, no session yet: the answer is 202 with a
+   * ticket for the code step (loginWithCode).
+   */
+  async login(dto: LoginDto, req: SessionRequest, res: Response): Promise<UserView | TwoFactorChallengeView> {
     const username = dto.username.trim().toLowerCase();
     await this.limiter.hit(LIMITS.loginPerIp(req.ip), LIMITS.loginPerUsernameAndIp(username, req.ip));
     const wait = loginDelayMs(await this.limiter.count(LIMITS.loginFailures(username).key));
@@ -36,7 +56,39 @@ export class SignInService {
       throw error;
     }
     await this.limiter.reset(LIMITS.loginFailures(username).key, LIMITS.loginPerUsernameAndIp(username, req.ip).key);
+    if (user.twoFactorEnabled) {
+      res.status(202);
+      return { twoFactorRequired: true, ticket: await this.tickets.issue(user.id), message: TWO_FACTOR_PROMPT };
+    }
     await this.startSession(user, req, res);
+    return user;
+  }
+
+  /**
+   * The code step: an authenticator code or a recovery code for the ticket's account. Limited like
+   * the password step (per address, per account and address, growing delays per account), and a
+   * ticket allows only a few tries.
+   */
+  async loginWithCode(dto: TwoFactorLoginDto, req: SessionRequest, res: Response): Promise<UserView> {
+    await this.limiter.hit(LIMITS.loginPerIp(req.ip));
+    const userId = await this.tickets.userOf(dto.ticket);
+    if (!userId) throw new DomainError(ErrorCode.Gone, TICKET_EXPIRED);
+    await this.limiter.hit(LIMITS.twoFactorPerUserAndIp(userId, req.ip));
+    const wait = loginDelayMs(await this.limiter.count(LIMITS.twoFactorFailures(userId).key));
+    if (wait > 0) await delay(wait);
+    let user: UserView;
+    try {
+      user = await this.bus.request(AuthPattern.VerifySecondFactor, { userId, code: dto.code });
+    } catch (error) {
+      if (error instanceof DomainError && error.code === ErrorCode.Unauthenticated) {
+        await this.limiter.hit(LIMITS.twoFactorFailures(userId));
+        await this.tickets.failed(dto.ticket);
+      }
+      throw error;
+    }
+    if (!(await this.tickets.redeem(dto.ticket))) throw new DomainError(ErrorCode.Gone, TICKET_EXPIRED);
+    await this.limiter.reset(LIMITS.twoFactorFailures(userId).key, LIMITS.twoFactorPerUserAndIp(userId, req.ip).key);
+    await this.startSession(user, req, res, true);
     return user;
   }
 
@@ -86,10 +138,10 @@ export class SignInService {
   }
 
   /** A new session id at every sign-in; any session the browser already had is ended. */
-  async startSession(user: UserView, req: Request, res: Response): Promise<void> {
+  async startSession(user: UserView, req: Request, res: Response, twoFactor = false): Promise<void> {
     const previous = this.cookie.read(req);
     if (previous) await this.sessions.destroy(previous);
-    const session = await this.sessions.create(user.id, user.role);
+    const session = await this.sessions.create(user.id, user.role, twoFactor);
     this.cookie.write(res, session.id);
   }
 }

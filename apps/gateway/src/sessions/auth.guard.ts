@@ -1,4 +1,5 @@
-import { CanActivate, ExecutionContext, Injectable, SetMetadata, createParamDecorator } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable, SetMetadata, createParamDecorator } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@qrd/config';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { DomainError, ErrorCode, UserRole, isAdminRole } from '@qrd/contracts';
@@ -22,6 +23,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly sessions: SessionStore,
     private readonly cookie: SessionCookie,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -39,9 +41,15 @@ export class AuthGuard implements CanActivate {
     if (!req.session) throw new DomainError(ErrorCode.Unauthenticated, 'Please sign in to continue');
     if (access === 'admin' && !isAdminRole(req.session.role)) throw forbidden();
     if (access === 'superadmin' && req.session.role !== 'superadmin') throw forbidden();
+    if ((access === 'admin' || access === 'superadmin') && this.config.twoFactor.requireForAdmins && !req.session.twoFactor) {
+      throw new DomainError(ErrorCode.Forbidden, ADMIN_TWO_FACTOR_REQUIRED);
+    }
     return true;
   }
 }
+
+export const ADMIN_TWO_FACTOR_REQUIRED =
+  'Turn on two-factor sign-in on your account page (Security) to use the admin area, then sign in with a code.';
 
 function forbidden(): DomainError {
   return new DomainError(ErrorCode.Forbidden, "You don't have permission to do this");

@@ -10,6 +10,8 @@ export interface SessionData {
   role: UserRole;
   createdAt: number;
   lastSeenAt: number;
+  /** Signed in with a second factor, or turned it on since (REQUIRE_ADMIN_2FA checks this). */
+  twoFactor?: boolean;
 }
 
 export interface Session extends SessionData {
@@ -32,10 +34,10 @@ export class SessionStore {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async create(userId: string, role: UserRole): Promise<Session> {
+  async create(userId: string, role: UserRole, twoFactor = false): Promise<Session> {
     const id = randomBytes(32).toString('base64url');
     const now = Date.now();
-    const data: SessionData = { userId, role, createdAt: now, lastSeenAt: now };
+    const data: SessionData = { userId, role, createdAt: now, lastSeenAt: now, twoFactor };
     await this.redis
       .multi()
       .set(this.key(id), JSON.stringify(data), 'EX', SESSION_IDLE_SECONDS)
@@ -62,6 +64,14 @@ export class SessionStore {
       await this.redis.set(this.key(id), JSON.stringify(data), 'EX', Math.max(1, Math.min(SESSION_IDLE_SECONDS, left)));
     }
     return { id, ...data };
+  }
+
+  /** Marks a live session as (no longer) protected by a second factor, keeping its expiry. */
+  async setTwoFactor(id: string, twoFactor: boolean): Promise<void> {
+    const raw = await this.redis.get(this.key(id));
+    if (!raw) return;
+    const data = { ...(JSON.parse(raw) as SessionData), twoFactor };
+    await this.redis.set(this.key(id), JSON.stringify(data), 'KEEPTTL');
   }
 
   async destroy(id: string): Promise<void> {

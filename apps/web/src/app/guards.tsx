@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { ShieldCheck } from 'lucide-react';
+import { Link, Navigate, Outlet } from 'react-router-dom';
+import { Button } from '../components/ui/button';
 import { FullScreenSpinner } from '../components/layout/full-screen-spinner';
 import { toast } from '../hooks/use-toast';
 import { useUser } from '../lib/auth';
@@ -29,10 +31,27 @@ function AccessDenied() {
   return <Navigate to={paths.dashboard} replace />;
 }
 
+/** REQUIRE_ADMIN_2FA: an admin without two-factor sign-in is asked to set it up first. */
+function TwoFactorFirst() {
+  return (
+    <div className="mx-auto grid max-w-lg gap-4 px-4 py-16 text-center">
+      <ShieldCheck className="mx-auto size-10 text-primary" aria-hidden="true" />
+      <h1 className="text-2xl font-semibold tracking-tight">Turn on two-factor sign-in first</h1>
+      <p className="text-muted-foreground">
+        The admin area needs two-factor sign-in. Set it up on your account page, then use the admin area as usual.
+      </p>
+      <Button asChild className="mx-auto">
+        <Link to={`${paths.account}?tab=security`}>Set up two-factor sign-in</Link>
+      </Button>
+    </div>
+  );
+}
+
 /** /admin: admin and superadmin only; anyone else gets a toast and the dashboard. */
 export function RequireAdmin() {
   const { data: user, isLoading } = useUser();
   if (isLoading) return <FullScreenSpinner />;
   if (!isAdmin(user)) return <AccessDenied />;
+  if (user?.twoFactorRequired) return <TwoFactorFirst />;
   return <Outlet />;
 }

@@ -11,6 +11,7 @@ const AuthRoute = lazy(() => import('./routes/auth'));
 const ResetPasswordRequestRoute = lazy(() => import('./routes/reset-password-request'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const AccountRoute = lazy(() => import('./routes/account'));
+const ConfirmEmailRoute = lazy(() => import('./routes/confirm-email'));
 const OnboardingRoute = lazy(() => import('./routes/onboarding'));
 const AdminRoute = lazy(() => import('./routes/admin'));
 const AboutRoute = lazy(() => import('./routes/about'));
@@ -42,6 +43,8 @@ export const routes: RouteObject[] = [
       { path: paths.resetPasswordRequest, element: <ResetPasswordRequestRoute /> },
       { path: '/reset-password', element: <ResetPasswordRoute /> },
       { path: '/reset-password/:token', element: <ResetPasswordRoute /> },
+      // The link mailed to a new address; it works signed in or not (another browser, a phone).
+      { path: '/confirm-email/:token', element: <ConfirmEmailRoute /> },
       {
         // Spec section 6: dashboard and subscribe send visitors to /auth ...
         element: <RequireAuth redirectTo={paths.auth} />,

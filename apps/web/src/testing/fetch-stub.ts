@@ -6,6 +6,14 @@ import {
   type BillingConfigView,
   type ChangePasswordDto,
   type CodeAnalytics,
+  type ConfirmEmailChangeDto,
+  type CurrentPasswordDto,
+  type DisableTwoFactorDto,
+  type RecoveryCodesView,
+  type SecondFactorCodeDto,
+  type TwoFactorChallengeView,
+  type TwoFactorLoginDto,
+  type TwoFactorSetupView,
   type CodePage,
   type CreateQrCodeDto,
   type ErrorBody,
@@ -43,7 +51,13 @@ export interface ApiRoutes {
   'GET /api/auth/user': { body: undefined; res: UserView };
   'PATCH /api/profile': { body: UpdateProfileDto; res: UserView };
   'POST /api/change-password': { body: ChangePasswordDto; res: undefined };
-  'POST /api/login': { body: { username: string; password: string }; res: UserView };
+  'POST /api/login': { body: { username: string; password: string }; res: UserView | TwoFactorChallengeView };
+  'POST /api/login/two-factor': { body: TwoFactorLoginDto; res: UserView };
+  'DELETE /api/email-change': { body: undefined; res: UserView };
+  'POST /api/email-change/confirm': { body: ConfirmEmailChangeDto; res: { email: string } };
+  'POST /api/two-factor/setup': { body: CurrentPasswordDto; res: TwoFactorSetupView };
+  'POST /api/two-factor/enable': { body: SecondFactorCodeDto; res: RecoveryCodesView };
+  'POST /api/two-factor/disable': { body: DisableTwoFactorDto; res: undefined };
   'POST /api/register': { body: RegisterDto; res: UserView };
   'GET /api/config': { body: undefined; res: BillingConfigView };
   'GET /api/subscription': { body: undefined; res: SubscriptionView };

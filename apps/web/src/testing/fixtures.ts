@@ -22,6 +22,9 @@ export function aUser(overrides: Partial<UserView> = {}): UserView {
     role: 'user',
     status: 'active',
     createdAt: '2026-01-05T10:00:00.000Z',
+    pendingEmail: null,
+    twoFactorEnabled: false,
+    twoFactorRequired: false,
     ...overrides,
   };
 }

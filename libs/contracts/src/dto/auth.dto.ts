@@ -64,6 +64,12 @@ export class RegisterDto extends AccountIdentityDto {
 }
 
 export class UpdateProfileDto extends AccountIdentityDto {
+  /** Needed when the username or the email changes (not for names alone). */
+  @IsOptional()
+  @IsString({ message: 'Current password is required' })
+  @MaxLength(200, { message: 'Current password is incorrect' })
+  currentPassword?: string;
+
   @IsOptional()
   @IsString()
   @MaxLength(100, { message: 'First name must be at most 100 characters' })
@@ -78,6 +84,7 @@ export class UpdateProfileDto extends AccountIdentityDto {
 export class ChangePasswordDto {
   @IsString({ message: 'Current password is required' })
   @IsNotEmpty({ message: 'Current password is required' })
+  @MaxLength(200, { message: 'Current password is incorrect' })
   currentPassword!: string;
 
   @IsString({ message: 'Password must be at least 8 characters' })
@@ -130,4 +137,62 @@ export class ContactDto {
   @MinLength(10, { message: 'Message must be at least 10 characters' })
   @MaxLength(5000, { message: 'Message must be at most 5000 characters' })
   message!: string;
+}
+
+/** The link mailed to a new address: /confirm-email/{token}. */
+export class ConfirmEmailChangeDto {
+  @IsString({ message: 'Confirmation link invalid' })
+  @IsNotEmpty({ message: 'Confirmation link invalid' })
+  @MaxLength(200, { message: 'Confirmation link invalid' })
+  token!: string;
+}
+
+/** A six-digit code from an authenticator app, or a recovery code (xxxxx-xxxxx). */
+const CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app, or a recovery code';
+
+export class SecondFactorCodeDto {
+  @IsString({ message: CODE_MESSAGE })
+  @IsNotEmpty({ message: CODE_MESSAGE })
+  @MaxLength(40, { message: CODE_MESSAGE })
+  code!: string;
+}
+
+/** Second step of a sign-in: the ticket the password step answered, and the code. */
+export class TwoFactorLoginDto extends SecondFactorCodeDto {
+  @IsString({ message: 'Your sign-in has expired. Please sign in again.' })
+  @IsNotEmpty({ message: 'Your sign-in has expired. Please sign in again.' })
+  @MaxLength(200, { message: 'Your sign-in has expired. Please sign in again.' })
+  ticket!: string;
+}
+
+export class CurrentPasswordDto {
+  @IsString({ message: 'Current password is required' })
+  @IsNotEmpty({ message: 'Current password is required' })
+  @MaxLength(200, { message: 'Current password is incorrect' })
+  currentPassword!: string;
+}
+
+export class DisableTwoFactorDto extends SecondFactorCodeDto {
+  @IsString({ message: 'Current password is required' })
+  @IsNotEmpty({ message: 'Current password is required' })
+  @MaxLength(200, { message: 'Current password is incorrect' })
+  currentPassword!: string;
+}
+
+/** POST /api/login when the account has two-factor sign-in: no session yet, a ticket for the code step. */
+export interface TwoFactorChallengeView {
+  twoFactorRequired: true;
+  ticket: string;
+  message: string;
+}
+
+/** POST /api/two-factor/setup: what the authenticator app needs (shown once, during enrolment). */
+export interface TwoFactorSetupView {
+  secret: string;
+  otpauthUrl: string;
+}
+
+/** POST /api/two-factor/enable: the recovery codes, shown once. */
+export interface RecoveryCodesView {
+  recoveryCodes: string[];
 }

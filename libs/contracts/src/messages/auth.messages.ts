@@ -1,4 +1,4 @@
-import type { RegisterDto, UpdateProfileDto } from '../dto/auth.dto';
+import type { RecoveryCodesView, RegisterDto, TwoFactorSetupView, UpdateProfileDto } from '../dto/auth.dto';
 import type { UserRole, UserStatus, UserView } from './users';
 
 export enum AuthPattern {
@@ -16,6 +16,12 @@ export enum AuthPattern {
   SetUserRole = 'auth.set-user-role',
   CountUsers = 'auth.count-users',
   SendContactMessage = 'auth.send-contact-message',
+  ConfirmEmailChange = 'auth.confirm-email-change',
+  CancelEmailChange = 'auth.cancel-email-change',
+  StartTwoFactor = 'auth.start-two-factor',
+  EnableTwoFactor = 'auth.enable-two-factor',
+  DisableTwoFactor = 'auth.disable-two-factor',
+  VerifySecondFactor = 'auth.verify-second-factor',
 }
 
 export interface UserPage {
@@ -52,4 +58,13 @@ export interface AuthRequests {
     req: { name: string; email: string; message: string };
     res: { ok: true };
   };
+  /** Makes the pending address the account's email; answers it. */
+  [AuthPattern.ConfirmEmailChange]: { req: { token: string }; res: { email: string } };
+  [AuthPattern.CancelEmailChange]: { req: { userId: string }; res: UserView };
+  /** Checks the password and keeps a new secret pending until EnableTwoFactor proves the app has it. */
+  [AuthPattern.StartTwoFactor]: { req: { userId: string; currentPassword: string }; res: TwoFactorSetupView };
+  [AuthPattern.EnableTwoFactor]: { req: { userId: string; code: string }; res: RecoveryCodesView };
+  [AuthPattern.DisableTwoFactor]: { req: { userId: string; currentPassword: string; code: string }; res: { ok: true } };
+  /** An authenticator code (each used once) or a recovery code (used up); answers the user. */
+  [AuthPattern.VerifySecondFactor]: { req: { userId: string; code: string }; res: UserView };
 }

@@ -15,6 +15,12 @@ export interface UserView {
   role: UserRole;
   status: UserStatus;
   createdAt: string;
+  /** A new address waiting for its confirmation link; `email` stays the login and reset address until then. */
+  pendingEmail: string | null;
+  /** Sign-in asks for a code from an authenticator app (or a recovery code) after the password. */
+  twoFactorEnabled: boolean;
+  /** An admin who must turn on two-factor sign-in before using the admin area (REQUIRE_ADMIN_2FA). */
+  twoFactorRequired: boolean;
 }
 
 export function isAdminRole(role: UserRole): boolean {

@@ -86,6 +86,75 @@ describe('AccountRoute', () => {
       expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
     });
 
+    it('asks for the current password only when the username or email changes, and sends it', async () => {
+      server.on('PATCH /api/profile', ok(aUser({ firstName: 'Ada', lastName: null, username: 'ada_l' })));
+      renderAccount();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Edit' }));
+      expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+
+      await user.type(screen.getByLabelText('Username'), '_l');
+      await user.type(await screen.findByLabelText('Current password'), 'correct-horse');
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+      expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+      expect(server.calls('PATCH /api/profile')[0].body).toEqual({
+        firstName: 'Ada',
+        lastName: '',
+        email: 'ada@example.com',
+        username: 'ada_l',
+        currentPassword: 'correct-horse',
+      });
+    });
+
+    it('shows a wrong current password under its field and keeps the form open', async () => {
+      const wrong = 'Current password is incorrect';
+      server.on('PATCH /api/profile', fail(400, { code: ErrorCode.Validation, message: wrong, fields: { currentPassword: wrong } }));
+      renderAccount();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Edit' }));
+      await user.clear(screen.getByLabelText('Email'));
+      await user.type(screen.getByLabelText('Email'), 'grace@example.com');
+      await user.type(screen.getByLabelText('Current password'), 'not-it');
+
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+      await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(wrong));
+      expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+    });
+
+    it('says to check the inbox after an email change, and keeps showing the old address until it is confirmed', async () => {
+      server.on('PATCH /api/profile', ok(aUser({ firstName: 'Ada', lastName: null, pendingEmail: 'grace@example.com' })));
+      renderAccount();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Edit' }));
+      await user.clear(screen.getByLabelText('Email'));
+      await user.type(screen.getByLabelText('Email'), 'grace@example.com');
+      await user.type(screen.getByLabelText('Current password'), 'correct-horse');
+
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+      expect(await screen.findByText('Check your inbox')).toBeInTheDocument();
+      const notice = (await screen.findByText('Check your inbox to confirm your new email')).closest('[role="status"]');
+      expect(notice).toHaveTextContent('Check your inbox to confirm your new email');
+      expect(notice).toHaveTextContent('We sent a link to grace@example.com. Until you open it, ada@example.com stays your sign-in and password-reset address.');
+      expect(within(screen.getByRole('tabpanel', { name: 'Profile' })).getAllByText('ada@example.com').length).toBeGreaterThan(0);
+    });
+
+    it('cancels a pending email change', async () => {
+      server.on('GET /api/auth/user', ok(aUser({ pendingEmail: 'grace@example.com' })));
+      server.on('DELETE /api/email-change', ok(aUser({ pendingEmail: null })));
+      renderAccount();
+      const user = userEvent.setup();
+      expect(await screen.findByText('Check your inbox to confirm your new email')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Cancel change' }));
+
+      expect(await screen.findByText('Email change cancelled')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByText('Check your inbox to confirm your new email')).not.toBeInTheDocument());
+      expect(server.calls('DELETE /api/email-change')).toHaveLength(1);
+    });
+
     it('leaves the profile as it was on Cancel', async () => {
       renderAccount();
       const user = userEvent.setup();

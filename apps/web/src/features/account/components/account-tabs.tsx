@@ -39,7 +39,7 @@ export function AccountTabs({ user }: { user: User }) {
         <ProfileTab user={user} />
       </TabsContent>
       <TabsContent value="security">
-        <SecurityTab />
+        <SecurityTab user={user} />
       </TabsContent>
       <TabsContent value="analytics">
         <AnalyticsTab />

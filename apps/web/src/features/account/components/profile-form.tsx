@@ -2,6 +2,7 @@ import { UpdateProfileDto } from '@qrd/contracts';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { PasswordInput } from '../../../components/ui/password-input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../hooks/use-toast';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -23,16 +24,21 @@ export function ProfileForm({ user, onDone }: ProfileFormProps) {
       lastName: user.lastName ?? '',
       email: user.email,
       username: user.username,
+      currentPassword: '',
     },
     {
       idPrefix: 'profile-',
       onSubmit: async (values) => {
+        const email = values.email.trim();
+        const emailChanged = email.toLowerCase() !== user.email.toLowerCase();
+        let saved: User;
         try {
-          await mutation.mutateAsync({
+          saved = await mutation.mutateAsync({
             firstName: values.firstName.trim(),
             lastName: values.lastName.trim(),
-            email: values.email.trim(),
+            email,
             username: values.username.trim(),
+            ...(identityChanged(user, values) ? { currentPassword: values.currentPassword } : {}),
           });
         } catch (error) {
           form.setErrorsFromResponse(error);
@@ -43,12 +49,20 @@ export function ProfileForm({ user, onDone }: ProfileFormProps) {
           });
           return;
         }
-        toast({ title: 'Profile updated', description: 'Your profile information has been updated successfully.' });
+        if (emailChanged && saved.pendingEmail) {
+          toast({
+            title: 'Check your inbox',
+            description: `We sent a confirmation link to ${saved.pendingEmail}. Your email stays ${saved.email} until you open it.`,
+          });
+        } else {
+          toast({ title: 'Profile updated', description: 'Your profile information has been updated successfully.' });
+        }
         onDone();
       },
     },
   );
   const busy = form.isSubmitting;
+  const needsPassword = identityChanged(user, form.values);
 
   return (
     <form noValidate onSubmit={form.handleSubmit} className="grid gap-4">
@@ -66,6 +80,16 @@ export function ProfileForm({ user, onDone }: ProfileFormProps) {
       <FormField id={form.fieldId('email')} label="Email" error={form.errors.email}>
         <Input {...form.inputProps('email')} type="email" autoComplete="email" spellCheck={false} />
       </FormField>
+      {needsPassword && (
+        <FormField
+          id={form.fieldId('currentPassword')}
+          label="Current password"
+          error={form.errors.currentPassword}
+          hint="Needed to change your username or email. A new email is used once you confirm it from your inbox."
+        >
+          <PasswordInput {...form.inputProps('currentPassword')} autoComplete="current-password" />
+        </FormField>
+      )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone} disabled={busy}>
           Cancel
@@ -77,4 +101,9 @@ export function ProfileForm({ user, onDone }: ProfileFormProps) {
       </div>
     </form>
   );
+}
+
+/** A new username or email needs the current password (the server checks it). */
+function identityChanged(user: User, values: { username: string; email: string }): boolean {
+  return values.username.trim() !== user.username || values.email.trim().toLowerCase() !== user.email.toLowerCase();
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import type { User } from '../../../lib/user';
+import { PendingEmailNotice } from './pending-email-notice';
 import { ProfileForm } from './profile-form';
 
 function Detail({ label, value }: { label: string; value: string | null }) {
@@ -31,7 +32,8 @@ export function ProfileTab({ user }: { user: User }) {
           </Button>
         )}
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-6">
+        {user.pendingEmail && <PendingEmailNotice user={user} pendingEmail={user.pendingEmail} />}
         {editing ? (
           <ProfileForm user={user} onDone={() => setEditing(false)} />
         ) : (

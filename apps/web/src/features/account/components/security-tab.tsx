@@ -3,9 +3,11 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { paths } from '../../../lib/paths';
+import type { User } from '../../../lib/user';
 import { ChangePasswordForm } from './change-password-form';
+import { TwoFactorCard } from './two-factor-card';
 
-export function SecurityTab() {
+export function SecurityTab({ user }: { user: User }) {
   return (
     <div className="grid gap-6">
       <Card>
@@ -17,6 +19,7 @@ export function SecurityTab() {
           <ChangePasswordForm />
         </CardContent>
       </Card>
+      <TwoFactorCard user={user} />
       <Card>
         <CardHeader>
           <CardTitle as="h2">Recovery Options</CardTitle>

@@ -1,4 +1,5 @@
 import { LoginDto } from '@qrd/contracts';
+import { useState } from 'react';
 import { useNavigate, Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -9,19 +10,26 @@ import { toast } from '../../../hooks/use-toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useDtoForm } from '../../../lib/form';
 import { paths } from '../../../lib/paths';
-import { useLogin } from '../api/login';
+import { isTwoFactorChallenge, useLogin } from '../api/login';
+import { TwoFactorStep } from './two-factor-step';
 
 export function LoginForm() {
   const loginMutation = useLogin();
   const navigate = useNavigate();
+  const [ticket, setTicket] = useState<string | null>(null);
+  const signedIn = () => {
+    toast({ title: 'Login successful', description: 'Welcome back!' });
+    void navigate(paths.dashboard, { replace: true });
+  };
   const form = useDtoForm(
     LoginDto,
     { username: '', password: '' },
     {
       idPrefix: 'login-',
       onSubmit: async (values) => {
+        let answer;
         try {
-          await loginMutation.mutateAsync(values);
+          answer = await loginMutation.mutateAsync(values);
         } catch (error) {
           form.setErrorsFromResponse(error);
           toast({
@@ -31,12 +39,28 @@ export function LoginForm() {
           });
           return;
         }
-        toast({ title: 'Login successful', description: 'Welcome back!' });
-        navigate(paths.dashboard, { replace: true });
+        if (isTwoFactorChallenge(answer)) {
+          setTicket(answer.ticket);
+          return;
+        }
+        signedIn();
       },
     },
   );
   const busy = form.isSubmitting;
+
+  if (ticket) {
+    return (
+      <TwoFactorStep
+        ticket={ticket}
+        onSignedIn={signedIn}
+        onRestart={() => {
+          setTicket(null);
+          form.reset({ username: form.values.username, password: '' });
+        }}
+      />
+    );
+  }
 
   return (
     <form noValidate onSubmit={form.handleSubmit} className="grid gap-4">

@@ -1,0 +1,9 @@
+import { useParams } from 'react-router-dom';
+import { ConfirmEmailCard } from '../../features/account/components/confirm-email-card';
+import { usePageTitle } from '../../hooks/use-page-title';
+
+export default function ConfirmEmailRoute() {
+  usePageTitle('Confirm your new email');
+  const { token } = useParams();
+  return <ConfirmEmailCard token={token} />;
+}
