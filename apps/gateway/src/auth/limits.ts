@@ -55,6 +55,7 @@ export const LIMITS = {
     max: 'availabilityPerMinute',
     windowSeconds: 60,
   }),
+  /**
    * The code step of a sign-in, like the password step: a hard limit per (account, client
    * address), and across addresses only the growing delay of twoFactorFailures.
    */
