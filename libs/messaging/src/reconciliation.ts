@@ -1,5 +1,6 @@
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import IORedis from 'ioredis';
-import type { Logger } from '@qrd/config';
+import type { AppConfig, Logger } from '@qrd/config';
 import type { ReconcileCheck } from '@qrd/contracts';
 import type { ServiceMetrics } from '@qrd/observability';
 
@@ -75,5 +76,40 @@ export class Reconciliation {
       else this.options.logger.info(summary, 'reconciliation: all agree');
     }
     return checks;
+  }
+}
+
+/**
+ * A service's reconciliation as a Nest provider: it runs every RECONCILE_EVERY_MS while the
+ * application does, and on request (`run`). Subclasses list their checks.
+ */
+export abstract class ServiceReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly reconciliation: Reconciliation;
+
+  protected constructor(service: string, deps: { redis: IORedis; config: AppConfig; logger: Logger; metrics: ServiceMetrics }) {
+    this.reconciliation = new Reconciliation({
+      service,
+      redis: deps.redis,
+      redisPrefix: deps.config.redisPrefix,
+      everyMs: deps.config.reconcileEveryMs,
+      logger: deps.logger,
+      metrics: deps.metrics,
+      checks: () => this.checks(),
+    });
+  }
+
+  /** The checks of one pass, in order. */
+  protected abstract checks(): Promise<ReconcileCheck[]>;
+
+  onApplicationBootstrap(): void {
+    this.reconciliation.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.reconciliation.stop();
+  }
+
+  run(): Promise<ReconcileCheck[]> {
+    return this.reconciliation.run();
   }
 }

@@ -1,8 +1,8 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
 import { formatCents, QrPattern, ReconcileCheck, redirectsEnabledFor } from '@qrd/contracts';
-import { MessageBus, Reconciliation, REDIS } from '@qrd/messaging';
+import { MessageBus, REDIS, ServiceReconciler } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 import { PAYMENT_PROVIDER, PaymentProvider, ProviderSubscription } from '../providers/payment-provider';
 import { BillingRepository } from './billing.repository';
@@ -33,9 +33,7 @@ export function subscriptionDifferences(held: SubscriptionEntity, fresh: Provide
  * charging anyone: it is reported for a person to look at.
  */
 @Injectable()
-export class SeatReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly reconciliation: Reconciliation;
-
+export class SeatReconciler extends ServiceReconciler {
   constructor(
     private readonly repo: BillingRepository,
     private readonly sync: SubscriptionSync,
@@ -46,27 +44,11 @@ export class SeatReconciler implements OnApplicationBootstrap, OnApplicationShut
     @Inject(LOGGER) logger: Logger,
     metrics: ServiceMetrics,
   ) {
-    this.reconciliation = new Reconciliation({
-      service: 'billing',
-      redis,
-      redisPrefix: config.redisPrefix,
-      everyMs: config.reconcileEveryMs,
-      logger,
-      metrics,
-      checks: async () => [await this.subscriptions(), await this.seats(), await this.signups()],
-    });
+    super('billing', { redis, config, logger, metrics });
   }
 
-  onApplicationBootstrap(): void {
-    this.reconciliation.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.reconciliation.stop();
-  }
-
-  run(): Promise<ReconcileCheck[]> {
-    return this.reconciliation.run();
+  protected async checks(): Promise<ReconcileCheck[]> {
+    return [await this.subscriptions(), await this.seats(), await this.signups()];
   }
 
   /**

@@ -1,8 +1,8 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { LOGGER, Logger } from '@qrd/config';
 import { DomainEvent, EventPayloads } from '@qrd/contracts';
-import { MessageBus, Outbox } from '@qrd/messaging';
+import { MessageBus, Outbox, ServiceOutbox } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 import { toRedirectEntry } from './code.record';
 import { CodesRepository } from './codes.repository';
@@ -18,42 +18,36 @@ const CODES_CHANGED = 'codes.changed';
  * so no deleted code keeps redirecting and no seat stays paid for a code that is gone.
  */
 @Injectable()
-export class CodeEvents implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly outbox: Outbox;
-
+export class CodeEvents extends ServiceOutbox {
   constructor(
     db: DataSource,
     codes: CodesRepository,
     table: RedirectTable,
     bus: MessageBus,
     @Inject(LOGGER) logger: Logger,
-    private readonly metrics: ServiceMetrics,
+    metrics: ServiceMetrics,
   ) {
-    this.outbox = new Outbox(db, {
-      schema: 'qr',
-      logger,
-      deliveries: {
-        // Compare-and-set from the rows as they are now: a late or repeated delivery writes nothing older.
-        [CODES_CHANGED]: async ({ payload }) => {
-          const sources = await codes.redirectSources((payload as { codeIds: string[] }).codeIds);
-          await table.write(
-            sources.map((source) => ({ slug: source.slug, entry: toRedirectEntry(source) })),
-            { announceNew: true },
-          );
+    super(
+      new Outbox(db, {
+        schema: 'qr',
+        logger,
+        deliveries: {
+          // Compare-and-set from the rows as they are now: a late or repeated delivery writes nothing older.
+          [CODES_CHANGED]: async ({ payload }) => {
+            const sources = await codes.redirectSources((payload as { codeIds: string[] }).codeIds);
+            await table.write(
+              sources.map((source) => ({ slug: source.slug, entry: toRedirectEntry(source) })),
+              { announceNew: true },
+            );
+          },
+          [DomainEvent.CodeDeleted]: ({ payload }) =>
+            bus.emitEvent(DomainEvent.CodeDeleted, payload as EventPayloads[DomainEvent.CodeDeleted]),
+          [DomainEvent.CodeTakenDown]: ({ payload }) =>
+            bus.emitEvent(DomainEvent.CodeTakenDown, payload as EventPayloads[DomainEvent.CodeTakenDown]),
         },
-        [DomainEvent.CodeDeleted]: ({ payload }) => bus.emitEvent(DomainEvent.CodeDeleted, payload as EventPayloads[DomainEvent.CodeDeleted]),
-        [DomainEvent.CodeTakenDown]: ({ payload }) =>
-          bus.emitEvent(DomainEvent.CodeTakenDown, payload as EventPayloads[DomainEvent.CodeTakenDown]),
-      },
-    });
-  }
-
-  onApplicationBootstrap(): void {
-    this.outbox.start(this.metrics);
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.outbox.stop();
+      }),
+      metrics,
+    );
   }
 
   /** Within `tx`: the redirects of these codes changed. Answers the event ids (none for no code). */
@@ -69,20 +63,5 @@ export class CodeEvents implements OnApplicationBootstrap, OnApplicationShutdown
   /** Within `tx`: an admin or the blocklist took a code down (the auth-service mails its owner). */
   async takenDown(tx: EntityManager, event: EventPayloads[DomainEvent.CodeTakenDown]): Promise<string[]> {
     return [await this.outbox.add(tx, DomainEvent.CodeTakenDown, event)];
-  }
-
-  /** After the commit: delivers these events now, or leaves them to the relay. */
-  deliver(ids: string[]): Promise<void> {
-    return this.outbox.deliver(ids);
-  }
-
-  /** One relay round now (the relay also runs every second). */
-  relay(): Promise<void> {
-    return this.outbox.relayOnce();
-  }
-
-  /** Events not delivered yet, and the age of the oldest. */
-  backlog(): Promise<{ events: number; oldestAgeS: number }> {
-    return this.outbox.backlog();
   }
 }

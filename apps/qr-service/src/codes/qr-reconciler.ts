@@ -1,8 +1,8 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
 import type { ReconcileCheck } from '@qrd/contracts';
-import { Reconciliation, REDIS } from '@qrd/messaging';
+import { REDIS, ServiceReconciler } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 import { AbuseService } from '../abuse/abuse.service';
 import { CodeEvents } from './code-events';
@@ -18,9 +18,7 @@ const STUCK_EVENT_S = 300;
  * retried now; what has waited for minutes is reported).
  */
 @Injectable()
-export class QrReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly reconciliation: Reconciliation;
-
+export class QrReconciler extends ServiceReconciler {
   constructor(
     private readonly maintainer: RedirectTableMaintainer,
     private readonly events: CodeEvents,
@@ -30,28 +28,12 @@ export class QrReconciler implements OnApplicationBootstrap, OnApplicationShutdo
     @Inject(LOGGER) logger: Logger,
     metrics: ServiceMetrics,
   ) {
-    this.reconciliation = new Reconciliation({
-      service: 'qr',
-      redis,
-      redisPrefix: config.redisPrefix,
-      everyMs: config.reconcileEveryMs,
-      logger,
-      metrics,
-      // The blocklist first: its takedowns are then part of the same pass's redirect-table check.
-      checks: async () => [await this.abuse.enforceBlocklist(), await this.redirectTable(), await this.outbox()],
-    });
+    super('qr', { redis, config, logger, metrics });
   }
 
-  onApplicationBootstrap(): void {
-    this.reconciliation.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.reconciliation.stop();
-  }
-
-  run(): Promise<ReconcileCheck[]> {
-    return this.reconciliation.run();
+  // The blocklist first: its takedowns are then part of the same pass's redirect-table check.
+  protected async checks(): Promise<ReconcileCheck[]> {
+    return [await this.abuse.enforceBlocklist(), await this.redirectTable(), await this.outbox()];
   }
 
   private async redirectTable(): Promise<ReconcileCheck> {
