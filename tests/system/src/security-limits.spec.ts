@@ -54,16 +54,16 @@ describe('account enumeration limits (issue item 7)', () => {
     const session = await signIn(system, user);
     const statuses: number[] = [];
     for (let i = 0; i < 31; i += 1) {
-      const res = await session.patch('/api/profile', { username: user.username, email: taken.email }, from(`192.0.2.${i + 1}`));
+      const res = await session.patch('/api/profile', { username: user.username, email: taken.email, currentPassword: user.password }, from(`192.0.2.${i + 1}`));
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 30).every((status) => status === 409)).toBe(true);
-    expectLimited(await session.patch('/api/profile', { username: user.username, email: taken.email }, from('192.0.2.200')));
+    expectLimited(await session.patch('/api/profile', { username: user.username, email: taken.email, currentPassword: user.password }, from('192.0.2.200')));
 
     // Another user (own session, own address) still hears about the conflict.
     const other = await newUser(system);
     const person = await signIn(system, other);
-    const res = await person.patch('/api/profile', { username: other.username, email: taken.email }, from('198.51.100.21'));
+    const res = await person.patch('/api/profile', { username: other.username, email: taken.email, currentPassword: other.password }, from('198.51.100.21'));
     expect(res.status).toBe(409);
     expect(res.json.message).toBe('An account with that email already exists');
   });
@@ -76,7 +76,10 @@ describe('account enumeration limits (issue item 7)', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i += 1) {
       const who = i % 2;
-      statuses.push((await sessions[who].patch('/api/profile', { username: users[who].username, email: taken.email }, from('203.0.113.99'))).status);
+      statuses.push(
+        (await sessions[who].patch('/api/profile', { username: users[who].username, email: taken.email, currentPassword: users[who].password }, from('203.0.113.99')))
+          .status,
+      );
     }
     expect(statuses.slice(0, 30).every((status) => status === 409)).toBe(true);
     expect(statuses[30]).toBe(429);

@@ -4,6 +4,7 @@ import {
   ChangePasswordDto,
   ContactDto,
   CurrentPasswordDto,
+  DomainError,
   DisableTwoFactorDto,
   PasswordResetDto,
   PasswordResetRequestDto,
@@ -33,8 +34,19 @@ export class AccountService {
    */
   async updateProfile(session: Session, dto: UpdateProfileDto, ip: string | undefined): Promise<UserView> {
     await this.limiter.hit(...availabilityLimits(ip, session.id));
-    if (dto.currentPassword) await this.limiter.hit(LIMITS.reauthPerUser(session.userId));
-    return this.bus.request(AuthPattern.UpdateProfile, { ...dto, userId: session.userId });
+    if (!dto.currentPassword) return this.bus.request(AuthPattern.UpdateProfile, { ...dto, userId: session.userId });
+    // Only a wrong current password counts as a guess: a right one (saved, or refused for another
+    // reason such as an email already taken) is given back.
+    const guess = LIMITS.reauthPerUser(session.userId);
+    await this.limiter.hit(guess);
+    try {
+      const user = await this.bus.request(AuthPattern.UpdateProfile, { ...dto, userId: session.userId });
+      await this.limiter.refund(guess);
+      return user;
+    } catch (error) {
+      if (!(error instanceof DomainError && error.fields?.currentPassword)) await this.limiter.refund(guess);
+      throw error;
+    }
   }
 
   confirmEmailChange(token: string): Promise<{ email: string }> {
