@@ -1,4 +1,5 @@
 import { IsIn, IsOptional, registerDecorator, ValidationOptions } from 'class-validator';
+import { IsCampaignSettings, type CampaignSettings } from './campaign.dto';
 
 /** Spec sections 3 and 5, DESIGN section 7; shared by the gateway's validation pipe and the web forms. */
 export const QR_CATEGORIES = ['business', 'event', 'product', 'restaurant'] as const;
@@ -95,6 +96,11 @@ export class CreateQrCodeDto {
   @IsOptional()
   @IsIn(QR_CATEGORIES, { message: QR_MESSAGES.category })
   category?: QrCategory;
+
+  /** Pass-through, schedule, expiry and scan limit, routing rules, A/B split. */
+  @IsOptional()
+  @IsCampaignSettings()
+  campaign?: CampaignSettings;
 }
 
 /** PATCH: any subset; the spec's edit screen sends only destinationUrl. */
@@ -110,6 +116,10 @@ export class UpdateQrCodeDto {
   @IsOptional()
   @IsIn([...QR_CATEGORIES, null], { message: QR_MESSAGES.category })
   category?: QrCategory | null;
+
+  @IsOptional()
+  @IsCampaignSettings()
+  campaign?: CampaignSettings;
 }
 
 /** A design without its logo (the logo is uploaded on its own); contrast is checked by the qr-service. */

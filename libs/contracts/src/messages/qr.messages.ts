@@ -1,3 +1,4 @@
+import type { CampaignEntry, CampaignSettings } from '../dto/campaign.dto';
 import type { CodePage, CodePageRequest } from '../dto/code-page.dto';
 import type { QrCategory, QrCodeState, QrDotStyle, QrErrorCorrection } from '../dto/qr.dto';
 
@@ -44,6 +45,13 @@ export interface RedirectEntry {
    * written (compare-and-set), so a late write never replaces a newer state.
    */
   version: number;
+  /** Campaign controls (docs/campaign-controls.md); absent for a plain code. */
+  campaign?: CampaignEntry;
+}
+
+/** A code's scan-limit counter in Redis: counted (human) scans so far. */
+export function scanLimitKey(redisPrefix: string, codeId: string): string {
+  return `${redisPrefix}:scan-limit:${codeId}`;
 }
 
 /**
@@ -112,6 +120,10 @@ export interface QrCodeView {
   lastScanAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Campaign controls as the owner set them (null: none). */
+  campaign?: CampaignSettings | null;
+  /** Scans left before the scan limit expires the code; null without a limit. */
+  remainingScans?: number | null;
 }
 
 export interface CountItem {
