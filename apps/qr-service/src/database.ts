@@ -6,6 +6,7 @@ import { RollupDimDeltas1796400000000 } from './migrations/1796400000000-rollup-
 import { RollupHours1796400000100 } from './migrations/1796400000100-rollup-hours';
 import { CodeListPages1797000000000 } from './migrations/1797000000000-code-list-pages';
 import { Outbox1797100000000 } from './migrations/1797100000000-outbox';
+import { CampaignControls1797400000000 } from './migrations/1797400000000-campaign-controls';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -19,5 +20,6 @@ export const QR_DATABASE: ServiceDatabase = {
     RollupHours1796400000100,
     CodeListPages1797000000000,
     Outbox1797100000000,
+    CampaignControls1797400000000,
   ],
 };

@@ -1,4 +1,4 @@
-import type { QrCategory, QrCodeState, QrCodeView, RedirectEntry } from '@qrd/contracts';
+import { toCampaignEntry, type CampaignSettings, type QrCategory, type QrCodeState, type QrCodeView, type RedirectEntry } from '@qrd/contracts';
 import { DEFAULT_DESIGN, QrDesign } from '../rendering';
 
 /** A row of qr.codes with its all-time counters, as the repository returns it. */
@@ -20,6 +20,8 @@ export interface CodeRecord {
   deletedAt: Date | null;
   /** Raised by every change of the redirect (see the code-versions migration). */
   version: number;
+  /** Campaign controls as the owner set them (qr.codes.campaign). */
+  campaign: CampaignSettings | null;
   scans: number;
   lastScanAt: Date | null;
 }
@@ -29,7 +31,7 @@ export const CODE_COLUMNS = `
   c.id, c.slug, c.owner_id AS "ownerId", c.name, c.destination, c.category, c.design,
   c.deactivated_by_owner AS "deactivatedByOwner", c.suspended_billing AS "suspendedBilling",
   c.suspended_account AS "suspendedAccount", c.state, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
-  c.destination_updated_at AS "destinationUpdatedAt", c.deleted_at AS "deletedAt", c.version,
+  c.destination_updated_at AS "destinationUpdatedAt", c.deleted_at AS "deletedAt", c.version, c.campaign,
   coalesce(s.scans, 0)::int AS scans, s.last_scan_at AS "lastScanAt"`;
 
 export const CODE_FROM = `qr.codes c LEFT JOIN qr.code_stats s ON s.code_id = c.id`;
@@ -67,22 +69,31 @@ export function toCodeView(code: CodeRecord, publicBaseUrl: string): QrCodeView 
     lastScanAt: code.lastScanAt ? code.lastScanAt.toISOString() : null,
     createdAt: code.createdAt.toISOString(),
     updatedAt: code.updatedAt.toISOString(),
+    campaign: code.campaign ?? null,
   };
 }
 
 /** The columns the redirect table is built from. */
-export type RedirectSource = Pick<CodeRecord, 'id' | 'slug' | 'destination' | 'state' | 'version'> & { deleted: boolean };
+export type RedirectSource = Pick<CodeRecord, 'id' | 'slug' | 'destination' | 'state' | 'version'> & { deleted: boolean } & Partial<Pick<CodeRecord, 'campaign'>>;
 
 /** The select list behind RedirectSource (`c` is qr.codes). */
-export const REDIRECT_COLUMNS = `c.id, c.slug, c.destination, c.state, c.version, c.deleted_at IS NOT NULL AS deleted`;
+export const REDIRECT_COLUMNS = `c.id, c.slug, c.destination, c.state, c.version, c.deleted_at IS NOT NULL AS deleted, c.campaign`;
 
 export function redirectSource(code: CodeRecord): RedirectSource {
   const { id, slug, destination, state, version } = code;
-  return { id, slug, destination, state, version, deleted: code.deletedAt !== null };
+  return { id, slug, destination, state, version, deleted: code.deletedAt !== null, campaign: code.campaign };
 }
 
 /** What the redirect-service needs: where to go, only while the code is active; a deleted code is a tombstone. */
 export function toRedirectEntry(code: RedirectSource): RedirectEntry {
   const state = code.deleted ? 'deleted' : code.state;
-  return { codeId: code.id, destination: state === 'active' ? code.destination : null, state, version: code.version };
+  const entry: RedirectEntry = { codeId: code.id, destination: state === 'active' ? code.destination : null, state, version: code.version };
+  return withCampaign(entry, code);
+}
+
+/** The campaign controls join the entry of a code that redirects (a plain code's entry stays as it was). */
+function withCampaign(entry: RedirectEntry, code: RedirectSource): RedirectEntry {
+  if (entry.destination === null || !code.campaign) return entry;
+  const campaign = toCampaignEntry(code.campaign);
+  return campaign ? { ...entry, campaign } : entry;
 }

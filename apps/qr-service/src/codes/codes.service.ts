@@ -21,8 +21,12 @@ import {
   codeNameProblem,
   destinationProblem,
   redirectsEnabledFor,
+  campaignChangeProblems,
+  CampaignSettings,
+  scanLimitKey,
 } from '@qrd/contracts';
-import { MessageBus } from '@qrd/messaging';
+import IORedis from 'ioredis';
+import { MessageBus, REDIS } from '@qrd/messaging';
 import { DEFAULT_DESIGN } from '../rendering';
 import { CodeRecord, redirectSource, RedirectSource, toCodeView, toRedirectEntry } from './code.record';
 import { changesRedirect, CodeChanges, CodesRepository } from './codes.repository';
@@ -54,7 +58,11 @@ export class CodesService {
     private readonly bus: MessageBus,
     private readonly events: CodeEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: IORedis,
   ) {}
+
+  /** The time campaign settings are checked against (what is in the past). */
+  now: () => number = Date.now;
 
   async list(userId: string): Promise<QrCodeView[]> {
     return (await this.codes.listOwned(userId)).map((code) => this.view(code));
@@ -83,13 +91,35 @@ export class CodesService {
   }
 
   async get(userId: string, codeId: string): Promise<QrCodeView> {
-    return this.view(await this.require(userId, codeId));
+    return this.withRemainingScans(await this.require(userId, codeId));
+  }
+
+  /** The owner's view of one code, with the scans its limit leaves (the redirect-service's counter). */
+  private async withRemainingScans(code: CodeRecord): Promise<QrCodeView> {
+    const view = this.view(code);
+    const limit = code.campaign?.scanLimit;
+    if (!limit) return { ...view, remainingScans: null };
+    const used = Number((await this.redis.get(scanLimitKey(this.config.redisPrefix, code.id))) ?? 0);
+    return { ...view, remainingScans: Math.max(0, limit - used) };
+  }
+
+  /** Settings checked against now (and the switches that already happened); null clears them all. */
+  private checkCampaign(next: CampaignSettings | null | undefined, previous: CampaignSettings | null): CampaignSettings | null | undefined {
+    if (next === undefined || next === null) return next;
+    const errors = campaignChangeProblems(next, previous, this.now());
+    const fields = Object.keys(errors);
+    if (fields.length > 0) {
+      const details = Object.fromEntries(fields.map((field) => [`campaign.${field}`, errors[field]]));
+      throw new DomainError(ErrorCode.Validation, errors[fields[0]], details);
+    }
+    return next;
   }
 
   /** Needs an active subscription with a free seat; creations of one owner run one at a time. */
   async create(input: Req<QrPattern.CreateCode>): Promise<QrCodeView> {
     const name = this.checkName(input.name);
     const destination = this.checkDestination(input.destinationUrl);
+    const campaign = this.checkCampaign(input.campaign, null) ?? null;
     const [created, events] = await this.codes.transaction(async (tx): Promise<[CodeRecord, string[]]> => {
       await this.codes.lockOwner(tx, input.userId);
       const codesInUse = await this.codes.countOwned(input.userId, tx);
@@ -111,6 +141,7 @@ export class CodesService {
           destination,
           category: input.category ?? null,
           design: { ...DEFAULT_DESIGN },
+          campaign,
           ...owner,
         });
         if (code) return [code, await this.events.changed(tx, [code.id])];
@@ -126,7 +157,12 @@ export class CodesService {
     if (input.name !== undefined) changes.name = this.checkName(input.name);
     if (input.destinationUrl !== undefined) changes.destination = this.checkDestination(input.destinationUrl);
     if (input.category !== undefined) changes.category = input.category;
-    return this.view(await this.change(input.userId, input.codeId, changes));
+    if (input.campaign !== undefined) {
+      const previous = input.campaign === null ? null : (await this.require(input.userId, input.codeId)).campaign;
+      changes.campaign = this.checkCampaign(input.campaign, previous);
+    }
+    const changed = await this.change(input.userId, input.codeId, changes);
+    return changed.campaign?.scanLimit ? this.withRemainingScans(changed) : this.view(changed);
   }
 
   async setActive(userId: string, codeId: string, active: boolean): Promise<QrCodeView> {

@@ -46,7 +46,7 @@ const variantOf = (hash: string, split = everything.split ?? []) => pickVariant(
 const hashA = ['v1', 'v2', 'v3', 'v4', 'v5', 'v6'].find((h) => variantOf(h) === 'A') as string;
 const hashB = ['v1', 'v2', 'v3', 'v4', 'v5', 'v6'].find((h) => variantOf(h) === 'B') as string;
 
-type Row = [string, RedirectEntry, Partial<ScanFacts>, string | null, string | null?];
+type Row = [name: string, entry: RedirectEntry, facts: Partial<ScanFacts>, location: string | null, variant?: string | null];
 
 const table: Row[] = [
   // Plain codes and pass-through

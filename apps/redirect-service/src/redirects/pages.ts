@@ -40,6 +40,8 @@ export interface Pages {
   notFound: Page;
   inactive: Page;
   unavailable: Page;
+  /** Campaign controls: past its end date or its scan limit, without a fallback URL. */
+  expired: Page;
 }
 
 export function buildPages(publicBaseUrl: string): Pages {
@@ -47,6 +49,7 @@ export function buildPages(publicBaseUrl: string): Pages {
   return {
     notFound: page(404, 'QR code not found', 'This QR code does not exist. Check that the whole code was scanned.', home),
     inactive: page(410, 'This QR code is not active', 'The owner of this QR code has deactivated it or their subscription has ended.', home),
+    expired: page(410, 'This QR code has expired', 'The campaign behind this QR code has ended. Thank you for your interest.', home),
     unavailable: page(503, 'Please try again', 'We could not look up this QR code just now. Please scan it again in a moment.', home),
   };
 }

@@ -164,6 +164,8 @@ export interface CodeAnalytics extends ScanBreakdowns {
   allTime: { scans: number; botScans: number; lastScanAt: string | null };
   last30Days: number;
   series: SeriesPoint[];
+  /** A/B split (campaign controls): human scans and unique visitors per variant in the range. */
+  variants?: { key: string; scans: number; uniqueScans: number }[];
 }
 
 export interface RecentActivity {
@@ -238,11 +240,11 @@ export interface QrRequests {
   [QrPattern.ListCodesPage]: { req: CodePageRequest & { userId: string }; res: CodePage<QrCodeView> };
   [QrPattern.GetCode]: { req: Owned; res: QrCodeView };
   [QrPattern.CreateCode]: {
-    req: { userId: string; name: string; destinationUrl: string; category?: QrCategory };
+    req: { userId: string; name: string; destinationUrl: string; category?: QrCategory; campaign?: CampaignSettings };
     res: QrCodeView;
   };
   [QrPattern.UpdateCode]: {
-    req: Owned<{ name?: string; destinationUrl?: string; category?: QrCategory | null }>;
+    req: Owned<{ name?: string; destinationUrl?: string; category?: QrCategory | null; campaign?: CampaignSettings | null }>;
     res: QrCodeView;
   };
   [QrPattern.UpdateDesign]: { req: Owned<{ design: QrDesignInput }>; res: QrCodeView };
@@ -300,6 +302,8 @@ export interface ScanStreamEntry {
   method: 'GET' | 'HEAD';
   /** Purpose / Sec-Purpose / X-Moz header: "prefetch" marks a browser's speculative load. */
   purpose: string;
+  /** The A/B variant the scan was sent to (campaign controls), absent otherwise. */
+  variant?: string;
 }
 
 /** The stream entry's one field: the scan packed as a JSON array (one argument per scan keeps XADD cheap). */
@@ -323,6 +327,8 @@ export function encodeScanEntry(entry: ScanStreamEntry): string {
     entry.country,
     entry.method,
     entry.purpose,
+    // An optional 13th value: older readers refuse nothing they knew, newer ones read it when there.
+    ...(entry.variant ? [entry.variant] : []),
   ]);
 }
 
@@ -341,10 +347,10 @@ export function decodeScanEntry(fields: string[], legacyId: () => string = () =>
   }
   if (!Array.isArray(packed)) return null;
   let values: unknown[];
-  if (packed[0] === SCAN_VERSION && packed.length === 12) values = packed.slice(1);
+  if (packed[0] === SCAN_VERSION && (packed.length === 12 || packed.length === 13)) values = packed.slice(1);
   else if (packed[0] === 1 && packed.length === 11) values = [legacyId(), ...packed.slice(1)];
   else return null;
-  const [id, codeId, slug, ts, ip, userAgent, referer, acceptLanguage, country, method, purpose] = values;
+  const [id, codeId, slug, ts, ip, userAgent, referer, acceptLanguage, country, method, purpose, variant] = values;
   const text = [codeId, slug, ip, userAgent, referer, acceptLanguage, country, purpose];
   if (typeof id !== 'string' || !UUID_TEXT.test(id)) return null;
   if (!text.every((value) => typeof value === 'string') || !codeId) return null;
@@ -361,5 +367,6 @@ export function decodeScanEntry(fields: string[], legacyId: () => string = () =>
     country: country as string,
     method,
     purpose: purpose as string,
+    ...(typeof variant === 'string' && variant ? { variant: variant.slice(0, 40) } : {}),
   };
 }
