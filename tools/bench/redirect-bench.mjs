@@ -399,7 +399,7 @@ async function main() {
   const started = Date.now();
   const stored = await waitFor(async () => {
     const { rows } = await db.query(
-      `SELECT count(*)::int AS rows, count(DISTINCT stream_id)::int AS ids,
+      `SELECT count(*)::int AS rows, count(DISTINCT scan_id)::int AS ids,
               coalesce((SELECT scans + bot_scans FROM qr.code_stats WHERE code_id = $1), 0)::int AS counted
        FROM qr.scans WHERE code_id = $1`,
       [codeId],
@@ -505,7 +505,7 @@ async function report(result) {
     `- campaign code / plain known slug: **${result.campaignRatio}** (target at least 0.9): ` +
       `${mark(checks.campaignWithin10PercentOfPlain)}; per round ${result.perRoundRatios.campaignRatio.join(', ')}`,
     `- unknown slugs that reached the qr-service: ${result.fallbackRequests} (the table was complete): ${mark(checks.noUnknownSlugAskedTheQrService)}`,
-    `- scans: ${scans.sent} requests answered, ${scans.stored} scans stored (${scans.distinctIds} distinct stream ids, ` +
+    `- scans: ${scans.sent} requests answered, ${scans.stored} scans stored (${scans.distinctIds} distinct scan ids, ` +
       `counters ${scans.counted}), all stored ${scans.ingestSeconds.toFixed(1)}s after the load ended: ` +
       `no scan lost: ${mark(checks.noScanLost)}`,
   ].join('\n');

@@ -7,6 +7,7 @@ import { RollupHours1796400000100 } from './migrations/1796400000100-rollup-hour
 import { CodeListPages1797000000000 } from './migrations/1797000000000-code-list-pages';
 import { Outbox1797100000000 } from './migrations/1797100000000-outbox';
 import { CampaignControls1797400000000 } from './migrations/1797400000000-campaign-controls';
+import { CustomSlugs1797400000100 } from './migrations/1797400000100-custom-slugs';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -21,5 +22,6 @@ export const QR_DATABASE: ServiceDatabase = {
     CodeListPages1797000000000,
     Outbox1797100000000,
     CampaignControls1797400000000,
+    CustomSlugs1797400000100,
   ],
 };

@@ -193,4 +193,52 @@ describe('campaign controls: created through the gateway, resolved by the redire
     expect(res.json.fields[field]).toBe(message);
     expect((await alice.client.get('/api/qrcodes')).json.length).toBe(before);
   });
+
+  describe('custom slugs', () => {
+    it('creates a code at the short link the owner chose, which redirects', async () => {
+      const free = await alice.client.get('/api/qrcodes/slug-availability?slug=Spring-Menu_2026');
+      expect(free.json).toEqual({ slug: 'Spring-Menu_2026', available: true });
+
+      const code = await createCode(alice.client, { name: 'Custom', destinationUrl: 'https://example.com/spring', slug: 'Spring-Menu_2026' } as never, { buySeat: true });
+      codes++;
+      expect(code.slug).toBe('Spring-Menu_2026');
+      expect(code.shortUrl).toMatch(/\/r\/Spring-Menu_2026$/);
+      expect(await location('Spring-Menu_2026', {}, '?utm_source=menu')).toBe('https://example.com/spring?utm_source=menu');
+      // Case-sensitive, like generated slugs: another case is another (unknown) slug.
+      expect(await location('spring-menu_2026')).toBe('404');
+
+      const taken = await alice.client.get('/api/qrcodes/slug-availability?slug=Spring-Menu_2026');
+      expect(taken.json).toEqual({ slug: 'Spring-Menu_2026', available: false, reason: 'This short link is already taken: choose another' });
+    });
+
+    it('refuses reserved words, bad forms, taken slugs and look-alikes of another owner\'s slug', async () => {
+      const bob = await subscribedCustomer(system);
+      const check = async (slug: string) => (await bob.client.get(`/api/qrcodes/slug-availability?slug=${encodeURIComponent(slug)}`)).json;
+      expect(await check('admin')).toMatchObject({ available: false, reason: 'This short link is reserved: choose another' });
+      expect(await check('abc')).toMatchObject({ available: false, reason: 'A custom short link has 4 to 32 letters, digits, - or _' });
+      expect(await check('has space')).toMatchObject({ available: false });
+      expect(await check('SPRING-MENU-2O26')).toMatchObject({ available: false, reason: 'This short link looks too much like one already in use: choose another' });
+
+      for (const [slug, message] of [
+        ['Health', 'This short link is reserved: choose another'],
+        ['x'.repeat(33), 'A custom short link has 4 to 32 letters, digits, - or _'],
+      ]) {
+        const res = await bob.client.post('/api/qrcodes', { name: 'Refused', destinationUrl: 'https://example.com/', slug });
+        expect(res.status).toBe(400);
+        expect(res.json.fields.slug).toBe(message);
+      }
+      const res = await bob.client.post('/api/qrcodes', { name: 'Refused', destinationUrl: 'https://example.com/', slug: 'spring_menu_2026' });
+      expect(res.status).toBe(400);
+      expect(res.json.fields.slug).toBe('This short link looks too much like one already in use: choose another');
+      expect((await bob.client.get('/api/qrcodes')).json).toHaveLength(0);
+    });
+
+    it('rate limits the availability check', async () => {
+      const carol = await subscribedCustomer(system);
+      const statuses: number[] = [];
+      for (let i = 0; i < 62; i++) statuses.push((await carol.client.get(`/api/qrcodes/slug-availability?slug=carol-${i}`)).status);
+      expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+      expect(statuses[61]).toBe(429);
+    });
+  });
 });

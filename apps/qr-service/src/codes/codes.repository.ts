@@ -71,6 +71,16 @@ export class CodesRepository {
     return rows[0] ?? null;
   }
 
+  /** Who holds this exact slug, and whether another owner holds one reading like it (custom slugs). */
+  async slugClash(slug: string, lookalikeKey: string, ownerId: string): Promise<'taken' | 'confusable' | null> {
+    const rows: { exact: boolean }[] = await this.db.query(
+      `SELECT c.slug = $1 AS exact FROM qr.codes c WHERE c.slug = $1 OR (c.slug_key = $2 AND c.owner_id <> $3::uuid) ORDER BY 1 DESC LIMIT 1`,
+      [slug, lookalikeKey, UUID.test(ownerId) ? ownerId : '00000000-0000-0000-0000-000000000000'],
+    );
+    if (rows.length === 0) return null;
+    return rows[0].exact ? 'taken' : 'confusable';
+  }
+
   async countOwned(ownerId: string, tx: EntityManager = this.db.manager): Promise<number> {
     const rows: { n: number }[] = await tx.query(`SELECT count(*)::int AS n FROM qr.codes c WHERE c.owner_id = $1 AND ${LIVE}`, [ownerId]);
     return rows[0].n;

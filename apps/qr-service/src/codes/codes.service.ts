@@ -24,6 +24,10 @@ import {
   campaignChangeProblems,
   CampaignSettings,
   scanLimitKey,
+  customSlugProblem,
+  SlugAvailability,
+  SLUG_MESSAGES,
+  slugLookalikeKey,
 } from '@qrd/contracts';
 import IORedis from 'ioredis';
 import { MessageBus, REDIS } from '@qrd/messaging';
@@ -120,6 +124,7 @@ export class CodesService {
     const name = this.checkName(input.name);
     const destination = this.checkDestination(input.destinationUrl);
     const campaign = this.checkCampaign(input.campaign, null) ?? null;
+    if (input.slug !== undefined) await this.checkCustomSlug(input.userId, input.slug);
     const [created, events] = await this.codes.transaction(async (tx): Promise<[CodeRecord, string[]]> => {
       await this.codes.lockOwner(tx, input.userId);
       const codesInUse = await this.codes.countOwned(input.userId, tx);
@@ -135,7 +140,7 @@ export class CodesService {
       const owner = await this.codes.ownerFlags(tx, input.userId);
       for (let attempt = 0; attempt < 5; attempt++) {
         const code = await this.codes.insert(tx, {
-          slug: newSlug(),
+          slug: input.slug ?? newSlug(),
           ownerId: input.userId,
           name,
           destination,
@@ -145,11 +150,31 @@ export class CodesService {
           ...owner,
         });
         if (code) return [code, await this.events.changed(tx, [code.id])];
+        // A custom slug taken meanwhile: another attempt would not change it.
+        if (input.slug !== undefined) throw invalid('slug', SLUG_MESSAGES.taken);
       }
       throw new DomainError(ErrorCode.Internal, 'Could not find a free short link; please try again');
     });
     await this.events.deliver(events);
     return this.view(created);
+  }
+
+  /** As the owner types a custom slug: whether creating the code with it would succeed now. */
+  async slugAvailability(userId: string, slug: string): Promise<SlugAvailability> {
+    try {
+      await this.checkCustomSlug(userId, slug);
+      return { slug, available: true };
+    } catch (error) {
+      if (error instanceof DomainError && error.code === ErrorCode.Validation) return { slug, available: false, reason: error.message };
+      throw error;
+    }
+  }
+
+  private async checkCustomSlug(userId: string, slug: string): Promise<void> {
+    const problem = customSlugProblem(slug);
+    if (problem) throw invalid('slug', problem);
+    const clash = await this.codes.slugClash(slug, slugLookalikeKey(slug), userId);
+    if (clash) throw invalid('slug', clash === 'taken' ? SLUG_MESSAGES.taken : SLUG_MESSAGES.confusable);
   }
 
   async update(input: Req<QrPattern.UpdateCode>): Promise<QrCodeView> {

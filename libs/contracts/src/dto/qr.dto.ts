@@ -1,5 +1,5 @@
 import { IsIn, IsOptional, registerDecorator, ValidationOptions } from 'class-validator';
-import { IsCampaignSettings, type CampaignSettings } from './campaign.dto';
+import { IsCampaignSettings, IsCustomSlug, type CampaignSettings } from './campaign.dto';
 
 /** Spec sections 3 and 5, DESIGN section 7; shared by the gateway's validation pipe and the web forms. */
 export const QR_CATEGORIES = ['business', 'event', 'product', 'restaurant'] as const;
@@ -96,6 +96,11 @@ export class CreateQrCodeDto {
   @IsOptional()
   @IsIn(QR_CATEGORIES, { message: QR_MESSAGES.category })
   category?: QrCategory;
+
+  /** A short link of the owner's choosing instead of a generated one (it can never change). */
+  @IsOptional()
+  @IsCustomSlug()
+  slug?: string;
 
   /** Pass-through, schedule, expiry and scan limit, routing rules, A/B split. */
   @IsOptional()

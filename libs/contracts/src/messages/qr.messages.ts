@@ -1,4 +1,4 @@
-import type { CampaignEntry, CampaignSettings } from '../dto/campaign.dto';
+import type { CampaignEntry, CampaignSettings, SlugAvailability } from '../dto/campaign.dto';
 import type { CodePage, CodePageRequest } from '../dto/code-page.dto';
 import type { QrCategory, QrCodeState, QrDotStyle, QrErrorCorrection } from '../dto/qr.dto';
 
@@ -22,6 +22,8 @@ export enum QrPattern {
   ListCodesPage = 'qr.list-codes-page',
   GetCode = 'qr.get-code',
   CreateCode = 'qr.create-code',
+  /** Whether a custom slug could be taken now (as the owner types it). */
+  SlugAvailability = 'qr.slug-availability',
   UpdateCode = 'qr.update-code',
   UpdateDesign = 'qr.update-design',
   /** Upload (normalise and store) or remove the centre logo of a code's design. */
@@ -240,9 +242,10 @@ export interface QrRequests {
   [QrPattern.ListCodesPage]: { req: CodePageRequest & { userId: string }; res: CodePage<QrCodeView> };
   [QrPattern.GetCode]: { req: Owned; res: QrCodeView };
   [QrPattern.CreateCode]: {
-    req: { userId: string; name: string; destinationUrl: string; category?: QrCategory; campaign?: CampaignSettings };
+    req: { userId: string; name: string; destinationUrl: string; category?: QrCategory; campaign?: CampaignSettings; slug?: string };
     res: QrCodeView;
   };
+  [QrPattern.SlugAvailability]: { req: { userId: string; slug: string }; res: SlugAvailability };
   [QrPattern.UpdateCode]: {
     req: Owned<{ name?: string; destinationUrl?: string; category?: QrCategory | null; campaign?: CampaignSettings | null }>;
     res: QrCodeView;
@@ -280,7 +283,8 @@ export function redirectTableBuildKey(redisPrefix: string): string {
 }
 
 /** A slug: 7 base62 characters. */
-export const SLUG_PATTERN = /^[0-9A-Za-z]{7}$/;
+/** Generated slugs (7 base62 characters) and custom ones (4-32 of A-Z a-z 0-9 - _). */
+export const SLUG_PATTERN = /^[0-9A-Za-z_-]{4,32}$/;
 
 /** One scan as the redirect-service appends it to the scan stream (scanStreamKey); raw until the qr-service enriches it. */
 export interface ScanStreamEntry {
