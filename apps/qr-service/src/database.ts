@@ -8,6 +8,7 @@ import { CodeListPages1797000000000 } from './migrations/1797000000000-code-list
 import { Outbox1797100000000 } from './migrations/1797100000000-outbox';
 import { CampaignControls1797400000000 } from './migrations/1797400000000-campaign-controls';
 import { CustomSlugs1797400000100 } from './migrations/1797400000100-custom-slugs';
+import { CodePasswords1797400000200 } from './migrations/1797400000200-code-passwords';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -23,5 +24,6 @@ export const QR_DATABASE: ServiceDatabase = {
     Outbox1797100000000,
     CampaignControls1797400000000,
     CustomSlugs1797400000100,
+    CodePasswords1797400000200,
   ],
 };

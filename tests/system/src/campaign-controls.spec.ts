@@ -23,7 +23,8 @@ describe('campaign controls: created through the gateway, resolved by the redire
   /** The redirect-service replicas' clock (null: the real one). */
   function setClock(at: number | null): void {
     for (const key of ['redirect', 'redirect2']) {
-      if (system.apps.has(key)) system.apps.get(key)!.get(RedirectRoute).clock = at === null ? Date.now : () => at;
+      const app = system.apps.get(key);
+      if (app) app.get(RedirectRoute).clock = at === null ? Date.now : () => at;
     }
   }
 
@@ -239,6 +240,67 @@ describe('campaign controls: created through the gateway, resolved by the redire
       for (let i = 0; i < 62; i++) statuses.push((await carol.client.get(`/api/qrcodes/slug-availability?slug=carol-${i}`)).status);
       expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
       expect(statuses[61]).toBe(429);
+    });
+  });
+
+  describe('password-protected codes', () => {
+    const post = (slug: string, password: string, headers: Record<string, string> = {}, path = '') =>
+      fetch(`${system.url('redirect')}/r/${slug}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': IPHONE, ...headers },
+        body: new URLSearchParams({ password }).toString(),
+      });
+
+    it('asks for the password, redirects once it is given, and counts only that scan', async () => {
+      const code = await newCode('https://example.com/secret', { scanLimit: 5 });
+      const set = await alice.client.patch(`/api/qrcodes/${code.id}`, { password: 'open sesame' });
+      expect(set.status).toBe(200);
+      expect(set.json.passwordProtected).toBe(true);
+      expect(JSON.stringify(set.json)).not.toContain('argon2');
+
+      const form = await waitFor(async () => {
+        const res = await fetch(`${system.url('redirect')}/r/${code.slug}?utm_source=door`, { redirect: 'manual', headers: { 'user-agent': IPHONE } });
+        expect(res.status).toBe(200);
+        return res;
+      }, 1000, 20);
+      const html = await form.text();
+      expect(html).toContain('This QR code is protected');
+      expect(html).toContain('<form method="post">');
+      expect(form.headers.get('content-security-policy')).toContain("form-action 'self'");
+
+      const wrong = await post(code.slug, 'guess', { 'x-forwarded-for': '192.0.2.10' });
+      expect(wrong.status).toBe(401);
+      expect(await wrong.text()).toContain('That password is not right');
+
+      const right = await post(code.slug, 'open sesame', { 'x-forwarded-for': '192.0.2.10' }, '?utm_source=door');
+      expect(right.status).toBe(302);
+      expect(right.headers.get('location')).toBe('https://example.com/secret?utm_source=door');
+      // The form and the wrong attempt used nothing of the limit: one scan counted.
+      expect((await alice.client.get(`/api/qrcodes/${code.id}`)).json.remainingScans).toBe(4);
+    });
+
+    it('limits attempts per client, and removing the password opens the code', async () => {
+      const code = await newCode('https://example.com/vault', {});
+      await alice.client.patch(`/api/qrcodes/${code.id}`, { password: 'correct horse' });
+      await waitFor(async () => expect((await post(code.slug, 'nope', { 'x-forwarded-for': '192.0.2.98' })).status).toBe(401), 1000, 20);
+      const wrong: number[] = [];
+      for (let i = 0; i < 10; i++) wrong.push((await post(code.slug, 'nope', { 'x-forwarded-for': '192.0.2.99' })).status);
+      expect(wrong).toEqual(Array(10).fill(401));
+      // Its 10 attempts used: refused even with the right password, while another client gets in.
+      expect((await post(code.slug, 'correct horse', { 'x-forwarded-for': '192.0.2.99' })).status).toBe(429);
+      expect((await post(code.slug, 'correct horse', { 'x-forwarded-for': '192.0.2.20' })).status).toBe(302);
+
+      const removed = await alice.client.patch(`/api/qrcodes/${code.id}`, { password: null });
+      expect(removed.json.passwordProtected).toBe(false);
+      await waitFor(async () => expect(await location(code.slug)).toBe('https://example.com/vault'), 1000, 20);
+    });
+
+    it('refuses a password too short to protect anything', async () => {
+      const [code] = (await alice.client.get('/api/qrcodes')).json;
+      const res = await alice.client.patch(`/api/qrcodes/${code.id}`, { password: 'abc' });
+      expect(res.status).toBe(400);
+      expect(res.json.fields.password).toBe('The password must have 4 to 128 characters');
     });
   });
 });

@@ -22,6 +22,8 @@ export interface CodeRecord {
   version: number;
   /** Campaign controls as the owner set them (qr.codes.campaign). */
   campaign: CampaignSettings | null;
+  /** argon2 hash of the code's password (password-protected codes), or null. */
+  passwordHash: string | null;
   scans: number;
   lastScanAt: Date | null;
 }
@@ -31,7 +33,7 @@ export const CODE_COLUMNS = `
   c.id, c.slug, c.owner_id AS "ownerId", c.name, c.destination, c.category, c.design,
   c.deactivated_by_owner AS "deactivatedByOwner", c.suspended_billing AS "suspendedBilling",
   c.suspended_account AS "suspendedAccount", c.state, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
-  c.destination_updated_at AS "destinationUpdatedAt", c.deleted_at AS "deletedAt", c.version, c.campaign,
+  c.destination_updated_at AS "destinationUpdatedAt", c.deleted_at AS "deletedAt", c.version, c.campaign, c.password_hash AS "passwordHash",
   coalesce(s.scans, 0)::int AS scans, s.last_scan_at AS "lastScanAt"`;
 
 export const CODE_FROM = `qr.codes c LEFT JOIN qr.code_stats s ON s.code_id = c.id`;
@@ -70,18 +72,19 @@ export function toCodeView(code: CodeRecord, publicBaseUrl: string): QrCodeView 
     createdAt: code.createdAt.toISOString(),
     updatedAt: code.updatedAt.toISOString(),
     campaign: code.campaign ?? null,
+    passwordProtected: code.passwordHash !== null,
   };
 }
 
 /** The columns the redirect table is built from. */
-export type RedirectSource = Pick<CodeRecord, 'id' | 'slug' | 'destination' | 'state' | 'version'> & { deleted: boolean } & Partial<Pick<CodeRecord, 'campaign'>>;
+export type RedirectSource = Pick<CodeRecord, 'id' | 'slug' | 'destination' | 'state' | 'version'> & { deleted: boolean } & Partial<Pick<CodeRecord, 'campaign' | 'passwordHash'>>;
 
 /** The select list behind RedirectSource (`c` is qr.codes). */
-export const REDIRECT_COLUMNS = `c.id, c.slug, c.destination, c.state, c.version, c.deleted_at IS NOT NULL AS deleted, c.campaign`;
+export const REDIRECT_COLUMNS = `c.id, c.slug, c.destination, c.state, c.version, c.deleted_at IS NOT NULL AS deleted, c.campaign, c.password_hash AS "passwordHash"`;
 
 export function redirectSource(code: CodeRecord): RedirectSource {
   const { id, slug, destination, state, version } = code;
-  return { id, slug, destination, state, version, deleted: code.deletedAt !== null, campaign: code.campaign };
+  return { id, slug, destination, state, version, deleted: code.deletedAt !== null, campaign: code.campaign, passwordHash: code.passwordHash };
 }
 
 /** What the redirect-service needs: where to go, only while the code is active; a deleted code is a tombstone. */
@@ -93,7 +96,8 @@ export function toRedirectEntry(code: RedirectSource): RedirectEntry {
 
 /** The campaign controls join the entry of a code that redirects (a plain code's entry stays as it was). */
 function withCampaign(entry: RedirectEntry, code: RedirectSource): RedirectEntry {
-  if (entry.destination === null || !code.campaign) return entry;
-  const campaign = toCampaignEntry(code.campaign);
-  return campaign ? { ...entry, campaign } : entry;
+  if (entry.destination === null || (!code.campaign && !code.passwordHash)) return entry;
+  const campaign = toCampaignEntry(code.campaign) ?? {};
+  if (code.passwordHash) campaign.passwordHash = code.passwordHash;
+  return Object.keys(campaign).length ? { ...entry, campaign } : entry;
 }

@@ -10,9 +10,9 @@ export type NewCode = Pick<
   CodeRecord,
   'slug' | 'ownerId' | 'name' | 'destination' | 'category' | 'design' | 'suspendedBilling' | 'suspendedAccount'
 > &
-  Partial<Pick<CodeRecord, 'campaign'>>;
+  Partial<Pick<CodeRecord, 'campaign' | 'passwordHash'>>;
 
-export type CodeChanges = Partial<Pick<CodeRecord, 'name' | 'destination' | 'category' | 'design' | 'deactivatedByOwner' | 'campaign'>>;
+export type CodeChanges = Partial<Pick<CodeRecord, 'name' | 'destination' | 'category' | 'design' | 'deactivatedByOwner' | 'campaign' | 'passwordHash'>>;
 
 export type OwnerFlags = Pick<CodeRecord, 'suspendedBilling' | 'suspendedAccount'>;
 
@@ -21,7 +21,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Changes that alter where a scan goes, and so raise the code's version. */
 export function changesRedirect(changes: CodeChanges): boolean {
-  return changes.destination !== undefined || changes.deactivatedByOwner !== undefined || changes.campaign !== undefined;
+  return changes.destination !== undefined || changes.deactivatedByOwner !== undefined || changes.campaign !== undefined || changes.passwordHash !== undefined;
 }
 
 /** Domain-named access to qr.codes and qr.owners (plain SQL). */
@@ -94,8 +94,8 @@ export class CodesRepository {
   /** Inserts a code; null when the slug was already taken (the caller draws another). */
   async insert(tx: EntityManager, code: NewCode): Promise<CodeRecord | null> {
     const rows: { id: string }[] = await tx.query(
-      `INSERT INTO qr.codes (slug, owner_id, name, destination, category, design, suspended_billing, suspended_account, campaign)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+      `INSERT INTO qr.codes (slug, owner_id, name, destination, category, design, suspended_billing, suspended_account, campaign, password_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        ON CONFLICT (slug) DO NOTHING RETURNING id`,
       [
         code.slug,
@@ -107,6 +107,7 @@ export class CodesRepository {
         code.suspendedBilling,
         code.suspendedAccount,
         code.campaign ? JSON.stringify(code.campaign) : null,
+        code.passwordHash ?? null,
       ],
     );
     return rows[0] ? this.findOwned(code.ownerId, rows[0].id, tx) : null;
@@ -124,6 +125,7 @@ export class CodesRepository {
     if (changes.category !== undefined) set('category', changes.category);
     if (changes.design !== undefined) set('design', changes.design);
     if (changes.deactivatedByOwner !== undefined) set('deactivated_by_owner', changes.deactivatedByOwner);
+    if (changes.passwordHash !== undefined) set('password_hash', changes.passwordHash);
     if (changes.campaign !== undefined) set('campaign', changes.campaign ? JSON.stringify(changes.campaign) : null);
     if (changes.destination !== undefined) {
       set('destination', changes.destination);

@@ -29,6 +29,7 @@ import {
   SLUG_MESSAGES,
   slugLookalikeKey,
 } from '@qrd/contracts';
+import argon2 from 'argon2';
 import IORedis from 'ioredis';
 import { MessageBus, REDIS } from '@qrd/messaging';
 import { DEFAULT_DESIGN } from '../rendering';
@@ -50,6 +51,11 @@ export function codeNotFound(): DomainError {
 
 function invalid(field: string, message: string): DomainError {
   return new DomainError(ErrorCode.Validation, message, { [field]: message });
+}
+
+/** A code's password as the redirect-service verifies it (argon2id). */
+function hashCodePassword(password: string): Promise<string> {
+  return argon2.hash(password, { type: argon2.argon2id });
 }
 
 /** Codes: ownership, the billing gate, owner activation, and the redirect table kept in step. */
@@ -125,6 +131,7 @@ export class CodesService {
     const destination = this.checkDestination(input.destinationUrl);
     const campaign = this.checkCampaign(input.campaign, null) ?? null;
     if (input.slug !== undefined) await this.checkCustomSlug(input.userId, input.slug);
+    const passwordHash = input.password ? await hashCodePassword(input.password) : null;
     const [created, events] = await this.codes.transaction(async (tx): Promise<[CodeRecord, string[]]> => {
       await this.codes.lockOwner(tx, input.userId);
       const codesInUse = await this.codes.countOwned(input.userId, tx);
@@ -147,6 +154,7 @@ export class CodesService {
           category: input.category ?? null,
           design: { ...DEFAULT_DESIGN },
           campaign,
+          passwordHash,
           ...owner,
         });
         if (code) return [code, await this.events.changed(tx, [code.id])];
@@ -182,6 +190,7 @@ export class CodesService {
     if (input.name !== undefined) changes.name = this.checkName(input.name);
     if (input.destinationUrl !== undefined) changes.destination = this.checkDestination(input.destinationUrl);
     if (input.category !== undefined) changes.category = input.category;
+    if (input.password !== undefined) changes.passwordHash = input.password === null ? null : await hashCodePassword(input.password);
     if (input.campaign !== undefined) {
       const previous = input.campaign === null ? null : (await this.require(input.userId, input.codeId)).campaign;
       changes.campaign = this.checkCampaign(input.campaign, previous);

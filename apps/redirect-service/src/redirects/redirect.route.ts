@@ -6,11 +6,12 @@ import { ScanRecorder } from '../scans/scan-recorder';
 import { clientIp } from './client-ip';
 import { Known, MISS } from './redirect-cache';
 import { RedirectResolver, Resolution } from './redirect-resolver';
-import { buildPages, Page, Pages } from './pages';
+import { buildPages, Page, Pages, passwordPage } from './pages';
 import { failFastRedis, whenReady } from './redis-connections';
 import { expiredAt, resolveCampaign, withQuery } from './campaign-resolution';
 import { isBotRequest, RequestFacts } from './scan-facts';
 import { ScanLimits } from './scan-limit';
+import { CodePasswords } from './code-passwords';
 
 const NO_STORE = 'private, no-store';
 const PREFIX = '/r/';
@@ -47,6 +48,8 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   private readonly countryHeader: string | null;
   private readonly trustedHops: number;
   private readonly limits: ScanLimits;
+  private readonly passwords: CodePasswords;
+  private readonly publicBaseUrl: string;
   /** The time campaign controls are resolved at (expiry, schedule, time-of-day rules); tests set it. */
   clock: () => number = Date.now;
 
@@ -62,6 +65,8 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     this.countryHeader = config.trustedCountryHeader;
     this.trustedHops = config.trustProxyHops;
     this.limits = new ScanLimits(this.redis, config.redisPrefix);
+    this.passwords = new CodePasswords(this.redis, config.redisPrefix);
+    this.publicBaseUrl = config.publicBaseUrl;
   }
 
   async onModuleInit(): Promise<void> {
@@ -75,7 +80,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
 
   /** True for the requests this route answers; everything else goes on to Fastify (health...). */
   matches(req: IncomingMessage): boolean {
-    return (req.method === 'GET' || req.method === 'HEAD') && req.url !== undefined && req.url.startsWith(PREFIX);
+    return (req.method === 'GET' || req.method === 'HEAD' || req.method === 'POST') && req.url !== undefined && req.url.startsWith(PREFIX);
   }
 
   handle(req: IncomingMessage, res: ServerResponse): void {
@@ -121,6 +126,33 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   private answerCampaign(req: IncomingMessage, res: ServerResponse, slug: string, entry: Exclude<Known, null>): void {
     const campaign = entry.campaign as NonNullable<typeof entry.campaign>;
     const now = this.clock();
+    if (campaign.passwordHash !== undefined && !expiredAt(campaign, now)) return this.unlock(req, res, slug, entry, campaign.passwordHash, now);
+    return this.countAndFinish(req, res, slug, entry, now);
+  }
+
+  /**
+   * Password-protected codes: GET shows the form (not a scan); a POST with the right password goes
+   * on to the redirect and is counted, a wrong one shows the form again. Attempts are limited per
+   * client address and code.
+   */
+  private unlock(req: IncomingMessage, res: ServerResponse, slug: string, entry: Exclude<Known, null>, hash: string, now: number): void {
+    if (req.method !== 'POST') return this.sendPage(req, res, passwordPage(this.publicBaseUrl, 200, null));
+    const ip = clientIp(req, this.trustedHops);
+    this.passwords.check(req, entry.codeId, ip, hash).then(
+      (verdict) => {
+        if (verdict === 'ok') return this.countAndFinish(req, res, slug, entry, now);
+        if (verdict === 'limited') return this.sendPage(req, res, passwordPage(this.publicBaseUrl, 429, 'Too many attempts. Please wait a few minutes and try again.'));
+        this.sendPage(req, res, passwordPage(this.publicBaseUrl, 401, 'That password is not right. Please try again.'));
+      },
+      () => {
+        this.outcomes.unavailable++;
+        this.sendPage(req, res, this.pages.unavailable);
+      },
+    );
+  }
+
+  private countAndFinish(req: IncomingMessage, res: ServerResponse, slug: string, entry: Exclude<Known, null>, now: number): void {
+    const campaign = entry.campaign as NonNullable<typeof entry.campaign>;
     const limit = campaign.scanLimit;
     if (limit === undefined || expiredAt(campaign, now)) return this.finishCampaign(req, res, slug, entry, now, false);
     const reached = isBotRequest(req) ? this.limits.usedUp(entry.codeId, limit) : this.limits.take(entry.codeId, limit).then((taken) => !taken);

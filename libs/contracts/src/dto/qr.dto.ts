@@ -1,5 +1,5 @@
 import { IsIn, IsOptional, registerDecorator, ValidationOptions } from 'class-validator';
-import { IsCampaignSettings, IsCustomSlug, type CampaignSettings } from './campaign.dto';
+import { IsCampaignSettings, IsCodePassword, IsCustomSlug, type CampaignSettings } from './campaign.dto';
 
 /** Spec sections 3 and 5, DESIGN section 7; shared by the gateway's validation pipe and the web forms. */
 export const QR_CATEGORIES = ['business', 'event', 'product', 'restaurant'] as const;
@@ -106,6 +106,11 @@ export class CreateQrCodeDto {
   @IsOptional()
   @IsCampaignSettings()
   campaign?: CampaignSettings;
+
+  /** Scanners give it before the redirect (stored as an argon2 hash). */
+  @IsOptional()
+  @IsCodePassword()
+  password?: string;
 }
 
 /** PATCH: any subset; the spec's edit screen sends only destinationUrl. */
@@ -125,6 +130,11 @@ export class UpdateQrCodeDto {
   @IsOptional()
   @IsCampaignSettings()
   campaign?: CampaignSettings;
+
+  /** A new password, or null to remove it. */
+  @IsOptional()
+  @IsCodePassword()
+  password?: string | null;
 }
 
 /** A design without its logo (the logo is uploaded on its own); contrast is checked by the qr-service. */

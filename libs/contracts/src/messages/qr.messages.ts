@@ -124,6 +124,8 @@ export interface QrCodeView {
   updatedAt: string;
   /** Campaign controls as the owner set them (null: none). */
   campaign?: CampaignSettings | null;
+  /** Scanners must give a password before the redirect. */
+  passwordProtected?: boolean;
   /** Scans left before the scan limit expires the code; null without a limit. */
   remainingScans?: number | null;
 }
@@ -242,12 +244,12 @@ export interface QrRequests {
   [QrPattern.ListCodesPage]: { req: CodePageRequest & { userId: string }; res: CodePage<QrCodeView> };
   [QrPattern.GetCode]: { req: Owned; res: QrCodeView };
   [QrPattern.CreateCode]: {
-    req: { userId: string; name: string; destinationUrl: string; category?: QrCategory; campaign?: CampaignSettings; slug?: string };
+    req: { userId: string; name: string; destinationUrl: string; category?: QrCategory; campaign?: CampaignSettings; slug?: string; password?: string };
     res: QrCodeView;
   };
   [QrPattern.SlugAvailability]: { req: { userId: string; slug: string }; res: SlugAvailability };
   [QrPattern.UpdateCode]: {
-    req: Owned<{ name?: string; destinationUrl?: string; category?: QrCategory | null; campaign?: CampaignSettings | null }>;
+    req: Owned<{ name?: string; destinationUrl?: string; category?: QrCategory | null; campaign?: CampaignSettings | null; password?: string | null }>;
     res: QrCodeView;
   };
   [QrPattern.UpdateDesign]: { req: Owned<{ design: QrDesignInput }>; res: QrCodeView };
