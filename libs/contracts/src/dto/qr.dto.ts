@@ -129,7 +129,7 @@ export class UpdateQrCodeDto {
 
   @IsOptional()
   @IsCampaignSettings()
-  campaign?: CampaignSettings;
+  campaign?: CampaignSettings | null;
 
   /** A new password, or null to remove it. */
   @IsOptional()
