@@ -187,6 +187,12 @@ describe('campaign controls: created through the gateway, resolved by the redire
       'campaign',
       'rules.1: Rule 2 can never match: rule 1 comes first and catches every scan it would',
     ],
+    [
+      { rules: [{ os: ['ios'], destination: 'http://127.0.0.1/admin' }] },
+      'campaign.rules.0.destination',
+      'The URL points to a private or local network address, which scanners cannot reach. Use a public web address.',
+    ],
+    [{ fallbackUrl: 'http://10.0.0.5/ended' }, 'campaign.fallbackUrl', 'The URL points to a private or local network address, which scanners cannot reach. Use a public web address.'],
   ])('refuses %j with a clear message, creating nothing', async (campaign, field, message) => {
     const before = (await alice.client.get('/api/qrcodes')).json.length;
     const res = await alice.client.post('/api/qrcodes', { name: 'Refused', destinationUrl: 'https://example.com/', campaign });

@@ -117,6 +117,7 @@ export class CodesService {
   private checkCampaign(next: CampaignSettings | null | undefined, previous: CampaignSettings | null): CampaignSettings | null | undefined {
     if (next === undefined || next === null) return next;
     const errors = campaignChangeProblems(next, previous, this.now());
+    if (Object.keys(errors).length === 0) Object.assign(errors, this.campaignUrlRefusals(next));
     const fields = Object.keys(errors);
     if (fields.length > 0) {
       const details = Object.fromEntries(fields.map((field) => [`campaign.${field}`, errors[field]]));
@@ -308,6 +309,31 @@ export class CodesService {
   /** A read repair: the table keeps the highest version, whatever order writes land in. */
   private publish(codes: RedirectSource[]): Promise<void> {
     return this.table.apply(codes.map((code) => ({ slug: code.slug, entry: toRedirectEntry(code) })));
+  }
+
+  /** Every address of the settings (rules, variants, switches, fallback) under the policy of the main destination. */
+  private campaignUrlRefusals(settings: CampaignSettings): Record<string, string> {
+    const urls: [string, string][] = [];
+    const target = (path: string, rules?: { destination: string }[], split?: { destination: string }[]) => {
+      rules?.forEach((rule, i) => urls.push([`${path}rules.${i}.destination`, rule.destination]));
+      split?.forEach((variant, i) => urls.push([`${path}split.${i}.destination`, variant.destination]));
+    };
+    if (settings.fallbackUrl) urls.push(['fallbackUrl', settings.fallbackUrl]);
+    target('', settings.rules, settings.split);
+    settings.schedule?.forEach((change, i) => {
+      urls.push([`schedule.${i}.destination`, change.destination]);
+      target(`schedule.${i}.`, change.rules, change.split);
+    });
+    const errors: Record<string, string> = {};
+    for (const [path, value] of urls) {
+      try {
+        this.checkDestination(value);
+      } catch (error) {
+        if (error instanceof DomainError) errors[path] = error.message;
+        else throw error;
+      }
+    }
+    return errors;
   }
 
   private checkName(name: string): string {
