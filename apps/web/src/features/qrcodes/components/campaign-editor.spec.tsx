@@ -105,4 +105,17 @@ describe(CampaignEditor.name, () => {
     await user.click(screen.getByRole('button', { name: 'Save campaign' }));
     await waitFor(() => expect(server.calls('PATCH /api/qrcodes/:id')[0]?.body).toEqual({ campaign: { split: [{ name: 'A', destination: 'https://example.com/a', weight: 3 }] } }));
   });
+
+  it('sets a password for scanners, and removes it', async () => {
+    server.on('PATCH /api/qrcodes/:id', ok({ ...code, passwordProtected: true, updatedAt: '2026-01-06T10:00:00.000Z' }));
+    renderTab({ ...code, passwordProtected: true });
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('This code asks scanners for a password before the redirect.')).toBeInTheDocument();
+    setValue(screen.getByLabelText('New password'), 'open sesame');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText('Password Set')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove password' }));
+    await waitFor(() => expect(server.calls('PATCH /api/qrcodes/:id').map((c) => c.body)).toEqual([{ password: 'open sesame' }, { password: null }]));
+  });
 });

@@ -71,6 +71,8 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
   const [probe, setProbe] = useState<{ os: CampaignOs; country: string; language: string }>({ os: 'ios', country: '', language: '' });
   const [error, setError] = useState<string | null>(null);
   const [savingUrl, setSavingUrl] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
 
   const finalUrl = buildUtmUrl(code.destinationUrl, utm);
   const preview = previewRules(rules.map(toRule), code.destinationUrl, probe);
@@ -85,6 +87,17 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
       toast({ variant: 'destructive', title: 'Error Updating QR Code', description: getErrorMessage(e, 'Something went wrong while updating your QR code.') });
     } finally {
       setSavingUrl(false);
+    }
+  }
+
+  async function setCodePassword(next: string | null) {
+    setPasswordError(null);
+    try {
+      await update.mutateAsync({ password: next });
+      setPassword('');
+      toast({ title: next ? 'Password Set' : 'Password Removed', description: next ? 'Scanners now give the password before the redirect.' : 'Scanners go straight to the destination again.' });
+    } catch (e) {
+      setPasswordError(getErrorMessage(e, 'Something went wrong while saving the password.'));
     }
   }
 
@@ -281,6 +294,25 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
         >
           <Plus aria-hidden="true" /> Add a variant
         </Button>
+      </Section>
+
+      <Section
+        title="Password"
+        hint={code.passwordProtected ? 'This code asks scanners for a password before the redirect.' : 'Optional: scanners must give a password before the redirect.'}
+      >
+        <div className="grid items-end gap-2 sm:grid-cols-[1fr_auto_auto]">
+          <FormField id="campaign-password" label={code.passwordProtected ? 'New password' : 'Password'} error={passwordError ?? undefined}>
+            <Input id="campaign-password" type="password" autoComplete="new-password" maxLength={128} value={password} onChange={(e) => setPassword(e.target.value)} />
+          </FormField>
+          <Button type="button" variant="outline" disabled={!password || update.isPending} onClick={() => void setCodePassword(password)}>
+            Set password
+          </Button>
+          {code.passwordProtected && (
+            <Button type="button" variant="ghost" disabled={update.isPending} onClick={() => void setCodePassword(null)}>
+              Remove password
+            </Button>
+          )}
+        </div>
       </Section>
 
       {error && (
