@@ -282,6 +282,31 @@ async function main() {
       DESTINATION,
     ])
   ).rows;
+  // A code with campaign controls (docs/campaign-controls.md): 10 routing rules none of which
+  // matches the bench's iPhone (so all are tried), a future schedule, a scan limit (one atomic
+  // Redis script per scan) and an A/B split; measured against the plain code in the same rounds.
+  const campaignSlug = `${slug.slice(0, 6)}C`;
+  const countries = ['FR', 'ES', 'IT', 'NL', 'BE', 'PT', 'PL', 'SE'];
+  const campaign = {
+    scanLimit: 1_000_000_000,
+    rules: [
+      { os: ['android'], destination: 'https://play.google.com/store/apps/details?id=bench' },
+      { os: ['windows'], device: ['desktop'], destination: 'https://example.com/windows' },
+      ...countries.map((country) => ({ country: [country], destination: `https://example.com/${country.toLowerCase()}` })),
+    ],
+    split: [
+      { name: 'A', destination: 'https://example.com/bench-a', weight: 1 },
+      { name: 'B', destination: 'https://example.com/bench-b', weight: 1 },
+    ],
+    schedule: [{ at: new Date(Date.now() + 86_400_000).toISOString(), destination: 'https://example.com/bench-later' }],
+  };
+  await db.query('INSERT INTO qr.codes (slug, owner_id, name, destination, campaign) VALUES ($1, $2, $3, $4, $5)', [
+    campaignSlug,
+    randomUUID(),
+    'Benchmark campaign',
+    DESTINATION,
+    JSON.stringify(campaign),
+  ]);
   const qrService = start('qr-service', [entryOf('qr-service')], serviceEnv);
   await waitHealthy('qr-service', qrPort);
   const redis = new IORedis(redisUrl);
@@ -299,6 +324,7 @@ async function main() {
   const bare = `http://127.0.0.1:${barePort}`;
   const redirect = `http://127.0.0.1:${redirectPort}`;
   const known = () => `/r/${slug}`;
+  const campaignPath = () => `/r/${campaignSlug}`;
   const unknown = () => `/r/${madeUpSlug()}`;
   const check = await fetch(`${redirect}${known()}`, { redirect: 'manual', headers: { 'user-agent': USER_AGENT } });
   if (check.status !== 302 || check.headers.get('location') !== DESTINATION) {
@@ -307,23 +333,29 @@ async function main() {
   const checkUnknown = await fetch(`${redirect}${unknown()}`, { redirect: 'manual' });
   if (checkUnknown.status !== 404) throw new Error(`redirect-service answered ${checkUnknown.status} for an unknown slug`);
   let sentToRedirect = 1;
+  const checkCampaign = await fetch(`${redirect}${campaignPath()}`, { redirect: 'manual', headers: { 'user-agent': USER_AGENT } });
+  if (checkCampaign.status !== 302 || !/bench-[ab]$/.test(checkCampaign.headers.get('location') ?? '')) {
+    throw new Error(`redirect-service answered ${checkCampaign.status} ${checkCampaign.headers.get('location')} for the campaign code`);
+  }
 
   log('Warming up...');
   await run(bare, known, WARMUP_REQUESTS);
   sentToRedirect += (await run(redirect, known, WARMUP_REQUESTS))['3xx'];
   await run(redirect, unknown, WARMUP_REQUESTS);
+  await run(redirect, campaignPath, WARMUP_REQUESTS);
 
   // On a small shared machine the scan ingestor (and PostgreSQL behind it) would take CPU from the
   // server under test; in production it runs elsewhere. So it is paused while measuring (the scans
   // wait in the stream) and resumed after; BENCH_LIVE_INGEST=1 measures with it running instead.
   const pauseIngest = !process.env.BENCH_LIVE_INGEST;
   if (pauseIngest) qrService.kill('SIGSTOP');
-  const rounds = { bare: [], known: [], unknown: [], flooded: [], flood: [] };
+  const rounds = { bare: [], known: [], unknown: [], flooded: [], flood: [], campaign: [] };
   const perRound = Math.round(REQUESTS / ROUNDS);
   const measurements = {
     bare: () => withCpu(bareServer.pid, () => run(bare, known, perRound)),
     known: () => withCpu(redirectService.pid, () => run(redirect, known, perRound)),
     unknown: () => withCpu(redirectService.pid, () => run(redirect, unknown, perRound)),
+    campaign: () => withCpu(redirectService.pid, () => run(redirect, campaignPath, perRound)),
     flooded: async () => {
       const stopFlood = stream(redirect, unknown, FLOOD_PER_SECOND);
       const result = await withCpu(redirectService.pid, () => run(redirect, known, perRound));
@@ -332,19 +364,21 @@ async function main() {
     },
   };
   const rate = (r, status = '3xx') => r[status] / r.duration;
-  const perRoundRatios = { ratio: [], unknownRatio: [], floodRatio: [] };
+  const perRoundRatios = { ratio: [], unknownRatio: [], floodRatio: [], campaignRatio: [] };
   for (let round = 1; round <= ROUNDS; round++) {
     // Every other round in reverse order, so a drift over the run weighs on no measurement more than another.
-    const order = round % 2 ? ['bare', 'known', 'unknown', 'flooded'] : ['flooded', 'unknown', 'known', 'bare'];
+    const order = round % 2 ? ['bare', 'known', 'campaign', 'unknown', 'flooded'] : ['flooded', 'unknown', 'campaign', 'known', 'bare'];
     log(`Round ${round}/${ROUNDS}: ${perRound} requests each: ${order.join(', ')}...`);
     for (const name of order) rounds[name].push(await measurements[name]());
     const [b, k, u, f] = ['bare', 'known', 'unknown', 'flooded'].map((name) => rounds[name][round - 1]);
     perRoundRatios.ratio.push(rate(k) / rate(b));
     perRoundRatios.unknownRatio.push(rate(u, '4xx') / rate(k));
     perRoundRatios.floodRatio.push(rate(f) / rate(k));
+    const c = rounds.campaign[round - 1];
+    perRoundRatios.campaignRatio.push(rate(c) / rate(k));
     log(
       `  bare ${Math.round(rate(b))}/s, known ${Math.round(rate(k))}/s, unknown ${Math.round(rate(u, '4xx'))}/s, ` +
-        `known beside the stream ${Math.round(rate(f))}/s`,
+        `known beside the stream ${Math.round(rate(f))}/s, campaign code ${Math.round(rate(c))}/s`,
     );
   }
   if (pauseIngest) qrService.kill('SIGCONT');
@@ -354,6 +388,7 @@ async function main() {
     unknown: summary(rounds.unknown, '4xx'),
     flooded: summary(rounds.flooded),
     flood: summary(rounds.flood, '4xx'),
+    campaign: summary(rounds.campaign),
   };
   sentToRedirect += figures.known.requests + figures.flooded.requests;
   const fallbacks = await metric(redirectPort, 'redirect_fallback_requests_total');
@@ -362,7 +397,7 @@ async function main() {
   const started = Date.now();
   const stored = await waitFor(async () => {
     const { rows } = await db.query(
-      `SELECT count(*)::int AS rows, count(DISTINCT stream_id)::int AS ids,
+      `SELECT count(*)::int AS rows, count(DISTINCT scan_id)::int AS ids,
               coalesce((SELECT scans + bot_scans FROM qr.code_stats WHERE code_id = $1), 0)::int AS counted
        FROM qr.scans WHERE code_id = $1`,
       [codeId],
@@ -390,6 +425,7 @@ async function main() {
     ratio: round2(median(perRoundRatios.ratio)),
     unknownRatio: round2(median(perRoundRatios.unknownRatio)),
     floodRatio: round2(median(perRoundRatios.floodRatio)),
+    campaignRatio: round2(median(perRoundRatios.campaignRatio)),
     perRoundRatios: Object.fromEntries(Object.entries(perRoundRatios).map(([name, values]) => [name, values.map(round2)])),
     fallbackRequests: fallbacks,
     scans: { sent: sentToRedirect, stored: stored.rows, distinctIds: stored.ids, counted: stored.counted, ingestSeconds },
@@ -399,9 +435,10 @@ async function main() {
     p99Under10ms: knownFigures.p99Ms < 10,
     unknownAtLeast80PercentOfKnown: result.unknownRatio >= 0.8,
     floodKeepsAtLeast90Percent: result.floodRatio >= 0.9,
+    campaignWithin10PercentOfPlain: result.campaignRatio >= 0.9,
     noUnknownSlugAskedTheQrService: fallbacks === 0,
     noScanLost: stored.rows === sentToRedirect && stored.ids === sentToRedirect && stored.counted === sentToRedirect,
-    noErrors: knownFigures.errors + unknownFigures.errors + flooded.errors + flood.errors === 0,
+    noErrors: knownFigures.errors + unknownFigures.errors + flooded.errors + flood.errors + figures.campaign.errors === 0,
   };
   await report(result);
   log(
@@ -411,6 +448,7 @@ async function main() {
       p99_ms: knownFigures.p99Ms,
       unknown_ratio: result.unknownRatio,
       flood_ratio: result.floodRatio,
+      campaign_ratio: result.campaignRatio,
     }),
   );
   if (!Object.values(result.checks).every(Boolean)) process.exitCode = 1;
@@ -437,7 +475,7 @@ const START = '<!-- bench:results:start -->';
 const END = '<!-- bench:results:end -->';
 
 async function report(result) {
-  const { bare, known, unknown, flooded, flood, scans, checks } = result;
+  const { bare, known, unknown, flooded, flood, campaign, scans, checks } = result;
   const mark = (ok) => (ok ? 'yes' : '**NO**');
   const row = (label, f) => `| ${label} | ${f.requestsPerSecond} | ${f.p50Ms} | ${f.p99Ms} | ${f.cpuMicrosPerRequest ?? ''} | ${f.errors} |`;
   const table = [
@@ -454,6 +492,7 @@ async function report(result) {
     row('redirect-service, a new made-up slug every request (404)', unknown),
     row(`redirect-service, known slug while ${result.floodPerSecond}/s made-up slugs arrive`, flooded),
     row(`... the made-up slugs of that stream (404)`, flood),
+    row('redirect-service, campaign code: 10 rules, a schedule, a scan limit, an A/B split (302)', campaign),
     '',
     `- known slug / bare: **${result.ratio}** (target at least 0.5): ${mark(checks.atLeastHalfOfBare)}; per round ${result.perRoundRatios.ratio.join(', ')}`,
     `- known slug p99 under 10 ms: ${mark(checks.p99Under10ms)}`,
@@ -461,8 +500,10 @@ async function report(result) {
       `per round ${result.perRoundRatios.unknownRatio.join(', ')}`,
     `- known slug with the stream of unknown slugs / without: **${result.floodRatio}** (target at least 0.9): ` +
       `${mark(checks.floodKeepsAtLeast90Percent)}; per round ${result.perRoundRatios.floodRatio.join(', ')}`,
+    `- campaign code / plain known slug: **${result.campaignRatio}** (target at least 0.9): ` +
+      `${mark(checks.campaignWithin10PercentOfPlain)}; per round ${result.perRoundRatios.campaignRatio.join(', ')}`,
     `- unknown slugs that reached the qr-service: ${result.fallbackRequests} (the table was complete): ${mark(checks.noUnknownSlugAskedTheQrService)}`,
-    `- scans: ${scans.sent} requests answered, ${scans.stored} scans stored (${scans.distinctIds} distinct stream ids, ` +
+    `- scans: ${scans.sent} requests answered, ${scans.stored} scans stored (${scans.distinctIds} distinct scan ids, ` +
       `counters ${scans.counted}), all stored ${scans.ingestSeconds.toFixed(1)}s after the load ended: ` +
       `no scan lost: ${mark(checks.noScanLost)}`,
   ].join('\n');

@@ -6,6 +6,9 @@ import { RollupDimDeltas1796400000000 } from './migrations/1796400000000-rollup-
 import { RollupHours1796400000100 } from './migrations/1796400000100-rollup-hours';
 import { CodeListPages1797000000000 } from './migrations/1797000000000-code-list-pages';
 import { Outbox1797100000000 } from './migrations/1797100000000-outbox';
+import { CampaignControls1797400000000 } from './migrations/1797400000000-campaign-controls';
+import { CustomSlugs1797400000100 } from './migrations/1797400000100-custom-slugs';
+import { CodePasswords1797400000200 } from './migrations/1797400000200-code-passwords';
 import { AbuseHandling17973000000000 } from './migrations/17973000000000-abuse-handling';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
@@ -20,6 +23,9 @@ export const QR_DATABASE: ServiceDatabase = {
     RollupHours1796400000100,
     CodeListPages1797000000000,
     Outbox1797100000000,
+    CampaignControls1797400000000,
+    CustomSlugs1797400000100,
+    CodePasswords1797400000200,
     AbuseHandling17973000000000,
   ],
 };

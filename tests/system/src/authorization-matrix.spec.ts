@@ -78,6 +78,7 @@ export const MATRIX: Record<string, Row> = {
   // QR codes (apps/gateway/src/qr): only the owner sees or touches a code.
   'GET /api/qrcodes': { access: 'user', expect: { user: 200, other: 200 } },
   'POST /api/qrcodes': { access: 'user' },
+  'GET /api/qrcodes/slug-availability': { access: 'user', path: () => '/api/qrcodes/slug-availability?slug=spring-menu', expect: { user: 200, other: 200 } },
   'GET /api/qrcodes/:id': { access: 'user', expect: OWNED_READ },
   'PATCH /api/qrcodes/:id': { access: 'user', body: CODE_UPDATE, expect: { user: 200, ...OWNED } },
   'DELETE /api/qrcodes/:id': { access: 'user', path: (f) => `/api/qrcodes/${f.spareCodeId}`, expect: { user: 204, ...OWNED } },

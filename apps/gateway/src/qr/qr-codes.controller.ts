@@ -7,16 +7,21 @@ import {
   isCodePageQuery,
   QrCodeView,
   QrPattern,
+  SlugAvailability,
   UpdateQrCodeDto,
 } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
+import { RateLimiter } from '../sessions/rate-limiter';
 import { Access, CurrentSession } from '../sessions/auth.guard';
 import { Session } from '../sessions/session.store';
 
 /** The signed-in user's codes. Another user's code answers 404, exactly like a missing one. */
 @Controller('api/qrcodes')
 export class QrCodesController {
-  constructor(private readonly bus: MessageBus) {}
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly limiter: RateLimiter,
+  ) {}
 
   /**
    * Spec: without parameters, the list of every code (its length is the seat count). With any of
@@ -34,6 +39,17 @@ export class QrCodesController {
   @HttpCode(201)
   create(@CurrentSession() session: Session, @Body() dto: CreateQrCodeDto): Promise<QrCodeView> {
     return this.bus.request(QrPattern.CreateCode, { userId: session.userId, ...dto });
+  }
+
+  /**
+   * Whether a custom short link is free, as the owner types it: never a 400 for a half-typed one,
+   * the reason in words instead. Rate limited per user (it answers what exists).
+   */
+  @Get('slug-availability')
+  @Access('user')
+  async slugAvailability(@CurrentSession() session: Session, @Query('slug') slug: unknown): Promise<SlugAvailability> {
+    await this.limiter.hit({ key: `slug-check:${session.userId}`, max: 60, windowSeconds: 60 });
+    return this.bus.request(QrPattern.SlugAvailability, { userId: session.userId, slug: typeof slug === 'string' ? slug.slice(0, 64) : '' });
   }
 
   @Get(':id')

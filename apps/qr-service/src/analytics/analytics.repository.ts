@@ -8,6 +8,12 @@ import { DAY_MS, Dimension, DIMENSIONS, HOUR_MS, SITE_SCOPE } from '../scans/sca
 import type { AdminCodeRow, CountItem, QrCodeState, RecentActivity, ScanBreakdowns, SeriesPoint } from '@qrd/contracts';
 
 /** Whose scans: one code's, or every code of an owner. */
+export interface VariantCount {
+  key: string;
+  scans: number;
+  uniqueScans: number;
+}
+
 export type ScanScope = { codeId: string } | { ownerId: string };
 
 /** A half-open interval [start, end) of instants, plus how to bucket it for the viewer. */
@@ -189,6 +195,16 @@ export class AnalyticsRepository {
     }
     const { languages: _languages, ...breakdowns } = out;
     return breakdowns;
+  }
+
+  /** A/B split: human scans and unique visitors per variant in the window (campaign controls). */
+  async variants(codeId: string, window: Pick<ScanWindow, 'start' | 'end'>): Promise<VariantCount[]> {
+    return this.db.query(
+      `SELECT variant AS key, count(*)::int AS scans, count(DISTINCT (scanned_at::date, visitor_hash))::int AS "uniqueScans"
+       FROM qr.scans WHERE code_id = $1 AND scanned_at >= $2 AND scanned_at < $3 AND NOT is_bot AND variant IS NOT NULL
+       GROUP BY variant ORDER BY variant`,
+      [codeId, window.start, window.end],
+    );
   }
 
   async codeStats(codeId: string): Promise<StatTotals> {

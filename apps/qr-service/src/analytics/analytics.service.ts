@@ -34,12 +34,13 @@ export class AnalyticsService {
     const range = dayRange(query.from, query.to, tz);
     const window = await this.analytics.localDayBounds(range.fromDay, range.toDay, tz);
     const scope = { codeId: code.id };
-    const [totals, series, breakdowns, allTime, last30] = await Promise.all([
+    const [totals, series, breakdowns, allTime, last30, variants] = await Promise.all([
       this.analytics.totals(scope, window),
       this.analytics.series(scope, { ...range, tz }),
       this.analytics.breakdowns(scope, window),
       this.analytics.codeStats(code.id),
       this.last30Days(tz).then((days) => this.analytics.totals(scope, days)),
+      code.campaign ? this.analytics.variants(code.id, window) : Promise.resolve([]),
     ]);
     return {
       codeId: code.id,
@@ -52,6 +53,7 @@ export class AnalyticsService {
       last30Days: last30.scans,
       series,
       ...breakdowns,
+      variants,
     };
   }
 

@@ -1,4 +1,4 @@
-import type { QrCategory, QrCodeState, QrCodeView, RedirectEntry } from '@qrd/contracts';
+import { toCampaignEntry, type CampaignSettings, type QrCategory, type QrCodeState, type QrCodeView, type RedirectEntry } from '@qrd/contracts';
 import { DEFAULT_DESIGN, QrDesign } from '../rendering';
 
 /** A row of qr.codes with its all-time counters, as the repository returns it. */
@@ -23,6 +23,10 @@ export interface CodeRecord {
   /** Set while an admin has taken the code down (abuse); its scans see the "disabled" page. */
   takenDownAt: Date | null;
   takedownReason: string | null;
+  /** Campaign controls as the owner set them (qr.codes.campaign). */
+  campaign: CampaignSettings | null;
+  /** argon2 hash of the code's password (password-protected codes), or null. */
+  passwordHash: string | null;
   scans: number;
   lastScanAt: Date | null;
 }
@@ -33,7 +37,7 @@ export const CODE_COLUMNS = `
   c.deactivated_by_owner AS "deactivatedByOwner", c.suspended_billing AS "suspendedBilling",
   c.suspended_account AS "suspendedAccount", c.state, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
   c.destination_updated_at AS "destinationUpdatedAt", c.deleted_at AS "deletedAt", c.version,
-  c.taken_down_at AS "takenDownAt", c.takedown_reason AS "takedownReason",
+  c.taken_down_at AS "takenDownAt", c.takedown_reason AS "takedownReason", c.campaign, c.password_hash AS "passwordHash",
   coalesce(s.scans, 0)::int AS scans, s.last_scan_at AS "lastScanAt"`;
 
 export const CODE_FROM = `qr.codes c LEFT JOIN qr.code_stats s ON s.code_id = c.id`;
@@ -72,6 +76,8 @@ export function toCodeView(code: CodeRecord, publicBaseUrl: string): QrCodeView 
     lastScanAt: code.lastScanAt ? code.lastScanAt.toISOString() : null,
     createdAt: code.createdAt.toISOString(),
     updatedAt: code.updatedAt.toISOString(),
+    campaign: code.campaign ?? null,
+    passwordProtected: code.passwordHash !== null,
   };
 }
 
@@ -80,15 +86,25 @@ export type RedirectSource = Pick<CodeRecord, 'id' | 'slug' | 'destination' | 's
   deleted: boolean;
   /** Taken down by an admin (optional: rows read before takedowns existed are not). */
   takenDown?: boolean;
-};
+} & Partial<Pick<CodeRecord, 'campaign' | 'passwordHash'>>;
 
 /** The select list behind RedirectSource (`c` is qr.codes). */
 export const REDIRECT_COLUMNS = `c.id, c.slug, c.destination, c.state, c.version, c.deleted_at IS NOT NULL AS deleted,
-  c.taken_down_at IS NOT NULL AS "takenDown"`;
+  c.taken_down_at IS NOT NULL AS "takenDown", c.campaign, c.password_hash AS "passwordHash"`;
 
 export function redirectSource(code: CodeRecord): RedirectSource {
   const { id, slug, destination, state, version } = code;
-  return { id, slug, destination, state, version, deleted: code.deletedAt !== null, takenDown: code.takenDownAt !== null };
+  return {
+    id,
+    slug,
+    destination,
+    state,
+    version,
+    deleted: code.deletedAt !== null,
+    takenDown: code.takenDownAt !== null,
+    campaign: code.campaign,
+    passwordHash: code.passwordHash,
+  };
 }
 
 /**
@@ -97,5 +113,14 @@ export function redirectSource(code: CodeRecord): RedirectSource {
  */
 export function toRedirectEntry(code: RedirectSource): RedirectEntry {
   const state = code.deleted ? 'deleted' : code.takenDown ? 'disabled' : code.state;
-  return { codeId: code.id, destination: state === 'active' ? code.destination : null, state, version: code.version };
+  const entry: RedirectEntry = { codeId: code.id, destination: state === 'active' ? code.destination : null, state, version: code.version };
+  return withCampaign(entry, code);
+}
+
+/** The campaign controls join the entry of a code that redirects (a plain code's entry stays as it was). */
+function withCampaign(entry: RedirectEntry, code: RedirectSource): RedirectEntry {
+  if (entry.destination === null || (!code.campaign && !code.passwordHash)) return entry;
+  const campaign = toCampaignEntry(code.campaign) ?? {};
+  if (code.passwordHash) campaign.passwordHash = code.passwordHash;
+  return Object.keys(campaign).length ? { ...entry, campaign } : entry;
 }

@@ -62,6 +62,11 @@ export class CodesHandlers {
     return this.codes.create(req);
   }
 
+  @MessagePattern(QrPattern.SlugAvailability)
+  slugAvailability(@Payload() req: Req<QrPattern.SlugAvailability>): Res<QrPattern.SlugAvailability> {
+    return this.codes.slugAvailability(req.userId, req.slug);
+  }
+
   @MessagePattern(QrPattern.UpdateCode)
   update(@Payload() req: Req<QrPattern.UpdateCode>): Res<QrPattern.UpdateCode> {
     return this.codes.update(req);

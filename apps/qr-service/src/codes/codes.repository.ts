@@ -9,9 +9,10 @@ import { codePageSql } from './code-page.query';
 export type NewCode = Pick<
   CodeRecord,
   'slug' | 'ownerId' | 'name' | 'destination' | 'category' | 'design' | 'suspendedBilling' | 'suspendedAccount'
->;
+> &
+  Partial<Pick<CodeRecord, 'campaign' | 'passwordHash'>>;
 
-export type CodeChanges = Partial<Pick<CodeRecord, 'name' | 'destination' | 'category' | 'design' | 'deactivatedByOwner'>>;
+export type CodeChanges = Partial<Pick<CodeRecord, 'name' | 'destination' | 'category' | 'design' | 'deactivatedByOwner' | 'campaign' | 'passwordHash'>>;
 
 export type OwnerFlags = Pick<CodeRecord, 'suspendedBilling' | 'suspendedAccount'>;
 
@@ -20,7 +21,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Changes that alter where a scan goes, and so raise the code's version. */
 export function changesRedirect(changes: CodeChanges): boolean {
-  return changes.destination !== undefined || changes.deactivatedByOwner !== undefined;
+  return changes.destination !== undefined || changes.deactivatedByOwner !== undefined || changes.campaign !== undefined || changes.passwordHash !== undefined;
 }
 
 /** Domain-named access to qr.codes and qr.owners (plain SQL). */
@@ -70,6 +71,16 @@ export class CodesRepository {
     return rows[0] ?? null;
   }
 
+  /** Who holds this exact slug, and whether another owner holds one reading like it (custom slugs). */
+  async slugClash(slug: string, lookalikeKey: string, ownerId: string): Promise<'taken' | 'confusable' | null> {
+    const rows: { exact: boolean }[] = await this.db.query(
+      `SELECT c.slug = $1 AS exact FROM qr.codes c WHERE c.slug = $1 OR (c.slug_key = $2 AND c.owner_id <> $3::uuid) ORDER BY 1 DESC LIMIT 1`,
+      [slug, lookalikeKey, UUID.test(ownerId) ? ownerId : '00000000-0000-0000-0000-000000000000'],
+    );
+    if (rows.length === 0) return null;
+    return rows[0].exact ? 'taken' : 'confusable';
+  }
+
   async countOwned(ownerId: string, tx: EntityManager = this.db.manager): Promise<number> {
     const rows: { n: number }[] = await tx.query(`SELECT count(*)::int AS n FROM qr.codes c WHERE c.owner_id = $1 AND ${LIVE}`, [ownerId]);
     return rows[0].n;
@@ -83,10 +94,21 @@ export class CodesRepository {
   /** Inserts a code; null when the slug was already taken (the caller draws another). */
   async insert(tx: EntityManager, code: NewCode): Promise<CodeRecord | null> {
     const rows: { id: string }[] = await tx.query(
-      `INSERT INTO qr.codes (slug, owner_id, name, destination, category, design, suspended_billing, suspended_account)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+      `INSERT INTO qr.codes (slug, owner_id, name, destination, category, design, suspended_billing, suspended_account, campaign, password_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        ON CONFLICT (slug) DO NOTHING RETURNING id`,
-      [code.slug, code.ownerId, code.name, code.destination, code.category, code.design, code.suspendedBilling, code.suspendedAccount],
+      [
+        code.slug,
+        code.ownerId,
+        code.name,
+        code.destination,
+        code.category,
+        code.design,
+        code.suspendedBilling,
+        code.suspendedAccount,
+        code.campaign ? JSON.stringify(code.campaign) : null,
+        code.passwordHash ?? null,
+      ],
     );
     return rows[0] ? this.findOwned(code.ownerId, rows[0].id, tx) : null;
   }
@@ -103,6 +125,8 @@ export class CodesRepository {
     if (changes.category !== undefined) set('category', changes.category);
     if (changes.design !== undefined) set('design', changes.design);
     if (changes.deactivatedByOwner !== undefined) set('deactivated_by_owner', changes.deactivatedByOwner);
+    if (changes.passwordHash !== undefined) set('password_hash', changes.passwordHash);
+    if (changes.campaign !== undefined) set('campaign', changes.campaign ? JSON.stringify(changes.campaign) : null);
     if (changes.destination !== undefined) {
       set('destination', changes.destination);
       sets.push(`destination_updated_at = CASE WHEN destination IS DISTINCT FROM $${values.length} THEN now() ELSE destination_updated_at END`);

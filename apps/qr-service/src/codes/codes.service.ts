@@ -22,8 +22,17 @@ import {
   codeNameProblem,
   destinationProblem,
   redirectsEnabledFor,
+  campaignChangeProblems,
+  CampaignSettings,
+  scanLimitKey,
+  customSlugProblem,
+  SlugAvailability,
+  SLUG_MESSAGES,
+  slugLookalikeKey,
 } from '@qrd/contracts';
-import { MessageBus } from '@qrd/messaging';
+import argon2 from 'argon2';
+import IORedis from 'ioredis';
+import { MessageBus, REDIS } from '@qrd/messaging';
 import { DEFAULT_DESIGN } from '../rendering';
 import { CodeRecord, redirectSource, RedirectSource, toCodeView, toRedirectEntry } from './code.record';
 import { changesRedirect, CodeChanges, CodesRepository } from './codes.repository';
@@ -46,6 +55,11 @@ function invalid(field: string, message: string): DomainError {
   return new DomainError(ErrorCode.Validation, message, { [field]: message });
 }
 
+/** A code's password as the redirect-service verifies it (argon2id). */
+function hashCodePassword(password: string): Promise<string> {
+  return argon2.hash(password, { type: argon2.argon2id });
+}
+
 /** Codes: ownership, the billing gate, owner activation, and the redirect table kept in step. */
 @Injectable()
 export class CodesService {
@@ -57,7 +71,11 @@ export class CodesService {
     private readonly events: CodeEvents,
     private readonly blocklist: DestinationBlocklist,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: IORedis,
   ) {}
+
+  /** The time campaign settings are checked against (what is in the past). */
+  now: () => number = Date.now;
 
   async list(userId: string): Promise<QrCodeView[]> {
     return (await this.codes.listOwned(userId)).map((code) => this.view(code));
@@ -86,13 +104,38 @@ export class CodesService {
   }
 
   async get(userId: string, codeId: string): Promise<QrCodeView> {
-    return this.view(await this.require(userId, codeId));
+    return this.withRemainingScans(await this.require(userId, codeId));
+  }
+
+  /** The owner's view of one code, with the scans its limit leaves (the redirect-service's counter). */
+  private async withRemainingScans(code: CodeRecord): Promise<QrCodeView> {
+    const view = this.view(code);
+    const limit = code.campaign?.scanLimit;
+    if (!limit) return { ...view, remainingScans: null };
+    const used = Number((await this.redis.get(scanLimitKey(this.config.redisPrefix, code.id))) ?? 0);
+    return { ...view, remainingScans: Math.max(0, limit - used) };
+  }
+
+  /** Settings checked against now (and the switches that already happened); null clears them all. */
+  private checkCampaign(next: CampaignSettings | null | undefined, previous: CampaignSettings | null): CampaignSettings | null | undefined {
+    if (next === undefined || next === null) return next;
+    const errors = campaignChangeProblems(next, previous, this.now());
+    if (Object.keys(errors).length === 0) Object.assign(errors, this.campaignUrlRefusals(next));
+    const fields = Object.keys(errors);
+    if (fields.length > 0) {
+      const details = Object.fromEntries(fields.map((field) => [`campaign.${field}`, errors[field]]));
+      throw new DomainError(ErrorCode.Validation, errors[fields[0]], details);
+    }
+    return next;
   }
 
   /** Needs an active subscription with a free seat; creations of one owner run one at a time. */
   async create(input: Req<QrPattern.CreateCode>): Promise<QrCodeView> {
     const name = this.checkName(input.name);
     const destination = this.checkDestination(input.destinationUrl);
+    const campaign = this.checkCampaign(input.campaign, null) ?? null;
+    if (input.slug !== undefined) await this.checkCustomSlug(input.userId, input.slug);
+    const passwordHash = input.password ? await hashCodePassword(input.password) : null;
     const [created, events] = await this.codes.transaction(async (tx): Promise<[CodeRecord, string[]]> => {
       await this.codes.lockOwner(tx, input.userId);
       const codesInUse = await this.codes.countOwned(input.userId, tx);
@@ -108,15 +151,19 @@ export class CodesService {
       const owner = await this.codes.ownerFlags(tx, input.userId);
       for (let attempt = 0; attempt < 5; attempt++) {
         const code = await this.codes.insert(tx, {
-          slug: newSlug(),
+          slug: input.slug ?? newSlug(),
           ownerId: input.userId,
           name,
           destination,
           category: input.category ?? null,
           design: { ...DEFAULT_DESIGN },
+          campaign,
+          passwordHash,
           ...owner,
         });
         if (code) return [code, await this.events.changed(tx, [code.id])];
+        // A custom slug taken meanwhile: another attempt would not change it.
+        if (input.slug !== undefined) throw invalid('slug', SLUG_MESSAGES.taken);
       }
       throw new DomainError(ErrorCode.Internal, 'Could not find a free short link; please try again');
     });
@@ -124,12 +171,36 @@ export class CodesService {
     return this.view(created);
   }
 
+  /** As the owner types a custom slug: whether creating the code with it would succeed now. */
+  async slugAvailability(userId: string, slug: string): Promise<SlugAvailability> {
+    try {
+      await this.checkCustomSlug(userId, slug);
+      return { slug, available: true };
+    } catch (error) {
+      if (error instanceof DomainError && error.code === ErrorCode.Validation) return { slug, available: false, reason: error.message };
+      throw error;
+    }
+  }
+
+  private async checkCustomSlug(userId: string, slug: string): Promise<void> {
+    const problem = customSlugProblem(slug);
+    if (problem) throw invalid('slug', problem);
+    const clash = await this.codes.slugClash(slug, slugLookalikeKey(slug), userId);
+    if (clash) throw invalid('slug', clash === 'taken' ? SLUG_MESSAGES.taken : SLUG_MESSAGES.confusable);
+  }
+
   async update(input: Req<QrPattern.UpdateCode>): Promise<QrCodeView> {
     const changes: CodeChanges = {};
     if (input.name !== undefined) changes.name = this.checkName(input.name);
     if (input.destinationUrl !== undefined) changes.destination = this.checkDestination(input.destinationUrl);
     if (input.category !== undefined) changes.category = input.category;
-    return this.view(await this.change(input.userId, input.codeId, changes));
+    if (input.password !== undefined) changes.passwordHash = input.password === null ? null : await hashCodePassword(input.password);
+    if (input.campaign !== undefined) {
+      const previous = input.campaign === null ? null : (await this.require(input.userId, input.codeId)).campaign;
+      changes.campaign = this.checkCampaign(input.campaign, previous);
+    }
+    const changed = await this.change(input.userId, input.codeId, changes);
+    return changed.campaign?.scanLimit ? this.withRemainingScans(changed) : this.view(changed);
   }
 
   async setActive(userId: string, codeId: string, active: boolean): Promise<QrCodeView> {
@@ -241,6 +312,31 @@ export class CodesService {
   /** A read repair: the table keeps the highest version, whatever order writes land in. */
   private publish(codes: RedirectSource[]): Promise<void> {
     return this.table.apply(codes.map((code) => ({ slug: code.slug, entry: toRedirectEntry(code) })));
+  }
+
+  /** Every address of the settings (rules, variants, switches, fallback) under the policy of the main destination. */
+  private campaignUrlRefusals(settings: CampaignSettings): Record<string, string> {
+    const urls: [string, string][] = [];
+    const target = (path: string, rules?: { destination: string }[], split?: { destination: string }[]) => {
+      rules?.forEach((rule, i) => urls.push([`${path}rules.${i}.destination`, rule.destination]));
+      split?.forEach((variant, i) => urls.push([`${path}split.${i}.destination`, variant.destination]));
+    };
+    if (settings.fallbackUrl) urls.push(['fallbackUrl', settings.fallbackUrl]);
+    target('', settings.rules, settings.split);
+    settings.schedule?.forEach((change, i) => {
+      urls.push([`schedule.${i}.destination`, change.destination]);
+      target(`schedule.${i}.`, change.rules, change.split);
+    });
+    const errors: Record<string, string> = {};
+    for (const [path, value] of urls) {
+      try {
+        this.checkDestination(value);
+      } catch (error) {
+        if (error instanceof DomainError) errors[path] = error.message;
+        else throw error;
+      }
+    }
+    return errors;
   }
 
   private checkName(name: string): string {

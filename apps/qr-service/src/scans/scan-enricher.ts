@@ -24,6 +24,8 @@ export interface EnrichedScan {
   referrer: string | null;
   language: string | null;
   visitorHash: string;
+  /** The A/B variant the scan was sent to, or null. */
+  variant?: string | null;
 }
 
 const PREFETCH = /prefetch|preview|prerender/i;
@@ -118,6 +120,7 @@ export class ScanEnricher {
       referrer: referrerHost(entry.referer),
       language: primaryLanguage(entry.acceptLanguage),
       visitorHash: await this.salts.hash(scannedAt, entry.ip, entry.userAgent),
+      variant: entry.variant ?? null,
     };
   }
 

@@ -67,13 +67,13 @@ export class ScansRepository {
     const column = <T>(pick: (s: EnrichedScan) => T) => batch.map(pick);
     const rows: { scan_id: string; owner_id: string }[] = await tx.query(
       `INSERT INTO qr.scans (scan_id, code_id, owner_id, scanned_at, is_bot, bot_reason, method, device, os, browser,
-                             country, region, city, referrer, language, visitor_hash)
+                             country, region, city, referrer, language, visitor_hash, variant)
        SELECT i.scan_id, i.code_id, c.owner_id, i.scanned_at, i.is_bot, i.bot_reason, i.method, i.device, i.os, i.browser,
-              i.country, i.region, i.city, i.referrer, i.language, i.visitor_hash
+              i.country, i.region, i.city, i.referrer, i.language, i.visitor_hash, i.variant
        FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::boolean[], $5::text[], $6::text[], $7::text[], $8::text[],
-                   $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[])
+                   $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[])
               AS i(scan_id, code_id, scanned_at, is_bot, bot_reason, method, device, os, browser, country, region, city,
-                   referrer, language, visitor_hash)
+                   referrer, language, visitor_hash, variant)
        JOIN qr.codes c ON c.id = i.code_id AND c.deleted_at IS NULL
        -- A code being deleted waits for this batch, or this batch skips it (see rollup-removal.ts).
        FOR SHARE OF c
@@ -95,6 +95,7 @@ export class ScansRepository {
         column((s) => s.referrer),
         column((s) => s.language),
         column((s) => s.visitorHash),
+        column((s) => s.variant ?? null),
       ],
     );
     const owners = new Map(rows.map((r) => [r.scan_id, r.owner_id]));

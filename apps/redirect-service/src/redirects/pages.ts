@@ -53,12 +53,38 @@ function reportable(status: number, title: string, message: string, homeUrl: str
   return (slug) => (slug === null ? bare : page(status, `${head}${slug}${tail}`));
 }
 
+/**
+ * Password-protected codes: the small form a scanner fills in before the redirect. It posts back to
+ * the same address (query string included, so pass-through still works); `wrong` after a refusal.
+ */
+export function passwordPage(publicBaseUrl: string, status: number, notice: string | null): Page {
+  const base = page(status, html('This QR code is protected', 'Enter the password you were given to continue.', `${publicBaseUrl}/`, null));
+  const form =
+    `<form method="post"><label for="p" style="display:block;margin:1rem 0 .4rem">Password</label>` +
+    `<input id="p" name="password" type="password" required autofocus autocomplete="off" maxlength="128" ` +
+    `style="width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #94a3b8;border-radius:.5rem;font-size:1rem">` +
+    (notice ? `<p role="alert" style="color:#b91c1c">${escapeHtml(notice)}</p>` : '') +
+    `<button type="submit" style="margin-top:1rem;padding:.6rem 1.2rem;border:0;border-radius:.5rem;background:#0f172a;color:#fff;font-size:1rem">Continue</button></form>`;
+  const body = base.body.replace(/<a class="home" href="[^"]*">Go to the home page<\/a>/, form);
+  return {
+    status,
+    body,
+    headers: {
+      ...base.headers,
+      'content-length': Buffer.byteLength(body, 'utf8'),
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    },
+  };
+}
+
 export interface Pages {
   notFound: ReportablePage;
   inactive: ReportablePage;
   /** Taken down by an admin for abuse: 451 Unavailable For Legal Reasons. */
   disabled: ReportablePage;
   unavailable: Page;
+  /** Campaign controls: past its end date or its scan limit, without a fallback URL. */
+  expired: Page;
 }
 
 export function buildPages(publicBaseUrl: string): Pages {
@@ -75,5 +101,6 @@ export function buildPages(publicBaseUrl: string): Pages {
       report,
     ),
     unavailable: page(503, html('Please try again', 'We could not look up this QR code just now. Please scan it again in a moment.', home, null)),
+    expired: page(410, html('This QR code has expired', 'The campaign behind this QR code has ended. Thank you for your interest.', home, null)),
   };
 }

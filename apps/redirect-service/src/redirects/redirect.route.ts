@@ -6,11 +6,27 @@ import { ScanRecorder } from '../scans/scan-recorder';
 import { clientIpOf } from './client-ip';
 import { Known, MISS } from './redirect-cache';
 import { RedirectResolver, Resolution } from './redirect-resolver';
-import { buildPages, Page, Pages } from './pages';
+import { buildPages, Page, Pages, passwordPage } from './pages';
 import { failFastRedis, whenReady } from './redis-connections';
+import { expiredAt, resolveCampaign, withQuery } from './campaign-resolution';
+import { isBotRequest, RequestFacts } from './scan-facts';
+import { ScanLimits } from './scan-limit';
+import { CodePasswords } from './code-passwords';
 
 const NO_STORE = 'private, no-store';
 const PREFIX = '/r/';
+
+/** The query string after the '?' at `at`, without a fragment. */
+function queryOf(url: string, at: number): string {
+  const hash = url.indexOf('#', at);
+  return url.slice(at + 1, hash < 0 ? undefined : hash);
+}
+
+/** The fallback URL when this scan found the code expired, else null. */
+function campaignFallback(entry: Exclude<Known, null>, now: number, limitReached: boolean): string | null {
+  const campaign = entry.campaign;
+  return campaign && (limitReached || expiredAt(campaign, now)) ? (campaign.fallbackUrl ?? null) : null;
+}
 
 function header(req: IncomingMessage, name: string): string {
   const value = req.headers[name];
@@ -31,6 +47,11 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   private readonly pages: Pages;
   private readonly countryHeader: string | null;
   private readonly clientIp: (req: IncomingMessage) => string;
+  private readonly limits: ScanLimits;
+  private readonly passwords: CodePasswords;
+  private readonly publicBaseUrl: string;
+  /** The time campaign controls are resolved at (expiry, schedule, time-of-day rules); tests set it. */
+  clock: () => number = Date.now;
 
   constructor(
     private readonly resolver: RedirectResolver,
@@ -43,6 +64,9 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     this.pages = buildPages(config.publicBaseUrl);
     this.countryHeader = config.trustedCountryHeader;
     this.clientIp = clientIpOf(config.trustedProxies);
+    this.limits = new ScanLimits(this.redis, config.redisPrefix);
+    this.passwords = new CodePasswords(this.redis, config.redisPrefix);
+    this.publicBaseUrl = config.publicBaseUrl;
   }
 
   async onModuleInit(): Promise<void> {
@@ -56,7 +80,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
 
   /** True for the requests this route answers; everything else goes on to Fastify (health...). */
   matches(req: IncomingMessage): boolean {
-    return (req.method === 'GET' || req.method === 'HEAD') && req.url !== undefined && req.url.startsWith(PREFIX);
+    return (req.method === 'GET' || req.method === 'HEAD' || req.method === 'POST') && req.url !== undefined && req.url.startsWith(PREFIX);
   }
 
   handle(req: IncomingMessage, res: ServerResponse): void {
@@ -89,13 +113,79 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
       this.outcomes.inactive++;
       return this.sendPage(req, res, this.pages.inactive(slug));
     }
+    if (resolution.campaign !== undefined) return this.answerCampaign(req, res, slug, resolution);
+    // The scanner's query is passed on (campaign controls: on unless the code turns it off).
+    const query = (req.url as string).indexOf('?');
+    const location = query < 0 ? resolution.destination : withQuery(resolution.destination, queryOf(req.url as string, query));
     this.outcomes.redirect++;
-    res.writeHead(302, { location: resolution.destination, 'cache-control': NO_STORE });
+    res.writeHead(302, { location, 'cache-control': NO_STORE });
     res.end();
     this.record(req, slug, resolution);
   }
 
-  private record(req: IncomingMessage, slug: string, entry: Exclude<Known, null>): void {
+  /**
+   * A code with campaign controls (docs/campaign-controls.md): resolved from its entry, with one
+   * Redis call only for a code with a scan limit (the shared counter; bots read it, never take).
+   */
+  private answerCampaign(req: IncomingMessage, res: ServerResponse, slug: string, entry: Exclude<Known, null>): void {
+    const campaign = entry.campaign as NonNullable<typeof entry.campaign>;
+    const now = this.clock();
+    if (campaign.passwordHash !== undefined && !expiredAt(campaign, now)) return this.unlock(req, res, slug, entry, campaign.passwordHash, now);
+    return this.countAndFinish(req, res, slug, entry, now);
+  }
+
+  /**
+   * Password-protected codes: GET shows the form (not a scan); a POST with the right password goes
+   * on to the redirect and is counted, a wrong one shows the form again. Attempts are limited per
+   * client address and code.
+   */
+  private unlock(req: IncomingMessage, res: ServerResponse, slug: string, entry: Exclude<Known, null>, hash: string, now: number): void {
+    if (req.method !== 'POST') return this.sendPage(req, res, passwordPage(this.publicBaseUrl, 200, null));
+    const ip = this.clientIp(req);
+    this.passwords.check(req, entry.codeId, ip, hash).then(
+      (verdict) => {
+        if (verdict === 'ok') return this.countAndFinish(req, res, slug, entry, now);
+        if (verdict === 'limited') return this.sendPage(req, res, passwordPage(this.publicBaseUrl, 429, 'Too many attempts. Please wait a few minutes and try again.'));
+        this.sendPage(req, res, passwordPage(this.publicBaseUrl, 401, 'That password is not right. Please try again.'));
+      },
+      () => {
+        this.outcomes.unavailable++;
+        this.sendPage(req, res, this.pages.unavailable);
+      },
+    );
+  }
+
+  private countAndFinish(req: IncomingMessage, res: ServerResponse, slug: string, entry: Exclude<Known, null>, now: number): void {
+    const campaign = entry.campaign as NonNullable<typeof entry.campaign>;
+    const limit = campaign.scanLimit;
+    if (limit === undefined || expiredAt(campaign, now)) return this.finishCampaign(req, res, slug, entry, now, false);
+    const reached = isBotRequest(req) ? this.limits.usedUp(entry.codeId, limit) : this.limits.take(entry.codeId, limit).then((taken) => !taken);
+    reached.then(
+      (limitReached) => this.finishCampaign(req, res, slug, entry, now, limitReached),
+      () => {
+        this.outcomes.unavailable++;
+        this.sendPage(req, res, this.pages.unavailable);
+      },
+    );
+  }
+
+  private finishCampaign(req: IncomingMessage, res: ServerResponse, slug: string, entry: Exclude<Known, null>, now: number, limitReached: boolean): void {
+    const url = req.url as string;
+    const at = url.indexOf('?');
+    const facts = new RequestFacts(req, now, at < 0 ? '' : queryOf(url, at), this.clientIp(req), this.countryHeader, limitReached);
+    const outcome = resolveCampaign(entry, facts);
+    if (outcome.location === null) {
+      this.outcomes.inactive++;
+      return this.sendPage(req, res, this.pages.expired);
+    }
+    this.outcomes.redirect++;
+    res.writeHead(302, { location: outcome.location, 'cache-control': NO_STORE });
+    res.end();
+    // A scan sent to the fallback of an expired code is not one of the campaign's scans.
+    if (outcome.location !== campaignFallback(entry, now, limitReached)) this.record(req, slug, entry, outcome.variant);
+  }
+
+  private record(req: IncomingMessage, slug: string, entry: Exclude<Known, null>, variant?: string | null): void {
     this.recorder.record({
       codeId: entry.codeId,
       slug,
@@ -107,6 +197,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
       country: this.countryHeader ? header(req, this.countryHeader) : '',
       method: req.method === 'HEAD' ? 'HEAD' : 'GET',
       purpose: header(req, 'sec-purpose') || header(req, 'purpose') || header(req, 'x-moz') || header(req, 'x-purpose'),
+      ...(variant ? { variant } : {}),
     });
   }
 

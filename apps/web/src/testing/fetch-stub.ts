@@ -22,6 +22,7 @@ import {
   type PaymentSetupView,
   type PurchaseQrCodeDto,
   type ReconcileReport,
+  type SlugAvailability,
   type PurchaseResultView,
   type ReportCodeDto,
   type ReportedCodeView,
@@ -76,6 +77,7 @@ export interface ApiRoutes {
   /** Without parameters the spec's list; with limit, sort, q... one page of the dashboard. */
   'GET /api/qrcodes': { body: undefined; res: QrCodeView[] | CodePage<QrCodeView> };
   'POST /api/qrcodes': { body: CreateQrCodeDto; res: QrCodeView };
+  'GET /api/qrcodes/slug-availability': { body: undefined; res: SlugAvailability };
   'GET /api/qrcodes/:id': { body: undefined; res: QrCodeView };
   'PATCH /api/qrcodes/:id': { body: UpdateQrCodeDto; res: QrCodeView };
   'GET /api/qrcodes/:id/preview': { body: undefined; res: { dataUrl: string } };

@@ -1,4 +1,5 @@
 import { IsIn, IsOptional, registerDecorator, ValidationOptions } from 'class-validator';
+import { IsCampaignSettings, IsCodePassword, IsCustomSlug, type CampaignSettings } from './campaign.dto';
 
 /** Spec sections 3 and 5, DESIGN section 7; shared by the gateway's validation pipe and the web forms. */
 export const QR_CATEGORIES = ['business', 'event', 'product', 'restaurant'] as const;
@@ -95,6 +96,21 @@ export class CreateQrCodeDto {
   @IsOptional()
   @IsIn(QR_CATEGORIES, { message: QR_MESSAGES.category })
   category?: QrCategory;
+
+  /** A short link of the owner's choosing instead of a generated one (it can never change). */
+  @IsOptional()
+  @IsCustomSlug()
+  slug?: string;
+
+  /** Pass-through, schedule, expiry and scan limit, routing rules, A/B split. */
+  @IsOptional()
+  @IsCampaignSettings()
+  campaign?: CampaignSettings;
+
+  /** Scanners give it before the redirect (stored as an argon2 hash). */
+  @IsOptional()
+  @IsCodePassword()
+  password?: string;
 }
 
 /** PATCH: any subset; the spec's edit screen sends only destinationUrl. */
@@ -110,6 +126,15 @@ export class UpdateQrCodeDto {
   @IsOptional()
   @IsIn([...QR_CATEGORIES, null], { message: QR_MESSAGES.category })
   category?: QrCategory | null;
+
+  @IsOptional()
+  @IsCampaignSettings()
+  campaign?: CampaignSettings | null;
+
+  /** A new password, or null to remove it. */
+  @IsOptional()
+  @IsCodePassword()
+  password?: string | null;
 }
 
 /** A design without its logo (the logo is uploaded on its own); contrast is checked by the qr-service. */

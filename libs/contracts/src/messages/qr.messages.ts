@@ -1,4 +1,5 @@
 import type { AbuseReportPage, AbuseReportView, ReportReason, ReportStatus, ReportedCodeView } from '../dto/abuse.dto';
+import type { CampaignEntry, CampaignSettings, SlugAvailability } from '../dto/campaign.dto';
 import type { CodePage, CodePageRequest } from '../dto/code-page.dto';
 import type { QrCategory, QrCodeState, QrDotStyle, QrErrorCorrection } from '../dto/qr.dto';
 
@@ -22,6 +23,8 @@ export enum QrPattern {
   ListCodesPage = 'qr.list-codes-page',
   GetCode = 'qr.get-code',
   CreateCode = 'qr.create-code',
+  /** Whether a custom slug could be taken now (as the owner types it). */
+  SlugAvailability = 'qr.slug-availability',
   UpdateCode = 'qr.update-code',
   UpdateDesign = 'qr.update-design',
   /** Upload (normalise and store) or remove the centre logo of a code's design. */
@@ -54,6 +57,13 @@ export interface RedirectEntry {
    * written (compare-and-set), so a late write never replaces a newer state.
    */
   version: number;
+  /** Campaign controls (docs/campaign-controls.md); absent for a plain code. */
+  campaign?: CampaignEntry;
+}
+
+/** A code's scan-limit counter in Redis: counted (human) scans so far. */
+export function scanLimitKey(redisPrefix: string, codeId: string): string {
+  return `${redisPrefix}:scan-limit:${codeId}`;
 }
 
 /**
@@ -124,6 +134,12 @@ export interface QrCodeView {
   lastScanAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Campaign controls as the owner set them (null: none). */
+  campaign?: CampaignSettings | null;
+  /** Scanners must give a password before the redirect. */
+  passwordProtected?: boolean;
+  /** Scans left before the scan limit expires the code; null without a limit. */
+  remainingScans?: number | null;
 }
 
 export interface CountItem {
@@ -164,6 +180,8 @@ export interface CodeAnalytics extends ScanBreakdowns {
   allTime: { scans: number; botScans: number; lastScanAt: string | null };
   last30Days: number;
   series: SeriesPoint[];
+  /** A/B split (campaign controls): human scans and unique visitors per variant in the range. */
+  variants?: { key: string; scans: number; uniqueScans: number }[];
 }
 
 export interface RecentActivity {
@@ -238,11 +256,12 @@ export interface QrRequests {
   [QrPattern.ListCodesPage]: { req: CodePageRequest & { userId: string }; res: CodePage<QrCodeView> };
   [QrPattern.GetCode]: { req: Owned; res: QrCodeView };
   [QrPattern.CreateCode]: {
-    req: { userId: string; name: string; destinationUrl: string; category?: QrCategory };
+    req: { userId: string; name: string; destinationUrl: string; category?: QrCategory; campaign?: CampaignSettings; slug?: string; password?: string };
     res: QrCodeView;
   };
+  [QrPattern.SlugAvailability]: { req: { userId: string; slug: string }; res: SlugAvailability };
   [QrPattern.UpdateCode]: {
-    req: Owned<{ name?: string; destinationUrl?: string; category?: QrCategory | null }>;
+    req: Owned<{ name?: string; destinationUrl?: string; category?: QrCategory | null; campaign?: CampaignSettings | null; password?: string | null }>;
     res: QrCodeView;
   };
   [QrPattern.UpdateDesign]: { req: Owned<{ design: QrDesignInput }>; res: QrCodeView };
@@ -286,7 +305,8 @@ export function redirectTableBuildKey(redisPrefix: string): string {
 }
 
 /** A slug: 7 base62 characters. */
-export const SLUG_PATTERN = /^[0-9A-Za-z]{7}$/;
+/** Generated slugs (7 base62 characters) and custom ones (4-32 of A-Z a-z 0-9 - _). */
+export const SLUG_PATTERN = /^[0-9A-Za-z_-]{4,32}$/;
 
 /** One scan as the redirect-service appends it to the scan stream (scanStreamKey); raw until the qr-service enriches it. */
 export interface ScanStreamEntry {
@@ -308,6 +328,8 @@ export interface ScanStreamEntry {
   method: 'GET' | 'HEAD';
   /** Purpose / Sec-Purpose / X-Moz header: "prefetch" marks a browser's speculative load. */
   purpose: string;
+  /** The A/B variant the scan was sent to (campaign controls), absent otherwise. */
+  variant?: string;
 }
 
 /** The stream entry's one field: the scan packed as a JSON array (one argument per scan keeps XADD cheap). */
@@ -331,6 +353,8 @@ export function encodeScanEntry(entry: ScanStreamEntry): string {
     entry.country,
     entry.method,
     entry.purpose,
+    // An optional 13th value: older readers refuse nothing they knew, newer ones read it when there.
+    ...(entry.variant ? [entry.variant] : []),
   ]);
 }
 
@@ -349,10 +373,10 @@ export function decodeScanEntry(fields: string[], legacyId: () => string = () =>
   }
   if (!Array.isArray(packed)) return null;
   let values: unknown[];
-  if (packed[0] === SCAN_VERSION && packed.length === 12) values = packed.slice(1);
+  if (packed[0] === SCAN_VERSION && (packed.length === 12 || packed.length === 13)) values = packed.slice(1);
   else if (packed[0] === 1 && packed.length === 11) values = [legacyId(), ...packed.slice(1)];
   else return null;
-  const [id, codeId, slug, ts, ip, userAgent, referer, acceptLanguage, country, method, purpose] = values;
+  const [id, codeId, slug, ts, ip, userAgent, referer, acceptLanguage, country, method, purpose, variant] = values;
   const text = [codeId, slug, ip, userAgent, referer, acceptLanguage, country, purpose];
   if (typeof id !== 'string' || !UUID_TEXT.test(id)) return null;
   if (!text.every((value) => typeof value === 'string') || !codeId) return null;
@@ -369,5 +393,6 @@ export function decodeScanEntry(fields: string[], legacyId: () => string = () =>
     country: country as string,
     method,
     purpose: purpose as string,
+    ...(typeof variant === 'string' && variant ? { variant: variant.slice(0, 40) } : {}),
   };
 }

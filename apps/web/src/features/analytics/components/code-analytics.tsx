@@ -1,3 +1,4 @@
+import type { CodeAnalytics as CodeAnalyticsView } from '@qrd/contracts';
 import { Download } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -83,8 +84,44 @@ export function CodeAnalytics({ codeId }: { codeId: string }) {
               <BreakdownsGrid breakdowns={analytics} />
             </CardContent>
           </Card>
+          {analytics.variants && analytics.variants.length > 0 && <VariantsCard variants={analytics.variants} />}
         </>
       )}
     </div>
+  );
+}
+
+/** A/B split: scans and unique scanners per variant in the range, so the owner can pick the winner. */
+function VariantsCard({ variants }: { variants: NonNullable<CodeAnalyticsView['variants']> }) {
+  const total = variants.reduce((sum, v) => sum + v.scans, 0);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>A/B variants</CardTitle>
+        <CardDescription>Human scans per variant in this range.</CardDescription>
+      </CardHeader>
+      <CardContent className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="text-left text-muted-foreground">
+              <th scope="col" className="py-2 pr-4 font-medium">Variant</th>
+              <th scope="col" className="py-2 pr-4 text-right font-medium">Scans</th>
+              <th scope="col" className="py-2 pr-4 text-right font-medium">Unique scanners</th>
+              <th scope="col" className="py-2 text-right font-medium">Share</th>
+            </tr>
+          </thead>
+          <tbody>
+            {variants.map((v) => (
+              <tr key={v.key} className="border-t">
+                <th scope="row" className="py-2 pr-4 text-left font-medium">{v.key}</th>
+                <td className="py-2 pr-4 text-right">{formatCount(v.scans)}</td>
+                <td className="py-2 pr-4 text-right">{formatCount(v.uniqueScans)}</td>
+                <td className="py-2 text-right">{total ? `${Math.round((v.scans / total) * 100)}%` : '-'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </CardContent>
+    </Card>
   );
 }

@@ -14,5 +14,7 @@ export const codeKeys = {
   code: (id: string) => [...codeKeys.all, id] as const,
   detail: (id: string) => [...codeKeys.code(id), 'detail'] as const,
   previews: (id: string) => [...codeKeys.code(id), 'preview'] as const,
+  /** Whether a custom short link is free (asked as the owner types). */
+  slugAvailability: (slug: string) => [...codeKeys.all, 'slug-availability', slug] as const,
   proposedPreview: (id: string, design: QrDesignInput | null) => [...codeKeys.previews(id), 'proposed', design] as const,
 };

@@ -8,7 +8,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { CodePage, CreateQrCodeDto, QrCodeView, UpdateQrCodeDto } from '@qrd/contracts';
+import type { CodePage, CreateQrCodeDto, QrCodeView, SlugAvailability, UpdateQrCodeDto } from '@qrd/contracts';
 import { api, isApiError } from '../../../lib/api-client';
 // A change to a code changes the account's figures and, for a deletion, its seats: those caches
 // belong to the analytics and billing features, so they are named through their key factories.
@@ -44,6 +44,21 @@ export function getCode(id: string): Promise<QrCodeView> {
 /** POST /api/qrcodes {name, destinationUrl, category?} -> 201 and the new code. */
 export function createCode(input: CreateQrCodeDto): Promise<QrCodeView> {
   return api.post<QrCodeView>('/api/qrcodes', input);
+}
+
+/** GET /api/qrcodes/slug-availability?slug= -> whether a custom short link can be taken now, and why not. */
+export function getSlugAvailability(slug: string, signal?: AbortSignal): Promise<SlugAvailability> {
+  return api.get<SlugAvailability>(`/api/qrcodes/slug-availability?${new URLSearchParams({ slug })}`, { signal });
+}
+
+export function slugAvailabilityQuery(slug: string) {
+  return queryOptions({
+    queryKey: codeKeys.slugAvailability(slug),
+    queryFn: ({ signal }) => getSlugAvailability(slug, signal),
+    enabled: slug.length > 0,
+    staleTime: 10_000,
+    retry: false,
+  });
 }
 
 /** PATCH /api/qrcodes/{id} -> the updated code. */

@@ -1,5 +1,6 @@
 import { CreateQrCodeDto, QR_CATEGORIES, type QrCategory, type SubscriptionView } from '@qrd/contracts';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -10,7 +11,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { useDtoForm } from '../../../lib/form';
 import { paths } from '../../../lib/paths';
 import { usePurchaseSeat } from '../api/purchase';
-import { useCreateQrCode } from '../api/qr-codes';
+import { slugAvailabilityQuery, useCreateQrCode } from '../api/qr-codes';
 import { PurchaseDialog } from './purchase-dialog';
 
 interface CreateCodeFormProps {
@@ -18,7 +19,7 @@ interface CreateCodeFormProps {
   codesInUse: number;
 }
 
-type Draft = { name: string; destinationUrl: string; category?: QrCategory };
+type Draft = { name: string; destinationUrl: string; category?: QrCategory; slug?: string };
 
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none';
@@ -30,6 +31,14 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
   const purchase = usePurchaseSeat();
   const [category, setCategory] = useState<QrCategory | ''>('');
   const [pending, setPending] = useState<Draft | null>(null);
+  const [slug, setSlug] = useState('');
+  // Asked once typing pauses, not on every key.
+  const [askedSlug, setAskedSlug] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setAskedSlug(slug.trim()), 400);
+    return () => clearTimeout(timer);
+  }, [slug]);
+  const availability = useQuery(slugAvailabilityQuery(askedSlug));
   // A free seat (one bought but unused) is simply taken; otherwise one more is bought first.
   const needsSeat = codesInUse >= 1 && subscription.seats <= subscription.seatsUsed;
 
@@ -58,9 +67,14 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
     { name: '', destinationUrl: '' },
     {
       idPrefix: 'create-',
-      extra: () => (category ? { category } : {}),
+      extra: () => ({ ...(category ? { category } : {}), ...(slug.trim() ? { slug: slug.trim() } : {}) }),
       onSubmit: async (values) => {
-        const draft: Draft = { name: values.name.trim(), destinationUrl: values.destinationUrl.trim(), ...(category ? { category } : {}) };
+        const draft: Draft = {
+          name: values.name.trim(),
+          destinationUrl: values.destinationUrl.trim(),
+          ...(category ? { category } : {}),
+          ...(slug.trim() ? { slug: slug.trim() } : {}),
+        };
         if (needsSeat) setPending(draft);
         else await createCode(draft);
       },
@@ -104,6 +118,18 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
             </option>
           ))}
         </select>
+      </FormField>
+      <FormField
+        id="create-slug"
+        label="Custom short link (optional)"
+        error={form.errors.slug ?? (availability.data && !availability.data.available && askedSlug === slug.trim() ? availability.data.reason : undefined)}
+        hint={
+          availability.data?.available && askedSlug === slug.trim()
+            ? `${availability.data.slug} is available. It can never change once the code is printed.`
+            : 'Leave empty for a short random one. 4 to 32 letters, digits, - or _.'
+        }
+      >
+        <Input id="create-slug" value={slug} onChange={(event) => setSlug(event.target.value)} maxLength={32} autoComplete="off" spellCheck={false} />
       </FormField>
       <p className="text-sm text-muted-foreground">Your code starts as a black and white QR image; change its colours, style and logo after creating it.</p>
       <Button type="submit" disabled={busy} className="justify-self-start">

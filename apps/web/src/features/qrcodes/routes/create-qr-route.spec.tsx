@@ -1,5 +1,5 @@
 import { ErrorCode } from '@qrd/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aCode, aCodeCount, aSubscription, noSubscription } from '../../../testing/fixtures';
 import { deferred, fail, installFetchStub, ok, type FetchStub, type Reply } from '../../../testing/fetch-stub';
@@ -177,5 +177,42 @@ describe(CreateQrRoute.name, () => {
 
     await waitFor(() => expect(sut.pathname()).toBe('/edit-qr/c-2'));
     expect(server.calls('POST /api/purchase-qr-code')).toHaveLength(0);
+  });
+
+  describe('custom short link', () => {
+    jest.setTimeout(20_000);
+
+    it('says whether the chosen short link is free once typing pauses, and creates the code with it', async () => {
+      server
+        .on('GET /api/qrcodes/slug-availability', (req) =>
+          req.query.get('slug') === 'taken-one'
+            ? ok({ slug: 'taken-one', available: false, reason: 'This short link is already taken: choose another' })
+            : ok({ slug: 'spring-menu', available: true }),
+        )
+        .on('POST /api/qrcodes', ok(aCode({ id: 'c-9', name: 'Table menu', slug: 'spring-menu' }), 201));
+      renderScreen();
+      const user = await fillIn('Table menu', 'https://example.com/menu');
+      const slug = screen.getByLabelText('Custom short link (optional)');
+
+      fireEvent.change(slug, { target: { value: 'taken-one' } });
+      expect(await screen.findByText('This short link is already taken: choose another')).toBeInTheDocument();
+      fireEvent.change(slug, { target: { value: 'spring-menu' } });
+      expect(await screen.findByText('spring-menu is available. It can never change once the code is printed.')).toBeInTheDocument();
+      expect(server.calls('GET /api/qrcodes/slug-availability').map((c) => c.query.get('slug'))).toEqual(['taken-one', 'spring-menu']);
+
+      await user.click(screen.getByRole('button', { name: 'Create QR Code' }));
+      await waitFor(() => expect(server.calls('POST /api/qrcodes')[0]?.body).toEqual({ name: 'Table menu', destinationUrl: 'https://example.com/menu', slug: 'spring-menu' }));
+    });
+
+    it('explains a reserved word before asking the server', async () => {
+      server.on('GET /api/qrcodes/slug-availability', ok({ slug: 'admin', available: false, reason: 'This short link is reserved: choose another' }));
+      renderScreen();
+      const user = await fillIn('Table menu', 'https://example.com/menu');
+      fireEvent.change(screen.getByLabelText('Custom short link (optional)'), { target: { value: 'admin' } });
+      await user.click(screen.getByRole('button', { name: 'Create QR Code' }));
+
+      expect(await screen.findByText('This short link is reserved: choose another')).toBeInTheDocument();
+      expect(server.calls('POST /api/qrcodes')).toHaveLength(0);
+    });
   });
 });

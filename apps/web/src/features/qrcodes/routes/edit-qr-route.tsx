@@ -1,4 +1,4 @@
-import { ArrowLeft, ChartColumn, Download, Link2, Palette, SearchX } from 'lucide-react';
+import { ArrowLeft, ChartColumn, Download, Link2, Megaphone, Palette, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
@@ -10,11 +10,12 @@ import { paths, pickTab } from '../../../lib/paths';
 // The per-code analytics view belongs to the analytics feature; this screen shows it as a tab.
 import { CodeAnalytics } from '../../analytics';
 import { isNotFound, useQrCode } from '../api/qr-codes';
+import { CampaignEditor } from '../components/campaign-editor';
 import { DesignEditor } from '../components/design-editor';
 import { EditUrlForm } from '../components/edit-url-form';
 import { PreviewPanel } from '../components/preview-panel';
 
-const TABS = ['edit', 'preview', 'design', 'analytics'] as const;
+const TABS = ['edit', 'preview', 'design', 'campaign', 'analytics'] as const;
 
 function NotFound() {
   return (
@@ -78,7 +79,7 @@ export function EditQrRoute() {
       )}
       {code.data && (
         <Tabs value={tab} onValueChange={selectTab}>
-          <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4">
+          <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-5">
             <TabsTrigger value="edit">
               <Link2 aria-hidden="true" /> Edit URL
             </TabsTrigger>
@@ -87,6 +88,9 @@ export function EditQrRoute() {
             </TabsTrigger>
             <TabsTrigger value="design">
               <Palette aria-hidden="true" /> Design
+            </TabsTrigger>
+            <TabsTrigger value="campaign">
+              <Megaphone aria-hidden="true" /> Campaign
             </TabsTrigger>
             <TabsTrigger value="analytics">
               <ChartColumn aria-hidden="true" /> Analytics
@@ -102,6 +106,9 @@ export function EditQrRoute() {
               </TabsContent>
               <TabsContent value="design">
                 <DesignEditor key={code.data.updatedAt} code={code.data} />
+              </TabsContent>
+              <TabsContent value="campaign">
+                <CampaignEditor key={code.data.updatedAt} code={code.data} />
               </TabsContent>
               <TabsContent value="analytics">
                 <CodeAnalytics codeId={code.data.id} />

@@ -1,0 +1,206 @@
+import type { CampaignDevice, CampaignEntry, CampaignOs, CampaignRule, CampaignTimeWindow, CampaignVariant, RedirectEntry } from '@qrd/contracts';
+
+/**
+ * What the resolution may ask of a scan. The route answers lazily (a user agent is parsed only for
+ * a code with OS or device rules), the unit tests with plain values.
+ */
+export interface ScanFacts {
+  /** Milliseconds since the epoch (the route's clock). */
+  readonly now: number;
+  readonly os: CampaignOs;
+  readonly deviceType: CampaignDevice;
+  /** ISO 3166-1 alpha-2, upper case; null when unknown. */
+  readonly country: string | null;
+  /** The first Accept-Language tag, lower case; null without one. */
+  readonly language: string | null;
+  /** The scanner's query string without the '?' ('' for none). */
+  readonly query: string;
+  /** Stable for one scanner and one day: keeps a scanner on their A/B variant. */
+  readonly visitorHash: string;
+  /** The scan limit is used up (the route asked the counter). */
+  readonly limitReached?: boolean;
+}
+
+/** Where a scan goes: `location` null answers the expired page. */
+export interface CampaignOutcome {
+  location: string | null;
+  /** The A/B variant's name, when the split chose. */
+  variant: string | null;
+}
+
+/** Longest scanner query passed on; a longer one is dropped rather than making an unusable Location. */
+const MAX_PASSED_QUERY = 2048;
+
+/** Expired by its end date at `now` (the route does not count a scan of such a code). */
+export function expiredAt(campaign: CampaignEntry, now: number): boolean {
+  return campaign.expiresAt !== undefined && now >= campaign.expiresAt;
+}
+
+/**
+ * The destination of one scan of an active code (DESIGN section 4, docs/campaign-controls.md):
+ * expiry (date or used-up limit) beats everything; then the schedule picks the destination and the
+ * rules and split in force; the first matching rule wins, else the split's variant, else the
+ * destination; the scanner's query is merged into whichever destination won.
+ */
+export function resolveCampaign(entry: RedirectEntry, facts: ScanFacts): CampaignOutcome {
+  const campaign = entry.campaign;
+  const destination = entry.destination ?? '';
+  if (!campaign) return { location: withQuery(destination, facts.query), variant: null };
+  if (expiredAt(campaign, facts.now) || facts.limitReached) return { location: campaign.fallbackUrl ?? null, variant: null };
+
+  let target = destination;
+  let rules = campaign.rules;
+  let split = campaign.split;
+  let splitTotal = campaign.splitTotal;
+  const schedule = campaign.schedule;
+  if (schedule) {
+    for (let i = schedule.length - 1; i >= 0; i--) {
+      const change = schedule[i];
+      if (change.at <= facts.now) {
+        target = change.destination;
+        if (change.rules) rules = change.rules;
+        if (change.split) {
+          split = change.split;
+          splitTotal = change.splitTotal;
+        }
+        break;
+      }
+    }
+  }
+  let variant: string | null = null;
+  const rule = rules ? firstMatch(rules, facts) : undefined;
+  if (rule) target = rule.destination;
+  else if (split && splitTotal) {
+    const chosen = pickVariant(split, splitTotal, facts.visitorHash, entry.codeId);
+    target = chosen.destination;
+    variant = chosen.name;
+  }
+  return { location: campaign.passQuery === false ? target : withQuery(target, facts.query), variant };
+}
+
+export function firstMatch(rules: CampaignRule[], facts: ScanFacts): CampaignRule | undefined {
+  for (const rule of rules) if (ruleMatches(rule, facts)) return rule;
+  return undefined;
+}
+
+export function ruleMatches(rule: CampaignRule, facts: ScanFacts): boolean {
+  if (rule.os && !rule.os.includes(facts.os)) return false;
+  if (rule.device && !rule.device.includes(facts.deviceType)) return false;
+  if (rule.country) {
+    const country = facts.country;
+    if (country === null || !rule.country.includes(country)) return false;
+  }
+  if (rule.language) {
+    const language = facts.language;
+    if (language === null || !rule.language.some((tag) => language === tag || language.startsWith(`${tag}-`))) return false;
+  }
+  if (rule.time && !inWindow(rule.time, facts.now)) return false;
+  return true;
+}
+
+/** The variant for this scanner today: the same visitor hash always lands on the same one. */
+export function pickVariant(split: CampaignVariant[], total: number, visitorHash: string, codeId: string): CampaignVariant {
+  let point = fnv1a(visitorHash, fnv1a(codeId, 0x811c9dc5)) % total;
+  for (const variant of split) {
+    if (point < variant.weight) return variant;
+    point -= variant.weight;
+  }
+  return split[split.length - 1];
+}
+
+function fnv1a(text: string, seed: number): number {
+  let hash = seed;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/**
+ * The destination with the scanner's query merged in: the destination's own parameters kept
+ * except those the scanner also sent (the scanner's win), in their raw spelling.
+ */
+export function withQuery(destination: string, query: string): string {
+  if (query.length === 0 || query.length > MAX_PASSED_QUERY) return destination;
+  const incoming = query.split('&').filter((pair) => pair.length > 0).map(safePair);
+  if (incoming.length === 0) return destination;
+  const hashAt = destination.indexOf('#');
+  const hash = hashAt < 0 ? '' : destination.slice(hashAt);
+  const beforeHash = hashAt < 0 ? destination : destination.slice(0, hashAt);
+  const queryAt = beforeHash.indexOf('?');
+  const base = queryAt < 0 ? beforeHash : beforeHash.slice(0, queryAt);
+  const own = queryAt < 0 ? [] : beforeHash.slice(queryAt + 1).split('&').filter((pair) => pair.length > 0);
+  const sent = new Set(incoming.map(keyOf));
+  const kept = own.filter((pair) => !sent.has(keyOf(pair)));
+  return `${base}?${kept.concat(incoming).join('&')}${hash}`;
+}
+
+function keyOf(pair: string): string {
+  const eq = pair.indexOf('=');
+  const raw = (eq < 0 ? pair : pair.slice(0, eq)).replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** Only URL-safe characters reach the Location header: anything else is percent-encoded. */
+function safePair(pair: string): string {
+  return /^[\x21-\x7e]*$/.test(pair) && !pair.includes('#') ? pair : pair.replace(/[^\x21-\x22\x24-\x7e]/g, (c) => encodeURIComponent(c));
+}
+
+interface LocalMinute {
+  /** The minute this was computed for (ms since the epoch / 60000). */
+  minute: number;
+  day: number;
+  /** Minutes since local midnight. */
+  ofDay: number;
+}
+
+const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Per zone, the local day and time of the last minute asked: computed once a minute, not per scan. */
+const lastMinute = new Map<string, LocalMinute>();
+
+export function localMinute(zone: string, now: number): LocalMinute {
+  const minute = Math.floor(now / 60_000);
+  const cached = lastMinute.get(zone);
+  if (cached && cached.minute === minute) return cached;
+  let format = formatters.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatters.set(zone, format);
+  }
+  let day = 0;
+  let hour = 0;
+  let min = 0;
+  for (const part of format.formatToParts(new Date(minute * 60_000))) {
+    if (part.type === 'weekday') day = WEEKDAYS[part.value] ?? 0;
+    else if (part.type === 'hour') hour = Number(part.value);
+    else if (part.type === 'minute') min = Number(part.value);
+  }
+  const local = { minute, day, ofDay: hour * 60 + min };
+  lastMinute.set(zone, local);
+  return local;
+}
+
+function minutesOf(hhmm: string): number {
+  return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+}
+
+export function inWindow(window: CampaignTimeWindow, now: number): boolean {
+  const local = localMinute(window.zone, now);
+  let day = local.day;
+  if (window.from !== undefined && window.to !== undefined) {
+    const from = minutesOf(window.from);
+    const to = minutesOf(window.to);
+    if (from < to) {
+      if (local.ofDay < from || local.ofDay >= to) return false;
+    } else if (local.ofDay >= to && local.ofDay < from) return false;
+    // After midnight in a window that began the evening before: that evening's day counts.
+    else if (from > to && local.ofDay < to) day = (day + 6) % 7;
+  }
+  return !window.days?.length || window.days.includes(day);
+}

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { isbot } from 'isbot';
+import { UAParser } from 'ua-parser-js';
+import type { CampaignDevice, CampaignOs } from '@qrd/contracts';
+import type { ScanFacts } from './campaign-resolution';
+
+interface Agent {
+  os: CampaignOs;
+  device: CampaignDevice;
+}
+
+/** Scanners share a few thousand user agents at most: each is parsed once. */
+const AGENT_MEMO_SIZE = 5000;
+const agents = new Map<string, Agent>();
+const COUNTRY = /^[A-Z]{2}$/;
+const NOT_A_COUNTRY = new Set(['XX', 'T1', 'ZZ']);
+const PREFETCH = /prefetch|preview|prerender/i;
+
+function header(req: IncomingMessage, name: string): string {
+  const value = req.headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+}
+
+export function agentOf(userAgent: string): Agent {
+  let agent = agents.get(userAgent);
+  if (!agent) {
+    const ua = UAParser(userAgent);
+    agent = { os: osKind(ua.os.name), device: deviceKind(ua.device.type) };
+    if (agents.size >= AGENT_MEMO_SIZE) agents.clear();
+    agents.set(userAgent, agent);
+  }
+  return agent;
+}
+
+function osKind(name: string | undefined): CampaignOs {
+  switch (name) {
+    case 'iOS':
+      return 'ios';
+    case 'Android':
+      return 'android';
+    case 'Windows':
+      return 'windows';
+    case 'macOS':
+    case 'Mac OS':
+      return 'macos';
+    default:
+      return 'other';
+  }
+}
+
+/** As the analytics count devices: no type is a desktop browser. */
+function deviceKind(type: string | undefined): CampaignDevice {
+  if (!type) return 'desktop';
+  return type === 'mobile' || type === 'tablet' ? type : 'other';
+}
+
+/** Not counted against a scan limit: HEAD, prefetches, crawlers and link previews (as the analytics count bots). */
+export function isBotRequest(req: IncomingMessage): boolean {
+  if (req.method === 'HEAD') return true;
+  const purpose = header(req, 'sec-purpose') || header(req, 'purpose') || header(req, 'x-moz') || header(req, 'x-purpose');
+  if (PREFETCH.test(purpose)) return true;
+  const userAgent = header(req, 'user-agent');
+  return !userAgent.trim() || isbot(userAgent);
+}
+
+/**
+ * The facts of one scan, each worked out on first use: a code with only a schedule never parses the
+ * user agent, one without a split never hashes the visitor.
+ */
+export class RequestFacts implements ScanFacts {
+  private agent: Agent | null = null;
+  private hash: string | null = null;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    readonly now: number,
+    readonly query: string,
+    private readonly ip: string,
+    private readonly countryHeader: string | null,
+    readonly limitReached: boolean,
+  ) {}
+
+  get os(): CampaignOs {
+    return (this.agent ??= agentOf(header(this.req, 'user-agent'))).os;
+  }
+
+  get deviceType(): CampaignDevice {
+    return (this.agent ??= agentOf(header(this.req, 'user-agent'))).device;
+  }
+
+  /** From the trusted CDN header when one is configured. */
+  get country(): string | null {
+    if (!this.countryHeader) return null;
+    const value = header(this.req, this.countryHeader).trim().toUpperCase();
+    return COUNTRY.test(value) && !NOT_A_COUNTRY.has(value) ? value : null;
+  }
+
+  get language(): string | null {
+    const first = header(this.req, 'accept-language').split(',')[0]?.split(';')[0]?.trim().toLowerCase();
+    return first && first !== '*' ? first : null;
+  }
+
+  /** The same for one address and browser all day (UTC), different the next: never stored. */
+  get visitorHash(): string {
+    if (this.hash === null) {
+      const day = Math.floor(this.now / 86_400_000);
+      this.hash = createHash('sha256').update(`${day}|${this.ip}|${header(this.req, 'user-agent')}`).digest('base64url');
+    }
+    return this.hash;
+  }
+}

@@ -1,0 +1,329 @@
+import { CAMPAIGN_OS, type CampaignOs, type CampaignRule, type CampaignSettings, type CampaignSwitch, type CampaignVariant, type QrCodeView } from '@qrd/contracts';
+import { Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../hooks/use-toast';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useUpdateQrCode } from '../api/qr-codes';
+import { buildUtmUrl, cleanSettings, fromLocalInput, listOf, OS_LABELS, previewRules, toLocalInput, UTM_FIELDS, utmOf, type Utm } from '../lib/campaign';
+
+const UTM_LABELS: Record<(typeof UTM_FIELDS)[number], string> = {
+  utm_source: 'Source',
+  utm_medium: 'Medium',
+  utm_campaign: 'Campaign',
+  utm_term: 'Term',
+  utm_content: 'Content',
+};
+
+const SELECT = 'h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+/** A rule as the editor holds it: lists as the owner types them. */
+interface RuleDraft {
+  os: CampaignOs | '';
+  country: string;
+  language: string;
+  destination: string;
+}
+
+function ruleDraft(rule: CampaignRule): RuleDraft {
+  return { os: rule.os?.[0] ?? '', country: (rule.country ?? []).join(', '), language: (rule.language ?? []).join(', '), destination: rule.destination };
+}
+
+function toRule(draft: RuleDraft): CampaignRule {
+  const rule: CampaignRule = { destination: draft.destination.trim() };
+  if (draft.os) rule.os = [draft.os];
+  const country = listOf(draft.country, true);
+  if (country.length) rule.country = country;
+  const language = listOf(draft.language);
+  if (language.length) rule.language = language;
+  return rule;
+}
+
+function Section({ title, children, hint }: { title: string; hint?: string; children: React.ReactNode }) {
+  return (
+    <section className="grid gap-3 border-t pt-5 first:border-t-0 first:pt-0" aria-label={title}>
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {hint && <p className="text-sm text-muted-foreground">{hint}</p>}
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The Campaign tab: UTM builder, query pass-through, expiry and scan limit, scheduled destinations,
+ * routing rules with a "test this rule" preview, and an A/B split. Saved together; live on every
+ * replica within a second.
+ */
+export function CampaignEditor({ code }: { code: QrCodeView }) {
+  const update = useUpdateQrCode(code.id);
+  const initial = code.campaign ?? {};
+  const [utm, setUtm] = useState<Utm>(() => utmOf(code.destinationUrl));
+  const [passQuery, setPassQuery] = useState(initial.passQuery !== false);
+  const [expiresAt, setExpiresAt] = useState(toLocalInput(initial.expiresAt));
+  const [scanLimit, setScanLimit] = useState(initial.scanLimit ? String(initial.scanLimit) : '');
+  const [fallbackUrl, setFallbackUrl] = useState(initial.fallbackUrl ?? '');
+  const [schedule, setSchedule] = useState<CampaignSwitch[]>(initial.schedule ?? []);
+  const [rules, setRules] = useState<RuleDraft[]>((initial.rules ?? []).map(ruleDraft));
+  const [split, setSplit] = useState<CampaignVariant[]>(initial.split ?? []);
+  const [probe, setProbe] = useState<{ os: CampaignOs; country: string; language: string }>({ os: 'ios', country: '', language: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [savingUrl, setSavingUrl] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+
+  const finalUrl = buildUtmUrl(code.destinationUrl, utm);
+  const preview = previewRules(rules.map(toRule), code.destinationUrl, probe);
+  const now = Date.now();
+
+  async function applyUtm() {
+    setSavingUrl(true);
+    try {
+      await update.mutateAsync({ destinationUrl: finalUrl });
+      toast({ title: 'QR Code Updated', description: 'Scans now go to the address with your campaign parameters.' });
+    } catch (e) {
+      toast({ variant: 'destructive', title: 'Error Updating QR Code', description: getErrorMessage(e, 'Something went wrong while updating your QR code.') });
+    } finally {
+      setSavingUrl(false);
+    }
+  }
+
+  async function setCodePassword(next: string | null) {
+    setPasswordError(null);
+    try {
+      await update.mutateAsync({ password: next });
+      setPassword('');
+      toast({ title: next ? 'Password Set' : 'Password Removed', description: next ? 'Scanners now give the password before the redirect.' : 'Scanners go straight to the destination again.' });
+    } catch (e) {
+      setPasswordError(getErrorMessage(e, 'Something went wrong while saving the password.'));
+    }
+  }
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const settings: CampaignSettings = cleanSettings({
+      passQuery,
+      expiresAt: fromLocalInput(expiresAt),
+      scanLimit: scanLimit.trim() ? Number(scanLimit) : null,
+      fallbackUrl: fallbackUrl.trim() || null,
+      schedule,
+      rules: rules.map(toRule),
+      split,
+    });
+    try {
+      await update.mutateAsync({ campaign: Object.keys(settings).length ? settings : null });
+      toast({ title: 'Campaign Saved', description: 'Scans follow the new settings within a second.' });
+    } catch (e) {
+      setError(getErrorMessage(e, 'Something went wrong while saving the campaign.'));
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={save} className="grid gap-6">
+      <Section title="UTM builder" hint="Campaign parameters written into the destination, so your web analytics see where scans come from.">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {UTM_FIELDS.map((field) => (
+            <FormField key={field} id={`utm-${field}`} label={UTM_LABELS[field]}>
+              <Input id={`utm-${field}`} value={utm[field]} onChange={(e) => setUtm({ ...utm, [field]: e.target.value })} autoComplete="off" />
+            </FormField>
+          ))}
+        </div>
+        <p className="break-all rounded-md bg-muted p-3 text-sm" aria-live="polite">
+          <span className="font-medium">Final URL: </span>
+          <span data-testid="utm-final-url">{finalUrl}</span>
+        </p>
+        <Button type="button" variant="outline" className="justify-self-start" disabled={savingUrl || finalUrl === code.destinationUrl} onClick={() => void applyUtm()}>
+          {savingUrl && <Spinner />} Use this URL
+        </Button>
+      </Section>
+
+      <Section title="Expiry and scan limit">
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={passQuery} onChange={(e) => setPassQuery(e.target.checked)} className="size-4" />
+          Pass the scanner&apos;s query string on to the destination
+        </label>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <FormField id="campaign-expires" label="Ends at" hint="Your local time. After it the code shows an expired page.">
+            <Input id="campaign-expires" type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
+          </FormField>
+          <FormField
+            id="campaign-limit"
+            label="Scan limit"
+            hint={code.remainingScans != null ? `${code.remainingScans} scans left` : 'Counted scans; bots do not count.'}
+          >
+            <Input id="campaign-limit" type="number" min={1} inputMode="numeric" value={scanLimit} onChange={(e) => setScanLimit(e.target.value)} />
+          </FormField>
+          <FormField id="campaign-fallback" label="Fallback URL" hint="Where scans go once the code has expired (optional).">
+            <Input id="campaign-fallback" type="url" inputMode="url" value={fallbackUrl} onChange={(e) => setFallbackUrl(e.target.value)} />
+          </FormField>
+        </div>
+      </Section>
+
+      <Section title="Scheduled destinations" hint="The code switches to each address at its moment, on its own.">
+        {schedule.length === 0 && <p className="text-sm text-muted-foreground">No switch planned.</p>}
+        <ul className="grid gap-3">
+          {schedule.map((item, i) => {
+            const past = Date.parse(item.at) <= now;
+            return (
+              <li key={i} className="grid items-end gap-2 sm:grid-cols-[1fr_2fr_auto]">
+                <FormField id={`switch-at-${i}`} label={past ? `Switched (past)` : `Switch ${i + 1} at`}>
+                  <Input
+                    id={`switch-at-${i}`}
+                    type="datetime-local"
+                    disabled={past}
+                    value={toLocalInput(item.at)}
+                    onChange={(e) => setSchedule(schedule.map((s, j) => (j === i ? { ...s, at: fromLocalInput(e.target.value) ?? '' } : s)))}
+                  />
+                </FormField>
+                <FormField id={`switch-url-${i}`} label="Destination">
+                  <Input
+                    id={`switch-url-${i}`}
+                    type="url"
+                    disabled={past}
+                    value={item.destination}
+                    onChange={(e) => setSchedule(schedule.map((s, j) => (j === i ? { ...s, destination: e.target.value } : s)))}
+                  />
+                </FormField>
+                {!past && (
+                  <Button type="button" variant="ghost" size="icon" aria-label={`Remove switch ${i + 1}`} onClick={() => setSchedule(schedule.filter((_, j) => j !== i))}>
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <Button type="button" variant="outline" className="justify-self-start" onClick={() => setSchedule([...schedule, { at: '', destination: '' }])}>
+          <Plus aria-hidden="true" /> Add a switch
+        </Button>
+      </Section>
+
+      <Section title="Routing rules" hint="Checked in order; the first rule that matches a scan decides where it goes.">
+        {rules.length === 0 && <p className="text-sm text-muted-foreground">No rules: every scan goes to the destination.</p>}
+        <ol className="grid gap-3">
+          {rules.map((rule, i) => {
+            const set = (patch: Partial<RuleDraft>) => setRules(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+            return (
+              <li key={i} className="grid items-end gap-2 rounded-md border p-3 sm:grid-cols-[auto_1fr_1fr_2fr_auto]">
+                <FormField id={`rule-os-${i}`} label={`Rule ${i + 1}: OS`}>
+                  <select id={`rule-os-${i}`} className={SELECT} value={rule.os} onChange={(e) => set({ os: e.target.value as CampaignOs | '' })}>
+                    <option value="">Any</option>
+                    {CAMPAIGN_OS.map((os) => (
+                      <option key={os} value={os}>
+                        {OS_LABELS[os]}
+                      </option>
+                    ))}
+                  </select>
+                </FormField>
+                <FormField id={`rule-country-${i}`} label="Countries">
+                  <Input id={`rule-country-${i}`} placeholder="DE, AT" value={rule.country} onChange={(e) => set({ country: e.target.value })} />
+                </FormField>
+                <FormField id={`rule-language-${i}`} label="Languages">
+                  <Input id={`rule-language-${i}`} placeholder="de, fr" value={rule.language} onChange={(e) => set({ language: e.target.value })} />
+                </FormField>
+                <FormField id={`rule-url-${i}`} label="Send to">
+                  <Input id={`rule-url-${i}`} type="url" value={rule.destination} onChange={(e) => set({ destination: e.target.value })} />
+                </FormField>
+                <Button type="button" variant="ghost" size="icon" aria-label={`Remove rule ${i + 1}`} onClick={() => setRules(rules.filter((_, j) => j !== i))}>
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </li>
+            );
+          })}
+        </ol>
+        <Button type="button" variant="outline" className="justify-self-start" onClick={() => setRules([...rules, { os: '', country: '', language: '', destination: '' }])}>
+          <Plus aria-hidden="true" /> Add a rule
+        </Button>
+        <fieldset className="grid gap-2 rounded-md bg-muted p-3">
+          <legend className="text-sm font-medium">Test this rule set</legend>
+          <div className="grid gap-2 sm:grid-cols-3">
+            <FormField id="probe-os" label="Scanner's OS">
+              <select id="probe-os" className={SELECT} value={probe.os} onChange={(e) => setProbe({ ...probe, os: e.target.value as CampaignOs })}>
+                {CAMPAIGN_OS.map((os) => (
+                  <option key={os} value={os}>
+                    {OS_LABELS[os]}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <FormField id="probe-country" label="Scanner's country">
+              <Input id="probe-country" placeholder="US" value={probe.country} onChange={(e) => setProbe({ ...probe, country: e.target.value })} />
+            </FormField>
+            <FormField id="probe-language" label="Scanner's language">
+              <Input id="probe-language" placeholder="en-US" value={probe.language} onChange={(e) => setProbe({ ...probe, language: e.target.value })} />
+            </FormField>
+          </div>
+          <p className="break-all text-sm" aria-live="polite" data-testid="rule-preview">
+            {preview.rule === null ? 'No rule matches: ' : `Rule ${preview.rule + 1} matches: `}
+            goes to {preview.destination}
+          </p>
+        </fieldset>
+      </Section>
+
+      <Section title="A/B split" hint="Scanners are shared among the variants by weight, and keep theirs for the day.">
+        {split.length === 0 && <p className="text-sm text-muted-foreground">No split.</p>}
+        <ul className="grid gap-3">
+          {split.map((variant, i) => {
+            const set = (patch: Partial<CampaignVariant>) => setSplit(split.map((v, j) => (j === i ? { ...v, ...patch } : v)));
+            return (
+              <li key={i} className="grid items-end gap-2 sm:grid-cols-[1fr_2fr_6rem_auto]">
+                <FormField id={`variant-name-${i}`} label="Variant">
+                  <Input id={`variant-name-${i}`} value={variant.name} onChange={(e) => set({ name: e.target.value })} />
+                </FormField>
+                <FormField id={`variant-url-${i}`} label="Destination">
+                  <Input id={`variant-url-${i}`} type="url" value={variant.destination} onChange={(e) => set({ destination: e.target.value })} />
+                </FormField>
+                <FormField id={`variant-weight-${i}`} label="Weight">
+                  <Input id={`variant-weight-${i}`} type="number" min={1} value={String(variant.weight)} onChange={(e) => set({ weight: Number(e.target.value) })} />
+                </FormField>
+                <Button type="button" variant="ghost" size="icon" aria-label={`Remove variant ${variant.name || i + 1}`} onClick={() => setSplit(split.filter((_, j) => j !== i))}>
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+        <Button
+          type="button"
+          variant="outline"
+          className="justify-self-start"
+          onClick={() => setSplit([...split, { name: String.fromCharCode(65 + split.length), destination: code.destinationUrl, weight: 1 }])}
+        >
+          <Plus aria-hidden="true" /> Add a variant
+        </Button>
+      </Section>
+
+      <Section
+        title="Password"
+        hint={code.passwordProtected ? 'This code asks scanners for a password before the redirect.' : 'Optional: scanners must give a password before the redirect.'}
+      >
+        <div className="grid items-end gap-2 sm:grid-cols-[1fr_auto_auto]">
+          <FormField id="campaign-password" label={code.passwordProtected ? 'New password' : 'Password'} error={passwordError ?? undefined}>
+            <Input id="campaign-password" type="password" autoComplete="new-password" maxLength={128} value={password} onChange={(e) => setPassword(e.target.value)} />
+          </FormField>
+          <Button type="button" variant="outline" disabled={!password || update.isPending} onClick={() => void setCodePassword(password)}>
+            Set password
+          </Button>
+          {code.passwordProtected && (
+            <Button type="button" variant="ghost" disabled={update.isPending} onClick={() => void setCodePassword(null)}>
+              Remove password
+            </Button>
+          )}
+        </div>
+      </Section>
+
+      {error && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+      <Button type="submit" disabled={update.isPending} className="justify-self-start">
+        {update.isPending && !savingUrl && <Spinner />}
+        {update.isPending && !savingUrl ? 'Saving...' : 'Save campaign'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import type { CampaignOs, CampaignRule, CampaignSettings } from '@qrd/contracts';
+
+export const UTM_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+export type UtmField = (typeof UTM_FIELDS)[number];
+export type Utm = Record<UtmField, string>;
+
+export const OS_LABELS: Record<CampaignOs, string> = { ios: 'iOS', android: 'Android', windows: 'Windows', macos: 'macOS', other: 'Other' };
+
+/** The destination with the UTM fields filled in set (empty ones removed); the URL as typed when it is not one. */
+export function buildUtmUrl(destination: string, utm: Utm): string {
+  let url: URL;
+  try {
+    url = new URL(destination);
+  } catch {
+    return destination;
+  }
+  for (const field of UTM_FIELDS) {
+    const value = utm[field].trim();
+    if (value) url.searchParams.set(field, value);
+    else url.searchParams.delete(field);
+  }
+  return url.href;
+}
+
+export function utmOf(destination: string): Utm {
+  const utm = Object.fromEntries(UTM_FIELDS.map((f) => [f, ''])) as Utm;
+  try {
+    const params = new URL(destination).searchParams;
+    for (const field of UTM_FIELDS) utm[field] = params.get(field) ?? '';
+  } catch {
+    // not a URL yet: empty fields
+  }
+  return utm;
+}
+
+export interface RuleProbe {
+  os: CampaignOs;
+  country: string;
+  language: string;
+}
+
+/** Where a scan with these traits goes by the rules (first match wins, time windows left aside), and which rule sent it. */
+export function previewRules(rules: CampaignRule[], fallback: string, probe: RuleProbe): { destination: string; rule: number | null } {
+  const country = probe.country.trim().toUpperCase();
+  const language = probe.language.trim().toLowerCase();
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i];
+    if (rule.os?.length && !rule.os.includes(probe.os)) continue;
+    if (rule.country?.length && !rule.country.includes(country)) continue;
+    if (rule.language?.length && !rule.language.some((tag) => language === tag.toLowerCase() || language.startsWith(`${tag.toLowerCase()}-`))) continue;
+    if (rule.device?.length || rule.time) continue;
+    return { destination: rule.destination, rule: i };
+  }
+  return { destination: fallback, rule: null };
+}
+
+/** ISO instant -> the value of a datetime-local input in the browser's zone. */
+export function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A datetime-local value (the owner's zone) -> ISO with the offset; '' -> null. */
+export function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** Comma-separated text -> a list (trimmed, empty entries dropped). */
+export function listOf(text: string, upper = false): string[] {
+  return text
+    .split(',')
+    .map((item) => (upper ? item.trim().toUpperCase() : item.trim()))
+    .filter(Boolean);
+}
+
+/** The settings as the server takes them: empty parts left out. */
+export function cleanSettings(settings: CampaignSettings): CampaignSettings {
+  const out: CampaignSettings = {};
+  if (settings.passQuery === false) out.passQuery = false;
+  if (settings.expiresAt) out.expiresAt = settings.expiresAt;
+  if (settings.scanLimit) out.scanLimit = settings.scanLimit;
+  if (settings.fallbackUrl) out.fallbackUrl = settings.fallbackUrl;
+  if (settings.schedule?.length) out.schedule = settings.schedule;
+  if (settings.rules?.length) out.rules = settings.rules.map((rule) => Object.fromEntries(Object.entries(rule).filter(([, v]) => !(Array.isArray(v) && v.length === 0))) as CampaignRule);
+  if (settings.split?.length) out.split = settings.split;
+  return out;
+}
