@@ -21,6 +21,8 @@ module.exports = {
       },
     ],
   },
+  // Scalar's reference page ships ES modules only (Node loads them with require; Jest needs them compiled).
+  transformIgnorePatterns: ['/node_modules/(?!@scalar/)'],
   moduleNameMapper: {
     '^@qrd/(config|contracts|database|messaging|observability|testing)$': path.join(root, 'libs/$1/src/index.ts'),
   },

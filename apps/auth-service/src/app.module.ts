@@ -4,6 +4,10 @@ import { AppConfig, ConfigModule, Logger } from '@qrd/config';
 import { DatabaseModule } from '@qrd/database';
 import { MessagingModule } from '@qrd/messaging';
 import { ObservabilityModule } from '@qrd/observability';
+import { ApiKeyEntity } from './api-keys/api-key.entity';
+import { ApiKeysHandlers } from './api-keys/api-keys.handlers';
+import { ApiKeysRepository } from './api-keys/api-keys.repository';
+import { ApiKeysService } from './api-keys/api-keys.service';
 import { AUTH_DATABASE } from './database';
 import { MailModule } from './mail/mail.module';
 import { MailWorker } from './mail/mail.worker';
@@ -27,11 +31,11 @@ export class AuthServiceModule {
         ObservabilityModule.forService('auth-service'),
         MessagingModule.forRoot(),
         DatabaseModule.forService(AUTH_DATABASE),
-        TypeOrmModule.forFeature([UserEntity, ResetTokenEntity]),
+        TypeOrmModule.forFeature([UserEntity, ResetTokenEntity, ApiKeyEntity]),
         MailModule,
       ],
-      controllers: [UsersHandlers],
-      providers: [UsersRepository, UsersService, AccountEvents, PasswordHasher, ResetTokensRepository, PasswordResetService, MailWorker],
+      controllers: [UsersHandlers, ApiKeysHandlers],
+      providers: [ApiKeysRepository, ApiKeysService, UsersRepository, UsersService, AccountEvents, PasswordHasher, ResetTokensRepository, PasswordResetService, MailWorker],
     };
   }
 }

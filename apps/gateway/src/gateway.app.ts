@@ -13,6 +13,8 @@ import { logSafeRequest, logSafeResponse } from './http/log-safe-request';
 import { securityHeaders } from './http/security-headers';
 import { createValidationPipe } from './http/validation.pipe';
 import { sameOriginMiddleware } from './sessions/same-origin.middleware';
+import { buildOpenApiDocument } from './public-api/openapi';
+import { OpenApiDocument } from './public-api/openapi-document';
 
 /** Builds and starts the gateway; used by main.ts and by the tests. */
 export async function startGateway(config: AppConfig, logger: Logger, port = config.ports.gateway): Promise<INestApplication> {
@@ -44,6 +46,7 @@ export async function startGateway(config: AppConfig, logger: Logger, port = con
       app.useGlobalInterceptors(new HostileBodyInterceptor());
       app.useGlobalPipes(createValidationPipe());
       app.useGlobalFilters(new HttpErrorFilter(logger));
+      app.get(OpenApiDocument).set(buildOpenApiDocument(app, config.publicBaseUrl));
     },
   });
 }

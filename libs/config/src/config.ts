@@ -79,7 +79,7 @@ export interface AppConfig {
   trustedProxies: string[];
   messageTimeoutMs: number;
   /** Abuse limits (requests per window, per client address); test rigs that sign up many users raise them. */
-  rateLimits: { loginPerIpPerMinute: number; signupPerHour: number; resetPerHour: number; contactPerHour: number };
+  rateLimits: { loginPerIpPerMinute: number; signupPerHour: number; resetPerHour: number; contactPerHour: number; apiKeyPerMinute: number };
 }
 
 export class ConfigError extends Error {
@@ -290,6 +290,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       signupPerHour: r.int('RATE_LIMIT_SIGNUP_PER_HOUR', 20, 1, 1_000_000),
       resetPerHour: r.int('RATE_LIMIT_RESET_PER_HOUR', 10, 1, 1_000_000),
       contactPerHour: r.int('RATE_LIMIT_CONTACT_PER_HOUR', 5, 1, 1_000_000),
+      apiKeyPerMinute: r.int('RATE_LIMIT_API_KEY_PER_MINUTE', 600, 1, 1_000_000),
     },
   };
 

@@ -1,3 +1,4 @@
+import type { ApiKeyPrincipal, ApiKeyView, CreateApiKeyDto, CreatedApiKey } from '../dto/api-key.dto';
 import type { RegisterDto, UpdateProfileDto } from '../dto/auth.dto';
 import type { UserRole, UserStatus, UserView } from './users';
 
@@ -16,6 +17,11 @@ export enum AuthPattern {
   SetUserRole = 'auth.set-user-role',
   CountUsers = 'auth.count-users',
   SendContactMessage = 'auth.send-contact-message',
+  CreateApiKey = 'auth.create-api-key',
+  ListApiKeys = 'auth.list-api-keys',
+  RevokeApiKey = 'auth.revoke-api-key',
+  /** The gateway asks who a key belongs to (by its SHA-256) and records where it was used. */
+  VerifyApiKey = 'auth.verify-api-key',
 }
 
 export interface UserPage {
@@ -52,4 +58,9 @@ export interface AuthRequests {
     req: { name: string; email: string; message: string };
     res: { ok: true };
   };
+  [AuthPattern.CreateApiKey]: { req: CreateApiKeyDto & { userId: string }; res: CreatedApiKey };
+  [AuthPattern.ListApiKeys]: { req: { userId: string }; res: ApiKeyView[] };
+  /** Answers the revoked key's hash, so the gateway can drop it from its cache at once. */
+  [AuthPattern.RevokeApiKey]: { req: { userId: string; keyId: string }; res: { keyHash: string } };
+  [AuthPattern.VerifyApiKey]: { req: { keyHash: string; ip: string | null }; res: ApiKeyPrincipal };
 }
