@@ -15,6 +15,7 @@ import { createValidationPipe } from './http/validation.pipe';
 import { sameOriginMiddleware } from './sessions/same-origin.middleware';
 import { buildOpenApiDocument } from './public-api/openapi';
 import { OpenApiDocument } from './public-api/openapi-document';
+import { conditionalGetMiddleware } from './public-api/conditional-get.middleware';
 
 /** Builds and starts the gateway; used by main.ts and by the tests. */
 export async function startGateway(config: AppConfig, logger: Logger, port = config.ports.gateway): Promise<INestApplication> {
@@ -43,6 +44,7 @@ export async function startGateway(config: AppConfig, logger: Logger, port = con
       app.use(securityHeaders(config));
       app.use(cookieParser());
       app.use(sameOriginMiddleware(config.allowedOrigins));
+      app.use(conditionalGetMiddleware);
       app.useGlobalInterceptors(new HostileBodyInterceptor());
       app.useGlobalPipes(createValidationPipe());
       app.useGlobalFilters(new HttpErrorFilter(logger));

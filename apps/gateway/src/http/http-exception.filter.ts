@@ -21,7 +21,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const req = http.getRequest<Request>();
     if (res.headersSent) return;
     const send = (status: number, body: ErrorBody): void => {
-      if (isPublicApiPath(req.path)) sendProblem(res, status, body, req.originalUrl.split('?')[0]);
+      if (isPublicApiPath(req.path)) sendProblem(res, status, body);
       else res.status(status).json(body);
     };
 

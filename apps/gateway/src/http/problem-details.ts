@@ -20,18 +20,16 @@ export interface ProblemDetails {
   status: number;
   detail: string;
   code: ErrorBody['code'];
-  instance?: string;
   errors?: Record<string, string>;
 }
 
-export function sendProblem(res: Response, status: number, body: ErrorBody, instance?: string): void {
+export function sendProblem(res: Response, status: number, body: ErrorBody): void {
   const problem: ProblemDetails = {
     type: 'about:blank',
     title: STATUS_CODES[status] ?? 'Error',
     status,
     detail: body.message,
     code: body.code,
-    ...(instance ? { instance } : {}),
     ...(body.fields ? { errors: body.fields } : {}),
   };
   res.status(status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));

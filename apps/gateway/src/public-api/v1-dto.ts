@@ -66,7 +66,7 @@ export class V1UpdateCodeBody extends UpdateQrCodeDto {
   @ApiPropertyOptional({ format: 'uri', maxLength: 2048 })
   declare destinationUrl?: string;
 
-  @ApiPropertyOptional({ enum: QR_CATEGORIES, nullable: true })
+  @ApiPropertyOptional({ oneOf: [{ type: 'string', enum: [...QR_CATEGORIES] }, { type: 'null' }], description: 'null removes the category' })
   declare category?: QrCategory | null;
 
   /** inactive: scans get the "not active" page, the seat stays billed; active: redirects again. */

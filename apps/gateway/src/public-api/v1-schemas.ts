@@ -27,7 +27,7 @@ export class V1Code {
   @ApiProperty({ format: 'uri', description: 'What the image encodes, forever' }) shortUrl!: string;
   @ApiProperty() name!: string;
   @ApiProperty({ format: 'uri' }) destinationUrl!: string;
-  @ApiProperty({ enum: QR_CATEGORIES, nullable: true, type: 'string' }) category!: string | null;
+  @ApiProperty({ oneOf: [{ type: 'string', enum: [...QR_CATEGORIES] }, { type: 'null' }] }) category!: string | null;
   @ApiProperty({ type: V1Design }) design!: V1Design;
   @ApiProperty({ enum: QR_CODE_STATES }) state!: string;
   @ApiProperty() deactivatedByOwner!: boolean;
@@ -125,6 +125,5 @@ export class V1Problem {
   @ApiProperty({ type: 'integer', example: 404 }) status!: number;
   @ApiProperty({ example: 'QR code not found' }) detail!: string;
   @ApiProperty({ example: 'NOT_FOUND', description: 'Stable error code' }) code!: string;
-  @ApiPropertyOptional({ description: 'The path of the request' }) instance?: string;
   @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, description: 'Field -> message' }) errors?: Record<string, string>;
 }
