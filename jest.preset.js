@@ -21,8 +21,9 @@ module.exports = {
       },
     ],
   },
-  // Scalar's reference page ships ES modules only (Node loads them with require; Jest needs them compiled).
-  transformIgnorePatterns: ['/node_modules/(?!@scalar/)'],
+  // Scalar's reference page and openapi-fetch ship ES modules only (Node loads them with require;
+  // Jest needs them compiled).
+  transformIgnorePatterns: ['/node_modules/(?!(@scalar|openapi-fetch)/)'],
   moduleNameMapper: {
     '^@qrd/(config|contracts|database|messaging|observability|testing)$': path.join(root, 'libs/$1/src/index.ts'),
   },

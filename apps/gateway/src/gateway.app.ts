@@ -48,7 +48,7 @@ export async function startGateway(config: AppConfig, logger: Logger, port = con
       app.useGlobalInterceptors(new HostileBodyInterceptor());
       app.useGlobalPipes(createValidationPipe());
       app.useGlobalFilters(new HttpErrorFilter(logger));
-      app.get(OpenApiDocument).set(buildOpenApiDocument(app, config.publicBaseUrl));
+      app.get(OpenApiDocument).set(buildOpenApiDocument(app));
     },
   });
 }

@@ -1,4 +1,9 @@
 import Ajv2020 from 'ajv/dist/2020';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { allCodes, createAndRetarget } from '../../../clients/typescript/src/example';
 import addFormats from 'ajv-formats';
 import sharp from 'sharp';
 import { sql } from './accounts-fixtures';
@@ -169,6 +174,16 @@ describe('/api/v1: the public API', () => {
     expect(documented.filter((route) => !routes.includes(route))).toEqual([]);
   });
 
+  it('works through the typed client of docs/api.md (openapi-fetch)', async () => {
+    const seat = await owner.client.post('/api/purchase-qr-code', { name: 'From the shop' });
+    expect(seat.status).toBe(200);
+    const code = await createAndRetarget(system.url('gateway'), key, '1001');
+    expect(code).toMatchObject({ name: 'Order 1001', destinationUrl: 'https://example.com/spring-sale' });
+    const again = await createAndRetarget(system.url('gateway'), key, '1001');
+    expect(again.id).toBe(code.id);
+    expect((await allCodes(system.url('gateway'), readKey)).map((c) => c.id)).toEqual([code.id]);
+  });
+
   it('serves the interactive reference at /docs/api with its script from our own origin', async () => {
     const res = await fetch(`${system.url('gateway')}/docs/api`);
     expect(res.status).toBe(200);
@@ -177,5 +192,22 @@ describe('/api/v1: the public API', () => {
     expect(html).toContain('/api/v1/openapi.json');
     expect(html).not.toMatch(/<script src="https?:/);
     expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+  });
+
+  // Last: generating the types keeps the machine busy for seconds.
+  it('matches the checked-in document and typed client (UPDATE_OPENAPI=1 regenerates them)', () => {
+    const root = join(__dirname, '../../..');
+    const documentFile = join(root, 'clients/openapi.json');
+    const typesFile = join(root, 'clients/typescript/src/qrd-api.ts');
+    const generate = (from: string, to: string) =>
+      execFileSync(join(root, 'node_modules/.bin/openapi-typescript'), [from, '-o', to], { stdio: 'pipe' });
+    if (process.env.UPDATE_OPENAPI === '1') {
+      writeFileSync(documentFile, `${JSON.stringify(document, null, 2)}\n`);
+      generate(documentFile, typesFile);
+    }
+    expect(JSON.parse(readFileSync(documentFile, 'utf8'))).toEqual(document);
+    const fresh = join(mkdtempSync(join(tmpdir(), 'qrd-api-')), 'qrd-api.ts');
+    generate(documentFile, fresh);
+    expect(readFileSync(typesFile, 'utf8')).toBe(readFileSync(fresh, 'utf8'));
   });
 });

@@ -3,8 +3,11 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { PublicApiModule } from './public-api.module';
 import { V1Problem } from './v1-schemas';
 
-/** The OpenAPI 3.1 document of /api/v1, generated from its controllers and DTOs. */
-export function buildOpenApiDocument(app: INestApplication, publicBaseUrl: string): OpenAPIObject {
+/**
+ * The OpenAPI 3.1 document of /api/v1, generated from its controllers and DTOs. No `servers`: the
+ * API lives on the same origin as the document, whatever host an operator serves it from.
+ */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setOpenAPIVersion('3.1.0')
     .setTitle('QR Dynamic API')
@@ -14,7 +17,6 @@ export function buildOpenApiDocument(app: INestApplication, publicBaseUrl: strin
         'Authenticate with an API key from your account: `Authorization: Bearer qrd_live_...`. ' +
         'Errors are RFC 9457 problem details (`application/problem+json`).',
     )
-    .addServer(new URL(publicBaseUrl).origin)
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key from Account > API keys (qrd_live_...)' })
     .build();
   return SwaggerModule.createDocument(app, config, { include: [PublicApiModule], extraModels: [V1Problem] });
