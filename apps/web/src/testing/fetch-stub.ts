@@ -1,6 +1,9 @@
 import {
   ErrorCode,
   type AccountAnalytics,
+  type ApiKeyView,
+  type CreateApiKeyDto,
+  type CreatedApiKey,
   type BillingConfigView,
   type ChangePasswordDto,
   type CodeAnalytics,
@@ -61,6 +64,9 @@ export interface ApiRoutes {
   'GET /api/qrcodes/:id/preview': { body: undefined; res: { dataUrl: string } };
   'POST /api/qrcodes/:id/preview': { body: QrDesignInput; res: { dataUrl: string } };
   'PUT /api/qrcodes/:id/design': { body: QrDesignInput; res: QrCodeView };
+  'GET /api/api-keys': { body: undefined; res: ApiKeyView[] };
+  'POST /api/api-keys': { body: CreateApiKeyDto; res: CreatedApiKey };
+  'DELETE /api/api-keys/:id': { body: undefined; res: undefined };
 }
 
 export type Route = keyof ApiRoutes;
