@@ -75,6 +75,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/codes/{id}/scans.ndjson": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every stored scan of the code as newline-delimited JSON, streamed */
+        get: operations["exportScansNdjson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/codes/{id}/analytics": {
         parameters: {
             query?: never;
@@ -698,13 +715,62 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One scan a line, oldest first */
+            /** @description One scan a line, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description No API key, or a key that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description No such code in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description Too many requests for this key: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+        };
+    };
+    exportScansNdjson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One JSON object a line, newest first, with the CSV columns as keys (scanned_at, is_bot, country, ...) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
                 };
             };
             /** @description No API key, or a key that is unknown, revoked or expired */

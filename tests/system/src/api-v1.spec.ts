@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import { sql } from './accounts-fixtures';
 import { TestSystem } from './harness';
 import { api, ApiResponse, createApiKey, seedCodes } from './public-api-fixtures';
-import { Customer, subscribedCustomer } from './qr-fixtures';
+import { waitFor } from '@qrd/testing';
+import { Customer, scan, scansIngested, subscribedCustomer } from './qr-fixtures';
 
 interface OpenApiDocument {
   openapi: string;
@@ -182,6 +183,23 @@ describe('/api/v1: the public API', () => {
     const again = await createAndRetarget(system.url('gateway'), key, '1001');
     expect(again.id).toBe(code.id);
     expect((await allCodes(system.url('gateway'), readKey)).map((c) => c.id)).toEqual([code.id]);
+
+    // Its scans, as CSV and as NDJSON: the same scans, newest first.
+    await waitFor(async () => {
+      const res = await scan(system.url('redirect'), code.slug);
+      if (res.status !== 302) throw new Error(`scan answered ${res.status}`);
+    });
+    await scan(system.url('redirect'), code.slug, { headers: { referer: 'https://news.example.org/' } });
+    await scansIngested(system);
+    const csv = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/scans.csv`);
+    const ndjson = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/scans.ndjson`);
+    expect(ndjson.status).toBe(200);
+    expect(ndjson.headers.get('content-type')).toContain('application/x-ndjson');
+    const lines = ndjson.text.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ is_bot: false, referrer: 'news.example.org', method: 'GET' });
+    expect(csv.text.trimEnd().split('\r\n')).toHaveLength(3);
+    expect(csv.text.split('\r\n')[1].startsWith(String(lines[0].scanned_at))).toBe(true);
   });
 
   it('serves the interactive reference at /docs/api with its script from our own origin', async () => {

@@ -124,6 +124,7 @@ export const MATRIX: Record<string, Row> = {
   'DELETE /api/v1/codes/:id': { access: 'api' },
   'GET /api/v1/codes/:id/image': { access: 'api' },
   'GET /api/v1/codes/:id/scans.csv': { access: 'api' },
+  'GET /api/v1/codes/:id/scans.ndjson': { access: 'api' },
   'GET /api/v1/codes/:id/analytics': { access: 'api' },
   'GET /api/v1/analytics': { access: 'api' },
 };

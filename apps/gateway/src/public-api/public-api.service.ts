@@ -67,7 +67,7 @@ export class PublicApiService {
     return this.files.download(userId, codeId, query, ifNoneMatch, res);
   }
 
-  scansCsv(userId: string, codeId: string, res: Response): Promise<void> {
-    return this.files.scansCsv(userId, codeId, res);
+  scansExport(userId: string, codeId: string, format: 'csv' | 'ndjson', res: Response): Promise<void> {
+    return this.files.scansCsv(userId, codeId, res, format);
   }
 }

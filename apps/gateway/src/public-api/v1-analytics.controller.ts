@@ -36,10 +36,23 @@ export class V1AnalyticsController {
   @Access('api-read')
   @ApiOperation({ operationId: 'exportScans', summary: 'Every stored scan of the code as CSV, streamed' })
   @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'One scan a line, oldest first', content: { 'text/csv': { schema: { type: 'string' } } } })
+  @ApiOkResponse({ description: 'One scan a line, newest first', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiProblems(401, 404, 429)
   scansCsv(@ApiCaller() key: ApiKeyPrincipal, @Param('id') codeId: string, @Res() res: Response): Promise<void> {
-    return this.api.scansCsv(key.userId, codeId, res);
+    return this.api.scansExport(key.userId, codeId, 'csv', res);
+  }
+
+  @Get('codes/:id/scans.ndjson')
+  @Access('api-read')
+  @ApiOperation({ operationId: 'exportScansNdjson', summary: 'Every stored scan of the code as newline-delimited JSON, streamed' })
+  @ApiProduces('application/x-ndjson')
+  @ApiOkResponse({
+    description: 'One JSON object a line, newest first, with the CSV columns as keys (scanned_at, is_bot, country, ...)',
+    content: { 'application/x-ndjson': { schema: { type: 'string' } } },
+  })
+  @ApiProblems(401, 404, 429)
+  scansNdjson(@ApiCaller() key: ApiKeyPrincipal, @Param('id') codeId: string, @Res() res: Response): Promise<void> {
+    return this.api.scansExport(key.userId, codeId, 'ndjson', res);
   }
 
   @Get('codes/:id/analytics')
