@@ -107,6 +107,21 @@ describe('API keys: made in the account, used on /api/v1 only', () => {
     expect((await api(system, `qrd_live_${'x'.repeat(32)}`, 'GET', '/api/v1/codes')).status).toBe(401);
   });
 
+  it("refuses the keys of a suspended account (403) and lets an account keep at most 25 keys", async () => {
+    const other = await subscribedCustomer(system);
+    const { key } = await createApiKey(other.client, { scope: 'read' });
+    await sql(system, "UPDATE auth.users SET status = 'suspended' WHERE id = $1", [other.user.id]);
+    const suspended = await api(system, key, 'GET', '/api/v1/codes');
+    expect(suspended.status).toBe(403);
+    expect(suspended.json.code).toBe('SUSPENDED');
+    await sql(system, "UPDATE auth.users SET status = 'active' WHERE id = $1", [other.user.id]);
+
+    for (let i = 1; i < 25; i++) await createApiKey(other.client, { scope: 'read', name: `Key ${i}` });
+    const tooMany = await other.client.post('/api/api-keys', { name: 'One more', scope: 'read' });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.json.message).toMatch(/at most 25 API keys/);
+  });
+
   it('validates the key form: a name, a known scope', async () => {
     const noName = await owner.client.post('/api/api-keys', { name: '  ', scope: 'read' });
     expect(noName.status).toBe(400);
@@ -145,5 +160,14 @@ describe('API keys: per-key rate limit', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.json).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
     expect((await api(system, second.key, 'GET', '/api/v1/codes')).status).toBe(200);
+  });
+
+  it('slows down guessing: wrong keys from one address get 429 after 30 a minute', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      statuses.push((await api(system, `qrd_live_${String(i).padStart(32, 'x')}`, 'GET', '/api/v1/codes')).status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
   });
 });
