@@ -21,8 +21,9 @@ module.exports = {
       },
     ],
   },
-  // otplib's crypto and base32 plugins (@noble, @scure) ship as ES modules only: compile them too.
-  transformIgnorePatterns: ['/node_modules/(?!(@noble|@scure|@otplib|otplib)/)'],
+  // ES-module-only packages Jest must compile: otplib's crypto and base32 plugins (@noble, @scure),
+  // Scalar's reference page and openapi-fetch (Node loads them with require; Jest does not).
+  transformIgnorePatterns: ['/node_modules/(?!(@noble|@scure|@otplib|otplib|@scalar|openapi-fetch)/)'],
   moduleNameMapper: {
     '^@qrd/(config|contracts|database|messaging|observability|testing)$': path.join(root, 'libs/$1/src/index.ts'),
   },

@@ -1,5 +1,5 @@
 // The front door for `npm start` on a machine without nginx: serves the built web app and proxies
-// /api and /r/ exactly as nginx/nginx.conf does (same headers, same SPA fallback).
+// /api, /docs/api and /r/ exactly as nginx/nginx.conf does (same headers, same SPA fallback).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
@@ -79,7 +79,7 @@ async function serveStatic(req, res, webRoot) {
 
 export function startEdge({ port, webRoot, gatewayPort, redirectPort }) {
   const server = http.createServer((req, res) => {
-    if (req.url.startsWith('/api/')) return proxy(req, res, gatewayPort);
+    if (req.url.startsWith('/api/') || /^\/docs\/api(\/|\?|$)/.test(req.url)) return proxy(req, res, gatewayPort);
     if (req.url.startsWith('/r/')) return proxy(req, res, redirectPort);
     if (req.url === '/health') return res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     serveStatic(req, res, webRoot).catch(() => res.writeHead(500).end());

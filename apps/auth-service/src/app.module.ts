@@ -4,6 +4,10 @@ import { AppConfig, ConfigModule, Logger } from '@qrd/config';
 import { DatabaseModule } from '@qrd/database';
 import { MessagingModule } from '@qrd/messaging';
 import { ObservabilityModule } from '@qrd/observability';
+import { ApiKeyEntity } from './api-keys/api-key.entity';
+import { ApiKeysHandlers } from './api-keys/api-keys.handlers';
+import { ApiKeysRepository } from './api-keys/api-keys.repository';
+import { ApiKeysService } from './api-keys/api-keys.service';
 import { AUTH_DATABASE } from './database';
 import { CodeMailHandlers } from './mail/code-mail.handlers';
 import { MailModule } from './mail/mail.module';
@@ -32,10 +36,10 @@ export class AuthServiceModule {
         ObservabilityModule.forService('auth-service'),
         MessagingModule.forRoot(),
         DatabaseModule.forService(AUTH_DATABASE),
-        TypeOrmModule.forFeature([UserEntity, ResetTokenEntity, RecoveryCodeEntity]),
+        TypeOrmModule.forFeature([UserEntity, ResetTokenEntity, RecoveryCodeEntity, ApiKeyEntity]),
         MailModule,
       ],
-      controllers: [UsersHandlers, CodeMailHandlers],
+      controllers: [UsersHandlers, CodeMailHandlers, ApiKeysHandlers],
       providers: [
         UsersRepository,
         UsersService,
@@ -47,6 +51,8 @@ export class AuthServiceModule {
         EmailChangeService,
         SecretBox,
         TwoFactorService,
+        ApiKeysRepository,
+        ApiKeysService,
       ],
     };
   }

@@ -8,6 +8,7 @@ import { AdminApiModule } from './admin/admin-api.module';
 import { AuthApiModule } from './auth/auth-api.module';
 import { BillingApiModule } from './billing/billing-api.module';
 import { QrApiModule } from './qr/qr-api.module';
+import { PublicApiModule } from './public-api/public-api.module';
 import { PageVisitsModule } from './page-visits/page-visits.module';
 import { SessionsModule } from './sessions/sessions.module';
 
@@ -28,6 +29,7 @@ export class GatewayModule {
         BillingApiModule,
         PageVisitsModule,
         AbuseApiModule,
+        PublicApiModule,
       ],
     };
   }

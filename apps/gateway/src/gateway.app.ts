@@ -13,6 +13,9 @@ import { logSafeRequest, logSafeResponse } from './http/log-safe-request';
 import { securityHeaders } from './http/security-headers';
 import { createValidationPipe } from './http/validation.pipe';
 import { sameOriginMiddleware } from './sessions/same-origin.middleware';
+import { buildOpenApiDocument } from './public-api/openapi';
+import { OpenApiDocument } from './public-api/openapi-document';
+import { conditionalGetMiddleware } from './public-api/conditional-get.middleware';
 
 /** Builds and starts the gateway; used by main.ts and by the tests. */
 export async function startGateway(config: AppConfig, logger: Logger, port = config.ports.gateway): Promise<INestApplication> {
@@ -41,9 +44,11 @@ export async function startGateway(config: AppConfig, logger: Logger, port = con
       app.use(securityHeaders(config));
       app.use(cookieParser());
       app.use(sameOriginMiddleware(config.allowedOrigins));
+      app.use(conditionalGetMiddleware);
       app.useGlobalInterceptors(new HostileBodyInterceptor());
       app.useGlobalPipes(createValidationPipe());
       app.useGlobalFilters(new HttpErrorFilter(logger));
+      app.get(OpenApiDocument).set(buildOpenApiDocument(app));
     },
   });
 }

@@ -100,6 +100,8 @@ export interface AppConfig {
     largeRendersPerHour: number;
     /** Abuse reports per client address. */
     reportsPerHour: number;
+    /** Requests per public API key. */
+    apiKeyPerMinute: number;
   };
   /**
    * Destination domains the operator refuses (DESTINATION_BLOCKLIST, and one a line in the file
@@ -360,6 +362,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       signupPerHour: r.int('RATE_LIMIT_SIGNUP_PER_HOUR', 20, 1, 1_000_000),
       resetPerHour: r.int('RATE_LIMIT_RESET_PER_HOUR', 10, 1, 1_000_000),
       contactPerHour: r.int('RATE_LIMIT_CONTACT_PER_HOUR', 5, 1, 1_000_000),
+      apiKeyPerMinute: r.int('RATE_LIMIT_API_KEY_PER_MINUTE', 600, 1, 1_000_000),
       availabilityPerMinute: r.int('RATE_LIMIT_AVAILABILITY_PER_MINUTE', 30, 1, 1_000_000),
       pageVisitsPerMinute: r.int('RATE_LIMIT_PAGE_VISITS_PER_MINUTE', 30, 1, 1_000_000),
       largeRendersPerHour: r.int('RATE_LIMIT_LARGE_RENDERS_PER_HOUR', 60, 1, 1_000_000),

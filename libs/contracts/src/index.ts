@@ -5,6 +5,7 @@ export * from './dto/qr.dto';
 export * from './dto/campaign.dto';
 export * from './dto/code-page.dto';
 export * from './dto/account.dto';
+export * from './dto/api-key.dto';
 export * from './dto/match.decorator';
 export * from './dto/validate-dto';
 export * from './messages/queues';

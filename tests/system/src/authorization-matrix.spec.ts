@@ -12,12 +12,14 @@ import { TestSystem } from './harness';
  *   admins too: the admin pages have their own routes.
  *
  * Default expectations follow the row's access: public -> never 401/403; user -> anonymous 401;
- * admin -> anonymous 401, users 403; superadmin -> admins 403 as well. "Allowed" means neither
+ * admin -> anonymous 401, users 403; superadmin -> admins 403 as well; api (the public API,
+ * /api/v1) -> 401 for every session, signed in or not: only an API key counts there (keys are
+ * walked through the same rows in api-v1.spec.ts). "Allowed" means neither
  * 401 nor 403 nor a 5xx; writes send an empty body unless the row gives one, so an allowed caller
  * usually gets 400, which shows the access check passed without changing anything.
  */
 type Actor = 'anonymous' | 'user' | 'other' | 'admin' | 'superadmin';
-type Access = 'public' | 'user' | 'admin' | 'superadmin';
+type Access = 'public' | 'user' | 'admin' | 'superadmin' | 'api';
 
 const ACTORS: Actor[] = ['anonymous', 'other', 'admin', 'superadmin', 'user'];
 
@@ -122,6 +124,22 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/admin/reports/:id/status': { access: 'admin', path: () => '/api/admin/reports/00000000-0000-4000-8000-000000000000/status' },
   'POST /api/admin/codes/:slug/takedown': { access: 'admin', path: () => '/api/admin/codes/NoSuch1/takedown' },
   'POST /api/admin/codes/:slug/restore': { access: 'admin', path: () => '/api/admin/codes/NoSuch1/restore', expect: { admin: 404, superadmin: 404 } },
+  // API keys (apps/gateway/src/public-api): managed with a session; :id here is not a key of anyone.
+  'GET /api/api-keys': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  'POST /api/api-keys': { access: 'user' },
+  'DELETE /api/api-keys/:id': { access: 'user', expect: { user: 404, ...OWNED } },
+  // The public API: by API key only.
+  'GET /api/v1/openapi.json': { access: 'public', expect: { anonymous: 200, user: 200 } },
+  'GET /api/v1/codes': { access: 'api' },
+  'POST /api/v1/codes': { access: 'api' },
+  'GET /api/v1/codes/:id': { access: 'api' },
+  'PATCH /api/v1/codes/:id': { access: 'api', body: CODE_UPDATE },
+  'DELETE /api/v1/codes/:id': { access: 'api' },
+  'GET /api/v1/codes/:id/image': { access: 'api' },
+  'GET /api/v1/codes/:id/scans.csv': { access: 'api' },
+  'GET /api/v1/codes/:id/scans.ndjson': { access: 'api' },
+  'GET /api/v1/codes/:id/analytics': { access: 'api' },
+  'GET /api/v1/analytics': { access: 'api' },
 };
 
 /** Every (method, path) the gateway's Express router serves under /api. */
@@ -141,6 +159,7 @@ function expectation(row: Row, actor: Actor): { allowed: true } | { statuses: nu
   const exact = row.expect?.[actor];
   if (exact !== undefined) return { statuses: Array.isArray(exact) ? exact : [exact] };
   if (row.access === 'public') return { allowed: true };
+  if (row.access === 'api') return { statuses: [401] };
   if (actor === 'anonymous') return { statuses: [401] };
   if (row.access === 'admin' && (actor === 'user' || actor === 'other')) return { statuses: [403] };
   if (row.access === 'superadmin' && actor !== 'superadmin') return { statuses: [403] };

@@ -29,12 +29,16 @@ const CASES: Case[] = [
 describe('hostile input: no request makes any route answer 5xx or show its insides', () => {
   let system: TestSystem;
   let cookie: string;
+  /** The public API (/api/v1) takes an API key instead of the session: a write key reaches every route. */
+  let apiKey: string;
   let routes: string[];
 
   beforeAll(async () => {
     system = await TestSystem.start({ env: { RATE_LIMIT_SIGNUP_PER_HOUR: '100000', RATE_LIMIT_LOGIN_PER_IP_PER_MINUTE: '100000', RATE_LIMIT_AVAILABILITY_PER_MINUTE: '100000', RATE_LIMIT_PAGE_VISITS_PER_MINUTE: '100000', RATE_LIMIT_REPORTS_PER_HOUR: '100000' } });
     const client = await signIn(system, await newUser(system, { role: 'superadmin' }));
     cookie = [...client.cookieJar()].map(([k, v]) => `${k}=${v}`).join('; ');
+    const key = await client.post('/api/api-keys', { name: 'Hostile input', scope: 'write' });
+    apiKey = key.json.key as string;
     const express = system.apps.get('gateway')?.getHttpAdapter().getInstance() as {
       router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
     };
@@ -49,7 +53,12 @@ describe('hostile input: no request makes any route answer 5xx or show its insid
     const res = await fetch(`${system.url('gateway')}${path}`, {
       method,
       redirect: 'manual',
-      headers: { cookie, origin: new URL(system.config.publicBaseUrl).origin, ...(body !== undefined ? { 'content-type': contentType } : {}) },
+      headers: {
+        cookie,
+        authorization: `Bearer ${apiKey}`,
+        origin: new URL(system.config.publicBaseUrl).origin,
+        ...(body !== undefined ? { 'content-type': contentType } : {}),
+      },
       body,
     });
     return { status: res.status, text: await res.text() };

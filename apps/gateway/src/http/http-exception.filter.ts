@@ -1,12 +1,16 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Logger } from '@qrd/config';
-import { DomainError, ErrorCode } from '@qrd/contracts';
+import { DomainError, ErrorBody, ErrorCode } from '@qrd/contracts';
 import { httpStatusFor } from './error-status';
+import { isPublicApiPath, sendProblem } from './problem-details';
 import { bodyParserFailure } from './hostile-body';
 import { RateLimitedError } from './rate-limited.error';
 
-/** Every error leaves the gateway as JSON {code, message, fields?} with a status a browser understands. */
+/**
+ * Every error leaves the gateway as JSON {code, message, fields?} with a status a browser
+ * understands; on the public API (/api/v1) the same error as RFC 9457 problem details.
+ */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
   constructor(private readonly logger: Logger) {}
@@ -16,17 +20,21 @@ export class HttpErrorFilter implements ExceptionFilter {
     const res = http.getResponse<Response>();
     const req = http.getRequest<Request>();
     if (res.headersSent) return;
+    const send = (status: number, body: ErrorBody): void => {
+      if (isPublicApiPath(req.path)) sendProblem(res, status, body);
+      else res.status(status).json(body);
+    };
 
     if (exception instanceof DomainError) {
       if (exception instanceof RateLimitedError) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
       const status = httpStatusFor(exception.code);
       if (status >= 500) this.logger.error({ err: exception, path: req.path }, 'request failed');
-      res.status(status).json(exception.toBody());
+      send(status, exception.toBody());
       return;
     }
     const parser = bodyParserFailure(exception);
     if (parser) {
-      res.status(parser.status).json({ code: ErrorCode.Validation, message: parser.message });
+      send(parser.status, { code: ErrorCode.Validation, message: parser.message });
       return;
     }
     if (exception instanceof HttpException) {
@@ -34,14 +42,14 @@ export class HttpErrorFilter implements ExceptionFilter {
       const body = exception.getResponse();
       const message =
         typeof body === 'string' ? body : ((body as { message?: string | string[] }).message ?? exception.message);
-      res.status(status).json({
+      send(status, {
         code: status === 404 ? ErrorCode.NotFound : status < 500 ? ErrorCode.Validation : ErrorCode.Internal,
         message: Array.isArray(message) ? message[0] : message,
       });
       return;
     }
     this.logger.error({ err: exception, method: req.method, path: req.path }, 'unhandled error');
-    res.status(500).json({ code: ErrorCode.Internal, message: `Failed to ${describe(req)}. Please try again later.` });
+    send(500, { code: ErrorCode.Internal, message: `Failed to ${describe(req)}. Please try again later.` });
   }
 }
 

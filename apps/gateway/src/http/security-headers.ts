@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from '@qrd/config';
 
+
 /**
  * Content-Security-Policy for the single-page app and its API: our own scripts plus Stripe's
  * payment form, inline styles (UI primitives position popovers with style attributes), images
@@ -37,7 +38,9 @@ export function securityHeaders(config: AppConfig): RequestHandler {
   });
   return (req: Request, res: Response, next: NextFunction) => {
     // Answers carry personal data: no browser or proxy may keep a copy.
-    if (req.path.startsWith('/api/')) res.setHeader('Cache-Control', 'no-store');
+    // The public API's GETs may be revalidated with their ETag (If-None-Match), never shared.
+    if (req.path.startsWith('/api/v1/')) res.setHeader('Cache-Control', 'private, no-cache');
+    else if (req.path.startsWith('/api/')) res.setHeader('Cache-Control', 'no-store');
     headers(req, res, next);
   };
 }

@@ -11,6 +11,7 @@ import { RedirectTableController } from './redirect-table.controller';
 @Module({
   controllers: [QrCodesController, QrImagesController, AnalyticsController, RedirectTableController],
   providers: [QrFilesService, QrImagesClient],
+  exports: [QrFilesService],
 })
 export class QrApiModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -95,10 +95,11 @@ export class QrFilesService {
     res.status(200).send(file.body);
   }
 
-  async scansCsv(userId: string, codeId: string, res: Response): Promise<void> {
+  /** Every stored scan of the code, as CSV (the dashboard's and the API's) or NDJSON (the API's). */
+  async scansCsv(userId: string, codeId: string, res: Response, format: 'csv' | 'ndjson' = 'csv'): Promise<void> {
     const cancel = new AbortController();
     res.once('close', () => cancel.abort());
-    const file = await this.images.scansCsv(codeId, userId, cancel.signal);
+    const file = await this.images.scansCsv(codeId, userId, cancel.signal, format);
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Disposition', file.contentDisposition);
     res.setHeader('Cache-Control', 'private, no-store');

@@ -73,8 +73,9 @@ export class QrImagesClient {
    * Every stored scan of the code as CSV, as the qr-service streams it: the body is passed on as
    * it arrives, and `cancel` (the browser went away) stops the read on the qr-service too.
    */
-  async scansCsv(codeId: string, userId: string, cancel: AbortSignal): Promise<QrStreamedFile> {
-    const res = await this.call(`${qrFilePath(QrFileRoute.ScansCsv, codeId)}?${new URLSearchParams({ userId })}`, { headers: {} }, cancel);
+  async scansCsv(codeId: string, userId: string, cancel: AbortSignal, format: 'csv' | 'ndjson' = 'csv'): Promise<QrStreamedFile> {
+    const route = format === 'ndjson' ? QrFileRoute.ScansNdjson : QrFileRoute.ScansCsv;
+    const res = await this.call(`${qrFilePath(route, codeId)}?${new URLSearchParams({ userId })}`, { headers: {} }, cancel);
     if (!res.body) throw new DomainError(ErrorCode.Internal, 'The qr-service sent no export');
     return {
       body: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),

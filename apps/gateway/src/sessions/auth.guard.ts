@@ -1,13 +1,18 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, SetMetadata, createParamDecorator } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { DomainError, ErrorCode, UserRole, isAdminRole } from '@qrd/contracts';
+import { ApiKeyAuthenticator } from '../public-api/api-key-authenticator';
 import { Session, SessionStore } from './session.store';
 import { SessionCookie } from './session-cookie';
 
-/** Who may call a route. Every /api route declares one (the authorization test walks them all). */
-export type Access = 'public' | 'user' | 'admin' | 'superadmin';
+/**
+ * Who may call a route. Every /api route declares one (the authorization test walks them all).
+ * 'api-read' / 'api-write': the public API (/api/v1), by API key only; a session never counts there,
+ * and a key never counts anywhere else.
+ */
+export type Access = 'public' | 'user' | 'admin' | 'superadmin' | 'api-read' | 'api-write';
 const ACCESS = 'access';
 
 export const Access = (access: Access) => SetMetadata(ACCESS, access);
@@ -24,6 +29,7 @@ export class AuthGuard implements CanActivate {
     private readonly sessions: SessionStore,
     private readonly cookie: SessionCookie,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly apiKeys: ApiKeyAuthenticator,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -33,6 +39,10 @@ export class AuthGuard implements CanActivate {
     if (access === undefined) {
       // Health checks and /metrics live outside /api; everything under /api must say who may call it.
       if (req.path.startsWith('/api/')) throw new DomainError(ErrorCode.Internal, 'Route has no access rule');
+      return true;
+    }
+    if (access === 'api-read' || access === 'api-write') {
+      await this.apiKeys.authenticate(req, context.switchToHttp().getResponse<Response>(), access === 'api-write' ? 'write' : 'read');
       return true;
     }
     const id = this.cookie.read(req);

@@ -7,6 +7,7 @@ import { AccountAnalytics, AdminQrOverview, CodeAnalytics, DomainError, ErrorCod
 import { CodesService } from '../codes/codes.service';
 import { AnalyticsRepository } from './analytics.repository';
 import { scansToCsv } from './scans-csv';
+import { scansToNdjson } from './scans-ndjson';
 import { dayRange, isTimeZone, localToday, shiftDay } from './time-range';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -105,6 +106,14 @@ export class AnalyticsService {
     // pipeline: a failed read fails the CSV, and a CSV nobody reads any more closes the cursor.
     const csv = pipeline(rows, scansToCsv(), () => undefined);
     return { fileName: `scans-${code.id}.csv`, csv };
+  }
+
+  /** The same scans as newline-delimited JSON, one object a line, streamed. */
+  async scansNdjson(userId: string, codeId: string): Promise<{ fileName: string; csv: Readable }> {
+    const code = await this.codes.require(userId, codeId);
+    const rows = await this.analytics.streamScans(code.id);
+    const ndjson = pipeline(rows, scansToNdjson(), () => undefined);
+    return { fileName: `scans-${code.id}.ndjson`, csv: ndjson };
   }
 
   async adminOverview(page: number, pageSize: number): Promise<AdminQrOverview> {

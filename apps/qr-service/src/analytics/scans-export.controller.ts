@@ -1,5 +1,6 @@
 import { Get, Inject, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { LOGGER, Logger } from '@qrd/config';
 import { DomainError, ErrorCode, QrFileRoute } from '@qrd/contracts';
@@ -20,9 +21,18 @@ export class ScansExportController {
   @Get(QrFileRoute.ScansCsv)
   async scansCsv(@Param('codeId') codeId: string, @Query('userId') userId: unknown, @Res() res: Response): Promise<void> {
     if (typeof userId !== 'string' || userId === '') throw new DomainError(ErrorCode.Validation, 'The user is missing');
-    const file = await this.analytics.scansCsv(userId, codeId);
+    await this.send(codeId, await this.analytics.scansCsv(userId, codeId), 'text/csv; charset=utf-8', res);
+  }
+
+  @Get(QrFileRoute.ScansNdjson)
+  async scansNdjson(@Param('codeId') codeId: string, @Query('userId') userId: unknown, @Res() res: Response): Promise<void> {
+    if (typeof userId !== 'string' || userId === '') throw new DomainError(ErrorCode.Validation, 'The user is missing');
+    await this.send(codeId, await this.analytics.scansNdjson(userId, codeId), 'application/x-ndjson; charset=utf-8', res);
+  }
+
+  private async send(codeId: string, file: { fileName: string; csv: Readable }, contentType: string, res: Response): Promise<void> {
     res.status(200);
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Type', contentType);
     res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
     try {
       await pipeline(file.csv, res);

@@ -3,6 +3,9 @@ import {
   type AbuseReportPage,
   type AbuseReportView,
   type AccountAnalytics,
+  type ApiKeyView,
+  type CreateApiKeyDto,
+  type CreatedApiKey,
   type BillingConfigView,
   type ChangePasswordDto,
   type CodeAnalytics,
@@ -88,6 +91,9 @@ export interface ApiRoutes {
   'POST /api/admin/reports/:id/status': { body: SetReportStatusDto; res: AbuseReportView };
   'POST /api/admin/codes/:slug/takedown': { body: TakeDownCodeDto; res: ReportedCodeView };
   'POST /api/admin/codes/:slug/restore': { body: undefined; res: ReportedCodeView };
+  'GET /api/api-keys': { body: undefined; res: ApiKeyView[] };
+  'POST /api/api-keys': { body: CreateApiKeyDto; res: CreatedApiKey };
+  'DELETE /api/api-keys/:id': { body: undefined; res: undefined };
 }
 
 export type Route = keyof ApiRoutes;

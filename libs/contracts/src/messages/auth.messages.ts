@@ -1,3 +1,4 @@
+import type { ApiKeyPrincipal, ApiKeyView, CreateApiKeyDto, CreatedApiKey } from '../dto/api-key.dto';
 import type { RecoveryCodesView, RegisterDto, TwoFactorSetupView, UpdateProfileDto } from '../dto/auth.dto';
 import type { UserRole, UserStatus, UserView } from './users';
 
@@ -22,6 +23,11 @@ export enum AuthPattern {
   EnableTwoFactor = 'auth.enable-two-factor',
   DisableTwoFactor = 'auth.disable-two-factor',
   VerifySecondFactor = 'auth.verify-second-factor',
+  CreateApiKey = 'auth.create-api-key',
+  ListApiKeys = 'auth.list-api-keys',
+  RevokeApiKey = 'auth.revoke-api-key',
+  /** The gateway asks who a key belongs to (by its SHA-256) and records where it was used. */
+  VerifyApiKey = 'auth.verify-api-key',
 }
 
 export interface UserPage {
@@ -67,4 +73,9 @@ export interface AuthRequests {
   [AuthPattern.DisableTwoFactor]: { req: { userId: string; currentPassword: string; code: string }; res: { ok: true } };
   /** An authenticator code (each used once) or a recovery code (used up); answers the user. */
   [AuthPattern.VerifySecondFactor]: { req: { userId: string; code: string }; res: UserView };
+  [AuthPattern.CreateApiKey]: { req: CreateApiKeyDto & { userId: string }; res: CreatedApiKey };
+  [AuthPattern.ListApiKeys]: { req: { userId: string }; res: ApiKeyView[] };
+  /** Answers the revoked key's hash, so the gateway can drop it from its cache at once. */
+  [AuthPattern.RevokeApiKey]: { req: { userId: string; keyId: string }; res: { keyHash: string } };
+  [AuthPattern.VerifyApiKey]: { req: { keyHash: string; ip: string | null }; res: ApiKeyPrincipal };
 }

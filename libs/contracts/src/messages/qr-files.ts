@@ -21,6 +21,8 @@ export enum QrFileRoute {
    * cursor as it is read (no row limit, constant memory), with its Content-Disposition.
    */
   ScansCsv = 'internal/qr/codes/:codeId/scans.csv',
+  /** The same scans as newline-delimited JSON (the public API's export). */
+  ScansNdjson = 'internal/qr/codes/:codeId/scans.ndjson',
 }
 
 /** On a Download answer: 'miss' when it cost a render, 'hit' when the render cache or the ETag answered. */

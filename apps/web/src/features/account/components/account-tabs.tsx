@@ -1,16 +1,17 @@
-import { ChartColumn, CreditCard, Shield, User as UserIcon } from 'lucide-react';
+import { ChartColumn, CreditCard, KeyRound, Shield, User as UserIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { pickTab } from '../../../lib/paths';
 import type { User } from '../../../lib/user';
 import { AnalyticsTab } from './analytics-tab';
+import { ApiKeysTab } from './api-keys-tab';
 import { ProfileTab } from './profile-tab';
 import { SecurityTab } from './security-tab';
 import { SubscriptionTab } from './subscription-tab';
 
-export const ACCOUNT_TABS = ['profile', 'security', 'analytics', 'subscription'] as const;
+export const ACCOUNT_TABS = ['profile', 'security', 'analytics', 'subscription', 'api'] as const;
 
-/** Profile, Security, Analytics, Subscription; ?tab= selects one so other pages can link to it. */
+/** Profile, Security, Analytics, Subscription, API; ?tab= selects one so other pages can link to it. */
 export function AccountTabs({ user }: { user: User }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = pickTab(searchParams.get('tab'), ACCOUNT_TABS, 'profile');
@@ -21,7 +22,7 @@ export function AccountTabs({ user }: { user: User }) {
 
   return (
     <Tabs value={tab} onValueChange={selectTab}>
-      <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4">
+      <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-5">
         <TabsTrigger value="profile">
           <UserIcon aria-hidden="true" /> Profile
         </TabsTrigger>
@@ -33,6 +34,9 @@ export function AccountTabs({ user }: { user: User }) {
         </TabsTrigger>
         <TabsTrigger value="subscription">
           <CreditCard aria-hidden="true" /> Subscription
+        </TabsTrigger>
+        <TabsTrigger value="api">
+          <KeyRound aria-hidden="true" /> API
         </TabsTrigger>
       </TabsList>
       <TabsContent value="profile">
@@ -46,6 +50,9 @@ export function AccountTabs({ user }: { user: User }) {
       </TabsContent>
       <TabsContent value="subscription">
         <SubscriptionTab />
+      </TabsContent>
+      <TabsContent value="api">
+        <ApiKeysTab />
       </TabsContent>
     </Tabs>
   );

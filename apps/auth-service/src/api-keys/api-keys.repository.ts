@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import { ApiKeyEntity } from './api-key.entity';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Domain-named access to auth.api_keys. */
+@Injectable()
+export class ApiKeysRepository {
+  constructor(@InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>) {}
+
+  add(fields: Pick<ApiKeyEntity, 'userId' | 'name' | 'scope' | 'prefix' | 'keyHash' | 'expiresAt'>): Promise<ApiKeyEntity> {
+    return this.keys.save(this.keys.create(fields));
+  }
+
+  /** Newest first, revoked ones included (the list shows when they were revoked). */
+  listOwned(userId: string): Promise<ApiKeyEntity[]> {
+    return this.keys.find({ where: { userId }, order: { createdAt: 'DESC' } });
+  }
+
+  countUsable(userId: string): Promise<number> {
+    return this.keys.countBy({ userId, revokedAt: IsNull() });
+  }
+
+  findOwned(userId: string, id: string): Promise<ApiKeyEntity | null> {
+    if (!UUID.test(id)) return Promise.resolve(null);
+    return this.keys.findOneBy({ userId, id });
+  }
+
+  findByHash(keyHash: string): Promise<ApiKeyEntity | null> {
+    return this.keys.findOneBy({ keyHash });
+  }
+
+  async revoke(id: string): Promise<void> {
+    await this.keys.update({ id, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  async markUsed(id: string, ip: string | null): Promise<void> {
+    await this.keys.update({ id }, { lastUsedAt: new Date(), lastUsedIp: ip });
+  }
+}

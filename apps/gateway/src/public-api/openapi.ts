@@ -1,0 +1,23 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { PublicApiModule } from './public-api.module';
+import { V1Problem } from './v1-schemas';
+
+/**
+ * The OpenAPI 3.1 document of /api/v1, generated from its controllers and DTOs. No `servers`: the
+ * API lives on the same origin as the document, whatever host an operator serves it from.
+ */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setOpenAPIVersion('3.1.0')
+    .setTitle('QR Dynamic API')
+    .setVersion('1')
+    .setDescription(
+      'Create and manage dynamic QR codes, fetch their images, analytics and scans. ' +
+        'Authenticate with an API key from your account: `Authorization: Bearer qrd_live_...`. ' +
+        'Errors are RFC 9457 problem details (`application/problem+json`).',
+    )
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key from Account > API keys (qrd_live_...)' })
+    .build();
+  return SwaggerModule.createDocument(app, config, { include: [PublicApiModule], extraModels: [V1Problem] });
+}

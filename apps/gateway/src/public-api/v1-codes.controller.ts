@@ -1,0 +1,66 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseInterceptors } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiKeyPrincipal, codePageRequest, CodePage, QrCodeView } from '@qrd/contracts';
+import { Access } from '../sessions/auth.guard';
+import { ApiCaller } from './api-caller.decorator';
+import { IdempotencyInterceptor } from './idempotency.interceptor';
+import { PublicApiService } from './public-api.service';
+import { ApiProblems } from './problem-responses';
+import { V1CreateCodeBody, V1ListCodesQuery, V1UpdateCodeBody } from './v1-dto';
+import { V1Code, V1CodePage } from './v1-schemas';
+
+@ApiTags('Codes')
+@ApiBearerAuth()
+@Controller('api/v1/codes')
+export class V1CodesController {
+  constructor(private readonly api: PublicApiService) {}
+
+  @Get()
+  @Access('api-read')
+  @ApiOperation({ operationId: 'listCodes', summary: 'List codes, a page at a time' })
+  @ApiOkResponse({ type: V1CodePage })
+  @ApiProblems(400, 401, 429)
+  list(@ApiCaller() key: ApiKeyPrincipal, @Query() query: V1ListCodesQuery): Promise<CodePage<QrCodeView>> {
+    return this.api.listCodes(key.userId, codePageRequest(query));
+  }
+
+  @Post()
+  @Access('api-write')
+  @HttpCode(201)
+  @UseInterceptors(IdempotencyInterceptor)
+  @ApiOperation({ operationId: 'createCode', summary: 'Create a code (uses a free seat of your subscription)' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Retries with the same key within 24 hours get the first answer' })
+  @ApiCreatedResponse({ type: V1Code })
+  @ApiProblems(400, 401, 402, 403, 409, 429)
+  create(@ApiCaller() key: ApiKeyPrincipal, @Body() body: V1CreateCodeBody): Promise<QrCodeView> {
+    return this.api.createCode(key.userId, body);
+  }
+
+  @Get(':id')
+  @Access('api-read')
+  @ApiOperation({ operationId: 'getCode', summary: 'Get a code' })
+  @ApiOkResponse({ type: V1Code })
+  @ApiProblems(401, 404, 429)
+  get(@ApiCaller() key: ApiKeyPrincipal, @Param('id') codeId: string): Promise<QrCodeView> {
+    return this.api.getCode(key.userId, codeId);
+  }
+
+  @Patch(':id')
+  @Access('api-write')
+  @ApiOperation({ operationId: 'updateCode', summary: 'Change the destination, name, category or state of a code' })
+  @ApiOkResponse({ type: V1Code })
+  @ApiProblems(400, 401, 403, 404, 429)
+  update(@ApiCaller() key: ApiKeyPrincipal, @Param('id') codeId: string, @Body() body: V1UpdateCodeBody): Promise<QrCodeView> {
+    return this.api.updateCode(key.userId, codeId, body);
+  }
+
+  @Delete(':id')
+  @Access('api-write')
+  @HttpCode(204)
+  @ApiOperation({ operationId: 'deleteCode', summary: 'Delete a code (frees its seat; the short link answers 404 from then on)' })
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiProblems(401, 403, 404, 429)
+  delete(@ApiCaller() key: ApiKeyPrincipal, @Param('id') codeId: string): Promise<void> {
+    return this.api.deleteCode(key.userId, codeId);
+  }
+}

@@ -1,0 +1,101 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import {
+  AccountAnalyticsQueryDto,
+  AnalyticsQueryDto,
+  CODE_PAGE_MAX_LIMIT,
+  CODE_SORTS,
+  CODE_STATE_FILTERS,
+  CodePageQueryDto,
+  CreateQrCodeDto,
+  DownloadQueryDto,
+  QR_CATEGORIES,
+  QR_IMAGE_FORMATS,
+  QR_MAX_SIZE,
+  QR_MIN_SIZE,
+  SORT_ORDERS,
+  UpdateQrCodeDto,
+} from '@qrd/contracts';
+import type { CodeSort, CodeStateFilter, QrCategory, QrImageFormat, SortOrder } from '@qrd/contracts';
+
+/**
+ * Requests of the public API: the class-validator rules are those of libs/contracts (the web
+ * forms' own), inherited; the @Api* decorators describe them for the OpenAPI document.
+ */
+
+export class V1ListCodesQuery extends CodePageQueryDto {
+  @ApiPropertyOptional({ description: `Codes per page, 1 to ${CODE_PAGE_MAX_LIMIT} (default 50)`, type: 'integer', minimum: 1, maximum: CODE_PAGE_MAX_LIMIT })
+  declare limit?: string;
+
+  @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page' })
+  declare cursor?: string;
+
+  @ApiPropertyOptional({ enum: CODE_SORTS, description: 'Default: created' })
+  declare sort?: CodeSort;
+
+  @ApiPropertyOptional({ enum: SORT_ORDERS, description: 'Default: desc for created, scans and lastScan; asc for name' })
+  declare order?: SortOrder;
+
+  @ApiPropertyOptional({ description: 'Search in names and destinations', maxLength: 200 })
+  declare q?: string;
+
+  @ApiPropertyOptional({ enum: CODE_STATE_FILTERS })
+  declare state?: CodeStateFilter;
+
+  @ApiPropertyOptional({ enum: QR_CATEGORIES })
+  declare category?: QrCategory;
+}
+
+export class V1CreateCodeBody extends CreateQrCodeDto {
+  @ApiProperty({ description: 'Shown in your dashboard', minLength: 1, maxLength: 100, example: 'Spring menu' })
+  declare name: string;
+
+  @ApiProperty({ description: 'Where scans go: http or https, at most 2048 characters', format: 'uri', maxLength: 2048, example: 'https://example.com/menu' })
+  declare destinationUrl: string;
+
+  @ApiPropertyOptional({ enum: QR_CATEGORIES })
+  declare category?: QrCategory;
+}
+
+export const V1_CODE_STATES = ['active', 'inactive'] as const;
+
+export class V1UpdateCodeBody extends UpdateQrCodeDto {
+  @ApiPropertyOptional({ minLength: 1, maxLength: 100 })
+  declare name?: string;
+
+  @ApiPropertyOptional({ format: 'uri', maxLength: 2048 })
+  declare destinationUrl?: string;
+
+  @ApiPropertyOptional({ oneOf: [{ type: 'string', enum: [...QR_CATEGORIES] }, { type: 'null' }], description: 'null removes the category' })
+  declare category?: QrCategory | null;
+
+  /** inactive: scans get the "not active" page, the seat stays billed; active: redirects again. */
+  @ApiPropertyOptional({ enum: V1_CODE_STATES, description: 'inactive: scans see the "not active" page; the seat stays billed' })
+  @IsOptional()
+  @IsIn(V1_CODE_STATES, { message: 'The state must be active or inactive' })
+  state?: (typeof V1_CODE_STATES)[number];
+}
+
+export class V1ImageQuery extends DownloadQueryDto {
+  @ApiPropertyOptional({ enum: QR_IMAGE_FORMATS, description: 'Default: png' })
+  declare format?: QrImageFormat;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: QR_MIN_SIZE, maximum: QR_MAX_SIZE, description: 'Pixels (PNG) or points (SVG, PDF); default 1024' })
+  declare size?: string;
+}
+
+export class V1CodeAnalyticsQuery extends AnalyticsQueryDto {
+  @ApiPropertyOptional({ format: 'date', description: 'First local day; default 29 days before `to`', example: '2026-01-01' })
+  declare from?: string;
+
+  @ApiPropertyOptional({ format: 'date', description: 'Last local day, included; default today', example: '2026-01-30' })
+  declare to?: string;
+
+  @ApiPropertyOptional({ description: 'IANA time zone of the days and series; default UTC', example: 'Europe/Berlin' })
+  declare tz?: string;
+}
+
+export class V1AccountAnalyticsQuery extends AccountAnalyticsQueryDto {
+  @ApiPropertyOptional({ description: 'IANA time zone of the series; default UTC', example: 'Europe/Berlin' })
+  declare tz?: string;
+}

@@ -1,0 +1,129 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { QR_CATEGORIES, QR_CODE_STATES, QR_DOT_STYLES, QR_ERROR_CORRECTION_LEVELS } from '@qrd/contracts';
+
+/**
+ * The answers of the public API, described for the OpenAPI document. They are the qr-service's
+ * views (libs/contracts QrCodeView, CodeAnalytics, AccountAnalytics) as they travel; the system
+ * tests validate real answers against these schemas, so a drift fails there.
+ */
+
+export class V1Design {
+  @ApiProperty({ example: '#000000' }) foreground!: string;
+  @ApiProperty({ example: '#ffffff' }) background!: string;
+  @ApiProperty({ enum: QR_ERROR_CORRECTION_LEVELS }) errorCorrection!: string;
+  @ApiProperty({ type: 'integer' }) margin!: number;
+  @ApiProperty({ enum: QR_DOT_STYLES }) dotStyle!: string;
+  @ApiProperty() hasLogo!: boolean;
+}
+
+export class V1Suspension {
+  @ApiProperty({ description: 'The subscription lapsed' }) billing!: boolean;
+  @ApiProperty({ description: 'The account is suspended' }) account!: boolean;
+}
+
+export class V1Code {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'aB3dE5f' }) slug!: string;
+  @ApiProperty({ format: 'uri', description: 'What the image encodes, forever' }) shortUrl!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ format: 'uri' }) destinationUrl!: string;
+  @ApiProperty({ oneOf: [{ type: 'string', enum: [...QR_CATEGORIES] }, { type: 'null' }] }) category!: string | null;
+  @ApiProperty({ type: V1Design }) design!: V1Design;
+  @ApiProperty({ enum: QR_CODE_STATES }) state!: string;
+  @ApiProperty() deactivatedByOwner!: boolean;
+  @ApiProperty({ type: V1Suspension }) suspended!: V1Suspension;
+  @ApiProperty({ type: 'integer', description: 'Human scans (bots excluded), all time' }) totalScans!: number;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) lastScanAt!: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+}
+
+export class V1CodePage {
+  @ApiProperty({ type: [V1Code] }) items!: V1Code[];
+  @ApiProperty({ type: 'string', nullable: true, description: 'Pass as `cursor` for the next page; null on the last page' }) nextCursor!: string | null;
+  @ApiProperty({ type: 'integer', description: 'Codes matching the filters, on every page' }) total!: number;
+}
+
+export class V1CountItem {
+  @ApiProperty({ description: "Country code, city, device, browser...; '' when unknown" }) key!: string;
+  @ApiPropertyOptional({ description: 'For cities: the country code' }) country?: string;
+  @ApiProperty({ type: 'integer' }) scans!: number;
+}
+
+export class V1SeriesPoint {
+  @ApiProperty({ description: 'Local bucket start: YYYY-MM-DD, or YYYY-MM-DDTHH:00 for hours' }) bucket!: string;
+  @ApiProperty({ type: 'integer' }) scans!: number;
+  @ApiProperty({ type: 'integer' }) uniqueScans!: number;
+}
+
+class V1Breakdowns {
+  @ApiProperty({ type: [V1CountItem] }) countries!: V1CountItem[];
+  @ApiProperty({ type: [V1CountItem] }) regions!: V1CountItem[];
+  @ApiProperty({ type: [V1CountItem] }) cities!: V1CountItem[];
+  @ApiProperty({ type: [V1CountItem] }) devices!: V1CountItem[];
+  @ApiProperty({ type: [V1CountItem] }) os!: V1CountItem[];
+  @ApiProperty({ type: [V1CountItem] }) browsers!: V1CountItem[];
+  @ApiProperty({ type: [V1CountItem] }) referrers!: V1CountItem[];
+}
+
+export class V1AllTime {
+  @ApiProperty({ type: 'integer' }) scans!: number;
+  @ApiProperty({ type: 'integer' }) botScans!: number;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) lastScanAt!: string | null;
+}
+
+export class V1CodeAnalytics extends V1Breakdowns {
+  @ApiProperty({ format: 'uuid' }) codeId!: string;
+  @ApiProperty({ format: 'date' }) from!: string;
+  @ApiProperty({ format: 'date' }) to!: string;
+  @ApiProperty() tz!: string;
+  @ApiProperty({ enum: ['hour', 'day'] }) granularity!: string;
+  @ApiProperty({ type: 'integer', description: 'Human scans in the range' }) scans!: number;
+  @ApiProperty({ type: 'integer' }) uniqueScans!: number;
+  @ApiProperty({ type: 'integer', description: 'Bots, link previews and HEAD requests' }) botScans!: number;
+  @ApiProperty({ type: V1AllTime }) allTime!: V1AllTime;
+  @ApiProperty({ type: 'integer' }) last30Days!: number;
+  @ApiProperty({ type: [V1SeriesPoint] }) series!: V1SeriesPoint[];
+}
+
+export class V1TopCode {
+  @ApiProperty({ format: 'uuid' }) codeId!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ type: 'integer' }) scans!: number;
+}
+
+export class V1Activity {
+  @ApiProperty() id!: string;
+  @ApiProperty({ format: 'uuid' }) codeId!: string;
+  @ApiProperty() codeName!: string;
+  @ApiProperty({ enum: ['scan', 'edit', 'create'] }) action!: string;
+  @ApiProperty({ format: 'date-time' }) at!: string;
+  @ApiPropertyOptional({ type: 'string', nullable: true }) country?: string | null;
+  @ApiPropertyOptional({ type: 'string', nullable: true }) city?: string | null;
+  @ApiPropertyOptional({ type: 'string', nullable: true }) device?: string | null;
+}
+
+export class V1AccountAnalytics extends V1Breakdowns {
+  @ApiProperty({ type: 'integer' }) totalScans!: number;
+  @ApiProperty({ type: 'integer', description: 'Scans in the last 30 days' }) lastMonth!: number;
+  @ApiProperty({ type: 'integer' }) qrCodes!: number;
+  @ApiProperty({ type: 'integer' }) activeCodes!: number;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) lastScan!: string | null;
+  @ApiProperty({ type: 'integer' }) uniqueScans30Days!: number;
+  @ApiProperty({ type: 'integer' }) botScans!: number;
+  @ApiProperty({ type: 'integer' }) thisMonth!: number;
+  @ApiProperty({ type: 'integer' }) previousMonth!: number;
+  @ApiProperty() tz!: string;
+  @ApiProperty({ type: [V1SeriesPoint] }) series!: V1SeriesPoint[];
+  @ApiProperty({ type: [V1TopCode] }) topCodes!: V1TopCode[];
+  @ApiProperty({ type: [V1Activity] }) recentActivity!: V1Activity[];
+}
+
+export class V1Problem {
+  @ApiProperty({ example: 'about:blank' }) type!: string;
+  @ApiProperty({ example: 'Not Found' }) title!: string;
+  @ApiProperty({ type: 'integer', example: 404 }) status!: number;
+  @ApiProperty({ example: 'QR code not found' }) detail!: string;
+  @ApiProperty({ example: 'NOT_FOUND', description: 'Stable error code' }) code!: string;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, description: 'Field -> message' }) errors?: Record<string, string>;
+}

@@ -1,0 +1,93 @@
+import { CreateApiKeyDto, type ApiKeyScope, type CreatedApiKey } from '@qrd/contracts';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../hooks/use-toast';
+import { getErrorMessage, getFieldErrors } from '../../../lib/api-client';
+import { validateForm } from '../../../lib/form';
+import { useCreateApiKey } from '../api/api-keys';
+
+const SCOPES: { value: ApiKeyScope; label: string; hint: string }[] = [
+  { value: 'read', label: 'Read only', hint: 'List codes, download images, read analytics and scans.' },
+  { value: 'write', label: 'Read and write', hint: 'Also create, change and delete codes.' },
+];
+
+/** Name, scope and an optional last day; the new key goes to `onCreated` to be shown once. */
+export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
+  const mutation = useCreateApiKey();
+  const [name, setName] = useState('');
+  const [scope, setScope] = useState<ApiKeyScope>('read');
+  const [expiresOn, setExpiresOn] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = { name: name.trim(), scope, ...(expiresOn ? { expiresOn } : {}) };
+    const problems = await validateForm(CreateApiKeyDto, input);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    try {
+      const created = await mutation.mutateAsync(input);
+      setName('');
+      setExpiresOn('');
+      setScope('read');
+      onCreated(created);
+    } catch (error) {
+      setErrors(getFieldErrors(error));
+      toast({ variant: 'destructive', title: 'Failed to create the key', description: getErrorMessage(error, 'Please try again later.') });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <FormField id="api-key-name" label="Name" error={errors.name} hint="Where you will use it, e.g. “Shop” or “Print pipeline”.">
+        <Input
+          id="api-key-name"
+          value={name}
+          maxLength={60}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? 'api-key-name-error' : undefined}
+        />
+      </FormField>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">Access</legend>
+        {SCOPES.map((option) => (
+          <label key={option.value} className="flex cursor-pointer items-start gap-2 rounded-md border p-3 text-sm has-[:checked]:border-primary">
+            <input
+              type="radio"
+              name="api-key-scope"
+              value={option.value}
+              checked={scope === option.value}
+              onChange={() => setScope(option.value)}
+              className="mt-0.5"
+            />
+            <span>
+              <span className="font-medium">{option.label}</span>
+              <span className="block text-muted-foreground">{option.hint}</span>
+            </span>
+          </label>
+        ))}
+        {errors.scope && <p className="text-sm text-destructive">{errors.scope}</p>}
+      </fieldset>
+      <FormField id="api-key-expires" label="Last day (optional)" error={errors.expiresOn} hint="Leave empty for a key that does not expire.">
+        <Input
+          id="api-key-expires"
+          type="date"
+          value={expiresOn}
+          onChange={(e) => setExpiresOn(e.target.value)}
+          aria-invalid={errors.expiresOn ? true : undefined}
+          aria-describedby={errors.expiresOn ? 'api-key-expires-error' : undefined}
+        />
+      </FormField>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending && <Spinner />}
+          Create key
+        </Button>
+      </div>
+    </form>
+  );
+}

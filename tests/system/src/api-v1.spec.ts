@@ -1,0 +1,231 @@
+import Ajv2020 from 'ajv/dist/2020';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { allCodes, createAndRetarget } from '../../../clients/typescript/src/example';
+import addFormats from 'ajv-formats';
+import sharp from 'sharp';
+import { sql } from './accounts-fixtures';
+import { TestSystem } from './harness';
+import { api, ApiResponse, createApiKey, seedCodes } from './public-api-fixtures';
+import { waitFor } from '@qrd/testing';
+import { Customer, scan, scansIngested, subscribedCustomer } from './qr-fixtures';
+
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>;
+}
+
+describe('/api/v1: the public API', () => {
+  let system: TestSystem;
+  let owner: Customer;
+  let key: string;
+  let readKey: string;
+  let document: OpenApiDocument;
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+
+  beforeAll(async () => {
+    system = await TestSystem.start({ env: { RATE_LIMIT_API_KEY_PER_MINUTE: '100000' } });
+    owner = await subscribedCustomer(system);
+    key = (await createApiKey(owner.client, { scope: 'write' })).key;
+    readKey = (await createApiKey(owner.client, { scope: 'read' })).key;
+    const res = await api(system, null, 'GET', '/api/v1/openapi.json');
+    expect(res.status).toBe(200);
+    document = res.json;
+    ajv.addSchema(document as object, 'openapi.json');
+  }, 60_000);
+  afterAll(() => system.stop());
+
+  /** Validates a real answer against the document's schema for that route and status. */
+  function expectMatchesDocument(method: string, template: string, res: ApiResponse): void {
+    const operation = document.paths[template]?.[method.toLowerCase()];
+    if (!operation) throw new Error(`${method} ${template} is not in the OpenAPI document`);
+    const response = operation.responses[String(res.status)];
+    if (!response) throw new Error(`${method} ${template} answered ${res.status}, which the document does not list`);
+    const mediaType = (res.headers.get('content-type') ?? '').split(';')[0];
+    const content = response.content?.[mediaType];
+    if (!content) throw new Error(`${method} ${template} ${res.status}: the document has no ${mediaType} answer`);
+    const pointer = JSON.stringify(content.schema).match(/"#\/components\/schemas\/(\w+)"/);
+    const validate = pointer ? ajv.getSchema(`openapi.json#/components/schemas/${pointer[1]}`) : null;
+    if (!validate) throw new Error(`no schema for ${method} ${template} ${res.status}`);
+    const valid = validate(res.json);
+    expect({ route: `${method} ${template} ${res.status}`, errors: valid ? null : validate.errors }).toEqual({ route: `${method} ${template} ${res.status}`, errors: null });
+  }
+
+  it('creates a code once per Idempotency-Key, with the same answer on a retry', async () => {
+    const body = { name: 'Shop sign', destinationUrl: 'https://example.com/shop' };
+    const headers = { 'idempotency-key': 'order-4711-sign' };
+    const first = await api(system, key, 'POST', '/api/v1/codes', body, headers);
+    expect(first.status).toBe(201);
+    expectMatchesDocument('POST', '/api/v1/codes', first);
+    const again = await api(system, key, 'POST', '/api/v1/codes', body, headers);
+    expect(again.status).toBe(201);
+    expect(again.json).toEqual(first.json);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const rows = await sql(system, 'SELECT id FROM qr.codes WHERE owner_id = $1 AND deleted_at IS NULL', [owner.user.id]);
+    expect(rows).toEqual([{ id: first.json.id }]);
+
+    const otherBody = await api(system, key, 'POST', '/api/v1/codes', { ...body, name: 'Other' }, headers);
+    expect(otherBody.status).toBe(409);
+    expect(otherBody.json.detail).toMatch(/different request/);
+  });
+
+  it('refuses to create a code without a free seat (402), like the dashboard', async () => {
+    const res = await api(system, key, 'POST', '/api/v1/codes', { name: 'One too many', destinationUrl: 'https://example.com/x' });
+    expect(res.status).toBe(402);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect(res.json).toMatchObject({ status: 402, code: 'PAYMENT_REQUIRED' });
+    expectMatchesDocument('POST', '/api/v1/codes', res);
+  });
+
+  it('answers bad input with a problem listing the fields, and changes nothing', async () => {
+    const res = await api(system, key, 'POST', '/api/v1/codes', { name: 'x', destinationUrl: 'ftp://example.com' });
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toHaveProperty('destinationUrl');
+    expectMatchesDocument('POST', '/api/v1/codes', res);
+  });
+
+  it('gets, updates, revalidates with ETags and deletes a code; every answer fits the document', async () => {
+    const [code] = await sql<{ id: string }>(system, 'SELECT id FROM qr.codes WHERE owner_id = $1 AND deleted_at IS NULL', [owner.user.id]);
+    const got = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}`);
+    expect(got.status).toBe(200);
+    expectMatchesDocument('GET', '/api/v1/codes/{id}', got);
+    const etag = got.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const unchanged = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}`, undefined, { 'if-none-match': etag as string });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.text).toBe('');
+
+    const updated = await api(system, key, 'PATCH', `/api/v1/codes/${code.id}`, { destinationUrl: 'https://example.com/spring', state: 'inactive' });
+    expect(updated.status).toBe(200);
+    expect(updated.json).toMatchObject({ destinationUrl: 'https://example.com/spring', state: 'deactivated' });
+    expectMatchesDocument('PATCH', '/api/v1/codes/{id}', updated);
+    const changed = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}`, undefined, { 'if-none-match': etag as string });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+
+    const analytics = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/analytics?tz=Europe/Berlin`);
+    expect(analytics.status).toBe(200);
+    expectMatchesDocument('GET', '/api/v1/codes/{id}/analytics', analytics);
+    const account = await api(system, readKey, 'GET', '/api/v1/analytics?tz=Europe/Berlin');
+    expect(account.status).toBe(200);
+    expectMatchesDocument('GET', '/api/v1/analytics', account);
+
+    const png = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/image?format=png&size=256`);
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    const pngBytes = Buffer.from(await (await fetch(`${system.url('gateway')}/api/v1/codes/${code.id}/image?size=256`, { headers: { authorization: `Bearer ${readKey}` } })).arrayBuffer());
+    expect((await sharp(pngBytes).metadata()).width).toBe(256);
+    const svg = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/image?format=svg`);
+    expect(svg.headers.get('content-type')).toContain('image/svg+xml');
+    expect(svg.text).toContain('<svg');
+    const pdf = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/image?format=pdf`);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const tooBig = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/image?size=99999`);
+    expect(tooBig.status).toBe(400);
+    expectMatchesDocument('GET', '/api/v1/codes/{id}/image', tooBig);
+
+    const csv = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/scans.csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+
+    expect((await api(system, key, 'DELETE', `/api/v1/codes/${code.id}`)).status).toBe(204);
+    const gone = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}`);
+    expect(gone.status).toBe(404);
+    expectMatchesDocument('GET', '/api/v1/codes/{id}', gone);
+    expectMatchesDocument('GET', '/api/v1/codes', await api(system, null, 'GET', '/api/v1/codes'));
+  });
+
+  it('pages through 1,000 codes with the cursor, each exactly once', async () => {
+    const many = await subscribedCustomer(system);
+    await seedCodes(system, many.user.id, 1000);
+    const manyKey = (await createApiKey(many.client, { scope: 'read' })).key;
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res: ApiResponse = await api(system, manyKey, 'GET', `/api/v1/codes?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(res.status).toBe(200);
+      if (pages === 0) expectMatchesDocument('GET', '/api/v1/codes', res);
+      expect(res.json.total).toBe(1000);
+      for (const item of res.json.items as { id: string }[]) seen.add(item.id);
+      cursor = res.json.nextCursor;
+      pages++;
+    } while (cursor && pages < 20);
+    expect({ pages, codes: seen.size }).toEqual({ pages: 10, codes: 1000 });
+    const broken = await api(system, manyKey, 'GET', '/api/v1/codes?cursor=not-a-cursor');
+    expect(broken.status).toBe(400);
+  });
+
+  it('describes every /api/v1 route in its OpenAPI 3.1 document', () => {
+    expect(document.openapi).toBe('3.1.0');
+    const express = system.apps.get('gateway')?.getHttpAdapter().getInstance() as {
+      router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
+    };
+    const routes = express.router.stack.flatMap(({ route }) =>
+      route?.path.startsWith('/api/v1/') && route.path !== '/api/v1/openapi.json'
+        ? Object.keys(route.methods).map((m) => `${m.toUpperCase()} ${route.path.replace(/:(\w+)/g, '{$1}')}`)
+        : [],
+    );
+    const documented = Object.entries(document.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(routes.length).toBeGreaterThanOrEqual(9);
+    expect(routes.filter((route) => !documented.includes(route))).toEqual([]);
+    expect(documented.filter((route) => !routes.includes(route))).toEqual([]);
+  });
+
+  it('works through the typed client of docs/api.md (openapi-fetch)', async () => {
+    const seat = await owner.client.post('/api/purchase-qr-code', { name: 'From the shop' });
+    expect(seat.status).toBe(200);
+    const code = await createAndRetarget(system.url('gateway'), key, '1001');
+    expect(code).toMatchObject({ name: 'Order 1001', destinationUrl: 'https://example.com/spring-sale' });
+    const again = await createAndRetarget(system.url('gateway'), key, '1001');
+    expect(again.id).toBe(code.id);
+    expect((await allCodes(system.url('gateway'), readKey)).map((c) => c.id)).toEqual([code.id]);
+
+    // Its scans, as CSV and as NDJSON: the same scans, newest first.
+    await waitFor(async () => {
+      const res = await scan(system.url('redirect'), code.slug);
+      if (res.status !== 302) throw new Error(`scan answered ${res.status}`);
+    });
+    await scan(system.url('redirect'), code.slug, { headers: { referer: 'https://news.example.org/' } });
+    await scansIngested(system);
+    const csv = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/scans.csv`);
+    const ndjson = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/scans.ndjson`);
+    expect(ndjson.status).toBe(200);
+    expect(ndjson.headers.get('content-type')).toContain('application/x-ndjson');
+    const lines = ndjson.text.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ is_bot: false, referrer: 'news.example.org', method: 'GET' });
+    expect(csv.text.trimEnd().split('\r\n')).toHaveLength(3);
+    expect(csv.text.split('\r\n')[1].startsWith(String(lines[0].scanned_at))).toBe(true);
+  });
+
+  it('serves the interactive reference at /docs/api with its script from our own origin', async () => {
+    const res = await fetch(`${system.url('gateway')}/docs/api`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<script src="/docs/api/scalar.js">');
+    expect(html).toContain('/api/v1/openapi.json');
+    expect(html).not.toMatch(/<script src="https?:/);
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+  });
+
+  // Last: generating the types keeps the machine busy for seconds.
+  it('matches the checked-in document and typed client (UPDATE_OPENAPI=1 regenerates them)', () => {
+    const root = join(__dirname, '../../..');
+    const documentFile = join(root, 'clients/openapi.json');
+    const typesFile = join(root, 'clients/typescript/src/qrd-api.ts');
+    const generate = (from: string, to: string) =>
+      execFileSync(join(root, 'node_modules/.bin/openapi-typescript'), [from, '-o', to], { stdio: 'pipe' });
+    if (process.env.UPDATE_OPENAPI === '1') {
+      writeFileSync(documentFile, `${JSON.stringify(document, null, 2)}\n`);
+      generate(documentFile, typesFile);
+    }
+    expect(JSON.parse(readFileSync(documentFile, 'utf8'))).toEqual(document);
+    const fresh = join(mkdtempSync(join(tmpdir(), 'qrd-api-')), 'qrd-api.ts');
+    generate(documentFile, fresh);
+    expect(readFileSync(typesFile, 'utf8')).toBe(readFileSync(fresh, 'utf8'));
+  });
+});
