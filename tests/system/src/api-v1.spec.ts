@@ -210,6 +210,10 @@ describe('/api/v1: the public API', () => {
     expect(html).toContain('/api/v1/openapi.json');
     expect(html).not.toMatch(/<script src="https?:/);
     expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    const script = await fetch(`${system.url('gateway')}/docs/api/scalar.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    expect((await script.text()).length).toBeGreaterThan(100_000);
   });
 
   // Last: generating the types keeps the machine busy for seconds.
