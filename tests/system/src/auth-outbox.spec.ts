@@ -1,18 +1,9 @@
 import { MessageBus } from '@qrd/messaging';
 import { waitFor } from '@qrd/testing';
 import { newUser, signIn, sql } from './accounts-fixtures';
+import { failNext } from './fault-injection';
 import { TestSystem } from './harness';
 import { createCode, scan, subscribedCustomer } from './qr-fixtures';
-
-/** Makes the next call of `method` fail as a Redis that has just gone away would. */
-function failNext(target: object, method: string): void {
-  const object = target as Record<string, (...args: unknown[]) => Promise<unknown>>;
-  const original = object[method];
-  object[method] = function () {
-    object[method] = original;
-    return Promise.reject(new Error('Connection is closed.'));
-  };
-}
 
 describe('account events survive a failure right after their change is saved (outbox)', () => {
   let system: TestSystem;

@@ -4,17 +4,8 @@ import { BullMqClient, MessageBus } from '@qrd/messaging';
 import { TestHttpClient, waitFor } from '@qrd/testing';
 import { newUser, signIn, sql } from './accounts-fixtures';
 import { BILLING_ENV, createCode, serviceBus, signUp, subscriptionOf, userIdOf } from './billing-fixtures';
+import { failNext } from './fault-injection';
 import { TestSystem } from './harness';
-
-/** Makes the next call of `method` fail as a Redis that has just gone away would. */
-function failNext(target: object, method: string): void {
-  const object = target as Record<string, (...args: unknown[]) => Promise<unknown>>;
-  const original = object[method];
-  object[method] = function () {
-    object[method] = original;
-    return Promise.reject(new Error('Connection is closed.'));
-  };
-}
 
 describe("billing's subscription changes reach the other services even when publishing fails (outbox)", () => {
   let system: TestSystem;

@@ -2,17 +2,8 @@ import { DomainError, ErrorCode } from '@qrd/contracts';
 import { waitFor } from '@qrd/testing';
 import { PaymentSetupService } from '../../../apps/billing-service/src/billing/payment-setup.service';
 import { BILLING_ENV, signUp, subscriptionOf } from './billing-fixtures';
+import { failNext } from './fault-injection';
 import { TestSystem } from './harness';
-
-/** Makes the next call of `method` fail as a billing-service that cannot answer right now. */
-function failNext(target: object, method: string): void {
-  const object = target as Record<string, (...args: unknown[]) => Promise<unknown>>;
-  const original = object[method];
-  object[method] = function () {
-    object[method] = original;
-    return Promise.reject(new DomainError(ErrorCode.Unavailable, 'The billing-service is restarting'));
-  };
-}
 
 describe('signup: a paid signup always ends with an account that has its subscription', () => {
   let system: TestSystem;
@@ -23,7 +14,7 @@ describe('signup: a paid signup always ends with an account that has its subscri
   afterAll(() => system?.stop());
 
   it('signs the new customer in and links the payment soon after when billing cannot link it at once', async () => {
-    failNext(system.apps.get('billing')!.get(PaymentSetupService), 'linkCustomer');
+    failNext(system.apps.get('billing')!.get(PaymentSetupService), 'linkCustomer', 1, new DomainError(ErrorCode.Unavailable, 'The billing-service is restarting'));
 
     const { client, registered } = await signUp(system);
 

@@ -3,26 +3,9 @@ import { waitFor } from '@qrd/testing';
 import { RedirectTable } from '../../../apps/qr-service/src/codes/redirect-table';
 import { sql } from './accounts-fixtures';
 import { subscriptionOf } from './billing-fixtures';
+import { failNext } from './fault-injection';
 import { TestSystem } from './harness';
 import { createCode, Customer, scan, subscribedCustomer } from './qr-fixtures';
-
-/**
- * Makes the next `times` calls of `method` fail as a Redis that has just gone away would: a
- * fault injected into the running qr-service, between a change's commit and what follows from it.
- */
-function failNext(target: object, method: string, times = 1): void {
-  const object = target as Record<string, (...args: unknown[]) => Promise<unknown>>;
-  const original = object[method];
-  let left = times;
-  object[method] = function (this: unknown, ...args: unknown[]) {
-    if (left > 0) {
-      left -= 1;
-      if (left === 0) object[method] = original;
-      return Promise.reject(new Error('Connection is closed.'));
-    }
-    return original.apply(this, args);
-  };
-}
 
 describe('what follows from a change of a code survives a failure right after its commit (outbox)', () => {
   let system: TestSystem;
