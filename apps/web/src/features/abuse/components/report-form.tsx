@@ -1,6 +1,7 @@
 import { ABUSE_MESSAGES, REPORT_DETAILS_MAX_LENGTH, REPORT_REASON_LABELS, REPORT_REASONS, ReportCodeDto, type ReportReason } from '@qrd/contracts';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { SentCard } from '../../../components/sent-card';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
@@ -41,28 +42,17 @@ export function ReportForm({ initialCode = '' }: { initialCode?: string }) {
 
   if (sent) {
     return (
-      <Card role="status">
-        <CardHeader className="items-center text-center">
-          <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <ShieldCheck className="size-6" aria-hidden="true" />
-          </span>
-          <CardTitle as="h2" className="text-2xl">
-            Report sent
-          </CardTitle>
-          <CardDescription className="text-base">{ABUSE_MESSAGES.accepted}</CardDescription>
-        </CardHeader>
-        <CardContent className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => {
-              form.reset({ ...empty, code: '' });
-              setSent(false);
-            }}
-          >
-            Report another code
-          </Button>
-        </CardContent>
-      </Card>
+      <SentCard
+        Icon={ShieldCheck}
+        title="Report sent"
+        againLabel="Report another code"
+        onAgain={() => {
+          form.reset({ ...empty, code: '' });
+          setSent(false);
+        }}
+      >
+        {ABUSE_MESSAGES.accepted}
+      </SentCard>
     );
   }
 

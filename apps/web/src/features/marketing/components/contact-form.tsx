@@ -1,6 +1,7 @@
 import { CONTACT_ACCEPTED, ContactDto } from '@qrd/contracts';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
+import { SentCard } from '../../../components/sent-card';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
@@ -39,30 +40,17 @@ export function ContactForm() {
 
   if (sent) {
     return (
-      <Card role="status">
-        <CardHeader className="items-center text-center">
-          <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <MailCheck className="size-6" aria-hidden="true" />
-          </span>
-          <CardTitle as="h2" className="text-2xl">
-            Message sent
-          </CardTitle>
-          <CardDescription className="text-base">
-            {CONTACT_ACCEPTED} We will answer at {form.values.email.trim()}.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => {
-              form.reset(EMPTY);
-              setSent(false);
-            }}
-          >
-            Send another message
-          </Button>
-        </CardContent>
-      </Card>
+      <SentCard
+        Icon={MailCheck}
+        title="Message sent"
+        againLabel="Send another message"
+        onAgain={() => {
+          form.reset(EMPTY);
+          setSent(false);
+        }}
+      >
+        {CONTACT_ACCEPTED} We will answer at {form.values.email.trim()}.
+      </SentCard>
     );
   }
 
