@@ -9,7 +9,7 @@ import { CSP_DIRECTIVES } from '../http/security-headers';
 /** Where the page loads Scalar's browser bundle from: our own origin, never a CDN. */
 export const SCALAR_SCRIPT_PATH = '/docs/api/scalar.js';
 /** The bundle `@scalar/api-reference` ships for a plain <script> tag. */
-const SCALAR_BUNDLE = '@scalar/api-reference/dist/browser/standalone.js';
+const SCALAR_BUNDLE = '@scalar/api-reference/browser/standalone.js';
 
 /**
  * The interactive reference (Scalar) at /docs/api. The page is rendered once; its one inline script
@@ -52,7 +52,7 @@ export class ApiReferencePage {
 
   sendScript(res: Response): void {
     if (!this.bundle) {
-      res.status(503).type('text/plain').send(`The reference page's script is not installed (npm package ${SCALAR_BUNDLE.split('/dist')[0]}).`);
+      res.status(503).type('text/plain').send(`The reference page's script is not installed (npm package ${SCALAR_BUNDLE.split('/browser')[0]}).`);
       return;
     }
     res.setHeader('Cache-Control', 'public, max-age=86400');
