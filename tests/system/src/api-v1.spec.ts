@@ -191,8 +191,13 @@ describe('/api/v1: the public API', () => {
     });
     await scan(system.url('redirect'), code.slug, { headers: { referer: 'https://news.example.org/' } });
     await scansIngested(system);
+    // The redirect-service hands scans to the stream in batches: wait until both are stored.
+    let ndjson = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/scans.ndjson`);
+    await waitFor(async () => {
+      ndjson = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/scans.ndjson`);
+      expect(ndjson.text.trimEnd().split('\n')).toHaveLength(2);
+    });
     const csv = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/scans.csv`);
-    const ndjson = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/scans.ndjson`);
     expect(ndjson.status).toBe(200);
     expect(ndjson.headers.get('content-type')).toContain('application/x-ndjson');
     const lines = ndjson.text.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
