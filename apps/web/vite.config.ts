@@ -34,6 +34,12 @@ export default defineConfig({
     emptyOutDir: true,
     // Maps for error reports, without the comment that makes every browser download them.
     sourcemap: 'hidden',
+    rollupOptions: {
+      // libs/contracts is one barrel of DTO classes whose decorators look like side effects: a chunk
+      // that uses one constant would otherwise carry every DTO (and class-validator) with it. Its
+      // modules do nothing when imported but define what they export, so unused ones may be dropped.
+      treeshake: { moduleSideEffects: (id) => !id.includes(`${path.sep}libs${path.sep}contracts${path.sep}`) },
+    },
   },
   server: { port: 4200, host: '127.0.0.1', proxy },
   preview: { port: 4300, host: '127.0.0.1', proxy },

@@ -2,7 +2,7 @@ import type { SocialLinkView } from '@qrd/contracts';
 import { Facebook, Github, Instagram, Linkedin, Twitter, Youtube, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths, sectionHref } from '../../lib/paths';
-import { useBillingConfig } from '../../features/billing';
+import { useSiteConfig } from '../../lib/site-config';
 import { Brand, BRAND_NAME } from './brand';
 
 const COLUMNS = [
@@ -70,7 +70,7 @@ function SocialLinks({ links }: { links: SocialLinkView[] }) {
 
 export function Footer() {
   const year = new Date().getFullYear();
-  const { data: config } = useBillingConfig();
+  const { data: config } = useSiteConfig();
   return (
     <footer className="border-t bg-muted/40">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-5 lg:px-8">

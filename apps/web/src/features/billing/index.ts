@@ -3,6 +3,4 @@ export { SubscriptionPanel } from './components/subscription-panel';
 export { useSignupWithPayment } from './hooks/use-signup-with-payment';
 export type { SignupDetails, SignupOutcome } from './hooks/use-signup-with-payment';
 export { billingKeys } from './api/keys';
-export { useBillingConfig, usePlanPrices } from './api/billing-config';
-export { Price } from './components/price';
 export { subscriptionQueryOptions } from './api/subscription';

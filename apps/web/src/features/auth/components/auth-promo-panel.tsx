@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { PLAN_FEATURES } from '../../../lib/pricing';
-import { Price } from '../../billing';
+import { Price } from '../../../components/price';
 
 /** The large-screen column of /auth: what the plan includes. */
 export function AuthPromoPanel() {

@@ -1,7 +1,7 @@
 import type { BillingInterval } from '@qrd/contracts';
 import { monthsFreeLabel } from '../../../lib/pricing';
-import { usePlanPrices } from '../../billing';
-import { Price } from '../../billing';
+import { Price } from '../../../components/price';
+import { usePlanPrices } from '../../../lib/site-config';
 import { cn } from '../../../lib/utils';
 
 const OPTIONS: { value: BillingInterval; title: string }[] = [

@@ -1,6 +1,5 @@
 /** The billing feature's cached answers; codes and onboarding read the subscription through these keys. */
 export const billingKeys = {
   all: ['billing'] as const,
-  config: () => [...billingKeys.all, 'config'] as const,
   subscription: () => [...billingKeys.all, 'subscription'] as const,
 };

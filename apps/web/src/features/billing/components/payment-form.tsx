@@ -1,11 +1,11 @@
 import { Spinner } from '../../../components/ui/spinner';
-import { useBillingConfig } from '../api/billing-config';
+import { useSiteConfig } from '../../../lib/site-config';
 import { StripePaymentForm } from './stripe-payment-form';
 import { TestPaymentForm, type PaymentFormProps } from './test-payment-form';
 
 /** The card form of the configured provider: Stripe's Payment Element, or the test-mode form. */
 export function PaymentForm(props: PaymentFormProps) {
-  const config = useBillingConfig();
+  const config = useSiteConfig();
   if (config.isLoading) {
     return (
       <p className="flex items-center gap-2 text-sm text-muted-foreground">

@@ -10,11 +10,11 @@ import { toast } from '../../../hooks/use-toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { PLAN_FEATURES } from '../../../lib/pricing';
-import { useBillingConfig } from '../api/billing-config';
+import { useSiteConfig } from '../../../lib/site-config';
 import { usePaymentMethodPortal, useSubscription } from '../api/subscription';
 import { describeCard, formatCents, formatDate, isEnded, perPeriod, statusLabel } from '../lib/format';
 import { ManageSubscriptionDialog } from './manage-subscription-dialog';
-import { Price } from './price';
+import { Price } from '../../../components/price';
 import { TestModeNotice } from './test-mode-notice';
 import { UpdateCardDialog } from './update-card-dialog';
 
@@ -51,7 +51,7 @@ function BillingSummary({ subscription: s }: { subscription: SubscriptionView })
 /** The account page's Subscription tab (spec /account), from the provider's real state. */
 export function SubscriptionPanel() {
   const subscription = useSubscription();
-  const config = useBillingConfig();
+  const config = useSiteConfig();
   const portal = usePaymentMethodPortal();
   const [managing, setManaging] = useState(false);
   const [updatingCard, setUpdatingCard] = useState(false);

@@ -10,7 +10,7 @@ import { usePageTitle } from '../../../hooks/use-page-title';
 import { toast } from '../../../hooks/use-toast';
 import { paths } from '../../../lib/paths';
 import { PLAN_FEATURES } from '../../../lib/pricing';
-import { useBillingConfig } from '../api/billing-config';
+import { useSiteConfig } from '../../../lib/site-config';
 import { useRefreshSubscription } from '../api/subscription';
 import { PaymentForm } from '../components/payment-form';
 import { usePaymentSetup } from '../hooks/use-payment-setup';
@@ -23,7 +23,7 @@ export function SubscribeRoute() {
   const [interval, setBillingInterval] = useState<BillingInterval>('monthly');
   const navigate = useNavigate();
   const refreshSubscription = useRefreshSubscription();
-  const config = useBillingConfig();
+  const config = useSiteConfig();
   // Changing the interval asks for a new payment secret (the server drops the other plan's).
   const setup = usePaymentSetup(interval, {
     onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Could not initialize payment. Please try again.' }),

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { useUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
-import { Price } from '../../billing';
+import { Price } from '../../../components/price';
 
 /** Spec: 'Get Started Now' goes to /subscribe when signed in, /auth when not. */
 export function ClosingCta() {

@@ -1,7 +1,7 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Price } from '../../billing';
+import { Price } from '../../../components/price';
 import { SectionHeading } from './section-heading';
 
 /** Answers true to DESIGN.md section 6 (per-code seats, what happens when a subscription ends). */

@@ -1,6 +1,6 @@
 import { ChartNoAxesCombined, Download, Link2, Mail, Palette, QrCode, RefreshCw, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Price } from '../../billing';
+import { Price } from '../../../components/price';
 import { SectionHeading } from './section-heading';
 
 /** Spec section 1's plan features and claims, as the product implements them. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { useUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
-import { Price } from '../../billing';
+import { Price } from '../../../components/price';
 import { DemoCard } from './demo-card';
 
 const SELLING_POINTS = [

@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { monthsFreeLabel, PLAN_FEATURES } from '../../../lib/pricing';
-import { Price, usePlanPrices } from '../../billing';
+import { Price } from '../../../components/price';
+import { usePlanPrices } from '../../../lib/site-config';
 import { paths } from '../../../lib/paths';
 import { SectionHeading } from './section-heading';
 

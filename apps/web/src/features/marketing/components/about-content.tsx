@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
-import { Price } from '../../billing';
+import { Price } from '../../../components/price';
 import { MarketingPage, ProseSection } from './marketing-page';
 
 export function AboutContent() {

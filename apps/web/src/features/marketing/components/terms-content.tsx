@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
-import { Price } from '../../billing';
+import { Price } from '../../../components/price';
 import { MarketingPage, ProseSection } from './marketing-page';
 
 /** The terms, consistent with how billing works (DESIGN.md section 6). */

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import type { User } from '../../../lib/user';
 import { paths } from '../../../lib/paths';
 import { cn } from '../../../lib/utils';
-import { usePlanPrices } from '../../billing';
+import { usePlanPrices } from '../../../lib/site-config';
 import { useCodeCount, useSubscriptionStatus } from '../api/onboarding-state';
 import { onboardingSteps, type OnboardingStep } from '../api/onboarding-steps';
 

@@ -1,5 +1,5 @@
 import type { BillingInterval } from '@qrd/contracts';
-import { usePlanPrices } from '../api/billing-config';
+import { usePlanPrices } from '../lib/site-config';
 
 /**
  * A plan's price per code, as the server configures it: "$3.49". A placeholder the width of a
