@@ -2,7 +2,7 @@ import type { BillingInterval } from '@qrd/contracts';
 import { usePlanPrices } from '../lib/site-config';
 
 /**
- * A plan's price per code, as the server configures it: "$3.49". A placeholder the width of a
+ * A plan's price per code, as the server configures it, in dollars and cents. A placeholder the width of a
  * price while it loads, and a dash if it cannot be loaded (never a price the server did not say).
  */
 export function Price({ interval }: { interval: BillingInterval }) {

@@ -2,9 +2,9 @@ import { formatCents, type BillingConfigView } from '@qrd/contracts';
 
 /** The plan's prices as the web app shows them, from the server's configuration (GET /api/config). */
 export interface PlanPrices {
-  /** Per code per month, e.g. "$3.49". */
+  /** Per code per month, formatted in dollars and cents. */
   monthly: string;
-  /** Per code per year, e.g. "$34.90". */
+  /** Per code per year, formatted in dollars and cents. */
   annual: string;
   /** Whole months a year paid at once saves against twelve monthly payments (0 when none). */
   annualMonthsFree: number;
