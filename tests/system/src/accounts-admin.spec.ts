@@ -212,6 +212,17 @@ describe('admin: user table, suspension and roles', () => {
       expect((await root.get('/api/auth/user')).json).toMatchObject({ role: 'superadmin', status: 'active' });
     });
 
+    it('ends the old sessions even when the command cannot reach Redis (the running auth-service publishes for it)', async () => {
+      const person = await newUser(system);
+      const browser = await signIn(system, person);
+      const offline = { ...system.config, redisUrl: 'redis://127.0.0.1:1' };
+
+      const message = await createAdmin(offline, system.logger, ['--username', person.username]);
+      expect(message).toBe(`${person.username} is now a superadmin. The running services are told as soon as the auth-service can reach Redis.`);
+      await waitFor(async () => expect((await browser.get('/api/auth/user')).status).toBe(401));
+      expect((await (await signIn(system, person)).get('/api/auth/user')).json).toMatchObject({ role: 'superadmin' });
+    });
+
     it('says what is missing or wrong', async () => {
       await expect(run()).rejects.toThrow(/Usage: npm run create-admin/);
       await expect(run('--username', 'ghost')).rejects.toThrow(/No user "ghost" exists; give --email and --password/);

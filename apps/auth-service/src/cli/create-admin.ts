@@ -2,9 +2,10 @@ import { parseArgs } from 'node:util';
 import { AppConfig, Logger } from '@qrd/config';
 import { DomainEvent, RegisterDto, validateDto } from '@qrd/contracts';
 import { openDatabase } from '@qrd/database';
-import { assertRedisReachable, BullMqClient } from '@qrd/messaging';
+import { assertRedisReachable, BullMqClient, MessageBus } from '@qrd/messaging';
 import { AUTH_DATABASE } from '../database';
 import { PasswordHasher } from '../users/password-hasher';
+import { accountOutbox } from '../users/account-events';
 import { UserEntity } from '../users/user.entity';
 import { uniqueViolationField } from '../users/users.repository';
 
@@ -28,6 +29,12 @@ export async function createAdmin(config: AppConfig, logger: Logger, argv: strin
   if (!username) throw new CreateAdminError(CREATE_ADMIN_USAGE);
 
   const db = await openDatabase(config.databaseUrl, AUTH_DATABASE);
+  // Connected only once there are events to publish and Redis answers.
+  let bus: BullMqClient | null = null;
+  const publisher: Pick<MessageBus, 'emitEvent'> = {
+    emitEvent: (event, payload) => (bus ? bus.emitEvent(event, payload) : Promise.reject(new Error('Redis was not reached'))),
+  };
+  const outbox = accountOutbox(db, publisher, logger);
   try {
     const users = db.getRepository(UserEntity);
     const existing = await users
@@ -35,15 +42,30 @@ export async function createAdmin(config: AppConfig, logger: Logger, argv: strin
       .where('lower(u.username) = lower(:username)', { username })
       .getOne();
     if (existing) {
-      const roleChanged = existing.role !== 'superadmin';
-      const reactivated = existing.status !== 'active';
-      existing.role = 'superadmin';
-      existing.status = 'active';
-      await users.save(existing);
-      const notified = await notifyServices(config, logger, existing.id, { roleChanged, reactivated });
+      const change = { roleChanged: existing.role !== 'superadmin', reactivated: existing.status !== 'active' };
+      const events: string[] = [];
+      await db.transaction(async (tx) => {
+        await tx.update(UserEntity, { id: existing.id }, { role: 'superadmin', status: 'active' });
+        // Sessions cache the role, and the qr-service stops a suspended owner's codes: the running
+        // services are told through the outbox, committed with the change.
+        if (change.roleChanged) {
+          events.push(await outbox.add(tx, DomainEvent.SessionsRevoke, { userId: existing.id, reason: 'promoted to superadmin' }));
+        }
+        if (change.reactivated) events.push(await outbox.add(tx, DomainEvent.UserReactivated, { userId: existing.id }));
+      });
+      let delivered = events.length === 0;
+      if (!delivered && (await redisAnswers(config, logger))) {
+        bus = new BullMqClient({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, logger, timeoutMs: config.messageTimeoutMs });
+        try {
+          await outbox.deliver(events);
+          delivered = (await outbox.backlog()).events === 0;
+        } finally {
+          await bus.close();
+        }
+      }
       return (
         `${existing.username} is now a superadmin.` +
-        (roleChanged && !notified ? ' Their open sessions still carry the old role: they must sign out and in again.' : '')
+        (delivered ? '' : ' The running services are told as soon as the auth-service can reach Redis.')
       );
     }
 
@@ -72,36 +94,13 @@ export async function createAdmin(config: AppConfig, logger: Logger, argv: strin
   }
 }
 
-/**
- * Sessions cache the role and the qr-service stops redirecting a suspended owner's codes: tell the
- * running services. Returns false when Redis cannot be reached (the change itself is saved).
- */
-async function notifyServices(
-  config: AppConfig,
-  logger: Logger,
-  userId: string,
-  change: { roleChanged: boolean; reactivated: boolean },
-): Promise<boolean> {
-  if (!change.roleChanged && !change.reactivated) return true;
+/** Whether Redis answers now (when not, the running auth-service's relay publishes the events). */
+async function redisAnswers(config: AppConfig, logger: Logger): Promise<boolean> {
   try {
     await assertRedisReachable(config.redisUrl);
-  } catch (error) {
-    logger.warn({ err: error }, 'could not reach Redis to notify the services');
-    return false;
-  }
-  const bus = new BullMqClient({
-    redisUrl: config.redisUrl,
-    redisPrefix: config.redisPrefix,
-    logger,
-    timeoutMs: config.messageTimeoutMs,
-  });
-  try {
-    if (change.roleChanged) {
-      await bus.emitEvent(DomainEvent.SessionsRevoke, { userId, reason: 'promoted to superadmin' });
-    }
-    if (change.reactivated) await bus.emitEvent(DomainEvent.UserReactivated, { userId });
     return true;
-  } finally {
-    await bus.close();
+  } catch (error) {
+    logger.warn({ err: error }, 'could not reach Redis; the auth-service will publish the account events');
+    return false;
   }
 }

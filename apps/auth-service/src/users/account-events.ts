@@ -5,8 +5,23 @@ import { DomainEvent, EventPayloads } from '@qrd/contracts';
 import { MessageBus, Outbox, ServiceOutbox } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 
-type AccountEvent = DomainEvent.UserSuspended | DomainEvent.UserReactivated | DomainEvent.SessionsRevoke;
+export type AccountEvent = DomainEvent.UserSuspended | DomainEvent.UserReactivated | DomainEvent.SessionsRevoke;
 const ACCOUNT_EVENTS: AccountEvent[] = [DomainEvent.UserSuspended, DomainEvent.UserReactivated, DomainEvent.SessionsRevoke];
+
+/**
+ * The auth-service's outbox table (`auth.outbox`) with a delivery for every account event. The
+ * service's relay and the operator commands (create-admin) write to the same table, so an event
+ * recorded by a command is delivered by the running service even when the command could not.
+ */
+export function accountOutbox(db: DataSource, bus: Pick<MessageBus, 'emitEvent'>, logger: Logger): Outbox {
+  return new Outbox(db, {
+    schema: 'auth',
+    logger,
+    deliveries: Object.fromEntries(
+      ACCOUNT_EVENTS.map((event) => [event, ({ payload }) => bus.emitEvent(event, payload as EventPayloads[AccountEvent])]),
+    ),
+  });
+}
 
 /**
  * The auth-service's outbox: a suspension, a reactivation or sessions to end is recorded in the
@@ -17,16 +32,7 @@ const ACCOUNT_EVENTS: AccountEvent[] = [DomainEvent.UserSuspended, DomainEvent.U
 @Injectable()
 export class AccountEvents extends ServiceOutbox {
   constructor(db: DataSource, bus: MessageBus, @Inject(LOGGER) logger: Logger, metrics: ServiceMetrics) {
-    super(
-      new Outbox(db, {
-        schema: 'auth',
-        logger,
-        deliveries: Object.fromEntries(
-          ACCOUNT_EVENTS.map((event) => [event, ({ payload }) => bus.emitEvent(event, payload as EventPayloads[AccountEvent])]),
-        ),
-      }),
-      metrics,
-    );
+    super(accountOutbox(db, bus, logger), metrics);
   }
 
   /** Within `tx`: `event` happened. Answers its id, to deliver after the commit. */
