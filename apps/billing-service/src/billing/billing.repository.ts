@@ -272,7 +272,6 @@ export class BillingRepository extends BillingStore {
     )) as { email: string; providerSubscriptionId: string; seats: number; unitAmountCents: number; createdAt: Date }[];
   }
 
-  /** Users whose subscription still runs their codes (active, trialing, past due). */
   /** Subscriptions we hold as live (they run codes or will renew): what the provider must agree with. */
   liveSubscriptions(provider: BillingProvider): Promise<SubscriptionEntity[]> {
     return this.dataSource.getRepository(SubscriptionEntity).find({
@@ -281,6 +280,7 @@ export class BillingRepository extends BillingStore {
     });
   }
 
+  /** Users whose subscription still runs their codes (active, trialing, past due). */
   async usersWithLiveSubscriptions(): Promise<string[]> {
     const rows = (await this.dataSource.query(
       `SELECT DISTINCT c.user_id AS "userId"

@@ -53,19 +53,21 @@ export class SeatReconciler extends ServiceReconciler {
 
   /**
    * Paid signups with no account a day later (the account could not be created, and the payer did
-   * not come back with the same payment): the subscription is cancelled at once so it never renews,
-   * and the payment is reported for a refund.
+   * not come back with the same payment): the payment is refunded, then the subscription cancelled
+   * so it never renews. Refunding first means a cancellation that fails is retried with the refund
+   * already made (a repeat refunds nothing), and a refund is never skipped by a subscription that
+   * no longer looks live.
    */
   private async signups(): Promise<ReconcileCheck> {
     const result: ReconcileCheck = { check: 'signups', checked: 0, repaired: 0, needsAttention: 0, details: [] };
     for (const signup of await this.repo.unclaimedPaidSignups(SIGNUP_CLAIM_HOURS)) {
       result.checked += 1;
+      const refunded = await this.provider.refundPayments(signup.providerSubscriptionId);
       await this.sync.apply(await this.provider.cancelNow(signup.providerSubscriptionId));
       result.repaired += 1;
-      result.needsAttention += 1;
       if (result.details.length < MAX_DETAILS) {
         result.details.push(
-          `paid signup of ${signup.email} on ${signup.createdAt.toISOString().slice(0, 10)} has no account: subscription ${signup.providerSubscriptionId} cancelled; refund ${formatCents(signup.seats * signup.unitAmountCents)}`,
+          `paid signup of ${signup.email} on ${signup.createdAt.toISOString().slice(0, 10)} has no account: ${formatCents(refunded)} refunded, subscription ${signup.providerSubscriptionId} cancelled`,
         );
       }
     }

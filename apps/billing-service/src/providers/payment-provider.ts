@@ -56,6 +56,11 @@ export interface PaymentProvider {
   ): Promise<{ subscription: ProviderSubscription; amountChargedCents: number }>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;
   cancelNow(subscriptionId: string): Promise<ProviderSubscription>;
+  /**
+   * Refunds every payment made for this subscription that is not refunded yet (a paid signup that
+   * never became an account). Answers the cents refunded by this call; a repeat refunds nothing.
+   */
+  refundPayments(subscriptionId: string): Promise<number>;
   /** Stripe: a Customer Portal session URL; the test provider has its own card form instead. */
   paymentMethodUpdateUrl(customerId: string, returnUrl: string): Promise<string | null>;
 }

@@ -7,9 +7,12 @@ import {
   invoiceEvent,
   invoiceObject,
   InvoiceFields,
+  invoicePaymentObject,
+  listObject,
   paymentMethodObject,
   portalSessionObject,
   priceObject,
+  refundObject,
   subscriptionEvent,
   subscriptionObject,
   SubscriptionFields,
@@ -49,6 +52,7 @@ export class FakeStripeServer {
   private readonly methods = new Map<string, Stripe.PaymentMethod>();
   private readonly subs = new Map<string, SubState>();
   private readonly invoices = new Map<string, InvoiceFields>();
+  private readonly refunds: Stripe.Refund[] = [];
   private readonly stripe = new Stripe('sk_test_fake');
 
   constructor(prices: { id: string; unitAmount: number; interval: 'month' | 'year' }[]) {
@@ -114,6 +118,11 @@ export class FakeStripeServer {
     return { payload, signature: this.stripe.webhooks.generateTestHeaderString({ payload, secret }) };
   }
 
+  /** Refunds made so far, newest last. */
+  refundsOf(paymentIntentOrSubscription: string): Stripe.Refund[] {
+    return this.refunds.filter((r) => r.payment_intent === paymentIntentOrSubscription || r.metadata?.subscription === paymentIntentOrSubscription);
+  }
+
   count(method: string, pathPrefix: string): number {
     return this.requests.filter((r) => r.method === method && r.path.startsWith(pathPrefix)).length;
   }
@@ -166,10 +175,44 @@ export class FakeStripeServer {
         return this.render(sub, expand);
       }
     }
+    if (resource === 'invoices' && method === 'GET' && !id) {
+      const found = [...this.invoices.values()].filter(
+        (i) => (!params.subscription || i.subscription === params.subscription) && (!params.status || i.status === params.status),
+      );
+      return listObject('/v1/invoices', found.map(invoiceObject));
+    }
+    if (resource === 'invoice_payments' && method === 'GET' && !id) {
+      const invoice = this.invoices.get(String(params.invoice));
+      const paid = invoice && invoice.status === 'paid' && (!params.status || params.status === 'paid');
+      return listObject('/v1/invoice_payments', paid ? [invoicePaymentObject(`inpay_${invoice.id}`, invoice, paymentIntentOf(invoice))] : []);
+    }
+    if (resource === 'refunds' && method === 'GET' && !id) {
+      return listObject('/v1/refunds', this.refunds.filter((r) => !params.payment_intent || r.payment_intent === params.payment_intent));
+    }
+    if (resource === 'refunds' && method === 'POST' && !id) return this.refund(params);
     if (resource === 'billing_portal' && id === 'sessions' && method === 'POST') {
       return portalSessionObject(newId('bps'), String(params.customer), String(params.return_url), now());
     }
     throw new FakeStripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: /${parts.join('/')})` });
+  }
+
+  /** Stripe refuses to refund more than was paid and not refunded yet. */
+  private refund(params: Params): Stripe.Refund {
+    const intent = String(params.payment_intent);
+    const invoice = [...this.invoices.values()].find((i) => i.status === 'paid' && paymentIntentOf(i) === intent);
+    if (!invoice) throw missing('payment_intent', intent);
+    const left = invoice.amountPaid - this.refunds.filter((r) => r.payment_intent === intent).reduce((sum, r) => sum + r.amount, 0);
+    const amount = params.amount === undefined ? left : Number(params.amount);
+    if (amount <= 0 || amount > left) {
+      throw new FakeStripeError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+      });
+    }
+    const refund = refundObject(newId('re'), intent, amount, now(), (params.metadata ?? {}) as Stripe.Metadata);
+    this.refunds.push(refund);
+    return refund;
   }
 
   private create(params: Params, expand: string[]): Stripe.Subscription {
@@ -330,6 +373,11 @@ function list(value: unknown): unknown[] {
   if (value === undefined) return [];
   if (typeof value === 'object' && value !== null) return Object.keys(value).sort((a, b) => Number(a) - Number(b)).map((k) => (value as Params)[k]);
   return [value];
+}
+
+/** The PaymentIntent that pays an invoice: its client secret is `<pi id>_secret_...`. */
+function paymentIntentOf(invoice: InvoiceFields): string {
+  return (invoice.clientSecret ?? `pi_${invoice.id}`).split('_secret_')[0];
 }
 
 /** The fake's own bookkeeping: an id it handed out is always there. */

@@ -324,3 +324,45 @@ export function invoiceEvent(id: string, type: InvoiceEventType, object: Stripe.
       return { ...base, type, data: { object } } satisfies Stripe.InvoicePaymentFailedEvent;
   }
 }
+
+/** A paid invoice's payment (Stripe's invoice payments, API 2025-03-31 and later). */
+export function invoicePaymentObject(id: string, invoice: InvoiceFields, paymentIntent: string): Stripe.InvoicePayment {
+  return {
+    id,
+    object: 'invoice_payment',
+    amount_paid: invoice.amountPaid,
+    amount_requested: invoice.amountDue,
+    created: invoice.created,
+    currency: 'usd',
+    invoice: invoice.id,
+    is_default: true,
+    livemode: false,
+    payment: { type: 'payment_intent', payment_intent: paymentIntent },
+    status: invoice.status === 'paid' ? 'paid' : 'open',
+    status_transitions: { canceled_at: null, paid_at: invoice.status === 'paid' ? invoice.created : null },
+  };
+}
+
+export function refundObject(id: string, paymentIntent: string, amount: number, created: number, metadata: Stripe.Metadata): Stripe.Refund {
+  return {
+    id,
+    object: 'refund',
+    amount,
+    balance_transaction: null,
+    charge: null,
+    created,
+    currency: 'usd',
+    metadata,
+    payment_intent: paymentIntent,
+    reason: 'requested_by_customer',
+    receipt_number: null,
+    source_transfer_reversal: null,
+    status: 'succeeded',
+    transfer_reversal: null,
+  };
+}
+
+/** One page of a Stripe list (everything fits on it here). */
+export function listObject<T>(url: string, data: T[]): Stripe.ApiList<T> {
+  return { object: 'list', data, has_more: false, url };
+}

@@ -71,6 +71,20 @@ describe(StripePaymentProvider.name, () => {
     expect(await sut.paymentMethodUpdateUrl(customer.id, 'https://qr.example/account')).toMatch(/^https:\/\/billing\.stripe\.com\//);
   });
 
+  it('refunds every payment of a subscription once; a repeat refunds nothing', async () => {
+    const { created } = await paidSubscription(2);
+    await sut.changeSeats(created.subscription.id, 3);
+    await sut.cancelNow(created.subscription.id);
+
+    const refunded = await sut.refundPayments(created.subscription.id);
+    const refunds = fake.refundsOf(created.subscription.id);
+    expect(refunds.map((r) => r.amount).sort((a, b) => b - a)[0]).toBe(698);
+    expect(refunds).toHaveLength(2);
+    expect(refunded).toBe(refunds.reduce((sum, r) => sum + r.amount, 0));
+    expect(await sut.refundPayments(created.subscription.id)).toBe(0);
+    expect(fake.refundsOf(created.subscription.id)).toHaveLength(2);
+  });
+
   it('reports an unknown subscription as not found when changing it', async () => {
     await expect(sut.setCancelAtPeriodEnd('sub_missing', true)).rejects.toMatchObject({ code: ErrorCode.NotFound });
   });

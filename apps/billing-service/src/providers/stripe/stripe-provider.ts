@@ -131,6 +131,37 @@ export class StripePaymentProvider implements PaymentProvider {
     });
   }
 
+  /**
+   * Each paid invoice's payments (Stripe's invoice payments), each refunded down to nothing: what
+   * was refunded before is left out, and the idempotency key names the amount already refunded, so
+   * a repeat of this call (or a retry of one refund) never refunds twice.
+   */
+  refundPayments(subscriptionId: string): Promise<number> {
+    return call(async () => {
+      let refunded = 0;
+      for await (const invoice of this.stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 100 })) {
+        if (!invoice.id || invoice.amount_paid <= 0) continue;
+        for await (const payment of this.stripe.invoicePayments.list({ invoice: invoice.id, status: 'paid', limit: 100 })) {
+          const intent = payment.payment.payment_intent;
+          const intentId = typeof intent === 'string' ? intent : intent?.id;
+          if (!intentId || !payment.amount_paid) continue;
+          let before = 0;
+          for await (const refund of this.stripe.refunds.list({ payment_intent: intentId, limit: 100 })) {
+            if (refund.status !== 'failed' && refund.status !== 'canceled') before += refund.amount;
+          }
+          const amount = payment.amount_paid - before;
+          if (amount <= 0) continue;
+          const refund = await this.stripe.refunds.create(
+            { payment_intent: intentId, amount, reason: 'requested_by_customer', metadata: { subscription: subscriptionId } },
+            { idempotencyKey: `refund:${intentId}:${before}` },
+          );
+          if (refund.status !== 'failed' && refund.status !== 'canceled') refunded += refund.amount;
+        }
+      }
+      return refunded;
+    });
+  }
+
   /** Stripe's Customer Portal: card changes and invoices, hosted by Stripe. */
   paymentMethodUpdateUrl(customerId: string, returnUrl: string): Promise<string | null> {
     return call(async () => {

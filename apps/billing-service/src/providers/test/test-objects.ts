@@ -87,7 +87,18 @@ export interface TpPaymentIntent {
   created: Unix;
 }
 
-export type TpObject = TpCustomer | TpPaymentMethod | TpSubscription | TpInvoice | TpPaymentIntent;
+export interface TpRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: 'usd';
+  customer: string;
+  payment_intent: string;
+  status: 'succeeded';
+  created: Unix;
+}
+
+export type TpObject = TpCustomer | TpPaymentMethod | TpSubscription | TpInvoice | TpPaymentIntent | TpRefund;
 export type TpType = TpObject['object'];
 
 export const ID_PREFIX: Record<TpType, string> = {
@@ -96,6 +107,7 @@ export const ID_PREFIX: Record<TpType, string> = {
   subscription: 'sub_',
   invoice: 'in_',
   payment_intent: 'pi_',
+  refund: 're_',
 };
 
 /** Stripe's billing periods: the anchor plus n months or years, clamped to the month's last day. */

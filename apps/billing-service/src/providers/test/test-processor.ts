@@ -238,6 +238,32 @@ export class TestProcessor {
     });
   }
 
+  /** Refunds what is left of every paid invoice of the subscription; answers the cents refunded. */
+  refundPayments(subscriptionId: string): Promise<number> {
+    return this.tx(async (store, now) => {
+      await store.require('subscription', subscriptionId);
+      let refunded = 0;
+      for (const invoice of await store.invoicesOf(subscriptionId)) {
+        if (invoice.status !== 'paid' || !invoice.payment_intent || invoice.amount_paid <= 0) continue;
+        const already = (await store.refundsOf(invoice.payment_intent)).reduce((sum, r) => sum + r.amount, 0);
+        const amount = invoice.amount_paid - already;
+        if (amount <= 0) continue;
+        await store.save({
+          id: TestStore.newId('refund'),
+          object: 'refund',
+          amount,
+          currency: 'usd',
+          customer: invoice.customer,
+          payment_intent: invoice.payment_intent,
+          status: 'succeeded',
+          created: now,
+        });
+        refunded += amount;
+      }
+      return refunded;
+    });
+  }
+
   /**
    * A new default card for the customer (a SetupIntent with the customer present), then what is
    * open is retried at once. Returns the subscriptions touched.

@@ -57,6 +57,10 @@ export class TestPaymentProvider implements PaymentProvider {
     return this.require(subscriptionId);
   }
 
+  refundPayments(subscriptionId: string): Promise<number> {
+    return this.processor.refundPayments(subscriptionId);
+  }
+
   /** The test provider updates cards through its own form (BillingPattern.TestUpdateCard). */
   async paymentMethodUpdateUrl(): Promise<string | null> {
     return null;

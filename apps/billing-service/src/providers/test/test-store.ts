@@ -8,6 +8,7 @@ import {
   TpObject,
   TpPaymentIntent,
   TpPaymentMethod,
+  TpRefund,
   TpSubscription,
   TpType,
   Unix,
@@ -19,6 +20,7 @@ interface ObjectTypes {
   subscription: TpSubscription;
   invoice: TpInvoice;
   payment_intent: TpPaymentIntent;
+  refund: TpRefund;
 }
 
 /**
@@ -95,6 +97,22 @@ export class TestStore {
       `SELECT data FROM billing.test_objects WHERE customer_id = $1 AND type = 'subscription' ORDER BY created_at`,
       [customerId],
     )) as { data: TpSubscription }[];
+    return rows.map((r) => r.data);
+  }
+
+  /** The subscription's invoices, oldest first. */
+  async invoicesOf(subscriptionId: string): Promise<TpInvoice[]> {
+    const rows = (await this.db.query(
+      `SELECT data FROM billing.test_objects WHERE type = 'invoice' AND data->>'subscription' = $1 ORDER BY created_at`,
+      [subscriptionId],
+    )) as { data: TpInvoice }[];
+    return rows.map((r) => r.data);
+  }
+
+  async refundsOf(paymentIntentId: string): Promise<TpRefund[]> {
+    const rows = (await this.db.query(`SELECT data FROM billing.test_objects WHERE type = 'refund' AND data->>'payment_intent' = $1`, [
+      paymentIntentId,
+    ])) as { data: TpRefund }[];
     return rows.map((r) => r.data);
   }
 
