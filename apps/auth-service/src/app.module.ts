@@ -25,6 +25,7 @@ import { RecoveryCodeEntity } from './two-factor/recovery-code.entity';
 import { SecretBox } from './two-factor/secret-box';
 import { TwoFactorService } from './two-factor/two-factor.service';
 import { UsersService } from './users/users.service';
+import { AccountDeletionService } from './users/account-deletion.service';
 
 @Module({})
 export class AuthServiceModule {
@@ -43,6 +44,7 @@ export class AuthServiceModule {
       providers: [
         UsersRepository,
         UsersService,
+        AccountDeletionService,
         AccountEvents,
         PasswordHasher,
         ResetTokensRepository,

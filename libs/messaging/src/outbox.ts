@@ -117,6 +117,11 @@ export class Outbox {
     return this.relaying;
   }
 
+  /** Removes the delivered events about this user (payload `userId`): a deleted account's are not kept the usual week. */
+  async forgetUser(userId: string): Promise<void> {
+    await this.db.query(`DELETE FROM ${this.table} WHERE delivered_at IS NOT NULL AND payload ->> 'userId' = $1`, [userId]);
+  }
+
   async backlog(): Promise<{ events: number; oldestAgeS: number }> {
     const [row]: { events: number; age: number | null }[] = await this.db.query(
       `SELECT count(*)::int AS events, extract(epoch FROM now() - min(created_at))::float8 AS age
@@ -222,6 +227,11 @@ export abstract class ServiceOutbox implements OnApplicationBootstrap, OnApplica
   /** One relay round now (the relay also runs every second). */
   relay(): Promise<void> {
     return this.outbox.relayOnce();
+  }
+
+  /** Delivered events about this user (payload `userId`) are removed: the account is gone. */
+  forgetUser(userId: string): Promise<void> {
+    return this.outbox.forgetUser(userId);
   }
 
   /** Events not delivered yet, and the age of the oldest. */

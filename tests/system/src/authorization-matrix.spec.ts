@@ -64,6 +64,8 @@ export const MATRIX: Record<string, Row> = {
   // Account (apps/gateway/src/account)
   'PATCH /api/profile': { access: 'user' },
   'POST /api/change-password': { access: 'user' },
+  // Without the password (the empty body) nothing is deleted: 400.
+  'DELETE /api/account': { access: 'user' },
   'POST /api/email-change/confirm': { access: 'public' },
   'DELETE /api/email-change': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
   'POST /api/two-factor/setup': { access: 'user' },
@@ -77,6 +79,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/admin/users': { access: 'admin', expect: { admin: 200, superadmin: 200 } },
   'POST /api/admin/users/:id/status': { access: 'admin', path: (f) => `/api/admin/users/${f.users.user.id}/status` },
   'POST /api/admin/users/:id/role': { access: 'superadmin', path: (f) => `/api/admin/users/${f.users.user.id}/role` },
+  'DELETE /api/admin/users/:id': { access: 'admin', path: () => '/api/admin/users/00000000-0000-4000-8000-000000000000', expect: { admin: 404, superadmin: 404 } },
   // QR codes (apps/gateway/src/qr): only the owner sees or touches a code.
   'GET /api/qrcodes': { access: 'user', expect: { user: 200, other: 200 } },
   'POST /api/qrcodes': { access: 'user' },

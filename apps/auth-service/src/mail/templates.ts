@@ -100,3 +100,20 @@ export function confirmEmailMail(to: string, username: string, link: string): Ma
     ),
   };
 }
+
+/** To the address of an account just deleted (by its owner, or by an admin). */
+export function accountDeletedMail(to: string, username: string, byAdmin: boolean, publicBaseUrl: string): MailMessage {
+  const who = byAdmin ? 'An administrator deleted your QR Dynamic account' : 'Your QR Dynamic account has been deleted, as you asked';
+  const what =
+    'Your subscription was cancelled at once and will not renew, your QR codes stopped working, and your profile, ' +
+    'codes and scan data were erased. Billing records are kept only as long as tax law requires.';
+  return {
+    to,
+    subject: 'Your QR Dynamic account has been deleted',
+    text: `Hello ${username},\n\n${who}.\n\n${what}\n\nIf you did not expect this, write to us: ${publicBaseUrl}/contact\n`,
+    html: layout(
+      `<p>Hello ${escape(username)},</p><p>${escape(who)}.</p><p>${escape(what)}</p>` +
+        `<p>If you did not expect this, <a href="${escape(publicBaseUrl)}/contact">write to us</a>.</p>`,
+    ),
+  };
+}

@@ -5,8 +5,8 @@ import { DomainEvent, EventPayloads } from '@qrd/contracts';
 import { MessageBus, Outbox, ServiceOutbox } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 
-export type AccountEvent = DomainEvent.UserSuspended | DomainEvent.UserReactivated | DomainEvent.SessionsRevoke;
-const ACCOUNT_EVENTS: AccountEvent[] = [DomainEvent.UserSuspended, DomainEvent.UserReactivated, DomainEvent.SessionsRevoke];
+export type AccountEvent = DomainEvent.UserSuspended | DomainEvent.UserReactivated | DomainEvent.UserDeleted | DomainEvent.SessionsRevoke;
+const ACCOUNT_EVENTS: AccountEvent[] = [DomainEvent.UserSuspended, DomainEvent.UserReactivated, DomainEvent.UserDeleted, DomainEvent.SessionsRevoke];
 
 /**
  * The auth-service's outbox table (`auth.outbox`) with a delivery for every account event. The

@@ -8,6 +8,7 @@ import { contactMail } from '../mail/templates';
 import { EmailChangeService } from '../email-change/email-change.service';
 import { PasswordResetService } from '../password-reset/password-reset.service';
 import { TwoFactorService } from '../two-factor/two-factor.service';
+import { AccountDeletionService } from './account-deletion.service';
 import { UsersService } from './users.service';
 
 type Req<P extends AuthPattern> = AuthRequests[P]['req'];
@@ -21,6 +22,7 @@ export class UsersHandlers {
     private readonly mail: MailQueue,
     private readonly emailChange: EmailChangeService,
     private readonly twoFactor: TwoFactorService,
+    private readonly deletion: AccountDeletionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -126,5 +128,10 @@ export class UsersHandlers {
   @MessagePattern(AuthPattern.VerifySecondFactor)
   verifySecondFactor(@Payload() req: Req<AuthPattern.VerifySecondFactor>): Res<AuthPattern.VerifySecondFactor> {
     return this.twoFactor.verify(req.userId, req.code);
+  }
+
+  @MessagePattern(AuthPattern.DeleteUser)
+  deleteUser(@Payload() req: Req<AuthPattern.DeleteUser>): Res<AuthPattern.DeleteUser> {
+    return this.deletion.delete(req.actorId, req.userId, req.currentPassword);
   }
 }

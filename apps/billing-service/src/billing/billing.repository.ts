@@ -205,6 +205,15 @@ export class BillingStore {
     return rows[0]?.result ?? null;
   }
 
+  /**
+   * A deleted account: its customers keep their provider ids and subscriptions (billing records the
+   * law asks us to keep) but no longer name the user or their address; its purchase replays go.
+   */
+  async detachUser(userId: string): Promise<void> {
+    await this.db.query(`UPDATE billing.customers SET user_id = NULL, email = '' WHERE user_id = $1`, [userId]);
+    await this.db.query(`DELETE FROM billing.seat_purchases WHERE user_id = $1`, [userId]);
+  }
+
   async recordPurchase(userId: string, key: string, result: PurchaseResultView): Promise<void> {
     await this.db.query(
       `INSERT INTO billing.seat_purchases (user_id, idempotency_key, result) VALUES ($1, $2, $3)`,

@@ -15,6 +15,7 @@ import {
 } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { PAYMENT_PROVIDER, PaymentProvider } from '../providers/payment-provider';
+import { BillingEvents } from './billing-events';
 import { BillingRepository, pickEffective } from './billing.repository';
 import { SubscriptionSync } from './subscription-sync';
 import { toSubscriptionView } from './subscription-view';
@@ -29,6 +30,7 @@ export class SeatsService {
     private readonly sync: SubscriptionSync,
     private readonly bus: MessageBus,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly events: BillingEvents,
   ) {}
 
   /** The qr-service asks before creating a code: a subscription in good standing with a free seat. */
@@ -112,13 +114,22 @@ export class SeatsService {
     });
   }
 
-  /** An account deleted: its subscriptions end now (nothing more is charged). */
+  /**
+   * An account deleted: its subscriptions end now (nothing more is charged), and the billing
+   * records no longer name the user. The customers are detached before the cancellations are
+   * stored, in one unit of work, so no state of a user who no longer exists is published.
+   */
   async onUserDeleted(userId: string): Promise<void> {
-    const subs = await this.repo.subscriptionsOfUser(userId);
-    for (const sub of subs) {
-      if (sub.status === 'canceled' || sub.status === 'incomplete_expired') continue;
-      await this.sync.apply(await this.provider.cancelNow(sub.providerSubscriptionId));
-    }
+    await this.repo.withUserLock(userId, async (store) => {
+      const ended = [];
+      for (const sub of await store.subscriptionsOfUser(userId)) {
+        if (sub.status === 'canceled' || sub.status === 'incomplete_expired') continue;
+        ended.push(await this.provider.cancelNow(sub.providerSubscriptionId));
+      }
+      await store.detachUser(userId);
+      for (const snapshot of ended) await this.sync.apply(snapshot, store);
+    });
+    await this.events.forgetUser(userId);
   }
 
   async plansForUsers(userIds: string[]): Promise<BillingRequests[BillingPattern.PlansForUsers]['res']> {

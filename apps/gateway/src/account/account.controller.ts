@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   CONTACT_ACCEPTED,
   ChangePasswordDto,
@@ -42,6 +42,14 @@ export class AccountController {
   @Access('user')
   cancelEmailChange(@CurrentSession() session: Session): Promise<UserView> {
     return this.account.cancelEmailChange(session);
+  }
+
+  /** Deletes the signed-in account for good (password re-entered); this browser is signed out. */
+  @Delete('account')
+  @Access('user')
+  @HttpCode(204)
+  deleteAccount(@CurrentSession() session: Session, @Body() dto: CurrentPasswordDto, @Res({ passthrough: true }) res: Response): Promise<void> {
+    return this.account.deleteAccount(session, dto, res);
   }
 
   @Post('two-factor/setup')

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Response } from 'express';
 import {
   AuthPattern,
   ChangePasswordDto,
@@ -16,7 +17,9 @@ import {
 } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { availabilityLimits, LIMITS } from '../auth/limits';
+import { ApiKeyAuthenticator } from '../public-api/api-key-authenticator';
 import { RateLimiter } from '../sessions/rate-limiter';
+import { SessionCookie } from '../sessions/session-cookie';
 import { Session, SessionStore } from '../sessions/session.store';
 
 /** Profile, password, password reset and the contact form: the auth-service does the work. */
@@ -26,7 +29,25 @@ export class AccountService {
     private readonly bus: MessageBus,
     private readonly sessions: SessionStore,
     private readonly limiter: RateLimiter,
+    private readonly cookie: SessionCookie,
+    private readonly apiKeys: ApiKeyAuthenticator,
   ) {}
+
+  /**
+   * The auth-service deletes the account and tells the other services (user.deleted); here every
+   * session of it ends at once, its API keys stop working on every replica, and the cookie goes.
+   */
+  async deleteAccount(session: Session, dto: CurrentPasswordDto, res: Response): Promise<void> {
+    await this.limiter.hit(LIMITS.reauthPerUser(session.userId));
+    const { keyHashes } = await this.bus.request(AuthPattern.DeleteUser, {
+      actorId: session.userId,
+      userId: session.userId,
+      currentPassword: dto.currentPassword,
+    });
+    await Promise.all(keyHashes.map((hash) => this.apiKeys.forget(hash)));
+    await this.sessions.destroyAllForUser(session.userId);
+    this.cookie.clear(res);
+  }
 
   /**
    * The answer may be "that email (or username) is taken": limited like the signup check. A new

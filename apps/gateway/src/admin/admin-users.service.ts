@@ -5,6 +5,8 @@ import {
   AdminUserPage,
   AuthPattern,
   BillingPattern,
+  DomainError,
+  ErrorCode,
   ListUsersQueryDto,
   QrPattern,
   UserRole,
@@ -12,6 +14,7 @@ import {
   UserView,
 } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
+import { ApiKeyAuthenticator } from '../public-api/api-key-authenticator';
 import { Session, SessionStore } from '../sessions/session.store';
 
 /** The user table must come back even when the qr- or billing-service is slow or down. */
@@ -23,6 +26,7 @@ export class AdminUsersService {
   constructor(
     private readonly bus: MessageBus,
     private readonly sessions: SessionStore,
+    private readonly apiKeys: ApiKeyAuthenticator,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -60,6 +64,13 @@ export class AdminUsersService {
     const user = await this.bus.request(AuthPattern.SetUserStatus, { actorId: actor.userId, userId, status });
     if (user.status === 'suspended') await this.sessions.destroyAllForUser(user.id);
     return user;
+  }
+
+  async deleteUser(actor: Session, userId: string): Promise<void> {
+    if (actor.userId === userId) throw new DomainError(ErrorCode.Forbidden, 'Delete your own account from your account page');
+    const { keyHashes } = await this.bus.request(AuthPattern.DeleteUser, { actorId: actor.userId, userId });
+    await Promise.all(keyHashes.map((hash) => this.apiKeys.forget(hash)));
+    await this.sessions.destroyAllForUser(userId);
   }
 
   /** Sessions cache the role: they end, so the new role applies from the next sign-in. */

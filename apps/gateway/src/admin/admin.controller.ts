@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import {
   AdminUserPage,
   DomainError,
@@ -30,6 +30,14 @@ export class AdminController {
   @HttpCode(200)
   setStatus(@CurrentSession() actor: Session, @Param('id', UserId) id: string, @Body() dto: SetUserStatusDto): Promise<UserView> {
     return this.users.setStatus(actor, id, dto.status);
+  }
+
+  /** Deletes another account for good (its owner is mailed); admins' accounts only by a superadmin. */
+  @Delete('users/:id')
+  @Access('admin')
+  @HttpCode(204)
+  deleteUser(@CurrentSession() actor: Session, @Param('id', UserId) id: string): Promise<void> {
+    return this.users.deleteUser(actor, id);
   }
 
   @Post('users/:id/role')

@@ -12,6 +12,11 @@ export class SessionEventsController {
     await this.sessions.destroyAllForUser(event.userId);
   }
 
+  @EventPattern(DomainEvent.UserDeleted)
+  async onUserDeleted(@Payload() event: EventPayloads[DomainEvent.UserDeleted]): Promise<void> {
+    await this.sessions.destroyAllForUser(event.userId);
+  }
+
   @EventPattern(DomainEvent.SessionsRevoke)
   async onRevoke(@Payload() event: EventPayloads[DomainEvent.SessionsRevoke]): Promise<void> {
     await this.sessions.destroyAllForUser(event.userId, event.exceptSessionId);

@@ -25,6 +25,6 @@ export class AccountEventsHandlers {
 
   @EventPattern(DomainEvent.UserDeleted)
   onDeleted(@Payload() event: EventPayloads[DomainEvent.UserDeleted]): Promise<void> {
-    return this.codes.deleteAllOwned(event.userId);
+    return this.codes.eraseOwner(event.userId);
   }
 }

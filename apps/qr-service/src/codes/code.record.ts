@@ -86,10 +86,13 @@ export type RedirectSource = Pick<CodeRecord, 'id' | 'slug' | 'destination' | 's
   deleted: boolean;
   /** Taken down by an admin (optional: rows read before takedowns existed are not). */
   takenDown?: boolean;
+  /** A code of a deleted account (its tombstone no longer names an owner). */
+  ownerErased?: boolean;
 } & Partial<Pick<CodeRecord, 'campaign' | 'passwordHash'>>;
 
 /** The select list behind RedirectSource (`c` is qr.codes). */
 export const REDIRECT_COLUMNS = `c.id, c.slug, c.destination, c.state, c.version, c.deleted_at IS NOT NULL AS deleted,
+  c.owner_id IS NULL AS "ownerErased",
   c.taken_down_at IS NOT NULL AS "takenDown", c.campaign, c.password_hash AS "passwordHash"`;
 
 export function redirectSource(code: CodeRecord): RedirectSource {
@@ -112,7 +115,7 @@ export function redirectSource(code: CodeRecord): RedirectSource {
  * tombstone; a code taken down is 'disabled' whatever else holds it.
  */
 export function toRedirectEntry(code: RedirectSource): RedirectEntry {
-  const state = code.deleted ? 'deleted' : code.takenDown ? 'disabled' : code.state;
+  const state = code.ownerErased ? 'closed' : code.deleted ? 'deleted' : code.takenDown ? 'disabled' : code.state;
   const entry: RedirectEntry = { codeId: code.id, destination: state === 'active' ? code.destination : null, state, version: code.version };
   return withCampaign(entry, code);
 }

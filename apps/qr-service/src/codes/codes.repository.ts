@@ -205,6 +205,24 @@ export class CodesRepository {
     return rows[0];
   }
 
+  /**
+   * A deleted account: its live codes are deleted as `deleteAllOwned` does, then every code of
+   * the owner keeps only what its tombstone needs (id, slug, version, dates) and answers 410 from
+   * now on ('closed'), and the owner's row goes. Answers every code of the owner (their redirect
+   * entries change).
+   */
+  async eraseOwner(tx: EntityManager, ownerId: string): Promise<RedirectSource[]> {
+    await this.deleteAllOwned(tx, ownerId);
+    const [erased]: [RedirectSource[], number] = await tx.query(
+      `UPDATE qr.codes c SET owner_id = NULL, name = '', destination = '', category = NULL, design = '{}'::jsonb,
+         campaign = NULL, password_hash = NULL, updated_at = now(), version = c.version + 1
+       WHERE c.owner_id = $1 RETURNING ${REDIRECT_COLUMNS}`,
+      [ownerId],
+    );
+    await tx.query(`DELETE FROM qr.owners WHERE user_id = $1`, [ownerId]);
+    return erased;
+  }
+
   /** The redirects of these codes as PostgreSQL holds them now, deleted ones included (tombstones). */
   async redirectSources(ids: string[]): Promise<RedirectSource[]> {
     const valid = ids.filter((id) => UUID.test(id));

@@ -291,12 +291,14 @@ export class CodesService {
     }
   }
 
-  async deleteAllOwned(userId: string): Promise<void> {
+  /** `user.deleted`: the account's codes answer 410 from now on, and nothing of the owner is kept. */
+  async eraseOwner(userId: string): Promise<void> {
     const events = await this.codes.transaction(async (tx) => {
-      const deleted = await this.codes.deleteAllOwned(tx, userId);
+      const deleted = await this.codes.eraseOwner(tx, userId);
       return this.events.changed(tx, deleted.map((code) => code.id));
     });
     await this.events.deliver(events);
+    await this.events.forgetUser(userId);
   }
 
   async require(userId: string, codeId: string): Promise<CodeRecord> {

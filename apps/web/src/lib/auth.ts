@@ -45,10 +45,28 @@ export function useSetUser() {
   return useCallback((user: User | null) => queryClient.setQueryData(authKeys.user(), user), [queryClient]);
 }
 
-/** POST /api/logout, then forget every cached answer of this user and leave (spec: to /). */
-export function useLogout() {
+/**
+ * Leaves for `redirectTo` and forgets every cached answer of the user who was signed in (after a
+ * logout, or once the account is gone).
+ */
+export function useLeaveSession() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  return useCallback(
+    async (redirectTo: string) => {
+      // Leave first, synchronously (not in a transition), so the protected page being left is gone
+      // before the user is cleared and cannot redirect to the login screen instead.
+      await navigate(redirectTo, { flushSync: true });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+      queryClient.setQueryData(authKeys.user(), null);
+    },
+    [navigate, queryClient],
+  );
+}
+
+/** POST /api/logout, then forget every cached answer of this user and leave (spec: to /). */
+export function useLogout() {
+  const leaveSession = useLeaveSession();
   const mutation = useMutation({ mutationFn: logout });
   const { mutateAsync } = mutation;
 
@@ -63,14 +81,10 @@ export function useLogout() {
           return;
         }
       }
-      // Leave first, synchronously (not in a transition), so the protected page being left is gone
-      // before the user is cleared and cannot redirect to the login screen instead.
-      await navigate(redirectTo, { flushSync: true });
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
-      queryClient.setQueryData(authKeys.user(), null);
+      await leaveSession(redirectTo);
       toast({ title: 'Logged out', description: 'You have been logged out successfully' });
     },
-    [mutateAsync, navigate, queryClient],
+    [mutateAsync, leaveSession],
   );
 
   return { logout: leave, isPending: mutation.isPending };

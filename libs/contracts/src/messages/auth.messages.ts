@@ -28,6 +28,8 @@ export enum AuthPattern {
   RevokeApiKey = 'auth.revoke-api-key',
   /** The gateway asks who a key belongs to (by its SHA-256) and records where it was used. */
   VerifyApiKey = 'auth.verify-api-key',
+  /** An account deleted by its owner (with the password) or by an admin. */
+  DeleteUser = 'auth.delete-user',
 }
 
 export interface UserPage {
@@ -78,4 +80,9 @@ export interface AuthRequests {
   /** Answers the revoked key's hash, so the gateway can drop it from its cache at once. */
   [AuthPattern.RevokeApiKey]: { req: { userId: string; keyId: string }; res: { keyHash: string } };
   [AuthPattern.VerifyApiKey]: { req: { keyHash: string; ip: string | null }; res: ApiKeyPrincipal };
+  /**
+   * The owner deletes their own account with `currentPassword`; an admin deletes another's. Answers
+   * the deleted API keys' hashes, so the gateway drops them from its cache at once.
+   */
+  [AuthPattern.DeleteUser]: { req: { actorId: string; userId: string; currentPassword?: string }; res: { keyHashes: string[] } };
 }

@@ -39,7 +39,7 @@ export const EVENT_SUBSCRIBERS: Record<DomainEvent, readonly ServiceQueue[]> = {
   [DomainEvent.SubscriptionChanged]: [ServiceQueue.Qr],
   [DomainEvent.UserSuspended]: [ServiceQueue.Qr, ServiceQueue.Gateway],
   [DomainEvent.UserReactivated]: [ServiceQueue.Qr],
-  [DomainEvent.UserDeleted]: [ServiceQueue.Qr, ServiceQueue.Billing],
+  [DomainEvent.UserDeleted]: [ServiceQueue.Qr, ServiceQueue.Billing, ServiceQueue.Gateway],
   [DomainEvent.SessionsRevoke]: [ServiceQueue.Gateway],
   [DomainEvent.SignupPaid]: [ServiceQueue.Billing],
   [DomainEvent.CodeTakenDown]: [ServiceQueue.Auth],

@@ -48,10 +48,11 @@ export interface RedirectEntry {
   /** Destination URL, or null when the code is not redirecting. */
   destination: string | null;
   /**
-   * 'deleted': a tombstone (the slug stays reserved), answered like an unknown slug. 'disabled':
+   * 'deleted': a tombstone (the slug stays reserved), answered like an unknown slug. 'closed': a
+   * code of a deleted account (a tombstone too), answered with the 410 "not active" page. 'disabled':
    * taken down by an admin for abuse (HTTP 451 page) until restored.
    */
-  state: 'active' | 'deactivated' | 'suspended' | 'deleted' | 'disabled';
+  state: 'active' | 'deactivated' | 'suspended' | 'deleted' | 'closed' | 'disabled';
   /**
    * Raised by every change of the code or of its owner's state; the table keeps the highest one
    * written (compare-and-set), so a late write never replaces a newer state.

@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { paths } from '../../../lib/paths';
 import type { User } from '../../../lib/user';
 import { ChangePasswordForm } from './change-password-form';
+import { DeleteAccountCard } from './delete-account-card';
 import { TwoFactorCard } from './two-factor-card';
 
 export function SecurityTab({ user }: { user: User }) {
@@ -34,6 +35,7 @@ export function SecurityTab({ user }: { user: User }) {
           </Button>
         </CardContent>
       </Card>
+      <DeleteAccountCard />
     </div>
   );
 }

@@ -67,3 +67,16 @@ export function useSetUserRole() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
   });
 }
+
+/** DELETE /api/admin/users/{id} -> 204: the account is deleted (an admin's only by a superadmin). */
+export function deleteUser(input: { id: string }): Promise<void> {
+  return api.delete<void>(`/api/admin/users/${encodeURIComponent(input.id)}`);
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

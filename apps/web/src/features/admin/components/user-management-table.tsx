@@ -4,14 +4,15 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../hooks/use-toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import type { User } from '../../../lib/user';
-import { useSetUserRole, useSetUserStatus } from '../api/admin-users';
+import { useDeleteUser, useSetUserRole, useSetUserStatus } from '../api/admin-users';
 import { ConfirmDialog } from './confirm-dialog';
 import { AccountStatusBadge, ROLE_LABELS, RoleBadge } from './user-badges';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 type Pending =
   | { kind: 'status'; user: AdminUserRow; status: AdminUserRow['status'] }
-  | { kind: 'role'; user: AdminUserRow; role: UserRole };
+  | { kind: 'role'; user: AdminUserRow; role: UserRole }
+  | { kind: 'delete'; user: AdminUserRow };
 
 const th = 'px-4 py-2 font-medium whitespace-nowrap';
 const td = 'px-4 py-3 align-middle';
@@ -24,7 +25,8 @@ export function UserManagementTable({ users, viewer }: { users: AdminUserRow[]; 
   const [pending, setPending] = useState<Pending | null>(null);
   const statusMutation = useSetUserStatus();
   const roleMutation = useSetUserRole();
-  const busy = statusMutation.isPending || roleMutation.isPending;
+  const deleteMutation = useDeleteUser();
+  const busy = statusMutation.isPending || roleMutation.isPending || deleteMutation.isPending;
   const canChangeRoles = viewer.role === 'superadmin';
 
   async function confirm() {
@@ -47,6 +49,16 @@ export function UserManagementTable({ users, viewer }: { users: AdminUserRow[]; 
         title: activated ? 'User Activated' : 'User Suspended',
         description: `User account has been ${activated ? 'activated' : 'suspended'} successfully.`,
       });
+    } else if (pending.kind === 'delete') {
+      const { user } = pending;
+      try {
+        await deleteMutation.mutateAsync({ id: user.id });
+      } catch (error) {
+        toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Failed to delete the account. Please try again.') });
+        setPending(null);
+        return;
+      }
+      toast({ title: 'Account Deleted', description: `${user.username}'s account has been deleted and they have been told by email.` });
     } else {
       const { user, role } = pending;
       try {
@@ -125,6 +137,16 @@ export function UserManagementTable({ users, viewer }: { users: AdminUserRow[]; 
                     >
                       {suspended ? 'Activate' : 'Suspend'}
                     </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      className="ml-2 text-red-700 hover:text-red-800 dark:text-red-400 dark:hover:text-red-300"
+                      disabled={self || busy || (user.role !== 'user' && !canChangeRoles)}
+                      aria-label={`Delete ${user.username}`}
+                      onClick={() => setPending({ kind: 'delete', user })}
+                    >
+                      Delete
+                    </Button>
                   </td>
                 </tr>
               );
@@ -155,6 +177,14 @@ function describe(pending: Pending | null) {
       description: `${name} becomes ${ROLE_LABELS[pending.role].toLowerCase()}. They are signed out everywhere and the new role applies from their next sign-in.`,
       confirmLabel: 'Change Role',
       destructive: false,
+    };
+  }
+  if (pending.kind === 'delete') {
+    return {
+      title: `Delete ${name}'s account?`,
+      description: `${name}'s subscription is cancelled at once, their QR codes stop working for good, and their profile, codes and scans are erased. They are told by email. This cannot be undone.`,
+      confirmLabel: 'Delete Account',
+      destructive: true,
     };
   }
   if (pending.status === 'suspended') {

@@ -110,9 +110,9 @@ export function PrivacyContent() {
 
       <ProseSection title="Your rights">
         <p>
-          You can see and correct your details on your account page at any time. To get a copy of your data, or to
-          delete your account and everything in it, <Link to={paths.contact}>contact us</Link> and we will do it within
-          30 days.
+          You can see and correct your details on your account page at any time, and delete your account and everything
+          in it there yourself (Account, Security, Delete account): it takes effect at once. To get a copy of your data,{' '}
+          <Link to={paths.contact}>contact us</Link> and we will send it within 30 days.
         </p>
       </ProseSection>
 

@@ -1,0 +1,59 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
+import { DomainError, DomainEvent, ErrorCode, isAdminRole } from '@qrd/contracts';
+import { accountDeletedMail } from '../mail/templates';
+import { MailQueue } from '../mail/mail.queue';
+import { AccountEvents } from './account-events';
+import { assertCurrentPassword } from './current-password';
+import { PasswordHasher } from './password-hasher';
+import { UserEntity } from './user.entity';
+
+/**
+ * Deletes an account: its row (and with it, by cascade, its API keys, recovery codes and reset
+ * links) goes in the same transaction that records `user.deleted`; the qr-service and the
+ * billing-service erase what they hold of the user when the event reaches them, and the gateway
+ * ends every session.
+ */
+@Injectable()
+export class AccountDeletionService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly hasher: PasswordHasher,
+    private readonly events: AccountEvents,
+    private readonly mail: MailQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async delete(actorId: string, userId: string, currentPassword: string | undefined): Promise<{ keyHashes: string[] }> {
+    const users = this.db.getRepository(UserEntity);
+    const [actor, user] = await Promise.all([users.findOneBy({ id: actorId }), users.findOneBy({ id: userId })]);
+    if (!actor || !user) throw new DomainError(ErrorCode.NotFound, 'User not found');
+    const own = actor.id === user.id;
+    if (own) {
+      await assertCurrentPassword(this.hasher, user, currentPassword, 'Enter your password to delete your account');
+    } else {
+      if (!isAdminRole(actor.role)) throw new DomainError(ErrorCode.Forbidden, 'Only an admin can delete another account');
+      if (isAdminRole(user.role) && actor.role !== 'superadmin') {
+        throw new DomainError(ErrorCode.Forbidden, 'Only a superadmin can delete an admin account');
+      }
+    }
+
+    const { keyHashes, event } = await this.db.transaction(async (tx) => {
+      const keys: { key_hash: string }[] = await tx.query(`SELECT key_hash FROM auth.api_keys WHERE user_id = $1`, [user.id]);
+      await tx.delete(UserEntity, { id: user.id });
+      return { keyHashes: keys.map((k) => k.key_hash), event: await this.events.record(tx, DomainEvent.UserDeleted, { userId: user.id }) };
+    });
+    await this.events.deliver([event]);
+    await this.events.forgetUser(user.id);
+    try {
+      await this.mail.enqueue(accountDeletedMail(user.email, user.username, !own, this.config.publicBaseUrl));
+    } catch (error) {
+      // The account is gone either way; the mail is a courtesy.
+      this.logger.error({ err: error, userId: user.id }, 'could not queue the account-deleted mail');
+    }
+    this.logger.info({ userId: user.id, byAdmin: !own ? actor.id : undefined }, 'account deleted');
+    return { keyHashes };
+  }
+}
