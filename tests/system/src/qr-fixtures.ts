@@ -1,6 +1,7 @@
 import IORedis from 'ioredis';
 import { SCAN_CONSUMER_GROUP, scanStreamKey } from '@qrd/contracts';
 import { TestHttpClient, waitFor } from '@qrd/testing';
+import { RedirectRoute } from '../../../apps/redirect-service/src/redirects/redirect.route';
 import { newUser, signIn, sql, TestUser } from './accounts-fixtures';
 import { TestSystem } from './harness';
 
@@ -68,12 +69,19 @@ export async function storedScans(system: TestSystem, codeId: string): Promise<{
   return sql(system, 'SELECT scan_id, is_bot FROM qr.scans WHERE code_id = $1 ORDER BY scan_id', [codeId]);
 }
 
-/** Waits until every scan appended to the stream has been stored and acknowledged. */
+/**
+ * Waits until every scan answered so far has been stored and acknowledged: handed over by each
+ * redirect-service (it appends scans in batches a few milliseconds after answering), then read
+ * and stored from the stream.
+ */
 export async function scansIngested(system: TestSystem, timeoutMs = 15_000): Promise<void> {
   const redis = new IORedis(system.config.redisUrl);
   const stream = scanStreamKey(system.config.redisPrefix);
+  const recorders = [...system.apps].filter(([key]) => key.startsWith('redirect')).map(([, app]) => app.get(RedirectRoute).recorder);
   try {
     await waitFor(async () => {
+      const buffered = recorders.reduce((sum, recorder) => sum + recorder.pending, 0);
+      if (buffered > 0) throw new Error(`${buffered} scans not handed over by the redirect-service yet`);
       const groups = (await redis.xinfo('GROUPS', stream).catch(() => [])) as unknown[][];
       const group = groups.map(toRecord).find((g) => g.name === SCAN_CONSUMER_GROUP);
       const length = await redis.xlen(stream);

@@ -67,6 +67,8 @@ export class ScanRecorder {
   /** Appended, not yet known to be stored, oldest first (see confirm). */
   private sent: SentBatch[] = [];
   private unconfirmedCount = 0;
+  /** Scans of the batch being appended now. */
+  private appending = 0;
   private confirmer: NodeJS.Timeout | null = null;
   private confirming = false;
   /** The Redis data generation the unconfirmed scans were appended in (see currentEpoch). */
@@ -86,8 +88,9 @@ export class ScanRecorder {
     }
   }
 
+  /** Scans taken and not appended to the stream yet (the batch being appended included). */
   get pending(): number {
-    return this.buffer.length;
+    return this.buffer.length + this.appending;
   }
 
   /** Scans appended to the stream and not yet known to be stored. */
@@ -150,6 +153,7 @@ export class ScanRecorder {
    */
   private async flushOnce(): Promise<boolean> {
     const batch = this.buffer.splice(0, BATCH);
+    this.appending = batch.length;
     try {
       const redis = this.options.redis as unknown as ScanAppender;
       if (this.options.group && this.epoch === null) this.epoch = await this.currentEpoch();
@@ -164,6 +168,8 @@ export class ScanRecorder {
       this.buffer = requeued.slice(0, max);
       this.options.logger.warn({ err: error, buffered: this.buffer.length }, 'could not append scans; will retry');
       return false;
+    } finally {
+      this.appending = 0;
     }
   }
 
