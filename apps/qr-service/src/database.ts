@@ -10,6 +10,7 @@ import { CampaignControls1797400000000 } from './migrations/1797400000000-campai
 import { CustomSlugs1797400000100 } from './migrations/1797400000100-custom-slugs';
 import { CodePasswords1797400000200 } from './migrations/1797400000200-code-passwords';
 import { AbuseHandling17973000000000 } from './migrations/17973000000000-abuse-handling';
+import { Webhooks1797700000000 } from './migrations/1797700000000-webhooks';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -27,5 +28,6 @@ export const QR_DATABASE: ServiceDatabase = {
     CustomSlugs1797400000100,
     CodePasswords1797400000200,
     AbuseHandling17973000000000,
+    Webhooks1797700000000,
   ],
 };
