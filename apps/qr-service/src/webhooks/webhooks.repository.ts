@@ -144,7 +144,7 @@ export class WebhooksRepository {
     const rows: (Omit<WebhookDeliveryView, 'createdAt'> & { createdAt: Date })[] = await this.db.query(
       `SELECT id::text AS id, event_id AS "eventId", event_type AS "eventType", attempt, outcome, status_code AS "statusCode",
               latency_ms AS "latencyMs", response_excerpt AS "responseExcerpt", error, created_at AS "createdAt"
-       FROM qr.webhook_deliveries WHERE endpoint_id = $1 ORDER BY id DESC LIMIT $2`,
+       FROM qr.webhook_deliveries d WHERE endpoint_id = $1 ORDER BY d.id DESC LIMIT $2`,
       [endpointId, limit],
     );
     return rows.map((row) => ({ ...row, eventType: row.eventType as WebhookEventType, createdAt: new Date(row.createdAt).toISOString() }));
