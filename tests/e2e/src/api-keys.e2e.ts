@@ -112,6 +112,10 @@ describe('API keys in Chromium through nginx, used with curl', () => {
     await log.getByText(/HTTP 200 · \d+ ms · attempt 1/).waitFor();
     await log.getByText('code.created').waitFor();
     await screenshot(page, 'account-webhook-delivery-log');
+    // On a phone the log fits the screen's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'account-webhook-delivery-log-390');
     await context.close();
   });
 
