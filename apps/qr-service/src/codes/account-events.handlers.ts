@@ -29,7 +29,8 @@ export class AccountEventsHandlers {
   }
 
   @EventPattern(DomainEvent.UserDeleted)
-  onDeleted(@Payload() event: EventPayloads[DomainEvent.UserDeleted]): Promise<void> {
-    return this.codes.deleteAllOwned(event.userId);
+  async onDeleted(@Payload() event: EventPayloads[DomainEvent.UserDeleted]): Promise<void> {
+    await this.codes.deleteAllOwned(event.userId);
+    await this.webhooks.deleteAllOwned(event.userId);
   }
 }

@@ -78,6 +78,12 @@ export class CodeEvents extends ServiceOutbox {
    * is made here, once, so every delivery and resend of it carries the same `webhook-id`.
    */
   async webhook(tx: EntityManager, ownerId: string, type: string, data: unknown): Promise<string[]> {
+    // Most owners have no endpoint: their changes record nothing for webhooks.
+    const [{ wanted }]: { wanted: boolean }[] = await tx.query(
+      `SELECT EXISTS (SELECT 1 FROM qr.webhook_endpoints WHERE owner_id = $1 AND enabled AND $2 = ANY(events)) AS wanted`,
+      [ownerId, type],
+    );
+    if (!wanted) return [];
     const record: WebhookEventRecord = {
       id: `msg_${randomUUID().replace(/-/g, '')}`,
       ownerId,

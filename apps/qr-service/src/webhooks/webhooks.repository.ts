@@ -108,6 +108,12 @@ export class WebhooksRepository {
     return count > 0;
   }
 
+  /** A deleted account's endpoints go, with their logs. */
+  async deleteAllOwned(ownerId: string): Promise<void> {
+    await this.db.query(`DELETE FROM qr.webhook_endpoints WHERE owner_id = $1`, [ownerId]);
+    await this.db.query(`DELETE FROM qr.webhook_scan_queue WHERE owner_id = $1`, [ownerId]);
+  }
+
   /** Enabled endpoints of an owner that take this event type. */
   async subscribers(ownerId: string, type: string): Promise<string[]> {
     const rows: { id: string }[] = await this.db.query(

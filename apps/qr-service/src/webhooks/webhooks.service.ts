@@ -109,6 +109,10 @@ export class WebhooksService {
     await this.dispatcher.enqueue({ id, ownerId: userId, type: 'webhook.test', body }, endpointId, true);
   }
 
+  deleteAllOwned(userId: string): Promise<void> {
+    return this.repository.deleteAllOwned(userId);
+  }
+
   /** subscription.changed from billing becomes subscription.updated for the owner's endpoints. */
   async subscriptionChanged(event: EventPayloads[DomainEvent.SubscriptionChanged]): Promise<void> {
     const ids = await this.repository.transaction((tx) =>
