@@ -25,6 +25,14 @@ import { CodeImagesService } from './images/code-images.service';
 import { ScanIngestion } from './scans/scan-ingestion';
 import { ScanMaintenance } from './scans/scan-maintenance';
 import { ScansRepository } from './scans/scans.repository';
+import { ScanWebhooks } from './webhooks/scan-webhooks';
+import { WebhookDelivery } from './webhooks/webhook-delivery';
+import { WebhookDeliveryWorker } from './webhooks/webhook-delivery.worker';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher';
+import { WebhookSecrets } from './webhooks/webhook-secrets';
+import { WebhooksHandlers } from './webhooks/webhooks.handlers';
+import { WebhooksRepository } from './webhooks/webhooks.repository';
+import { WebhooksService } from './webhooks/webhooks.service';
 
 @Module({})
 export class QrServiceModule {
@@ -37,7 +45,7 @@ export class QrServiceModule {
         MessagingModule.forRoot(),
         DatabaseModule.forService(QR_DATABASE),
       ],
-      controllers: [CodeImagesController, ScansExportController, CodesHandlers, AccountEventsHandlers, AnalyticsHandlers, AbuseHandlers],
+      controllers: [CodeImagesController, ScansExportController, CodesHandlers, AccountEventsHandlers, AnalyticsHandlers, AbuseHandlers, WebhooksHandlers],
       providers: [
         CodesRepository,
         CodesService,
@@ -54,6 +62,13 @@ export class QrServiceModule {
         AbuseRepository,
         AbuseService,
         DestinationBlocklist,
+        WebhooksRepository,
+        WebhookSecrets,
+        WebhookDispatcher,
+        WebhookDelivery,
+        WebhookDeliveryWorker,
+        WebhooksService,
+        ScanWebhooks,
       ],
     };
   }

@@ -10,6 +10,7 @@ import { CampaignControls1797400000000 } from './migrations/1797400000000-campai
 import { CustomSlugs1797400000100 } from './migrations/1797400000100-custom-slugs';
 import { CodePasswords1797400000200 } from './migrations/1797400000200-code-passwords';
 import { AbuseHandling17973000000000 } from './migrations/17973000000000-abuse-handling';
+import { Webhooks1797700000000 } from './migrations/1797700000000-webhooks';
 import { ErasedOwners1797800000000 } from './migrations/1797800000000-erased-owners';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
@@ -28,6 +29,7 @@ export const QR_DATABASE: ServiceDatabase = {
     CustomSlugs1797400000100,
     CodePasswords1797400000200,
     AbuseHandling17973000000000,
+    Webhooks1797700000000,
     ErasedOwners1797800000000,
   ],
 };

@@ -126,6 +126,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook endpoints */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** Register a webhook endpoint (the answer holds its signing secret, shown once) */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an endpoint and its delivery log */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /** Change the URL or events of an endpoint, or disable or enable it */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the signing secret (the old one stops at once) */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest 50 delivery attempts of an endpoint, newest first */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the event of a logged delivery again (same webhook-id) */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a webhook.test event to the endpoint */
+        post: operations["sendWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -298,6 +402,73 @@ export interface components {
             topCodes: components["schemas"]["V1TopCode"][];
             recentActivity: components["schemas"]["V1Activity"][];
         };
+        V1WebhookEndpoint: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uri */
+            url: string;
+            events: ("code.created" | "code.updated" | "code.deleted" | "scan.created" | "subscription.updated")[];
+            enabled: boolean;
+            /** @description Why deliveries stopped */
+            disabledReason: ("manual" | "failures") | null;
+            /** @description Events in a row that used up every retry */
+            consecutiveFailures: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        V1CreateWebhookBody: {
+            /**
+             * Format: uri
+             * @description Where events are POSTed (http or https, a public address)
+             * @example https://example.com/hooks/qr
+             */
+            url: string;
+            /** @description The events this endpoint receives */
+            events: ("code.created" | "code.updated" | "code.deleted" | "scan.created" | "subscription.updated")[];
+        };
+        V1WebhookEndpointWithSecret: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uri */
+            url: string;
+            events: ("code.created" | "code.updated" | "code.deleted" | "scan.created" | "subscription.updated")[];
+            enabled: boolean;
+            /** @description Why deliveries stopped */
+            disabledReason: ("manual" | "failures") | null;
+            /** @description Events in a row that used up every retry */
+            consecutiveFailures: number;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description The Standard Webhooks signing secret (whsec_...): shown only in this answer
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        V1UpdateWebhookBody: {
+            /** Format: uri */
+            url?: string;
+            events?: ("code.created" | "code.updated" | "code.deleted" | "scan.created" | "subscription.updated")[];
+            /** @description false stops deliveries; true starts them again and clears the failure count */
+            enabled?: boolean;
+        };
+        V1WebhookDelivery: {
+            id: string;
+            /** @description The webhook-id header: the same for every attempt of an event */
+            eventId: string;
+            eventType: string;
+            /** @description 1 for the first attempt */
+            attempt: number;
+            /** @enum {string} */
+            outcome: "succeeded" | "failed" | "refused";
+            statusCode: number | null;
+            latencyMs: number | null;
+            /** @description The start of the answer (500 characters at most) */
+            responseExcerpt: string | null;
+            error: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
         V1Problem: {
             /** @example about:blank */
             type: string;
@@ -445,7 +616,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["V1Problem"];
                 };
             };
-            /** @description The Idempotency-Key is in use or was used with another request */
+            /** @description The Idempotency-Key is in use or was used with another request, or the change conflicts with a limit or state (see `detail`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -493,7 +664,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["V1Problem"];
                 };
             };
-            /** @description No such code in this account */
+            /** @description No such code or webhook endpoint in this account */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -549,7 +720,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["V1Problem"];
                 };
             };
-            /** @description No such code in this account */
+            /** @description No such code or webhook endpoint in this account */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -619,7 +790,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["V1Problem"];
                 };
             };
-            /** @description No such code in this account */
+            /** @description No such code or webhook endpoint in this account */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -684,7 +855,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["V1Problem"];
                 };
             };
-            /** @description No such code in this account */
+            /** @description No such code or webhook endpoint in this account */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -733,7 +904,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["V1Problem"];
                 };
             };
-            /** @description No such code in this account */
+            /** @description No such code or webhook endpoint in this account */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -782,7 +953,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["V1Problem"];
                 };
             };
-            /** @description No such code in this account */
+            /** @description No such code or webhook endpoint in this account */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -846,7 +1017,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["V1Problem"];
                 };
             };
-            /** @description No such code in this account */
+            /** @description No such code or webhook endpoint in this account */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -897,6 +1068,473 @@ export interface operations {
             };
             /** @description No API key, or a key that is unknown, revoked or expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description Too many requests for this key: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1WebhookEndpoint"][];
+                };
+            };
+            /** @description No API key, or a key that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description Too many requests for this key: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["V1CreateWebhookBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description The request is not valid (see `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description No API key, or a key that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The key can only read, or the account is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The Idempotency-Key is in use or was used with another request, or the change conflicts with a limit or state (see `detail`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description Too many requests for this key: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API key, or a key that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The key can only read, or the account is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description No such code or webhook endpoint in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description Too many requests for this key: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["V1UpdateWebhookBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1WebhookEndpoint"];
+                };
+            };
+            /** @description The request is not valid (see `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description No API key, or a key that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The key can only read, or the account is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description No such code or webhook endpoint in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description Too many requests for this key: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description No API key, or a key that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The key can only read, or the account is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description No such code or webhook endpoint in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description Too many requests for this key: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1WebhookDelivery"][];
+                };
+            };
+            /** @description No API key, or a key that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description No such code or webhook endpoint in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description Too many requests for this key: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API key, or a key that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The key can only read, or the account is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description No such code or webhook endpoint in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The Idempotency-Key is in use or was used with another request, or the change conflicts with a limit or state (see `detail`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description Too many requests for this key: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+        };
+    };
+    sendWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API key, or a key that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The key can only read, or the account is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description No such code or webhook endpoint in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The Idempotency-Key is in use or was used with another request, or the change conflicts with a limit or state (see `detail`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -75,6 +75,19 @@ export interface AppConfig {
   scanIngestors: number;
   /** Destinations on loopback, private and link-local networks are allowed (an intranet deployment). */
   allowPrivateDestinations: boolean;
+  /** Outbound webhooks (docs/api.md "Webhooks"). */
+  webhooks: {
+    /** First retry delay; each next one doubles (WEBHOOK_BACKOFF_BASE_MS). */
+    backoffBaseMs: number;
+    /** Attempts per event and endpoint, the first included (WEBHOOK_ATTEMPTS). */
+    attempts: number;
+    /** A receiver must answer within this time (WEBHOOK_TIMEOUT_MS). */
+    timeoutMs: number;
+    /** scan.created is sent at most this often per endpoint, with every scan since (WEBHOOK_SCAN_BATCH_MS). */
+    scanBatchMs: number;
+    /** An endpoint is disabled after this many events in a row used up every attempt (WEBHOOK_DISABLE_AFTER_FAILURES). */
+    disableAfterFailures: number;
+  };
   /** How often each service compares and repairs what must agree (seats and codes, redirect table, outbox). */
   reconcileEveryMs: number;
   /** Months of raw scans kept (the current one included); rollups are kept for the life of a code. */
@@ -353,6 +366,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     scanClaimIdleMs: r.int('SCAN_CLAIM_IDLE_MS', 60_000, 100, 3_600_000),
     scanIngestors: r.int('SCAN_INGESTORS', 2, 1, 16),
     allowPrivateDestinations: r.oneOf('ALLOW_PRIVATE_DESTINATIONS', 'false', ['true', 'false'] as const) === 'true',
+    webhooks: {
+      // 11 s doubled 13 times: 14 attempts over about 25 hours.
+      backoffBaseMs: r.int('WEBHOOK_BACKOFF_BASE_MS', 11_000, 10, 3_600_000),
+      attempts: r.int('WEBHOOK_ATTEMPTS', 14, 1, 30),
+      timeoutMs: r.int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+      scanBatchMs: r.int('WEBHOOK_SCAN_BATCH_MS', 5_000, 100, 3_600_000),
+      disableAfterFailures: r.int('WEBHOOK_DISABLE_AFTER_FAILURES', 5, 1, 1000),
+    },
     reconcileEveryMs: r.int('RECONCILE_EVERY_MS', 15 * 60_000, 10_000, 24 * 3600_000),
     scanRetentionMonths: r.int('SCAN_RETENTION_MONTHS', 13, 1, 1200),
     trustedProxies,

@@ -12,6 +12,7 @@ export const REDACTED_PATHS = [
   'req.headers["x-csrf-token"]',
   'req.headers["x-internal-token"]',
   'req.headers["stripe-signature"]',
+  'headers["webhook-signature"]',
   'res.headers["set-cookie"]',
   'headers.cookie',
   'headers.authorization',
@@ -54,6 +55,8 @@ export const REDACTED_PATHS = [
   '*.otpauthUrl',
   '*.totpSecret',
   '*.encryptionKey',
+  'secretSealed',
+  '*.secretSealed',
 ];
 
 /**

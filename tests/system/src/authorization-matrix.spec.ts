@@ -131,6 +131,19 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/api-keys': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
   'POST /api/api-keys': { access: 'user' },
   'DELETE /api/api-keys/:id': { access: 'user', expect: { user: 404, ...OWNED } },
+  // Webhook endpoints (apps/gateway/src/public-api): managed with a session; :id here is the user's code, no endpoint of anyone.
+  'GET /api/webhooks': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  'POST /api/webhooks': { access: 'user' },
+  'PATCH /api/webhooks/:id': { access: 'user', expect: { user: 404, ...OWNED } },
+  'DELETE /api/webhooks/:id': { access: 'user', expect: { user: 404, ...OWNED } },
+  'POST /api/webhooks/:id/rotate-secret': { access: 'user', expect: { user: 404, ...OWNED } },
+  'GET /api/webhooks/:id/deliveries': { access: 'user', expect: { user: 404, ...OWNED } },
+  'POST /api/webhooks/:id/deliveries/:deliveryId/resend': {
+    access: 'user',
+    path: (f) => `/api/webhooks/${f.codeId}/deliveries/1/resend`,
+    expect: { user: 404, ...OWNED },
+  },
+  'POST /api/webhooks/:id/test': { access: 'user', expect: { user: 404, ...OWNED } },
   // The public API: by API key only.
   'GET /api/v1/openapi.json': { access: 'public', expect: { anonymous: 200, user: 200 } },
   'GET /api/v1/codes': { access: 'api' },
@@ -143,6 +156,14 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/v1/codes/:id/scans.ndjson': { access: 'api' },
   'GET /api/v1/codes/:id/analytics': { access: 'api' },
   'GET /api/v1/analytics': { access: 'api' },
+  'GET /api/v1/webhooks': { access: 'api' },
+  'POST /api/v1/webhooks': { access: 'api' },
+  'PATCH /api/v1/webhooks/:id': { access: 'api' },
+  'DELETE /api/v1/webhooks/:id': { access: 'api' },
+  'POST /api/v1/webhooks/:id/rotate-secret': { access: 'api' },
+  'GET /api/v1/webhooks/:id/deliveries': { access: 'api' },
+  'POST /api/v1/webhooks/:id/deliveries/:deliveryId/resend': { access: 'api', path: (f) => `/api/v1/webhooks/${f.codeId}/deliveries/1/resend` },
+  'POST /api/v1/webhooks/:id/test': { access: 'api' },
 };
 
 /** Every (method, path) the gateway's Express router serves under /api. */

@@ -9,7 +9,7 @@ type Case = { name: string; body: Buffer | string; expect: (status: number) => b
 const json = (value: unknown) => JSON.stringify(value);
 let deep = '"x"';
 for (let i = 0; i < 40; i++) deep = `{"a":${deep}}`;
-const TEXT_FIELDS = ['name', 'username', 'email', 'password', 'currentPassword', 'newPassword', 'firstName', 'lastName', 'message', 'subject', 'destinationUrl', 'path', 'token', 'ticket', 'code'];
+const TEXT_FIELDS = ['name', 'username', 'email', 'password', 'currentPassword', 'newPassword', 'firstName', 'lastName', 'message', 'subject', 'destinationUrl', 'url', 'path', 'token', 'ticket', 'code'];
 
 const CASES: Case[] = [
   { name: 'a JSON body over 100 KB', body: json({ name: 'a'.repeat(150_000) }), expect: (s) => s === 413, why: '413' },

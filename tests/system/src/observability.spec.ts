@@ -95,7 +95,7 @@ describe('metrics: every service publishes its series on its own port, and they 
     const consumed: Record<string, string[]> = {
       gateway: ['svc-gateway'],
       auth: ['svc-auth', 'mail'],
-      qr: ['svc-qr'],
+      qr: ['svc-qr', 'webhook-deliveries'],
       billing: ['svc-billing'],
     };
     for (const [service, queues] of Object.entries(consumed)) {

@@ -5,7 +5,7 @@ import { DomainError, DomainEvent, ErrorCode, EventPayloads, UserView } from '@q
 import { MessageController } from '@qrd/messaging';
 import { UsersService } from '../users/users.service';
 import { MailQueue } from './mail.queue';
-import { takedownMail } from './templates';
+import { takedownMail, webhookDisabledMail } from './templates';
 
 /** Mail that follows from what happened to a user's codes (the qr-service knows codes, this service addresses). */
 @MessageController()
@@ -18,14 +18,8 @@ export class CodeMailHandlers {
 
   @EventPattern(DomainEvent.CodeTakenDown)
   async onTakenDown(@Payload() event: EventPayloads[DomainEvent.CodeTakenDown]): Promise<void> {
-    let owner: UserView;
-    try {
-      owner = await this.users.get(event.userId);
-    } catch (error) {
-      // An account deleted meanwhile has nobody to tell.
-      if (error instanceof DomainError && error.code === ErrorCode.NotFound) return;
-      throw error;
-    }
+    const owner = await this.owner(event.userId);
+    if (!owner) return;
     const base = this.config.publicBaseUrl;
     await this.mail.enqueue(
       takedownMail(owner.email, owner.username, {
@@ -36,5 +30,23 @@ export class CodeMailHandlers {
         contactUrl: `${base}/contact`,
       }),
     );
+  }
+
+  @EventPattern(DomainEvent.WebhookDisabled)
+  async onWebhookDisabled(@Payload() event: EventPayloads[DomainEvent.WebhookDisabled]): Promise<void> {
+    const owner = await this.owner(event.userId);
+    if (!owner) return;
+    const accountUrl = `${this.config.publicBaseUrl}/account?tab=webhooks`;
+    await this.mail.enqueue(webhookDisabledMail(owner.email, owner.username, { url: event.url, failures: event.failures, accountUrl }));
+  }
+
+  /** An account deleted meanwhile has nobody to tell. */
+  private async owner(userId: string): Promise<UserView | null> {
+    try {
+      return await this.users.get(userId);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === ErrorCode.NotFound) return null;
+      throw error;
+    }
   }
 }

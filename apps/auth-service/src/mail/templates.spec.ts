@@ -1,4 +1,4 @@
-import { contactMail, passwordResetMail } from './templates';
+import { contactMail, passwordResetMail, webhookDisabledMail } from './templates';
 
 describe('mail templates', () => {
   it('puts the reset link in both the text and the HTML part', () => {
@@ -20,5 +20,15 @@ describe('mail templates', () => {
     expect(sut.html).not.toContain('<script>');
     expect(sut.html).toContain('&lt;script&gt;');
     expect(sut.replyTo).toBe('eve@example.com');
+  });
+
+  it('tells the owner which webhook endpoint stopped and where to enable it, escaping the URL', () => {
+    const url = 'https://shop.example.com/hooks?a=1&b=<2>';
+    const sut = webhookDisabledMail('ann@example.com', 'ann', { url, failures: 5, accountUrl: 'http://localhost:8080/account?tab=webhooks' });
+    expect(sut.subject).toBe('A webhook endpoint of your QR Dynamic account has been disabled');
+    expect(sut.text).toContain(url);
+    expect(sut.text).toContain('the last 5 events');
+    expect(sut.html).toContain('https://shop.example.com/hooks?a=1&amp;b=&lt;2&gt;');
+    expect(sut.html).toContain('href="http://localhost:8080/account?tab=webhooks"');
   });
 });

@@ -64,6 +64,28 @@ export function takedownMail(
   };
 }
 
+/** An endpoint stopped receiving webhooks: the owner learns why and where to turn it on again. */
+export function webhookDisabledMail(
+  to: string,
+  username: string,
+  endpoint: { url: string; failures: number; accountUrl: string },
+): MailMessage {
+  return {
+    to,
+    subject: 'A webhook endpoint of your QR Dynamic account has been disabled',
+    text:
+      `Hello ${username},\n\nWe have stopped sending webhooks to ${endpoint.url}: the last ${endpoint.failures} events could not be ` +
+      `delivered there, each after retries for about a day.\n\nThe delivery log in your account shows what the endpoint answered. ` +
+      `Once it works again, enable it on ${endpoint.accountUrl}.\n`,
+    html: layout(
+      `<p>Hello ${escape(username)},</p><p>We have stopped sending webhooks to <span style="word-break:break-all">${escape(endpoint.url)}</span>: ` +
+        `the last ${endpoint.failures} events could not be delivered there, each after retries for about a day.</p>` +
+        `<p>The delivery log in your account shows what the endpoint answered. Once it works again, ` +
+        `<a href="${escape(endpoint.accountUrl)}">enable it in your account</a>.</p>`,
+    ),
+  };
+}
+
 /** To the address being replaced: the owner hears of the change before it takes effect. */
 export function emailChangeRequestedMail(to: string, username: string, newEmail: string, publicBaseUrl: string): MailMessage {
   return {

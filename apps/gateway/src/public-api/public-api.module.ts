@@ -8,14 +8,17 @@ import { OpenApiDocument } from './openapi-document';
 import { PublicApiService } from './public-api.service';
 import { V1AnalyticsController } from './v1-analytics.controller';
 import { V1CodesController } from './v1-codes.controller';
+import { V1WebhooksController } from './v1-webhooks.controller';
+import { WebhooksApiService } from './webhooks-api.service';
+import { WebhooksController } from './webhooks.controller';
 
 /**
  * The public API: /api/v1 (by API key), its OpenAPI document and reference page, and the
- * account's key management (/api/api-keys, by session).
+ * account's key and webhook management (/api/api-keys, /api/webhooks, by session).
  */
 @Module({
   imports: [QrApiModule],
-  controllers: [V1CodesController, V1AnalyticsController, OpenApiController, ApiKeysController],
-  providers: [PublicApiService, IdempotencyInterceptor, OpenApiDocument, ApiReferencePage],
+  controllers: [V1CodesController, V1AnalyticsController, V1WebhooksController, OpenApiController, ApiKeysController, WebhooksController],
+  providers: [PublicApiService, WebhooksApiService, IdempotencyInterceptor, OpenApiDocument, ApiReferencePage],
 })
 export class PublicApiModule {}

@@ -1,16 +1,21 @@
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { DomainEvent, EventPayloads } from '@qrd/contracts';
 import { MessageController } from '@qrd/messaging';
+import { WebhooksService } from '../webhooks/webhooks.service';
 import { CodesService } from './codes.service';
 
 /** Billing and account events that stop or restart every code of a user (DESIGN sections 6 and 7). */
 @MessageController()
 export class AccountEventsHandlers {
-  constructor(private readonly codes: CodesService) {}
+  constructor(
+    private readonly codes: CodesService,
+    private readonly webhooks: WebhooksService,
+  ) {}
 
   @EventPattern(DomainEvent.SubscriptionChanged)
-  onSubscription(@Payload() event: EventPayloads[DomainEvent.SubscriptionChanged]): Promise<void> {
-    return this.codes.syncOwnerSuspension(event.userId, 'billing');
+  async onSubscription(@Payload() event: EventPayloads[DomainEvent.SubscriptionChanged]): Promise<void> {
+    await this.codes.syncOwnerSuspension(event.userId, 'billing');
+    await this.webhooks.subscriptionChanged(event);
   }
 
   @EventPattern(DomainEvent.UserSuspended)
@@ -24,7 +29,8 @@ export class AccountEventsHandlers {
   }
 
   @EventPattern(DomainEvent.UserDeleted)
-  onDeleted(@Payload() event: EventPayloads[DomainEvent.UserDeleted]): Promise<void> {
-    return this.codes.eraseOwner(event.userId);
+  async onDeleted(@Payload() event: EventPayloads[DomainEvent.UserDeleted]): Promise<void> {
+    await this.codes.eraseOwner(event.userId);
+    await this.webhooks.deleteAllOwned(event.userId);
   }
 }

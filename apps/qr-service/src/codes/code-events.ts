@@ -4,12 +4,16 @@ import { LOGGER, Logger } from '@qrd/config';
 import { DomainEvent, EventPayloads } from '@qrd/contracts';
 import { MessageBus, Outbox, ServiceOutbox } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
+import { randomUUID } from 'node:crypto';
+import { WebhookDispatcher, WebhookEventRecord } from '../webhooks/webhook-dispatcher';
 import { toRedirectEntry } from './code.record';
 import { CodesRepository } from './codes.repository';
 import { RedirectTable } from './redirect-table';
 
 /** The redirects of these codes changed: their entries are rewritten from what PostgreSQL holds. */
 const CODES_CHANGED = 'codes.changed';
+/** An event for the owner's webhook endpoints: stored, then one delivery job per endpoint taking it. */
+const WEBHOOK_FAN_OUT = 'webhooks.fan-out';
 
 /**
  * The qr-service's outbox: every change of a code records, in its own transaction, what must follow
@@ -24,6 +28,7 @@ export class CodeEvents extends ServiceOutbox {
     codes: CodesRepository,
     table: RedirectTable,
     bus: MessageBus,
+    webhooks: WebhookDispatcher,
     @Inject(LOGGER) logger: Logger,
     metrics: ServiceMetrics,
   ) {
@@ -44,6 +49,9 @@ export class CodeEvents extends ServiceOutbox {
             bus.emitEvent(DomainEvent.CodeDeleted, payload as EventPayloads[DomainEvent.CodeDeleted]),
           [DomainEvent.CodeTakenDown]: ({ payload }) =>
             bus.emitEvent(DomainEvent.CodeTakenDown, payload as EventPayloads[DomainEvent.CodeTakenDown]),
+          [DomainEvent.WebhookDisabled]: ({ payload }) =>
+            bus.emitEvent(DomainEvent.WebhookDisabled, payload as EventPayloads[DomainEvent.WebhookDisabled]),
+          [WEBHOOK_FAN_OUT]: ({ payload }) => webhooks.fanOut(payload as WebhookEventRecord),
         },
       }),
       metrics,
@@ -63,5 +71,30 @@ export class CodeEvents extends ServiceOutbox {
   /** Within `tx`: an admin or the blocklist took a code down (the auth-service mails its owner). */
   async takenDown(tx: EntityManager, event: EventPayloads[DomainEvent.CodeTakenDown]): Promise<string[]> {
     return [await this.outbox.add(tx, DomainEvent.CodeTakenDown, event)];
+  }
+
+  /**
+   * Within `tx`: an event for the owner's webhook endpoints (code.created, scan.created...). Its id
+   * is made here, once, so every delivery and resend of it carries the same `webhook-id`.
+   */
+  async webhook(tx: EntityManager, ownerId: string, type: string, data: unknown): Promise<string[]> {
+    // Most owners have no endpoint: their changes record nothing for webhooks.
+    const [{ wanted }]: { wanted: boolean }[] = await tx.query(
+      `SELECT EXISTS (SELECT 1 FROM qr.webhook_endpoints WHERE owner_id = $1 AND enabled AND $2 = ANY(events)) AS wanted`,
+      [ownerId, type],
+    );
+    if (!wanted) return [];
+    const record: WebhookEventRecord = {
+      id: `msg_${randomUUID().replace(/-/g, '')}`,
+      ownerId,
+      type,
+      body: { type, timestamp: new Date().toISOString(), data },
+    };
+    return [await this.outbox.add(tx, WEBHOOK_FAN_OUT, record)];
+  }
+
+  /** Within `tx`: an endpoint was disabled after repeated failures (the auth-service mails its owner). */
+  async webhookDisabled(tx: EntityManager, event: EventPayloads[DomainEvent.WebhookDisabled]): Promise<string[]> {
+    return [await this.outbox.add(tx, DomainEvent.WebhookDisabled, event)];
   }
 }

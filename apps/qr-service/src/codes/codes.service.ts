@@ -161,7 +161,7 @@ export class CodesService {
           passwordHash,
           ...owner,
         });
-        if (code) return [code, await this.events.changed(tx, [code.id])];
+        if (code) return [code, [...(await this.events.changed(tx, [code.id])), ...(await this.events.webhook(tx, code.ownerId, 'code.created', this.view(code)))]];
         // A custom slug taken meanwhile: another attempt would not change it.
         if (input.slug !== undefined) throw invalid('slug', SLUG_MESSAGES.taken);
       }
@@ -211,7 +211,9 @@ export class CodesService {
   private async change(userId: string, codeId: string, changes: CodeChanges): Promise<CodeRecord> {
     const [after, events] = await this.codes.transaction(async (tx): Promise<[CodeRecord | null, string[]]> => {
       const code = await this.codes.update(userId, codeId, changes, tx);
-      return [code, code && changesRedirect(changes) ? await this.events.changed(tx, [code.id]) : []];
+      if (!code) return [null, []];
+      const redirect = changesRedirect(changes) ? await this.events.changed(tx, [code.id]) : [];
+      return [code, [...redirect, ...(await this.events.webhook(tx, userId, 'code.updated', this.view(code)))]];
     });
     if (!after) throw codeNotFound();
     await this.events.deliver(events);
@@ -227,7 +229,11 @@ export class CodesService {
       const code = await this.codes.softDelete(tx, userId, codeId);
       if (!code) throw codeNotFound();
       const remainingCodes = await this.codes.countOwned(userId, tx);
-      return [...(await this.events.changed(tx, [code.id])), ...(await this.events.deleted(tx, { codeId, userId, slug: code.slug, remainingCodes }))];
+      return [
+        ...(await this.events.changed(tx, [code.id])),
+        ...(await this.events.deleted(tx, { codeId, userId, slug: code.slug, remainingCodes })),
+        ...(await this.events.webhook(tx, userId, 'code.deleted', { id: codeId, slug: code.slug })),
+      ];
     });
     await this.events.deliver(events);
   }

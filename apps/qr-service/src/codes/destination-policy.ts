@@ -27,6 +27,12 @@ function rangeOf(host: string): string | null {
   return ipaddr.process(host).range();
 }
 
+/** An IP address (resolved, not a name) in a range no request of ours may reach unless the operator allows it. */
+export function isPrivateAddress(address: string): boolean {
+  const range = rangeOf(address);
+  return range === null || PRIVATE_RANGES.has(range);
+}
+
 function isPrivate(host: string): boolean {
   const range = rangeOf(host);
   return range !== null ? PRIVATE_RANGES.has(range) : LOCAL_NAMES.some((name) => name.test(host));

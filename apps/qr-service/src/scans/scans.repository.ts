@@ -52,10 +52,43 @@ export class ScansRepository {
       }
       const fresh = await this.insertRaw(tx, batch);
       if (fresh.length === 0) return 0;
+      await this.queueForWebhooks(tx, fresh);
       const uniques = await this.firstVisits(tx, fresh);
       await this.writeRollup(tx, rollUp(fresh, uniques));
       return fresh.length;
     });
+  }
+
+  /**
+   * The scans of owners with an enabled endpoint taking scan.created wait, committed with the scans,
+   * for the next batch (webhooks/scan-webhooks.ts). No IP address or visitor hash leaves.
+   */
+  private async queueForWebhooks(tx: EntityManager, scans: OwnedScan[]): Promise<void> {
+    await tx.query(
+      `INSERT INTO qr.webhook_scan_queue (owner_id, scan)
+       SELECT s.owner_id, s.scan FROM unnest($1::uuid[], $2::jsonb[]) AS s(owner_id, scan)
+       WHERE EXISTS (SELECT 1 FROM qr.webhook_endpoints e WHERE e.owner_id = s.owner_id AND e.enabled AND 'scan.created' = ANY(e.events))`,
+      [
+        scans.map((s) => s.ownerId),
+        scans.map((s) =>
+          JSON.stringify({
+            id: s.scanId,
+            codeId: s.codeId,
+            scannedAt: s.scannedAt.toISOString(),
+            isBot: s.isBot,
+            device: s.device,
+            os: s.os,
+            browser: s.browser,
+            country: s.country,
+            region: s.region,
+            city: s.city,
+            referrer: s.referrer,
+            language: s.language,
+            variant: s.variant ?? null,
+          }),
+        ),
+      ],
+    );
   }
 
   /** Months of raw scans were dropped (retention): forget them so a late scan recreates its month. */

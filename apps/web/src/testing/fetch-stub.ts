@@ -42,6 +42,11 @@ import {
   type UpdateProfileDto,
   type UpdateQrCodeDto,
   type UserView,
+  type CreateWebhookDto,
+  type UpdateWebhookDto,
+  type WebhookDeliveryView,
+  type WebhookEndpointView,
+  type WebhookEndpointWithSecret,
 } from '@qrd/contracts';
 
 /**
@@ -58,6 +63,7 @@ export interface ApiRoutes {
   'POST /api/login': { body: { username: string; password: string }; res: UserView | TwoFactorChallengeView };
   'POST /api/login/two-factor': { body: TwoFactorLoginDto; res: UserView };
   'DELETE /api/email-change': { body: undefined; res: UserView };
+  'DELETE /api/account': { body: CurrentPasswordDto; res: undefined };
   'POST /api/email-change/confirm': { body: ConfirmEmailChangeDto; res: { email: string } };
   'POST /api/two-factor/setup': { body: CurrentPasswordDto; res: TwoFactorSetupView };
   'POST /api/two-factor/enable': { body: SecondFactorCodeDto; res: RecoveryCodesView };
@@ -94,6 +100,14 @@ export interface ApiRoutes {
   'GET /api/api-keys': { body: undefined; res: ApiKeyView[] };
   'POST /api/api-keys': { body: CreateApiKeyDto; res: CreatedApiKey };
   'DELETE /api/api-keys/:id': { body: undefined; res: undefined };
+  'GET /api/webhooks': { body: undefined; res: WebhookEndpointView[] };
+  'POST /api/webhooks': { body: CreateWebhookDto; res: WebhookEndpointWithSecret };
+  'PATCH /api/webhooks/:id': { body: UpdateWebhookDto; res: WebhookEndpointView };
+  'DELETE /api/webhooks/:id': { body: undefined; res: undefined };
+  'POST /api/webhooks/:id/rotate-secret': { body: Record<string, never>; res: WebhookEndpointWithSecret };
+  'GET /api/webhooks/:id/deliveries': { body: undefined; res: WebhookDeliveryView[] };
+  'POST /api/webhooks/:id/deliveries/:deliveryId/resend': { body: Record<string, never>; res: undefined };
+  'POST /api/webhooks/:id/test': { body: Record<string, never>; res: undefined };
 }
 
 export type Route = keyof ApiRoutes;

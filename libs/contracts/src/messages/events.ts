@@ -12,6 +12,8 @@ export enum DomainEvent {
   SignupPaid = 'signup.paid',
   /** An admin (or the domain blocklist) took a code down: its owner is told by mail. */
   CodeTakenDown = 'code.taken-down',
+  /** A webhook endpoint was disabled after repeated failed deliveries: its owner is told by mail. */
+  WebhookDisabled = 'webhook.disabled',
 }
 
 export interface SubscriptionState {
@@ -31,6 +33,7 @@ export interface EventPayloads {
   [DomainEvent.SessionsRevoke]: { userId: string; exceptSessionId?: string; reason: string };
   [DomainEvent.SignupPaid]: { userId: string; customerId: string; subscriptionId: string };
   [DomainEvent.CodeTakenDown]: { codeId: string; userId: string; slug: string; name: string; destination: string; reason: string };
+  [DomainEvent.WebhookDisabled]: { userId: string; endpointId: string; url: string; failures: number };
 }
 
 /** Which service queues receive each event: the one routing table for fan-out. */
@@ -43,6 +46,7 @@ export const EVENT_SUBSCRIBERS: Record<DomainEvent, readonly ServiceQueue[]> = {
   [DomainEvent.SessionsRevoke]: [ServiceQueue.Gateway],
   [DomainEvent.SignupPaid]: [ServiceQueue.Billing],
   [DomainEvent.CodeTakenDown]: [ServiceQueue.Auth],
+  [DomainEvent.WebhookDisabled]: [ServiceQueue.Auth],
 };
 
 export function eventsFor(queue: ServiceQueue): DomainEvent[] {

@@ -82,6 +82,8 @@ export default async function globalSetup(): Promise<void> {
     RATE_LIMIT_PAGE_VISITS_PER_MINUTE: '1000',
     RATE_LIMIT_LARGE_RENDERS_PER_HOUR: '1000',
     RATE_LIMIT_REPORTS_PER_HOUR: '1000',
+    // The webhook receivers the browser tests run listen on this machine.
+    ALLOW_PRIVATE_DESTINATIONS: 'true',
     GATEWAY_PORT: String(PORTS.gateway),
     AUTH_PORT: String(PORTS.auth),
     QR_PORT: String(PORTS.qr),

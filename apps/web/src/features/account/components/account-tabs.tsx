@@ -1,4 +1,4 @@
-import { ChartColumn, CreditCard, KeyRound, Shield, User as UserIcon } from 'lucide-react';
+import { ChartColumn, CreditCard, KeyRound, Shield, User as UserIcon, Webhook } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { pickTab } from '../../../lib/paths';
@@ -8,10 +8,11 @@ import { ApiKeysTab } from './api-keys-tab';
 import { ProfileTab } from './profile-tab';
 import { SecurityTab } from './security-tab';
 import { SubscriptionTab } from './subscription-tab';
+import { WebhooksTab } from './webhooks-tab';
 
-export const ACCOUNT_TABS = ['profile', 'security', 'analytics', 'subscription', 'api'] as const;
+export const ACCOUNT_TABS = ['profile', 'security', 'analytics', 'subscription', 'api', 'webhooks'] as const;
 
-/** Profile, Security, Analytics, Subscription, API; ?tab= selects one so other pages can link to it. */
+/** Profile, Security, Analytics, Subscription, API, Webhooks; ?tab= selects one so other pages can link to it. */
 export function AccountTabs({ user }: { user: User }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = pickTab(searchParams.get('tab'), ACCOUNT_TABS, 'profile');
@@ -22,7 +23,7 @@ export function AccountTabs({ user }: { user: User }) {
 
   return (
     <Tabs value={tab} onValueChange={selectTab}>
-      <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-5">
+      <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-3 lg:grid-cols-6">
         <TabsTrigger value="profile">
           <UserIcon aria-hidden="true" /> Profile
         </TabsTrigger>
@@ -37,6 +38,9 @@ export function AccountTabs({ user }: { user: User }) {
         </TabsTrigger>
         <TabsTrigger value="api">
           <KeyRound aria-hidden="true" /> API
+        </TabsTrigger>
+        <TabsTrigger value="webhooks">
+          <Webhook aria-hidden="true" /> Webhooks
         </TabsTrigger>
       </TabsList>
       <TabsContent value="profile">
@@ -53,6 +57,9 @@ export function AccountTabs({ user }: { user: User }) {
       </TabsContent>
       <TabsContent value="api">
         <ApiKeysTab />
+      </TabsContent>
+      <TabsContent value="webhooks">
+        <WebhooksTab />
       </TabsContent>
     </Tabs>
   );

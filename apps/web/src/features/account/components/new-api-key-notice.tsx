@@ -3,17 +3,7 @@ import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../hooks/use-toast';
-
-/** Copies text, also where the async clipboard API is missing (plain http on a LAN address). */
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
-  const area = document.createElement('textarea');
-  area.value = text;
-  document.body.append(area);
-  area.select();
-  document.execCommand('copy');
-  area.remove();
-}
+import { copyText } from './copy-text';
 
 /** The new key, the one time it can be seen: copy it now, it is never shown again. */
 export function NewApiKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {

@@ -1,0 +1,63 @@
+import type { WebhookEndpointWithSecret } from '@qrd/contracts';
+import { ExternalLink } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useWebhooks } from '../api/webhooks';
+import { CreateWebhookForm } from './create-webhook-form';
+import { WebhookList } from './webhook-list';
+import { WebhookSecretNotice } from './webhook-secret-notice';
+
+/** Webhooks: endpoints that receive signed events, each with its delivery log. */
+export function WebhooksTab() {
+  const endpoints = useWebhooks();
+  const [secret, setSecret] = useState<WebhookEndpointWithSecret | null>(null);
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Add a webhook endpoint</CardTitle>
+          <CardDescription>
+            Your server hears of new codes, changes, scans and subscription changes as they happen. Each request is signed with the
+            endpoint's secret; failed deliveries are retried for about a day.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {secret ? <WebhookSecretNotice endpoint={secret} onDone={() => setSecret(null)} /> : <CreateWebhookForm onCreated={setSecret} />}
+          <Button asChild variant="link" className="justify-self-start px-0">
+            <a href="/docs/api" target="_blank" rel="noreferrer">
+              How to verify signatures <ExternalLink aria-hidden="true" />
+            </a>
+          </Button>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Your webhook endpoints</CardTitle>
+          <CardDescription>An endpoint that keeps failing is disabled and you get an email; enable it again once it works.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {endpoints.isPending ? (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+              <Spinner /> Loading your endpoints…
+            </p>
+          ) : endpoints.isError ? (
+            <div role="alert" className="grid gap-2 text-sm">
+              <p className="text-destructive">Could not load your endpoints: {getErrorMessage(endpoints.error, 'Please try again later.')}</p>
+              <Button variant="outline" size="sm" className="justify-self-start" onClick={() => void endpoints.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : endpoints.data.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No webhook endpoints yet. Add one above.</p>
+          ) : (
+            <WebhookList endpoints={endpoints.data} onSecret={setSecret} />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
