@@ -117,9 +117,15 @@ export class Outbox {
     return this.relaying;
   }
 
-  /** Removes the delivered events about this user (payload `userId`): a deleted account's are not kept the usual week. */
+  /**
+   * Removes the delivered events about this user (payload `userId` or `ownerId`): a deleted
+   * account's are not kept the usual week.
+   */
   async forgetUser(userId: string): Promise<void> {
-    await this.db.query(`DELETE FROM ${this.table} WHERE delivered_at IS NOT NULL AND payload ->> 'userId' = $1`, [userId]);
+    await this.db.query(
+      `DELETE FROM ${this.table} WHERE delivered_at IS NOT NULL AND (payload ->> 'userId' = $1 OR payload ->> 'ownerId' = $1)`,
+      [userId],
+    );
   }
 
   async backlog(): Promise<{ events: number; oldestAgeS: number }> {
@@ -229,7 +235,7 @@ export abstract class ServiceOutbox implements OnApplicationBootstrap, OnApplica
     return this.outbox.relayOnce();
   }
 
-  /** Delivered events about this user (payload `userId`) are removed: the account is gone. */
+  /** Delivered events about this user are removed: the account is gone. */
   forgetUser(userId: string): Promise<void> {
     return this.outbox.forgetUser(userId);
   }

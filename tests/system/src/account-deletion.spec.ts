@@ -41,6 +41,8 @@ describe('deleting an account', () => {
 
   async function customerWithData(): Promise<{ customer: Customer; slugs: string[] }> {
     const customer = await subscribedCustomer(system);
+    // An endpoint first, so the codes' events are recorded for it too.
+    expect((await customer.client.post('/api/webhooks', { url: 'https://hooks.example.com/qr', events: ['code.created', 'scan.created'] })).status).toBe(201);
     const first = await createCode(customer.client, { name: 'Menu', destinationUrl: 'https://example.com/menu' });
     const second = await createCode(customer.client, { name: 'Flyer', destinationUrl: 'https://example.com/flyer' }, { buySeat: true });
     expect((await customer.client.post('/api/api-keys', { name: 'Shop', scope: 'read' })).status).toBe(201);

@@ -112,6 +112,7 @@ export class WebhooksRepository {
   async deleteAllOwned(ownerId: string): Promise<void> {
     await this.db.query(`DELETE FROM qr.webhook_endpoints WHERE owner_id = $1`, [ownerId]);
     await this.db.query(`DELETE FROM qr.webhook_scan_queue WHERE owner_id = $1`, [ownerId]);
+    await this.db.query(`DELETE FROM qr.webhook_events WHERE owner_id = $1`, [ownerId]);
   }
 
   /** Enabled endpoints of an owner that take this event type. */
