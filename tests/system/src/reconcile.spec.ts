@@ -106,6 +106,25 @@ describe('reconciliation: what must agree is compared and repaired, on request a
     expect(byCheck((await admin.post('/api/admin/reconcile')).json.checks).signups).toMatchObject({ checked: 0, repaired: 0 });
   });
 
+  it('ends the subscription of an account deleted while its user.deleted was lost', async () => {
+    const bob = await subscribedCustomer(system);
+    const [{ customerId }] = await sql<{ customerId: string }>(system, 'SELECT id AS "customerId" FROM billing.customers WHERE user_id = $1', [bob.user.id]);
+    // The account row goes, as a deletion would, but no service hears of it.
+    await sql(system, 'DELETE FROM auth.users WHERE id = $1', [bob.user.id]);
+
+    const checks = byCheck((await admin.post('/api/admin/reconcile')).json.checks);
+
+    expect(checks.accounts).toMatchObject({ repaired: 1 });
+    expect(checks.accounts.details).toEqual([`user ${bob.user.id} no longer exists: subscription ended and billing records detached`]);
+    const rows = await sql(
+      system,
+      `SELECT s.status, c.user_id AS "userId", c.email FROM billing.subscriptions s JOIN billing.customers c ON c.id = s.customer_id WHERE c.id = $1`,
+      [customerId],
+    );
+    expect(rows).toEqual([{ status: 'canceled', userId: null, email: '' }]);
+    expect(byCheck((await admin.post('/api/admin/reconcile')).json.checks).accounts).toMatchObject({ repaired: 0 });
+  });
+
   it("brings our copy of a subscription back to the provider's when an event of the provider was missed", async () => {
     const carol = await subscribedCustomer(system);
     const code = await createCode(carol.client, { name: 'Poster', destinationUrl: 'https://example.com/poster' });

@@ -1,15 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
-import { formatCents, QrPattern, ReconcileCheck, redirectsEnabledFor } from '@qrd/contracts';
+import { AuthPattern, formatCents, QrPattern, ReconcileCheck, redirectsEnabledFor } from '@qrd/contracts';
 import { MessageBus, REDIS, ServiceReconciler } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 import { PAYMENT_PROVIDER, PaymentProvider, ProviderSubscription } from '../providers/payment-provider';
 import { BillingRepository } from './billing.repository';
+import { SeatsService } from './seats.service';
 import { SubscriptionEntity } from './subscription.entity';
 import { SubscriptionSync } from './subscription-sync';
 
 const MAX_DETAILS = 20;
+/** Users asked of the auth-service at once (its page size limit). */
+const ACCOUNT_PAGE = 100;
 /** A paid signup whose account was not created (or linked) within this is taken as abandoned. */
 const SIGNUP_CLAIM_HOURS = 24;
 
@@ -37,6 +40,7 @@ export class SeatReconciler extends ServiceReconciler {
   constructor(
     private readonly repo: BillingRepository,
     private readonly sync: SubscriptionSync,
+    private readonly seatsService: SeatsService,
     private readonly bus: MessageBus,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(REDIS) redis: IORedis,
@@ -48,7 +52,29 @@ export class SeatReconciler extends ServiceReconciler {
   }
 
   protected async checks(): Promise<ReconcileCheck[]> {
-    return [await this.subscriptions(), await this.seats(), await this.signups()];
+    return [await this.subscriptions(), await this.accounts(), await this.seats(), await this.signups()];
+  }
+
+  /**
+   * Live subscriptions of accounts that no longer exist (a `user.deleted` whose handling kept
+   * failing, the provider away for longer than its retries): ended now and detached, as the event
+   * would have done. The auth-service is asked which of the users still exist, a page at a time.
+   */
+  private async accounts(): Promise<ReconcileCheck> {
+    const result: ReconcileCheck = { check: 'accounts', checked: 0, repaired: 0, needsAttention: 0, details: [] };
+    const userIds = await this.repo.usersWithLiveSubscriptions();
+    for (let i = 0; i < userIds.length; i += ACCOUNT_PAGE) {
+      const ids = userIds.slice(i, i + ACCOUNT_PAGE);
+      const { items } = await this.bus.request(AuthPattern.ListUsers, { page: 1, pageSize: ACCOUNT_PAGE, ids });
+      const existing = new Set(items.map((user) => user.id));
+      result.checked += ids.length;
+      for (const userId of ids.filter((id) => !existing.has(id))) {
+        await this.seatsService.onUserDeleted(userId);
+        result.repaired += 1;
+        if (result.details.length < MAX_DETAILS) result.details.push(`user ${userId} no longer exists: subscription ended and billing records detached`);
+      }
+    }
+    return result;
   }
 
   /**

@@ -12,6 +12,7 @@ const CHECK_NAMES: Record<ReconcileCheck['check'], string> = {
   'redirect-table': 'Redirect table and database',
   outbox: 'Undelivered events',
   signups: 'Paid signups without an account',
+  accounts: 'Subscriptions of deleted accounts',
   subscriptions: 'Subscriptions and the payment provider',
   blocklist: 'Codes leading to blocklisted domains (taken down)',
 };
