@@ -196,18 +196,50 @@ describe('campaign controls: created through the gateway, scanned through nginx,
   it.each([
     [{ expiresAt: '2020-01-01T00:00:00Z' }, 'campaign.expiresAt', 'The expiry is in the past: choose a later date and time'],
     [{ schedule: [{ at: '2020-01-01T00:00:00Z', destination: 'https://example.com/x' }] }, 'campaign.schedule.0.at', 'This switch is in the past: choose a later date and time'],
-    [{ scanLimit: 0 }, 'campaign', 'scanLimit: The scan limit must be a whole number of at least 1'],
+    [{ scanLimit: 0 }, 'campaign.scanLimit', 'The scan limit must be a whole number of at least 1'],
     [
       { split: [{ name: 'A', destination: 'https://example.com/a', weight: 0 }, { name: 'B', destination: 'https://example.com/b', weight: 1 }] },
-      'campaign',
-      'split.0.weight: Weights must be whole numbers from 1 to 1000',
+      'campaign.split.0.weight',
+      'Weights must be whole numbers from 1 to 1000',
     ],
-    [{ rules: [{ country: ['QQ'], destination: 'https://example.com/x' }] }, 'campaign', 'rules.0.country: Countries must be two-letter ISO codes such as DE or US'],
+    [
+      { split: [{ name: 'A', destination: 'https://example.com/a', weight: -3 }, { name: 'B', destination: 'https://example.com/b', weight: 1.5 }] },
+      'campaign.split.1.weight',
+      'Weights must be whole numbers from 1 to 1000',
+    ],
+    [{ rules: [{ country: ['QQ'], destination: 'https://example.com/x' }] }, 'campaign.rules.0.country', 'Countries must be two-letter ISO codes such as DE or US'],
     [
       { rules: [{ os: ['ios'], destination: 'https://example.com/a' }, { os: ['ios'], country: ['DE'], destination: 'https://example.com/b' }] },
-      'campaign',
-      'rules.1: Rule 2 can never match: rule 1 comes first and catches every scan it would',
+      'campaign.rules.1',
+      'Rule 2 can never match: rule 1 comes first and catches every scan it would',
     ],
+    [
+      { rules: [{ os: ['android'], destination: 'https://example.com/a' }, { os: ['android'], destination: 'https://example.com/b' }] },
+      'campaign.rules.1',
+      'Rule 2 can never match: rule 1 comes first and catches every scan it would',
+    ],
+    [
+      { rules: [{ language: ['de'], destination: 'https://example.com/de' }, { language: ['de-CH'], destination: 'https://example.com/ch' }] },
+      'campaign.rules.1',
+      'Rule 2 can never match: rule 1 comes first and catches every scan it would',
+    ],
+    [
+      {
+        rules: [
+          { time: { zone: 'Europe/Berlin', from: '08:00', to: '20:00' }, destination: 'https://example.com/day' },
+          { time: { zone: 'Europe/Berlin', days: [1], from: '12:00', to: '13:00' }, destination: 'https://example.com/lunch' },
+        ],
+      },
+      'campaign.rules.1',
+      'Rule 2 can never match: rule 1 comes first and catches every scan it would',
+    ],
+    [
+      { schedule: [{ at: '2099-01-01T00:00:00Z', destination: 'https://example.com/x', split: [{ name: 'A', destination: 'https://example.com/a', weight: 1 }, { name: 'B', destination: 'https://example.com/b', weight: 0 }] }] },
+      'campaign.schedule.0.split.1.weight',
+      'Weights must be whole numbers from 1 to 1000',
+    ],
+    [{ expiresAt: 'next friday' }, 'campaign.expiresAt', 'The expiry must be a date and time, such as 2026-12-31T23:59:00+01:00'],
+    ['on', 'campaign', 'The campaign settings must be an object'],
     [
       { rules: [{ os: ['ios'], destination: 'http://127.0.0.1/admin' }] },
       'campaign.rules.0.destination',
@@ -220,6 +252,30 @@ describe('campaign controls: created through the gateway, scanned through nginx,
     expect(res.status).toBe(400);
     expect(res.json.fields[field]).toBe(message);
     expect((await alice.client.get('/api/qrcodes')).json.length).toBe(before);
+  });
+
+  it('refuses a change of a code\'s controls with every problem named by its field, keeping the settings it had', async () => {
+    const code = await newCode('https://example.com/kept', { rules: [{ os: ['ios'], destination: 'https://example.com/ios' }] });
+    const shape = await alice.client.patch(`/api/qrcodes/${code.id}`, {
+      campaign: {
+        rules: [{ country: ['DE'], destination: 'https://example.com/de' }, { country: ['DE'], language: ['de'], destination: 'https://example.com/de2' }],
+        split: [{ name: 'A', destination: 'https://example.com/a', weight: 1 }, { name: 'B', destination: 'https://example.com/b', weight: 0 }],
+      },
+    });
+    expect(shape.status).toBe(400);
+    expect(shape.json.fields).toEqual({
+      'campaign.rules.1': 'Rule 2 can never match: rule 1 comes first and catches every scan it would',
+      'campaign.split.1.weight': 'Weights must be whole numbers from 1 to 1000',
+    });
+    const past = await alice.client.patch(`/api/qrcodes/${code.id}`, {
+      campaign: { expiresAt: '2021-03-01T10:00:00+01:00', schedule: [{ at: '2021-01-01T00:00:00Z', destination: 'https://example.com/x' }] },
+    });
+    expect(past.status).toBe(400);
+    expect(past.json.fields).toEqual({
+      'campaign.expiresAt': 'The expiry is in the past: choose a later date and time',
+      'campaign.schedule.0.at': 'This switch is in the past: choose a later date and time',
+    });
+    expect((await alice.client.get(`/api/qrcodes/${code.id}`)).json.campaign).toEqual({ rules: [{ os: ['ios'], destination: 'https://example.com/ios' }] });
   });
 
   describe('custom slugs', () => {
