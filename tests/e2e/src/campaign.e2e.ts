@@ -67,6 +67,22 @@ describe('campaign controls in the edit screen, in Chromium through nginx', () =
     await preview.getByText(`No rule matches: goes to ${finalUrl}`).waitFor();
     await screenshot(page, 'campaign-editor');
 
+    // A second iOS rule could never match: the server explains it beside that rule, and nothing is saved.
+    await page.getByRole('button', { name: 'Add a rule' }).click();
+    await page.getByLabel('Rule 2: OS').selectOption('ios');
+    await page.locator('#rule-url-1').fill('https://example.com/never');
+    await page.getByRole('button', { name: 'Save campaign' }).click();
+    const rules = page.getByRole('region', { name: 'Routing rules' });
+    await rules
+      .getByRole('listitem')
+      .nth(1)
+      .getByRole('alert')
+      .getByText('Rule 2 can never match: rule 1 comes first and catches every scan it would')
+      .waitFor();
+    await page.getByText('Some settings need a change: see the messages above.').waitFor();
+    await screenshot(page, 'campaign-editor-refused');
+    await page.getByRole('button', { name: 'Remove rule 2' }).click();
+
     await page.getByRole('button', { name: 'Save campaign' }).click();
     await page.getByText('Campaign Saved').first().waitFor();
 
