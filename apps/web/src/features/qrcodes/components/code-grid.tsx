@@ -49,7 +49,8 @@ export function CodeGrid(props: CodeGridProps) {
 function VirtualRows({ codes, layout, renderCard, className, busy, columns }: CodeGridProps & { columns: number }) {
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
-  // The row holding keyboard focus stays rendered when scrolled away, so focus is never lost.
+  // The row holding keyboard focus stays rendered when scrolled away, so focus is never lost, and so
+  // do its neighbours: Tab and Shift+Tab always find the next card, however far a (smooth) scroll lags.
   const [focusedRow, setFocusedRow] = useState<number | null>(null);
   const rowCount = Math.ceil(codes.length / columns);
   const estimate = ESTIMATED_ROW[layout];
@@ -62,8 +63,9 @@ function VirtualRows({ codes, layout, renderCard, className, busy, columns }: Co
   const rangeExtractor = useCallback(
     (range: Range) => {
       const rows = defaultRangeExtractor(range);
-      if (focusedRow === null || focusedRow >= range.count || rows.includes(focusedRow)) return rows;
-      return [...rows, focusedRow].sort((a, b) => a - b);
+      if (focusedRow === null) return rows;
+      const near = [focusedRow - 1, focusedRow, focusedRow + 1].filter((row) => row >= 0 && row < range.count && !rows.includes(row));
+      return near.length ? [...rows, ...near].sort((a, b) => a - b) : rows;
     },
     [focusedRow],
   );
