@@ -1,4 +1,4 @@
-import { CAMPAIGN_OS, type CampaignOs, type CampaignRule, type CampaignSettings, type CampaignSwitch, type CampaignVariant, type QrCodeView } from '@qrd/contracts';
+import type { CampaignSettings, CampaignSwitch, CampaignVariant, QrCodeView } from '@qrd/contracts';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -8,20 +8,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../hooks/use-toast';
 import { getErrorMessage, getFieldErrors } from '../../../lib/api-client';
 import { useUpdateQrCode } from '../api/qr-codes';
-import {
-  buildUtmUrl,
-  cleanSettings,
-  describeConditions,
-  fromLocalInput,
-  isPlacedField,
-  listOf,
-  OS_LABELS,
-  previewRules,
-  toLocalInput,
-  UTM_FIELDS,
-  utmOf,
-  type Utm,
-} from '../lib/campaign';
+import { buildUtmUrl, cleanSettings, fromLocalInput, isPlacedField, toLocalInput, UTM_FIELDS, utmOf, type Utm } from '../lib/campaign';
+import { type RuleDraft, ruleDraft, RoutingRulesSection, toRule } from './campaign-rules-section';
+import { type CampaignProblems, Section } from './campaign-section';
 
 const UTM_LABELS: Record<(typeof UTM_FIELDS)[number], string> = {
   utm_source: 'Source',
@@ -30,56 +19,6 @@ const UTM_LABELS: Record<(typeof UTM_FIELDS)[number], string> = {
   utm_term: 'Term',
   utm_content: 'Content',
 };
-
-const SELECT = 'h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
-
-/**
- * A rule as the editor holds it: lists as the owner types them. What the form cannot show (several
- * operating systems, device types, a time window, set through the API) is kept as it was.
- */
-interface RuleDraft {
-  os: CampaignOs | '';
-  country: string;
-  language: string;
-  destination: string;
-  /** The rule's own OS list, kept while the select still shows its first entry. */
-  osList?: CampaignOs[];
-  kept?: Pick<CampaignRule, 'device' | 'time'>;
-}
-
-function ruleDraft(rule: CampaignRule): RuleDraft {
-  const kept: Pick<CampaignRule, 'device' | 'time'> = {};
-  if (rule.device?.length) kept.device = rule.device;
-  if (rule.time) kept.time = rule.time;
-  return {
-    os: rule.os?.[0] ?? '',
-    osList: rule.os,
-    country: (rule.country ?? []).join(', '),
-    language: (rule.language ?? []).join(', '),
-    destination: rule.destination,
-    kept,
-  };
-}
-
-function toRule(draft: RuleDraft): CampaignRule {
-  const rule: CampaignRule = { ...draft.kept, destination: draft.destination.trim() };
-  if (draft.os) rule.os = draft.osList?.[0] === draft.os ? draft.osList : [draft.os];
-  const country = listOf(draft.country, true);
-  if (country.length) rule.country = country;
-  const language = listOf(draft.language);
-  if (language.length) rule.language = language;
-  return rule;
-}
-
-function Section({ title, children, hint }: { title: string; hint?: string; children: React.ReactNode }) {
-  return (
-    <section className="grid gap-3 border-t pt-5 first:border-t-0 first:pt-0" aria-label={title}>
-      <h2 className="text-lg font-semibold">{title}</h2>
-      {hint && <p className="text-sm text-muted-foreground">{hint}</p>}
-      {children}
-    </section>
-  );
-}
 
 /**
  * The Campaign tab: UTM builder, query pass-through, expiry and scan limit, scheduled destinations,
@@ -97,20 +36,20 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
   const [schedule, setSchedule] = useState<CampaignSwitch[]>(initial.schedule ?? []);
   const [rules, setRules] = useState<RuleDraft[]>((initial.rules ?? []).map(ruleDraft));
   const [split, setSplit] = useState<CampaignVariant[]>(initial.split ?? []);
-  const [probe, setProbe] = useState<{ os: CampaignOs; country: string; language: string }>({ os: 'ios', country: '', language: '' });
   const [error, setError] = useState<string | null>(null);
   /** The server's messages by path inside the settings ('rules.1', 'split.0.weight'). */
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const problem = (path: string): string | undefined => fieldErrors[path];
-  /** A message about a rule, switch or variant as a whole, or about a part of it the form does not show. */
-  const itemProblem = (list: string, i: number, shown: string[]): string | undefined =>
-    Object.entries(fieldErrors).find(([path]) => path === `${list}.${i}` || (path.startsWith(`${list}.${i}.`) && !shown.includes(path.slice(`${list}.${i}.`.length))))?.[1];
+  const problems: CampaignProblems = {
+    problem: (path) => fieldErrors[path],
+    itemProblem: (list, i, shown) =>
+      Object.entries(fieldErrors).find(([path]) => path === `${list}.${i}` || (path.startsWith(`${list}.${i}.`) && !shown.includes(path.slice(`${list}.${i}.`.length))))?.[1],
+  };
+  const { problem, itemProblem } = problems;
   const [savingUrl, setSavingUrl] = useState(false);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
 
   const finalUrl = buildUtmUrl(code.destinationUrl, utm);
-  const preview = previewRules(rules.map(toRule), code.destinationUrl, probe);
   const now = Date.now();
 
   async function applyUtm() {
@@ -253,75 +192,7 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
         </Button>
       </Section>
 
-      <Section title="Routing rules" hint="Checked in order; the first rule that matches a scan decides where it goes.">
-        {rules.length === 0 && <p className="text-sm text-muted-foreground">No rules: every scan goes to the destination.</p>}
-        <ol className="grid gap-3">
-          {rules.map((rule, i) => {
-            const set = (patch: Partial<RuleDraft>) => setRules(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-            const whole = itemProblem('rules', i, ['os', 'country', 'language', 'destination']);
-            const also = describeConditions(toRule(rule), rule.os);
-            return (
-              <li key={i} className="grid items-end gap-2 rounded-md border p-3 sm:grid-cols-[auto_1fr_1fr_2fr_auto]">
-                <FormField id={`rule-os-${i}`} label={`Rule ${i + 1}: OS`} error={problem(`rules.${i}.os`)}>
-                  <select id={`rule-os-${i}`} className={SELECT} value={rule.os} onChange={(e) => set({ os: e.target.value as CampaignOs | '' })}>
-                    <option value="">Any</option>
-                    {CAMPAIGN_OS.map((os) => (
-                      <option key={os} value={os}>
-                        {OS_LABELS[os]}
-                      </option>
-                    ))}
-                  </select>
-                </FormField>
-                <FormField id={`rule-country-${i}`} label="Countries" error={problem(`rules.${i}.country`)}>
-                  <Input id={`rule-country-${i}`} placeholder="DE, AT" value={rule.country} onChange={(e) => set({ country: e.target.value })} />
-                </FormField>
-                <FormField id={`rule-language-${i}`} label="Languages" error={problem(`rules.${i}.language`)}>
-                  <Input id={`rule-language-${i}`} placeholder="de, fr" value={rule.language} onChange={(e) => set({ language: e.target.value })} />
-                </FormField>
-                <FormField id={`rule-url-${i}`} label="Send to" error={problem(`rules.${i}.destination`)}>
-                  <Input id={`rule-url-${i}`} type="url" value={rule.destination} onChange={(e) => set({ destination: e.target.value })} />
-                </FormField>
-                <Button type="button" variant="ghost" size="icon" aria-label={`Remove rule ${i + 1}`} onClick={() => setRules(rules.filter((_, j) => j !== i))}>
-                  <Trash2 aria-hidden="true" />
-                </Button>
-                {also && <p className="text-xs text-muted-foreground sm:col-span-full">Also only for {also} (kept as set).</p>}
-                {whole && (
-                  <p role="alert" className="text-sm font-medium text-destructive sm:col-span-full">
-                    {whole}
-                  </p>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-        <Button type="button" variant="outline" className="justify-self-start" onClick={() => setRules([...rules, { os: '', country: '', language: '', destination: '' }])}>
-          <Plus aria-hidden="true" /> Add a rule
-        </Button>
-        <fieldset className="grid gap-2 rounded-md bg-muted p-3">
-          <legend className="text-sm font-medium">Test this rule set</legend>
-          <div className="grid gap-2 sm:grid-cols-3">
-            <FormField id="probe-os" label="Scanner's OS">
-              <select id="probe-os" className={SELECT} value={probe.os} onChange={(e) => setProbe({ ...probe, os: e.target.value as CampaignOs })}>
-                {CAMPAIGN_OS.map((os) => (
-                  <option key={os} value={os}>
-                    {OS_LABELS[os]}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-            <FormField id="probe-country" label="Scanner's country">
-              <Input id="probe-country" placeholder="US" value={probe.country} onChange={(e) => setProbe({ ...probe, country: e.target.value })} />
-            </FormField>
-            <FormField id="probe-language" label="Scanner's language">
-              <Input id="probe-language" placeholder="en-US" value={probe.language} onChange={(e) => setProbe({ ...probe, language: e.target.value })} />
-            </FormField>
-          </div>
-          <p className="break-all text-sm" aria-live="polite" data-testid="rule-preview">
-            {preview.rule === null ? 'No rule matches: ' : `Rule ${preview.rule + 1} matches: `}
-            goes to {preview.destination}
-          </p>
-        </fieldset>
-      </Section>
+      <RoutingRulesSection rules={rules} onChange={setRules} destination={code.destinationUrl} problems={problems} />
 
       <Section title="A/B split" hint="Scanners are shared among the variants by weight, and keep theirs for the day.">
         {split.length === 0 && <p className="text-sm text-muted-foreground">No split.</p>}
