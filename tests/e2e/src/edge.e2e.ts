@@ -69,7 +69,7 @@ describe('nginx in front of the product', () => {
         webRoot,
         port: await freePort(),
         gatewayPort: PORTS.gateway,
-        redirectPort: PORTS.redirect,
+        redirectPorts: [PORTS.redirect],
         errorLog: join(OUTPUT_DIR, 'logs', 'nginx-private-checkout.log'),
       });
       try {

@@ -11,7 +11,8 @@ export function createValidationPipe(): ValidationPipe {
     forbidNonWhitelisted: true,
     forbidUnknownValues: false,
     transform: true,
-    validationError: { target: false, value: false },
+    // Values stay in the errors for rules that name the failing parts of a structure; none is sent back.
+    validationError: { target: false, value: true },
     exceptionFactory: (errors) => {
       const fields = flattenValidationErrors(errors);
       const unknown = errors.find((e) => e.constraints?.whitelistValidation);

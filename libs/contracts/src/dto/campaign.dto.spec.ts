@@ -26,6 +26,31 @@ describe('campaignProblems', () => {
       'rules.1',
       'Rule 2 can never match: rule 1 comes first and catches every scan it would',
     ],
+    [
+      { rules: [{ os: ['ios'], destination: URL }, { os: ['ios'], destination: 'https://example.com/y' }] },
+      'rules.1',
+      'Rule 2 can never match: rule 1 comes first and catches every scan it would',
+    ],
+    [
+      { rules: [{ language: ['de'], destination: URL }, { language: ['de-AT'], country: ['AT'], destination: URL }] },
+      'rules.1',
+      'Rule 2 can never match: rule 1 comes first and catches every scan it would',
+    ],
+    [
+      {
+        rules: [
+          { time: { zone: 'Europe/Berlin', from: '22:00', to: '06:00' }, destination: URL },
+          { time: { zone: 'Europe/Berlin', days: [5, 6], from: '23:00', to: '02:00' }, os: ['ios'], destination: URL },
+        ],
+      },
+      'rules.1',
+      'Rule 2 can never match: rule 1 comes first and catches every scan it would',
+    ],
+    [
+      { schedule: [{ at: '2026-07-01T00:00:00Z', destination: URL, rules: [{ country: ['DE'], destination: URL }, { country: ['DE'], destination: URL }] }] },
+      'schedule.0.rules.1',
+      'Rule 2 can never match: rule 1 comes first and catches every scan it would',
+    ],
     [{ split: [{ name: 'A', destination: URL, weight: 1 }] }, 'split', 'An A/B split needs at least two variants'],
     [{ split: [{ name: 'A', destination: URL, weight: 1 }, { name: 'A', destination: URL, weight: 1 }] }, 'split.1.name', 'Each variant needs its own name'],
     [{ split: [{ name: 'A', destination: URL, weight: -1 }, { name: 'B', destination: URL, weight: 1 }] }, 'split.0.weight', 'Weights must be whole numbers from 1 to 1000'],
@@ -51,6 +76,18 @@ describe('campaignProblems', () => {
         NOW,
       ),
     ).toEqual({});
+  });
+
+  it('accepts rules whose windows only overlap, or that a later rule widens', () => {
+    const rules = (a: object, b: object) => ({ rules: [{ ...a, destination: URL }, { ...b, destination: URL }] });
+    const berlin = (from: string, to: string, days?: number[]) => ({ time: { zone: 'Europe/Berlin', from, to, ...(days ? { days } : {}) } });
+    expect(campaignProblems(rules(berlin('09:00', '17:00'), berlin('16:00', '18:00')), NOW)).toEqual({});
+    expect(campaignProblems(rules(berlin('09:00', '17:00', [1, 2, 3, 4, 5]), berlin('10:00', '12:00')), NOW)).toEqual({});
+    // After midnight a window belongs to the evening it began: Friday 22:00-06:00 does not hold Friday 01:00.
+    expect(campaignProblems(rules(berlin('22:00', '06:00', [5]), berlin('01:00', '02:00', [5])), NOW)).toEqual({});
+    expect(campaignProblems(rules(berlin('22:00', '06:00', [5]), berlin('01:00', '02:00', [6])), NOW)['rules.1']).toBeDefined();
+    expect(campaignProblems(rules({ language: ['de-AT'] }, { language: ['de'] }), NOW)).toEqual({});
+    expect(campaignProblems(rules({ time: { zone: 'Europe/Berlin', from: '09:00', to: '17:00' } }, { time: { zone: 'UTC', from: '10:00', to: '11:00' } }), NOW)).toEqual({});
   });
 
   it('keeps a switch that already happened as history, refusing only new ones in the past', () => {

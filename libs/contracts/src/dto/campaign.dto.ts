@@ -1,6 +1,6 @@
 import { registerDecorator } from 'class-validator';
 import { destinationProblem } from './qr.dto';
-import type { FieldErrors } from './validate-dto';
+import type { FieldErrors, NestedFieldErrorsContext } from './validate-dto';
 
 /**
  * Campaign controls of a code (docs/campaign-controls.md): what the owner sets (CampaignSettings,
@@ -204,14 +204,40 @@ function ruleProblems(errors: FieldErrors, path: string, rules: unknown): void {
 /** Every scan matching `later` also matches `earlier`. */
 function covers(earlier: CampaignRule, later: CampaignRule): boolean {
   const list = (a?: string[], b?: string[]) => !a?.length || (!!b?.length && b.every((v) => a.includes(v)));
-  const sameTime = !earlier.time || JSON.stringify(earlier.time) === JSON.stringify(later.time);
+  // 'de' catches 'de-AT' as well (a scanner's language matches a tag or any of its regions).
+  const languages = (a?: string[], b?: string[]) =>
+    !a?.length || (!!b?.length && b.every((v) => a.some((t) => v.toLowerCase() === t.toLowerCase() || v.toLowerCase().startsWith(`${t.toLowerCase()}-`))));
   return (
     list(earlier.os, later.os) &&
     list(earlier.device, later.device) &&
     list(earlier.country, later.country) &&
-    list(earlier.language?.map((l) => l.toLowerCase()), later.language?.map((l) => l.toLowerCase())) &&
-    sameTime
+    languages(earlier.language, later.language) &&
+    timeCovers(earlier.time, later.time)
   );
+}
+
+const MINUTES_A_DAY = 24 * 60;
+
+/** The minutes of the week a window matches (as the redirect-service reads it: a window past midnight belongs to the day it began). */
+function weekMinutes(window: CampaignTimeWindow): Uint8Array {
+  const week = new Uint8Array(7 * MINUTES_A_DAY);
+  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+  const days = window.days?.length ? window.days : [0, 1, 2, 3, 4, 5, 6];
+  const from = window.from === undefined ? 0 : minutes(window.from);
+  const to = window.to === undefined ? MINUTES_A_DAY : minutes(window.to);
+  const end = from < to ? to : to + MINUTES_A_DAY;
+  for (const day of days) for (let m = from; m < end; m++) week[(day * MINUTES_A_DAY + m) % week.length] = 1;
+  return week;
+}
+
+/** Every moment in `later` (absent: always) is also in `earlier` (absent: always), in the same zone. */
+function timeCovers(earlier: CampaignTimeWindow | undefined, later: CampaignTimeWindow | undefined): boolean {
+  if (!earlier) return true;
+  const outer = weekMinutes(earlier);
+  if (!later) return outer.every((m) => m === 1);
+  if (earlier.zone !== later.zone) return JSON.stringify(earlier) === JSON.stringify(later);
+  const inner = weekMinutes(later);
+  return inner.every((m, i) => m === 0 || outer[i] === 1);
 }
 
 function splitProblems(errors: FieldErrors, path: string, split: unknown): void {
@@ -336,18 +362,26 @@ export function toCampaignEntry(settings: CampaignSettings | null | undefined): 
   return Object.keys(entry).length ? entry : undefined;
 }
 
+/** The problems of the settings by path inside them; '' for the settings as a whole. */
+function campaignFieldErrors(value: unknown): FieldErrors {
+  return Object.fromEntries(Object.entries(campaignProblems(value, -Infinity)).map(([path, message]) => [path === 'campaign' ? '' : path, message]));
+}
+
 /**
- * class-validator rule for `campaign` in the create and update DTOs: the shape and every value; the
+ * class-validator rule for `campaign` in the create and update DTOs: the shape and every value,
+ * each problem reported under its own field (`campaign.rules.1`, `campaign.split.0.weight`); the
  * message is the first problem, prefixed by its field. What is in the past is the qr-service's to
  * say (it knows which switches already happened).
  */
 export function IsCampaignSettings() {
+  const context: NestedFieldErrorsContext = { fieldErrors: campaignFieldErrors };
   return (target: object, propertyName: string) => {
     registerDecorator({
       name: 'campaignSettings',
       target: target.constructor,
       propertyName,
       options: {
+        context,
         message: (args) => {
           const [first] = Object.entries(campaignProblems(args.value, -Infinity));
           return first ? (first[0] === 'campaign' ? first[1] : `${first[0]}: ${first[1]}`) : 'Invalid campaign settings';

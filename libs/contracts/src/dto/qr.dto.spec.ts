@@ -67,3 +67,30 @@ describe(DownloadQueryDto.name, () => {
     expect((await validateDto(DownloadQueryDto, { size: '12.5' })).size).toBeDefined();
   });
 });
+
+describe('campaign settings in the code DTOs', () => {
+  const base = { name: 'Menu', destinationUrl: 'https://example.com/menu' };
+
+  it('names each failing part of the settings as a field of its own', async () => {
+    const campaign = {
+      scanLimit: 0,
+      rules: [{ country: ['QQ'], destination: 'https://example.com/x' }],
+      split: [
+        { name: 'A', destination: 'https://example.com/a', weight: 0 },
+        { name: 'B', destination: 'https://example.com/b', weight: 1 },
+      ],
+    };
+    expect(await validateDto(CreateQrCodeDto, { ...base, campaign })).toEqual({
+      'campaign.scanLimit': 'The scan limit must be a whole number of at least 1',
+      'campaign.rules.0.country': 'Countries must be two-letter ISO codes such as DE or US',
+      'campaign.split.0.weight': 'Weights must be whole numbers from 1 to 1000',
+    });
+    expect(await validateDto(UpdateQrCodeDto, { campaign: { rules: [{ os: ['ios'], destination: 'https://example.com/a' }, { os: ['ios'], destination: 'https://example.com/b' }] } })).toEqual({
+      'campaign.rules.1': 'Rule 2 can never match: rule 1 comes first and catches every scan it would',
+    });
+  });
+
+  it('keeps settings that are not an object under the field itself', async () => {
+    expect(await validateDto(CreateQrCodeDto, { ...base, campaign: 'yes' })).toEqual({ campaign: 'The campaign settings must be an object' });
+  });
+});

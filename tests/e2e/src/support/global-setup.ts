@@ -117,7 +117,7 @@ export default async function globalSetup(): Promise<void> {
     webRoot: WEB_ROOT,
     port: PORTS.web,
     gatewayPort: PORTS.gateway,
-    redirectPort: PORTS.redirect,
+    redirectPorts: [PORTS.redirect],
     errorLog: join(logDir, 'nginx.log'),
   }).catch(async (error: unknown) => {
     await stopSystem();

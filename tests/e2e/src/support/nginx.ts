@@ -8,11 +8,12 @@ import { ROOT } from './environment';
 export interface NginxOptions {
   /** nginx's prefix: the rendered config, pid file, temp files and access.log go here. */
   dir: string;
-  /** The built web app. */
-  webRoot: string;
+  /** The built web app; absent: only /api, /r/ and /health are served (tests of the services). */
+  webRoot?: string;
   port: number;
   gatewayPort: number;
-  redirectPort: number;
+  /** The redirect-service replicas, one upstream server each (nginx balances across them). */
+  redirectPorts: number[];
   /** Where nginx's error output goes. */
   errorLog: string;
 }
@@ -39,9 +40,9 @@ function renderConf(options: NginxOptions): string {
   const { dir } = options;
   const conf = readFileSync(join(ROOT, 'nginx', 'nginx.conf'), 'utf8')
     .replace('server gateway:3000;', `server 127.0.0.1:${options.gatewayPort};`)
-    .replace('server redirect-service:3004;', `server 127.0.0.1:${options.redirectPort};`)
+    .replace('server redirect-service:3004;', options.redirectPorts.map((port) => `server 127.0.0.1:${port};`).join('\n    '))
     .replace('listen 8080;', `listen 127.0.0.1:${options.port};`)
-    .replace('root /usr/share/nginx/html;', `root ${options.webRoot};`)
+    .replace('root /usr/share/nginx/html;', `root ${options.webRoot ?? dir};`)
     .replace('pid /tmp/nginx.pid;', `pid ${join(dir, 'nginx.pid')};`)
     .replace(/\/tmp\/nginx-/g, `${dir}/nginx-`)
     .replace('access_log /dev/stdout json;', `access_log ${join(dir, 'access.log')} json;`);
@@ -53,7 +54,8 @@ function renderConf(options: NginxOptions): string {
 /**
  * Runs nginx/nginx.conf with Debian's nginx, replacing only the upstream addresses, the listen
  * port, the web root and the file paths. Resolves once nginx serves the web app's page: /health
- * alone would not show that the workers can read the web root.
+ * alone would not show that the workers can read the web root. Without a web root, once /health
+ * answers.
  */
 export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   mkdirSync(options.dir, { recursive: true });
@@ -79,11 +81,12 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   };
 
   try {
-    await waitForWebApp(baseUrl, () => child.exitCode === null && child.signalCode === null);
+    const isAlive = () => child.exitCode === null && child.signalCode === null;
+    await (options.webRoot ? waitForWebApp(baseUrl, isAlive) : waitForHealth(baseUrl, isAlive));
   } catch (error) {
     await stop();
     const reason = spawnError ? `nginx could not be started: ${spawnError.message}` : (error as Error).message;
-    throw new Error(`${reason} (web root ${options.webRoot}; nginx's errors are in ${options.errorLog})`);
+    throw new Error(`${reason} (web root ${options.webRoot ?? 'none'}; nginx's errors are in ${options.errorLog})`);
   }
   return { baseUrl, stop };
 }
@@ -100,6 +103,21 @@ async function waitForWebApp(baseUrl: string, isAlive: () => boolean): Promise<v
       if (answer.status === 200 && answer.body.includes('<div id="root">')) return;
       throw new Error(`nginx answered ${answer.status} for / instead of the web app's page`);
     }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`nginx did not answer on ${baseUrl} within 15s`);
+}
+
+async function waitForHealth(baseUrl: string, isAlive: () => boolean): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error('nginx exited during start-up');
+    const status = await fetch(`${baseUrl}/health`).then(
+      async (res) => (await res.arrayBuffer(), res.status),
+      () => undefined,
+    );
+    if (status === 200) return;
+    if (status !== undefined) throw new Error(`nginx answered ${status} for /health`);
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`nginx did not answer on ${baseUrl} within 15s`);

@@ -1,5 +1,5 @@
 import { ErrorCode, type QrCodeView } from '@qrd/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aCode, PREVIEW_DATA_URL } from '../../../testing/fixtures';
 import { fail, installFetchStub, ok, type FetchStub } from '../../../testing/fetch-stub';
@@ -117,5 +117,64 @@ describe(CampaignEditor.name, () => {
     expect(await screen.findByText('Password Set')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove password' }));
     await waitFor(() => expect(server.calls('PATCH /api/qrcodes/:id').map((c) => c.body)).toEqual([{ password: 'open sesame' }, { password: null }]));
+  });
+
+  it('keeps what a rule set through the API holds beyond the form (more systems, devices, a time window) when saving', async () => {
+    const rule = {
+      os: ['ios' as const, 'android' as const],
+      device: ['tablet' as const],
+      time: { zone: 'Europe/Berlin', days: [1, 2, 3, 4, 5], from: '09:00', to: '17:00' },
+      destination: 'https://example.com/office-tablets',
+    };
+    renderTab({ ...code, campaign: { rules: [rule] } });
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('Also only for or Android; tablet; Mon, Tue, Wed, Thu, Fri 09:00-17:00 (Europe/Berlin) (kept as set).')).toBeInTheDocument();
+    setValue(screen.getByLabelText('Send to'), 'https://example.com/tablets');
+    await user.click(screen.getByRole('button', { name: 'Save campaign' }));
+    await waitFor(() =>
+      expect(server.calls('PATCH /api/qrcodes/:id')[0]?.body).toEqual({ campaign: { rules: [{ ...rule, destination: 'https://example.com/tablets' }] } }),
+    );
+  });
+
+  it('shows each of the server\'s messages beside the rule, switch or variant it is about', async () => {
+    server.on(
+      'PATCH /api/qrcodes/:id',
+      fail(400, {
+        code: ErrorCode.Validation,
+        message: 'Rule 2 can never match: rule 1 comes first and catches every scan it would',
+        fields: {
+          'campaign.rules.1': 'Rule 2 can never match: rule 1 comes first and catches every scan it would',
+          'campaign.split.1.weight': 'Weights must be whole numbers from 1 to 1000',
+          'campaign.schedule.0.at': 'This switch is in the past: choose a later date and time',
+        },
+      }),
+    );
+    renderTab({
+      ...code,
+      campaign: {
+        rules: [
+          { os: ['ios'], destination: 'https://example.com/ios' },
+          { os: ['ios'], country: ['DE'], destination: 'https://example.com/ios-de' },
+        ],
+        split: [
+          { name: 'A', destination: 'https://example.com/a', weight: 1 },
+          { name: 'B', destination: 'https://example.com/b', weight: 1 },
+        ],
+        schedule: [{ at: '2099-01-01T09:00:00.000Z', destination: 'https://example.com/later' }],
+      },
+    });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Save campaign' }));
+    const rules = screen.getByRole('region', { name: 'Routing rules' });
+    const secondRule = within(rules).getAllByRole('listitem')[1];
+    expect(await within(secondRule).findByRole('alert')).toHaveTextContent('Rule 2 can never match: rule 1 comes first and catches every scan it would');
+    expect(within(within(rules).getAllByRole('listitem')[0]).queryByRole('alert')).toBeNull();
+    const fieldAlert = (input: HTMLElement) => within(input.parentElement as HTMLElement).getByRole('alert');
+    expect(fieldAlert(screen.getAllByLabelText('Weight')[1])).toHaveTextContent('Weights must be whole numbers from 1 to 1000');
+    expect(within(screen.getAllByLabelText('Weight')[0].parentElement as HTMLElement).queryByRole('alert')).toBeNull();
+    expect(fieldAlert(screen.getByLabelText('Switch 1 at'))).toHaveTextContent('This switch is in the past: choose a later date and time');
+    expect(screen.getByText('Some settings need a change: see the messages above.')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { CAMPAIGN_OS, type CampaignOs, type CampaignRule, type CampaignSettings, type CampaignSwitch, type CampaignVariant, type QrCodeView } from '@qrd/contracts';
+import type { CampaignSettings, CampaignSwitch, CampaignVariant, QrCodeView } from '@qrd/contracts';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -6,9 +6,11 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../hooks/use-toast';
-import { getErrorMessage } from '../../../lib/api-client';
+import { getErrorMessage, getFieldErrors } from '../../../lib/api-client';
 import { useUpdateQrCode } from '../api/qr-codes';
-import { buildUtmUrl, cleanSettings, fromLocalInput, listOf, OS_LABELS, previewRules, toLocalInput, UTM_FIELDS, utmOf, type Utm } from '../lib/campaign';
+import { buildUtmUrl, cleanSettings, fromLocalInput, isPlacedField, toLocalInput, UTM_FIELDS, utmOf, type Utm } from '../lib/campaign';
+import { type RuleDraft, ruleDraft, RoutingRulesSection, toRule } from './campaign-rules-section';
+import { type CampaignProblems, Section } from './campaign-section';
 
 const UTM_LABELS: Record<(typeof UTM_FIELDS)[number], string> = {
   utm_source: 'Source',
@@ -17,40 +19,6 @@ const UTM_LABELS: Record<(typeof UTM_FIELDS)[number], string> = {
   utm_term: 'Term',
   utm_content: 'Content',
 };
-
-const SELECT = 'h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
-
-/** A rule as the editor holds it: lists as the owner types them. */
-interface RuleDraft {
-  os: CampaignOs | '';
-  country: string;
-  language: string;
-  destination: string;
-}
-
-function ruleDraft(rule: CampaignRule): RuleDraft {
-  return { os: rule.os?.[0] ?? '', country: (rule.country ?? []).join(', '), language: (rule.language ?? []).join(', '), destination: rule.destination };
-}
-
-function toRule(draft: RuleDraft): CampaignRule {
-  const rule: CampaignRule = { destination: draft.destination.trim() };
-  if (draft.os) rule.os = [draft.os];
-  const country = listOf(draft.country, true);
-  if (country.length) rule.country = country;
-  const language = listOf(draft.language);
-  if (language.length) rule.language = language;
-  return rule;
-}
-
-function Section({ title, children, hint }: { title: string; hint?: string; children: React.ReactNode }) {
-  return (
-    <section className="grid gap-3 border-t pt-5 first:border-t-0 first:pt-0" aria-label={title}>
-      <h2 className="text-lg font-semibold">{title}</h2>
-      {hint && <p className="text-sm text-muted-foreground">{hint}</p>}
-      {children}
-    </section>
-  );
-}
 
 /**
  * The Campaign tab: UTM builder, query pass-through, expiry and scan limit, scheduled destinations,
@@ -68,14 +36,20 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
   const [schedule, setSchedule] = useState<CampaignSwitch[]>(initial.schedule ?? []);
   const [rules, setRules] = useState<RuleDraft[]>((initial.rules ?? []).map(ruleDraft));
   const [split, setSplit] = useState<CampaignVariant[]>(initial.split ?? []);
-  const [probe, setProbe] = useState<{ os: CampaignOs; country: string; language: string }>({ os: 'ios', country: '', language: '' });
   const [error, setError] = useState<string | null>(null);
+  /** The server's messages by path inside the settings ('rules.1', 'split.0.weight'). */
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const problems: CampaignProblems = {
+    problem: (path) => fieldErrors[path],
+    itemProblem: (list, i, shown) =>
+      Object.entries(fieldErrors).find(([path]) => path === `${list}.${i}` || (path.startsWith(`${list}.${i}.`) && !shown.includes(path.slice(`${list}.${i}.`.length))))?.[1],
+  };
+  const { problem, itemProblem } = problems;
   const [savingUrl, setSavingUrl] = useState(false);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
 
   const finalUrl = buildUtmUrl(code.destinationUrl, utm);
-  const preview = previewRules(rules.map(toRule), code.destinationUrl, probe);
   const now = Date.now();
 
   async function applyUtm() {
@@ -104,6 +78,7 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
   async function save(event: React.FormEvent) {
     event.preventDefault();
     setError(null);
+    setFieldErrors({});
     const settings: CampaignSettings = cleanSettings({
       passQuery,
       expiresAt: fromLocalInput(expiresAt),
@@ -117,7 +92,16 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
       await update.mutateAsync({ campaign: Object.keys(settings).length ? settings : null });
       toast({ title: 'Campaign Saved', description: 'Scans follow the new settings within a second.' });
     } catch (e) {
-      setError(getErrorMessage(e, 'Something went wrong while saving the campaign.'));
+      const fields = Object.fromEntries(
+        Object.entries(getFieldErrors(e))
+          .filter(([path]) => path.startsWith('campaign.'))
+          .map(([path, message]) => [path.slice('campaign.'.length), message]),
+      );
+      setFieldErrors(fields);
+      const unplaced = Object.entries(fields).filter(([path]) => !isPlacedField(path));
+      if (unplaced.length > 0) setError(unplaced.map(([, message]) => message).join(' '));
+      else if (Object.keys(fields).length > 0) setError('Some settings need a change: see the messages above.');
+      else setError(getErrorMessage(e, 'Something went wrong while saving the campaign.'));
     }
   }
 
@@ -146,17 +130,18 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
           Pass the scanner&apos;s query string on to the destination
         </label>
         <div className="grid gap-3 sm:grid-cols-3">
-          <FormField id="campaign-expires" label="Ends at" hint="Your local time. After it the code shows an expired page.">
+          <FormField id="campaign-expires" label="Ends at" error={problem('expiresAt')} hint="Your local time. After it the code shows an expired page.">
             <Input id="campaign-expires" type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
           </FormField>
           <FormField
             id="campaign-limit"
             label="Scan limit"
+            error={problem('scanLimit')}
             hint={code.remainingScans != null ? `${code.remainingScans} scans left` : 'Counted scans; bots do not count.'}
           >
             <Input id="campaign-limit" type="number" min={1} inputMode="numeric" value={scanLimit} onChange={(e) => setScanLimit(e.target.value)} />
           </FormField>
-          <FormField id="campaign-fallback" label="Fallback URL" hint="Where scans go once the code has expired (optional).">
+          <FormField id="campaign-fallback" label="Fallback URL" error={problem('fallbackUrl')} hint="Where scans go once the code has expired (optional).">
             <Input id="campaign-fallback" type="url" inputMode="url" value={fallbackUrl} onChange={(e) => setFallbackUrl(e.target.value)} />
           </FormField>
         </div>
@@ -167,9 +152,10 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
         <ul className="grid gap-3">
           {schedule.map((item, i) => {
             const past = Date.parse(item.at) <= now;
+            const whole = itemProblem('schedule', i, ['at', 'destination']);
             return (
               <li key={i} className="grid items-end gap-2 sm:grid-cols-[1fr_2fr_auto]">
-                <FormField id={`switch-at-${i}`} label={past ? `Switched (past)` : `Switch ${i + 1} at`}>
+                <FormField id={`switch-at-${i}`} label={past ? `Switched (past)` : `Switch ${i + 1} at`} error={problem(`schedule.${i}.at`)}>
                   <Input
                     id={`switch-at-${i}`}
                     type="datetime-local"
@@ -178,7 +164,7 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
                     onChange={(e) => setSchedule(schedule.map((s, j) => (j === i ? { ...s, at: fromLocalInput(e.target.value) ?? '' } : s)))}
                   />
                 </FormField>
-                <FormField id={`switch-url-${i}`} label="Destination">
+                <FormField id={`switch-url-${i}`} label="Destination" error={problem(`schedule.${i}.destination`)}>
                   <Input
                     id={`switch-url-${i}`}
                     type="url"
@@ -192,6 +178,11 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
                     <Trash2 aria-hidden="true" />
                   </Button>
                 )}
+                {whole && (
+                  <p role="alert" className="text-sm font-medium text-destructive sm:col-span-full">
+                    {whole}
+                  </p>
+                )}
               </li>
             );
           })}
@@ -201,87 +192,38 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
         </Button>
       </Section>
 
-      <Section title="Routing rules" hint="Checked in order; the first rule that matches a scan decides where it goes.">
-        {rules.length === 0 && <p className="text-sm text-muted-foreground">No rules: every scan goes to the destination.</p>}
-        <ol className="grid gap-3">
-          {rules.map((rule, i) => {
-            const set = (patch: Partial<RuleDraft>) => setRules(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-            return (
-              <li key={i} className="grid items-end gap-2 rounded-md border p-3 sm:grid-cols-[auto_1fr_1fr_2fr_auto]">
-                <FormField id={`rule-os-${i}`} label={`Rule ${i + 1}: OS`}>
-                  <select id={`rule-os-${i}`} className={SELECT} value={rule.os} onChange={(e) => set({ os: e.target.value as CampaignOs | '' })}>
-                    <option value="">Any</option>
-                    {CAMPAIGN_OS.map((os) => (
-                      <option key={os} value={os}>
-                        {OS_LABELS[os]}
-                      </option>
-                    ))}
-                  </select>
-                </FormField>
-                <FormField id={`rule-country-${i}`} label="Countries">
-                  <Input id={`rule-country-${i}`} placeholder="DE, AT" value={rule.country} onChange={(e) => set({ country: e.target.value })} />
-                </FormField>
-                <FormField id={`rule-language-${i}`} label="Languages">
-                  <Input id={`rule-language-${i}`} placeholder="de, fr" value={rule.language} onChange={(e) => set({ language: e.target.value })} />
-                </FormField>
-                <FormField id={`rule-url-${i}`} label="Send to">
-                  <Input id={`rule-url-${i}`} type="url" value={rule.destination} onChange={(e) => set({ destination: e.target.value })} />
-                </FormField>
-                <Button type="button" variant="ghost" size="icon" aria-label={`Remove rule ${i + 1}`} onClick={() => setRules(rules.filter((_, j) => j !== i))}>
-                  <Trash2 aria-hidden="true" />
-                </Button>
-              </li>
-            );
-          })}
-        </ol>
-        <Button type="button" variant="outline" className="justify-self-start" onClick={() => setRules([...rules, { os: '', country: '', language: '', destination: '' }])}>
-          <Plus aria-hidden="true" /> Add a rule
-        </Button>
-        <fieldset className="grid gap-2 rounded-md bg-muted p-3">
-          <legend className="text-sm font-medium">Test this rule set</legend>
-          <div className="grid gap-2 sm:grid-cols-3">
-            <FormField id="probe-os" label="Scanner's OS">
-              <select id="probe-os" className={SELECT} value={probe.os} onChange={(e) => setProbe({ ...probe, os: e.target.value as CampaignOs })}>
-                {CAMPAIGN_OS.map((os) => (
-                  <option key={os} value={os}>
-                    {OS_LABELS[os]}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-            <FormField id="probe-country" label="Scanner's country">
-              <Input id="probe-country" placeholder="US" value={probe.country} onChange={(e) => setProbe({ ...probe, country: e.target.value })} />
-            </FormField>
-            <FormField id="probe-language" label="Scanner's language">
-              <Input id="probe-language" placeholder="en-US" value={probe.language} onChange={(e) => setProbe({ ...probe, language: e.target.value })} />
-            </FormField>
-          </div>
-          <p className="break-all text-sm" aria-live="polite" data-testid="rule-preview">
-            {preview.rule === null ? 'No rule matches: ' : `Rule ${preview.rule + 1} matches: `}
-            goes to {preview.destination}
-          </p>
-        </fieldset>
-      </Section>
+      <RoutingRulesSection rules={rules} onChange={setRules} destination={code.destinationUrl} problems={problems} />
 
       <Section title="A/B split" hint="Scanners are shared among the variants by weight, and keep theirs for the day.">
         {split.length === 0 && <p className="text-sm text-muted-foreground">No split.</p>}
+        {problem('split') && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {problem('split')}
+          </p>
+        )}
         <ul className="grid gap-3">
           {split.map((variant, i) => {
             const set = (patch: Partial<CampaignVariant>) => setSplit(split.map((v, j) => (j === i ? { ...v, ...patch } : v)));
+            const whole = itemProblem('split', i, ['name', 'destination', 'weight']);
             return (
               <li key={i} className="grid items-end gap-2 sm:grid-cols-[1fr_2fr_6rem_auto]">
-                <FormField id={`variant-name-${i}`} label="Variant">
+                <FormField id={`variant-name-${i}`} label="Variant" error={problem(`split.${i}.name`)}>
                   <Input id={`variant-name-${i}`} value={variant.name} onChange={(e) => set({ name: e.target.value })} />
                 </FormField>
-                <FormField id={`variant-url-${i}`} label="Destination">
+                <FormField id={`variant-url-${i}`} label="Destination" error={problem(`split.${i}.destination`)}>
                   <Input id={`variant-url-${i}`} type="url" value={variant.destination} onChange={(e) => set({ destination: e.target.value })} />
                 </FormField>
-                <FormField id={`variant-weight-${i}`} label="Weight">
+                <FormField id={`variant-weight-${i}`} label="Weight" error={problem(`split.${i}.weight`)}>
                   <Input id={`variant-weight-${i}`} type="number" min={1} value={String(variant.weight)} onChange={(e) => set({ weight: Number(e.target.value) })} />
                 </FormField>
                 <Button type="button" variant="ghost" size="icon" aria-label={`Remove variant ${variant.name || i + 1}`} onClick={() => setSplit(split.filter((_, j) => j !== i))}>
                   <Trash2 aria-hidden="true" />
                 </Button>
+                {whole && (
+                  <p role="alert" className="text-sm font-medium text-destructive sm:col-span-full">
+                    {whole}
+                  </p>
+                )}
               </li>
             );
           })}

@@ -1,5 +1,5 @@
 import { type CodePage, ErrorCode, type QrCodeView } from '@qrd/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aCode } from '../../../testing/fixtures';
 import { fail, installFetchStub, ok, type FetchStub, type StubRequest } from '../../../testing/fetch-stub';
@@ -53,7 +53,6 @@ describe(CodesList.name, () => {
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('120 QR codes')).toBeInTheDocument();
-    expect(cards()).toHaveLength(120);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
@@ -128,5 +127,95 @@ describe(CodesList.name, () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load more QR codes.');
     expect(cards()).toHaveLength(50);
+  });
+
+  describe('past a page of codes', () => {
+    /** A screen `width` px wide for the column media queries (jsdom has no layout, hence no matchMedia). */
+    function screenWidth(width: number) {
+      window.matchMedia = ((query: string) => ({
+        matches: Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? Infinity) <= width,
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      })) as typeof window.matchMedia;
+    }
+    function scrollTo(y: number) {
+      Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+      fireEvent.scroll(window);
+    }
+    const original = window.matchMedia;
+    afterEach(() => {
+      window.matchMedia = original;
+      scrollTo(0);
+    });
+
+    async function loadAll() {
+      const user = userEvent.setup();
+      await screen.findByText('Showing 50 of 120 QR codes');
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      await screen.findByText('Showing 100 of 120 QR codes');
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      await screen.findByText('120 QR codes');
+      return user;
+    }
+    const card = (name: string) => screen.queryByRole('article', { name });
+
+    it('renders only the rows near the screen, three cards a row on a wide screen, following the scroll', async () => {
+      screenWidth(1280);
+      renderWithApp(<CodesList />);
+      await loadAll();
+
+      const shown = cards();
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown.length).toBeLessThan(60);
+      expect(shown.length % 3).toBe(0);
+      expect(card('Code 0')?.parentElement).toBe(card('Code 2')?.parentElement);
+      expect(card('Code 3')?.parentElement).not.toBe(card('Code 2')?.parentElement);
+      expect(card('Code 119')).toBeNull();
+
+      scrollTo(40 * 400);
+      expect(await screen.findByRole('article', { name: 'Code 119' })).toBeInTheDocument();
+      expect(card('Code 0')).toBeNull();
+      expect(cards().length).toBeLessThan(60);
+    });
+
+    it('shows one card a row on a phone, and the list layout one a row at any width', async () => {
+      screenWidth(390);
+      renderWithApp(<CodesList />);
+      const user = await loadAll();
+      expect(card('Code 1')?.parentElement).not.toBe(card('Code 0')?.parentElement);
+
+      screenWidth(1280);
+      await user.click(screen.getByRole('button', { name: 'List view' }));
+      expect(card('Code 1')?.parentElement).not.toBe(card('Code 0')?.parentElement);
+      expect(cards().length).toBeLessThan(60);
+    });
+
+    it('keeps the card that has keyboard focus and its neighbours when they scroll away, with cards in reading order', async () => {
+      renderWithApp(<CodesList />);
+      const user = await loadAll();
+
+      const names = cards().map((c) => c.getAttribute('aria-label'));
+      expect(names).toEqual(names.map((_, i) => `Code ${i}`));
+
+      screen.getByRole('link', { name: 'Edit Code 3' }).focus();
+      await user.tab();
+      expect(card('Code 3')).toContainElement(document.activeElement as HTMLElement);
+
+      scrollTo(100 * 128 * 4);
+      expect(await screen.findByRole('article', { name: 'Code 119' })).toBeInTheDocument();
+      expect(card('Code 3')).toContainElement(document.activeElement as HTMLElement);
+      // Tab and Shift+Tab find the next card even before a scroll catches up.
+      expect(card('Code 2')).toBeInTheDocument();
+      expect(card('Code 4')).toBeInTheDocument();
+      expect(card('Code 1')).toBeNull();
+      expect(card('Code 5')).toBeNull();
+      const order = cards().map((c) => Number(c.getAttribute('aria-label')?.slice(5)));
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+    });
   });
 });

@@ -12,6 +12,7 @@ import { useCodeActions } from '../hooks/use-code-actions';
 import { useWhenVisible } from '../hooks/use-when-visible';
 import { type CodeListFilters, countLine, DEFAULT_FILTERS, isFiltering } from '../lib/code-list';
 import { CodeCard, type CodeLayout } from './code-card';
+import { CodeGrid } from './code-grid';
 import { CodesToolbar } from './codes-toolbar';
 import { DeleteCodeDialog } from './delete-code-dialog';
 
@@ -20,7 +21,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The All QR Codes tab: search, sort and filters answered by the server a page at a time, more
- * pages on scrolling near the end (or with "Load more"), the grid (1 to 3 columns by width) or list.
+ * pages on scrolling near the end (or with "Load more"), the grid (1 to 3 columns by width) or list,
+ * virtualised once longer than a page.
  */
 export function CodesList() {
   const [search, setSearch] = useState('');
@@ -74,11 +76,12 @@ export function CodesList() {
       )}
       {pages.data && codes.length === 0 && !pages.isPlaceholderData && <EmptyCodes filtering={filtering} />}
       {codes.length > 0 && (
-        <div
-          className={cn('grid gap-4', layout === 'grid' ? 'grid-cols-1 md:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1', pages.isPlaceholderData && 'opacity-60')}
-          aria-busy={pages.isFetching}
-        >
-          {codes.map((code) => (
+        <CodeGrid
+          codes={codes}
+          layout={layout}
+          className={cn(pages.isPlaceholderData && 'opacity-60')}
+          busy={pages.isFetching}
+          renderCard={(code) => (
             <CodeCard
               key={code.id}
               code={code}
@@ -87,8 +90,8 @@ export function CodesList() {
               onToggleActive={(c) => void actions.toggleActive(c)}
               onDelete={setDoomed}
             />
-          ))}
-        </div>
+          )}
+        />
       )}
       {pages.isFetchNextPageError && (
         <div role="alert" className="flex items-center justify-center gap-3 text-sm text-destructive">

@@ -90,3 +90,27 @@ export function cleanSettings(settings: CampaignSettings): CampaignSettings {
   if (settings.split?.length) out.split = settings.split;
   return out;
 }
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * The conditions of a rule the form has no field for (further operating systems, device types, a
+ * time window; set through the API), in words; null when there are none.
+ */
+export function describeConditions(rule: CampaignRule, shownOs: CampaignOs | ''): string | null {
+  const parts: string[] = [];
+  const moreOs = (rule.os ?? []).filter((os) => os !== shownOs);
+  if (moreOs.length) parts.push(`or ${moreOs.map((os) => OS_LABELS[os]).join(', ')}`);
+  if (rule.device?.length) parts.push(rule.device.join(' or '));
+  if (rule.time) {
+    const days = rule.time.days?.length ? `${rule.time.days.map((d) => WEEKDAYS[d]).join(', ')} ` : '';
+    const hours = rule.time.from && rule.time.to ? `${rule.time.from}-${rule.time.to} ` : '';
+    parts.push(`${days}${hours}(${rule.time.zone})`);
+  }
+  return parts.length ? parts.join('; ') : null;
+}
+
+/** A path of the server's messages that the form shows beside its field, rule, switch or variant. */
+export function isPlacedField(path: string): boolean {
+  return /^(expiresAt|scanLimit|fallbackUrl|split)$/.test(path) || /^(rules|schedule|split)\.\d+(\.|$)/.test(path);
+}

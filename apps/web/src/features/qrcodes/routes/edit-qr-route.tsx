@@ -16,6 +16,8 @@ import { EditUrlForm } from '../components/edit-url-form';
 import { PreviewPanel } from '../components/preview-panel';
 
 const TABS = ['edit', 'preview', 'design', 'campaign', 'analytics'] as const;
+/** On a phone two tabs share a 358 px row: "Preview & Download" may take two lines rather than widen the page. */
+const PHONE_TAB = 'text-center leading-tight whitespace-normal sm:whitespace-nowrap';
 
 function NotFound() {
   return (
@@ -78,21 +80,21 @@ export function EditQrRoute() {
         </div>
       )}
       {code.data && (
-        <Tabs value={tab} onValueChange={selectTab}>
+        <Tabs value={tab} onValueChange={selectTab} className="min-w-0">
           <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-5">
-            <TabsTrigger value="edit">
+            <TabsTrigger value="edit" className={PHONE_TAB}>
               <Link2 aria-hidden="true" /> Edit URL
             </TabsTrigger>
-            <TabsTrigger value="preview">
+            <TabsTrigger value="preview" className={PHONE_TAB}>
               <Download aria-hidden="true" /> Preview &amp; Download
             </TabsTrigger>
-            <TabsTrigger value="design">
+            <TabsTrigger value="design" className={PHONE_TAB}>
               <Palette aria-hidden="true" /> Design
             </TabsTrigger>
-            <TabsTrigger value="campaign">
+            <TabsTrigger value="campaign" className={PHONE_TAB}>
               <Megaphone aria-hidden="true" /> Campaign
             </TabsTrigger>
-            <TabsTrigger value="analytics">
+            <TabsTrigger value="analytics" className={PHONE_TAB}>
               <ChartColumn aria-hidden="true" /> Analytics
             </TabsTrigger>
           </TabsList>
