@@ -8,6 +8,8 @@ import type { ScanFacts } from './campaign-resolution';
 interface Agent {
   os: CampaignOs;
   device: CampaignDevice;
+  /** A crawler or link preview (isbot's long regular expression, run once per agent). */
+  bot: boolean;
 }
 
 /** Scanners share a few thousand user agents at most: each is parsed once. */
@@ -26,7 +28,7 @@ export function agentOf(userAgent: string): Agent {
   let agent = agents.get(userAgent);
   if (!agent) {
     const ua = UAParser(userAgent);
-    agent = { os: osKind(ua.os.name), device: deviceKind(ua.device.type) };
+    agent = { os: osKind(ua.os.name), device: deviceKind(ua.device.type), bot: !userAgent.trim() || isbot(userAgent) };
     if (agents.size >= AGENT_MEMO_SIZE) agents.clear();
     agents.set(userAgent, agent);
   }
@@ -60,8 +62,7 @@ export function isBotRequest(req: IncomingMessage): boolean {
   if (req.method === 'HEAD') return true;
   const purpose = header(req, 'sec-purpose') || header(req, 'purpose') || header(req, 'x-moz') || header(req, 'x-purpose');
   if (PREFETCH.test(purpose)) return true;
-  const userAgent = header(req, 'user-agent');
-  return !userAgent.trim() || isbot(userAgent);
+  return agentOf(header(req, 'user-agent')).bot;
 }
 
 /**
