@@ -11,6 +11,7 @@ import { CustomSlugs1797400000100 } from './migrations/1797400000100-custom-slug
 import { CodePasswords1797400000200 } from './migrations/1797400000200-code-passwords';
 import { AbuseHandling17973000000000 } from './migrations/17973000000000-abuse-handling';
 import { ErasedOwners1797800000000 } from './migrations/1797800000000-erased-owners';
+import { DataExports1798200000000 } from './migrations/1798200000000-data-exports';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -29,5 +30,6 @@ export const QR_DATABASE: ServiceDatabase = {
     CodePasswords1797400000200,
     AbuseHandling17973000000000,
     ErasedOwners1797800000000,
+    DataExports1798200000000,
   ],
 };

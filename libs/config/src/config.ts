@@ -45,6 +45,11 @@ export interface AppConfig {
   /** Where the gateway fetches QR code images: the qr-service's internal HTTP routes (QR_INTERNAL_URL). */
   qrInternalUrl: string;
   mail: { smtpUrl: string | null; from: string; outboxDir: string; contactTo: string };
+  /**
+   * Data exports (the account's "Export my data" ZIPs): the folder of the local-disk storage
+   * (DATA_EXPORT_DIR) and how many days a ready export can be downloaded (DATA_EXPORT_TTL_DAYS).
+   */
+  dataExports: { dir: string; ttlDays: number };
   billing: {
     provider: BillingProviderName;
     /**
@@ -339,6 +344,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       from: r.str('MAIL_FROM', 'QR Dynamic <no-reply@localhost>'),
       outboxDir: r.str('MAIL_OUTBOX_DIR', 'tmp/outbox'),
       contactTo: r.str('CONTACT_EMAIL', 'support@localhost'),
+    },
+    dataExports: {
+      dir: r.str('DATA_EXPORT_DIR', 'tmp/data-exports'),
+      ttlDays: r.int('DATA_EXPORT_TTL_DAYS', 7, 1, 365),
     },
     billing: {
       provider,

@@ -1,13 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
-import { DomainError, DomainEvent, ErrorCode, EventPayloads, UserView } from '@qrd/contracts';
+import { dataExportDownloadPath, DomainError, DomainEvent, ErrorCode, EventPayloads, UserView } from '@qrd/contracts';
 import { MessageController } from '@qrd/messaging';
 import { UsersService } from '../users/users.service';
 import { MailQueue } from './mail.queue';
-import { takedownMail } from './templates';
+import { dataExportReadyMail, takedownMail } from './templates';
 
-/** Mail that follows from what happened to a user's codes (the qr-service knows codes, this service addresses). */
+/** Mail that follows from what the qr-service did for a user (it knows codes and exports, this service addresses). */
 @MessageController()
 export class CodeMailHandlers {
   constructor(
@@ -16,16 +16,19 @@ export class CodeMailHandlers {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @EventPattern(DomainEvent.DataExportReady)
+  async onExportReady(@Payload() event: EventPayloads[DomainEvent.DataExportReady]): Promise<void> {
+    const owner = await this.owner(event.userId);
+    if (!owner) return;
+    const base = this.config.publicBaseUrl;
+    const links = { download: `${base}${dataExportDownloadPath(event.exportId)}`, account: `${base}/account?tab=profile` };
+    await this.mail.enqueue(dataExportReadyMail(owner.email, owner.username, links, new Date(event.expiresAt)));
+  }
+
   @EventPattern(DomainEvent.CodeTakenDown)
   async onTakenDown(@Payload() event: EventPayloads[DomainEvent.CodeTakenDown]): Promise<void> {
-    let owner: UserView;
-    try {
-      owner = await this.users.get(event.userId);
-    } catch (error) {
-      // An account deleted meanwhile has nobody to tell.
-      if (error instanceof DomainError && error.code === ErrorCode.NotFound) return;
-      throw error;
-    }
+    const owner = await this.owner(event.userId);
+    if (!owner) return;
     const base = this.config.publicBaseUrl;
     await this.mail.enqueue(
       takedownMail(owner.email, owner.username, {
@@ -36,5 +39,15 @@ export class CodeMailHandlers {
         contactUrl: `${base}/contact`,
       }),
     );
+  }
+
+  private async owner(userId: string): Promise<UserView | null> {
+    try {
+      return await this.users.get(userId);
+    } catch (error) {
+      // An account deleted meanwhile has nobody to tell.
+      if (error instanceof DomainError && error.code === ErrorCode.NotFound) return null;
+      throw error;
+    }
   }
 }

@@ -1,12 +1,16 @@
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { DomainEvent, EventPayloads } from '@qrd/contracts';
 import { MessageController } from '@qrd/messaging';
+import { DataExportsService } from '../data-export/data-exports.service';
 import { CodesService } from './codes.service';
 
 /** Billing and account events that stop or restart every code of a user (DESIGN sections 6 and 7). */
 @MessageController()
 export class AccountEventsHandlers {
-  constructor(private readonly codes: CodesService) {}
+  constructor(
+    private readonly codes: CodesService,
+    private readonly exports: DataExportsService,
+  ) {}
 
   @EventPattern(DomainEvent.SubscriptionChanged)
   onSubscription(@Payload() event: EventPayloads[DomainEvent.SubscriptionChanged]): Promise<void> {
@@ -24,7 +28,8 @@ export class AccountEventsHandlers {
   }
 
   @EventPattern(DomainEvent.UserDeleted)
-  onDeleted(@Payload() event: EventPayloads[DomainEvent.UserDeleted]): Promise<void> {
-    return this.codes.eraseOwner(event.userId);
+  async onDeleted(@Payload() event: EventPayloads[DomainEvent.UserDeleted]): Promise<void> {
+    await this.exports.eraseOwner(event.userId);
+    await this.codes.eraseOwner(event.userId);
   }
 }

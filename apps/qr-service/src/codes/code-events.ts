@@ -44,6 +44,8 @@ export class CodeEvents extends ServiceOutbox {
             bus.emitEvent(DomainEvent.CodeDeleted, payload as EventPayloads[DomainEvent.CodeDeleted]),
           [DomainEvent.CodeTakenDown]: ({ payload }) =>
             bus.emitEvent(DomainEvent.CodeTakenDown, payload as EventPayloads[DomainEvent.CodeTakenDown]),
+          [DomainEvent.DataExportReady]: ({ payload }) =>
+            bus.emitEvent(DomainEvent.DataExportReady, payload as EventPayloads[DomainEvent.DataExportReady]),
         },
       }),
       metrics,
@@ -63,5 +65,10 @@ export class CodeEvents extends ServiceOutbox {
   /** Within `tx`: an admin or the blocklist took a code down (the auth-service mails its owner). */
   async takenDown(tx: EntityManager, event: EventPayloads[DomainEvent.CodeTakenDown]): Promise<string[]> {
     return [await this.outbox.add(tx, DomainEvent.CodeTakenDown, event)];
+  }
+
+  /** Within `tx`: a data export is stored (the auth-service mails its owner the link). */
+  async exportReady(tx: EntityManager, event: EventPayloads[DomainEvent.DataExportReady]): Promise<string[]> {
+    return [await this.outbox.add(tx, DomainEvent.DataExportReady, event)];
   }
 }

@@ -11,6 +11,8 @@ import {
   type CodeAnalytics,
   type ConfirmEmailChangeDto,
   type CurrentPasswordDto,
+  type DataExportView,
+  type LatestDataExport,
   type DisableTwoFactorDto,
   type RecoveryCodesView,
   type SecondFactorCodeDto,
@@ -94,6 +96,12 @@ export interface ApiRoutes {
   'GET /api/api-keys': { body: undefined; res: ApiKeyView[] };
   'POST /api/api-keys': { body: CreateApiKeyDto; res: CreatedApiKey };
   'DELETE /api/api-keys/:id': { body: undefined; res: undefined };
+  'DELETE /api/account': { body: CurrentPasswordDto; res: undefined };
+  'GET /api/account/data-export': { body: undefined; res: LatestDataExport };
+  'POST /api/account/data-export': { body: undefined; res: DataExportView };
+  /** The body is the image file itself (a Blob), not JSON. */
+  'PUT /api/profile/picture': { body: unknown; res: UserView };
+  'DELETE /api/profile/picture': { body: undefined; res: UserView };
 }
 
 export type Route = keyof ApiRoutes;

@@ -12,6 +12,8 @@ export enum DomainEvent {
   SignupPaid = 'signup.paid',
   /** An admin (or the domain blocklist) took a code down: its owner is told by mail. */
   CodeTakenDown = 'code.taken-down',
+  /** A user's data export is built: the auth-service mails its owner the link. */
+  DataExportReady = 'data-export.ready',
 }
 
 export interface SubscriptionState {
@@ -31,6 +33,7 @@ export interface EventPayloads {
   [DomainEvent.SessionsRevoke]: { userId: string; exceptSessionId?: string; reason: string };
   [DomainEvent.SignupPaid]: { userId: string; customerId: string; subscriptionId: string };
   [DomainEvent.CodeTakenDown]: { codeId: string; userId: string; slug: string; name: string; destination: string; reason: string };
+  [DomainEvent.DataExportReady]: { userId: string; exportId: string; expiresAt: string };
 }
 
 /** Which service queues receive each event: the one routing table for fan-out. */
@@ -43,6 +46,7 @@ export const EVENT_SUBSCRIBERS: Record<DomainEvent, readonly ServiceQueue[]> = {
   [DomainEvent.SessionsRevoke]: [ServiceQueue.Gateway],
   [DomainEvent.SignupPaid]: [ServiceQueue.Billing],
   [DomainEvent.CodeTakenDown]: [ServiceQueue.Auth],
+  [DomainEvent.DataExportReady]: [ServiceQueue.Auth],
 };
 
 export function eventsFor(queue: ServiceQueue): DomainEvent[] {
