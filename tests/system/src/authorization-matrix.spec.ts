@@ -72,7 +72,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/two-factor/enable': { access: 'user' },
   'POST /api/two-factor/disable': { access: 'user' },
   // Every signed-in caller has a picture of their own: an upload is theirs, a removal removes theirs.
-  'PUT /api/profile/picture': { access: 'user', upload: LOGO, expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  'POST /api/profile/picture': { access: 'user', upload: LOGO, expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
   'GET /api/profile/picture': { access: 'user' },
   'DELETE /api/profile/picture': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
   // Exports (apps/gateway/src/qr/data-export.controller.ts): each caller starts and sees their own.

@@ -8,6 +8,6 @@ import { ProfilePictureController } from './profile-picture.controller';
 @Module({ controllers: [AccountController, ProfilePictureController], providers: [AccountService] })
 export class AccountApiModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(pictureUploadMiddleware).forRoutes({ path: 'api/profile/picture', method: RequestMethod.PUT });
+    consumer.apply(pictureUploadMiddleware).forRoutes({ path: 'api/profile/picture', method: RequestMethod.POST });
   }
 }

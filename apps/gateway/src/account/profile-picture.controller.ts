@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Headers, Put, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Headers, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AuthPattern, DomainError, ErrorCode, UserView } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
@@ -13,7 +13,8 @@ const MAX_AGE_S = 7 * 24 * 3600;
 export class ProfilePictureController {
   constructor(private readonly bus: MessageBus) {}
 
-  @Put()
+  @Post()
+  @HttpCode(200)
   @Access('user')
   upload(@CurrentSession() session: Session, @Req() req: Request): Promise<UserView> {
     const body: unknown = req.body;

@@ -100,7 +100,7 @@ export interface ApiRoutes {
   'GET /api/account/data-export': { body: undefined; res: LatestDataExport };
   'POST /api/account/data-export': { body: undefined; res: DataExportView };
   /** The body is the image file itself (a Blob), not JSON. */
-  'PUT /api/profile/picture': { body: unknown; res: UserView };
+  'POST /api/profile/picture': { body: unknown; res: UserView };
   'DELETE /api/profile/picture': { body: undefined; res: UserView };
 }
 
