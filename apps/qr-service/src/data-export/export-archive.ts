@@ -1,6 +1,5 @@
 import archiver from 'archiver';
 import { PassThrough, Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream';
 import type { ApiKeyView, BillingRecordsExport, UserView } from '@qrd/contracts';
 import { csvCell } from '../analytics/scans-csv';
 import type { ExportCodeRow } from './data-exports.repository';
@@ -185,15 +184,28 @@ function scansToCsv(onScans: (written: number) => void): Transform {
 export function exportArchive(contents: ExportContents): Readable {
   const zip = archiver('zip', { zlib: { level: 6 } });
   const out = new PassThrough();
+  // A failure may come before the consumer attaches (its pipeline still reports it, from the
+  // stream's errored state): it must not be an 'error' event nobody listens to.
+  out.on('error', () => undefined);
   zip.on('warning', (error) => out.destroy(error));
   zip.on('error', (error) => out.destroy(error));
   zip.pipe(out);
   let ended = false;
   zip.once('end', () => (ended = true));
+  // The scans reach archiver through a stream of ours that never errors: a failed read fails
+  // `out` (so nothing is stored) instead of becoming an error event archiver does not handle.
+  const csv = scansToCsv(contents.onScans);
+  const scansCsv = new PassThrough();
+  const fail = (error: Error) => out.destroy(error);
+  contents.scans.once('error', fail);
+  csv.once('error', fail);
+  contents.scans.pipe(csv).pipe(scansCsv);
   // A reader that went away or failed: stop the cursor too, so its connection goes back to the pool.
   out.once('close', () => {
     if (ended) return;
     contents.scans.destroy();
+    csv.destroy();
+    scansCsv.destroy();
     zip.abort();
   });
   const base = contents.publicBaseUrl;
@@ -204,10 +216,7 @@ export function exportArchive(contents: ExportContents): Readable {
   zip.append(json(contents.billing), { name: 'billing.json', date });
   zip.append(json(contents.codes.map((c) => codeJson(c, base))), { name: 'codes.json', date });
   zip.append(codesCsv(contents.codes, base), { name: 'codes.csv', date });
-  const scans = pipeline(contents.scans, scansToCsv(contents.onScans), (error) => {
-    if (error) out.destroy(error);
-  });
-  zip.append(scans, { name: 'scans.csv', date });
+  zip.append(scansCsv, { name: 'scans.csv', date });
   void zip.finalize().catch((error: Error) => out.destroy(error));
   return out;
 }

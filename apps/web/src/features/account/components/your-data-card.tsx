@@ -80,7 +80,7 @@ export function YourDataCard() {
         </CardTitle>
         <CardDescription>
           Download everything your account holds: your profile, billing records, every QR code with its settings and history, and every scan (as JSON and
-          CSV files in one ZIP). Only you can download it, signed in, for 7 days.
+          CSV files in one ZIP). Only you can download it, signed in, until the date shown; then it is deleted.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
