@@ -107,6 +107,8 @@ export interface AppConfig {
     reportsPerHour: number;
     /** Requests per public API key. */
     apiKeyPerMinute: number;
+    /** "Export my data" builds started per user (each reads every scan of the account). */
+    dataExportsPerDay: number;
   };
   /**
    * Destination domains the operator refuses (DESTINATION_BLOCKLIST, and one a line in the file
@@ -376,6 +378,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       pageVisitsPerMinute: r.int('RATE_LIMIT_PAGE_VISITS_PER_MINUTE', 30, 1, 1_000_000),
       largeRendersPerHour: r.int('RATE_LIMIT_LARGE_RENDERS_PER_HOUR', 60, 1, 1_000_000),
       reportsPerHour: r.int('RATE_LIMIT_REPORTS_PER_HOUR', 10, 1, 1_000_000),
+      dataExportsPerDay: r.int('RATE_LIMIT_DATA_EXPORTS_PER_DAY', 10, 1, 1_000_000),
     },
     destinationBlocklist: {
       domains: (r.optional('DESTINATION_BLOCKLIST') ?? '')

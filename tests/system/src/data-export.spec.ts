@@ -17,7 +17,7 @@ describe('exporting my data', () => {
     sink = new SmtpSink();
     await sink.start();
     dir = await mkdtemp(join(tmpdir(), 'qrd-exports-'));
-    system = await TestSystem.start({ env: { SMTP_URL: sink.url, DATA_EXPORT_DIR: dir } });
+    system = await TestSystem.start({ env: { SMTP_URL: sink.url, DATA_EXPORT_DIR: dir, RATE_LIMIT_DATA_EXPORTS_PER_DAY: '3' } });
   });
   afterAll(async () => {
     await system.stop();
@@ -132,6 +132,13 @@ describe('exporting my data', () => {
       expect([400, 404]).toContain(res.status);
     }
     expect((await system.client().get('/api/account/data-export')).status).toBe(401);
+
+    // Each build reads every scan of the account: a user starts at most RATE_LIMIT_DATA_EXPORTS_PER_DAY a day.
+    await waitFor(async () => expect((await customer.client.get('/api/account/data-export')).json.export).toMatchObject({ status: 'ready' }));
+    expect((await customer.client.post('/api/account/data-export')).status).toBe(202);
+    const limited = await customer.client.post('/api/account/data-export');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     const none = await signIn(system, await newUser(system));
     expect((await none.get('/api/account/data-export')).json).toEqual({ export: null });
   });

@@ -6,6 +6,7 @@ import { DataExportView, LatestDataExport, QrPattern } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { Access, CurrentSession } from '../sessions/auth.guard';
 import { Session } from '../sessions/session.store';
+import { RateLimiter } from '../sessions/rate-limiter';
 import { QrImagesClient } from './qr-images.client';
 
 /**
@@ -17,13 +18,15 @@ export class DataExportController {
   constructor(
     private readonly bus: MessageBus,
     private readonly files: QrImagesClient,
+    private readonly limiter: RateLimiter,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   @Post()
   @Access('user')
   @HttpCode(202)
-  start(@CurrentSession() session: Session): Promise<DataExportView> {
+  async start(@CurrentSession() session: Session): Promise<DataExportView> {
+    await this.limiter.hit({ key: `data-exports:${session.userId}`, max: 'dataExportsPerDay', windowSeconds: 24 * 3600 });
     return this.bus.request(QrPattern.StartDataExport, { userId: session.userId });
   }
 
