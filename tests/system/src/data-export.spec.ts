@@ -72,22 +72,23 @@ describe('exporting my data', () => {
     expect(zip.headers.get('content-type')).toBe('application/zip');
     expect(zip.headers.get('content-disposition')).toMatch(/^attachment; filename="qr-dynamic-data-\d{4}-\d{2}-\d{2}\.zip"$/);
     const files = await unzip(zip.body);
+    const file = (name: string): string => files.get(name) ?? '';
     expect([...files.keys()].sort()).toEqual(['README.txt', 'billing.json', 'codes.csv', 'codes.json', 'profile.json', 'scans.csv']);
 
-    const profile = JSON.parse(files.get('profile.json')!);
+    const profile = JSON.parse(file('profile.json'));
     expect(profile.user).toMatchObject({ id: customer.user.id, email: customer.user.email, username: customer.user.username });
     expect(files.get('profile.json')).not.toMatch(/password_?hash|\$argon2/i);
-    const billing = JSON.parse(files.get('billing.json')!);
+    const billing = JSON.parse(file('billing.json'));
     expect(billing.subscriptions).toEqual([expect.objectContaining({ status: 'active', seats: 3, interval: 'monthly' })]);
 
-    const exportedCodes = JSON.parse(files.get('codes.json')!) as { id: string; destination: string; history: { redirectVersion: number; destinationUpdatedAt: string | null }; scans: { total: number } }[];
+    const exportedCodes = JSON.parse(file('codes.json')) as { id: string; destination: string; history: { redirectVersion: number; destinationUpdatedAt: string | null }; scans: { total: number } }[];
     expect(exportedCodes.map((c) => c.id).sort()).toEqual(codes.map((c) => c.id).sort());
-    const menu = exportedCodes.find((c) => c.id === codes[0].id)!;
-    expect(menu.destination).toBe('https://example.com/menu-2');
-    expect(menu.history.destinationUpdatedAt).not.toBeNull();
-    expect(csvRows(files.get('codes.csv')!).rows).toHaveLength(3);
+    const menu = exportedCodes.find((c) => c.id === codes[0].id);
+    expect(menu?.destination).toBe('https://example.com/menu-2');
+    expect(menu?.history.destinationUpdatedAt).not.toBeNull();
+    expect(csvRows(file('codes.csv')).rows).toHaveLength(3);
 
-    const scans = csvRows(files.get('scans.csv')!);
+    const scans = csvRows(file('scans.csv'));
     expect(scans.header.slice(0, 4)).toEqual(['scan_id', 'code_id', 'slug', 'scanned_at']);
     const stored = await sql<{ scan_id: string }>(system, `SELECT scan_id FROM qr.scans WHERE owner_id = $1`, [customer.user.id]);
     expect(scans.rows.map((row) => row[0]).sort()).toEqual(stored.map((s) => s.scan_id).sort());
@@ -114,7 +115,9 @@ describe('exporting my data', () => {
     expect(JSON.parse(expired.body.toString()).message).toBe('This export has expired. Start a new one from your account page.');
     expect((await customer.client.get('/api/account/data-export')).json.export).toMatchObject({ id: exportId, status: 'expired' });
 
-    const sweeper = system.apps.get('qr')!.get(DataExportsService);
+    const qr = system.apps.get('qr');
+    if (!qr) throw new Error('the qr-service is not running');
+    const sweeper = qr.get(DataExportsService);
     expect(await sweeper.sweep()).toBeGreaterThanOrEqual(1);
     expect(await readdir(dir)).not.toContain(`${exportId}.zip`);
     expect((await downloadAs(customer.client, path)).status).toBe(404);
