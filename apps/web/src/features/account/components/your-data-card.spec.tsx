@@ -4,6 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, installFetchStub, ok } from '../../../testing/fetch-stub';
 import { renderWithApp } from '../../../testing/render';
+import { PROGRESS_POLL_MS } from '../api/data-export';
 import { YourDataCard } from './your-data-card';
 
 function anExport(overrides: Partial<DataExportView> = {}): DataExportView {
@@ -77,5 +78,16 @@ describe('YourDataCard', () => {
 
     await user.click(screen.getByRole('button', { name: 'Export my data' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please try again later.');
+  });
+
+  it('follows a build in progress until the download is offered', async () => {
+    const answers = [anExport({ status: 'running', progress: 40, expiresAt: null }), anExport()];
+    let asked = 0;
+    installFetchStub().on('GET /api/account/data-export', () => ok({ export: answers[Math.min(asked++, 1)] }));
+    renderWithApp(<YourDataCard />);
+
+    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+    expect(await screen.findByRole('link', { name: 'Download ZIP' }, { timeout: PROGRESS_POLL_MS * 3 })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 });
