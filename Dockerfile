@@ -13,6 +13,8 @@ ENV NODE_ENV=production
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# The qr-service's data exports (DATA_EXPORT_DIR): a volume mounted here starts owned by node.
+RUN mkdir -p /data/exports && chown node:node /data/exports
 USER node
 # e.g. command: ["node", "dist/apps/gateway/apps/gateway/src/main.js"]
 CMD ["node", "dist/apps/gateway/apps/gateway/src/main.js"]

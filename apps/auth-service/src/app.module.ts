@@ -12,6 +12,8 @@ import { AUTH_DATABASE } from './database';
 import { CodeMailHandlers } from './mail/code-mail.handlers';
 import { MailModule } from './mail/mail.module';
 import { MailWorker } from './mail/mail.worker';
+import { ProfilePictureHandlers } from './profile-picture/profile-picture.handlers';
+import { ProfilePictureService } from './profile-picture/profile-picture.service';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { ResetTokenEntity } from './password-reset/reset-token.entity';
 import { ResetTokensRepository } from './password-reset/reset-tokens.repository';
@@ -40,7 +42,7 @@ export class AuthServiceModule {
         TypeOrmModule.forFeature([UserEntity, ResetTokenEntity, RecoveryCodeEntity, ApiKeyEntity]),
         MailModule,
       ],
-      controllers: [UsersHandlers, CodeMailHandlers, ApiKeysHandlers],
+      controllers: [UsersHandlers, CodeMailHandlers, ApiKeysHandlers, ProfilePictureHandlers],
       providers: [
         UsersRepository,
         UsersService,
@@ -55,6 +57,7 @@ export class AuthServiceModule {
         TwoFactorService,
         ApiKeysRepository,
         ApiKeysService,
+        ProfilePictureService,
       ],
     };
   }

@@ -19,6 +19,12 @@ import { CodesService } from './codes/codes.service';
 import { QrReconciler } from './codes/qr-reconciler';
 import { RedirectTable } from './codes/redirect-table';
 import { RedirectTableMaintainer } from './codes/redirect-table-maintainer';
+import { DataExportFileController } from './data-export/data-export-file.controller';
+import { DataExportHandlers } from './data-export/data-export.handlers';
+import { DataExportQueue } from './data-export/data-export.queue';
+import { DataExportsRepository } from './data-export/data-exports.repository';
+import { DataExportsService } from './data-export/data-exports.service';
+import { ExportStorage, LocalDiskExportStorage } from './data-export/export-storage';
 import { QR_DATABASE } from './database';
 import { CodeImagesController } from './images/code-images.controller';
 import { CodeImagesService } from './images/code-images.service';
@@ -45,7 +51,17 @@ export class QrServiceModule {
         MessagingModule.forRoot(),
         DatabaseModule.forService(QR_DATABASE),
       ],
-      controllers: [CodeImagesController, ScansExportController, CodesHandlers, AccountEventsHandlers, AnalyticsHandlers, AbuseHandlers, WebhooksHandlers],
+      controllers: [
+        CodeImagesController,
+        ScansExportController,
+        DataExportFileController,
+        CodesHandlers,
+        AccountEventsHandlers,
+        AnalyticsHandlers,
+        AbuseHandlers,
+        WebhooksHandlers,
+        DataExportHandlers,
+      ],
       providers: [
         CodesRepository,
         CodesService,
@@ -69,6 +85,10 @@ export class QrServiceModule {
         WebhookDeliveryWorker,
         WebhooksService,
         ScanWebhooks,
+        DataExportsRepository,
+        DataExportsService,
+        DataExportQueue,
+        { provide: ExportStorage, useClass: LocalDiskExportStorage },
       ],
     };
   }

@@ -45,6 +45,11 @@ export interface AppConfig {
   /** Where the gateway fetches QR code images: the qr-service's internal HTTP routes (QR_INTERNAL_URL). */
   qrInternalUrl: string;
   mail: { smtpUrl: string | null; from: string; outboxDir: string; contactTo: string };
+  /**
+   * Data exports (the account's "Export my data" ZIPs): the folder of the local-disk storage
+   * (DATA_EXPORT_DIR) and how many days a ready export can be downloaded (DATA_EXPORT_TTL_DAYS).
+   */
+  dataExports: { dir: string; ttlDays: number };
   billing: {
     provider: BillingProviderName;
     /**
@@ -115,6 +120,8 @@ export interface AppConfig {
     reportsPerHour: number;
     /** Requests per public API key. */
     apiKeyPerMinute: number;
+    /** "Export my data" builds started per user (each reads every scan of the account). */
+    dataExportsPerDay: number;
   };
   /**
    * Destination domains the operator refuses (DESTINATION_BLOCKLIST, and one a line in the file
@@ -353,6 +360,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       outboxDir: r.str('MAIL_OUTBOX_DIR', 'tmp/outbox'),
       contactTo: r.str('CONTACT_EMAIL', 'support@localhost'),
     },
+    dataExports: {
+      dir: r.str('DATA_EXPORT_DIR', 'tmp/data-exports'),
+      ttlDays: r.int('DATA_EXPORT_TTL_DAYS', 7, 1, 365),
+    },
     billing: {
       provider,
       allowTestPayments: r.bool('ALLOW_TEST_PAYMENTS', false),
@@ -388,6 +399,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       pageVisitsPerMinute: r.int('RATE_LIMIT_PAGE_VISITS_PER_MINUTE', 30, 1, 1_000_000),
       largeRendersPerHour: r.int('RATE_LIMIT_LARGE_RENDERS_PER_HOUR', 60, 1, 1_000_000),
       reportsPerHour: r.int('RATE_LIMIT_REPORTS_PER_HOUR', 10, 1, 1_000_000),
+      dataExportsPerDay: r.int('RATE_LIMIT_DATA_EXPORTS_PER_DAY', 10, 1, 1_000_000),
     },
     destinationBlocklist: {
       domains: (r.optional('DESTINATION_BLOCKLIST') ?? '')

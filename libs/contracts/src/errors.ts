@@ -13,6 +13,8 @@ export enum ErrorCode {
   Suspended = 'SUSPENDED',
   RateLimited = 'RATE_LIMITED',
   Gone = 'GONE',
+  /** An upload larger than its route allows. */
+  TooLarge = 'TOO_LARGE',
   Timeout = 'TIMEOUT',
   Unavailable = 'UNAVAILABLE',
   Internal = 'INTERNAL',

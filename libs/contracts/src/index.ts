@@ -21,3 +21,4 @@ export * from './messages/mail.messages';
 export * from './messages/routing';
 export * from './dto/page-visit.dto';
 export * from './dto/abuse.dto';
+export * from './dto/account-data.dto';

@@ -1,3 +1,7 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { decodeQuotedPrintable, SmtpSink, waitFor } from '@qrd/testing';
 import { newUser, PASSWORD, signIn, sql } from './accounts-fixtures';
 import { TestSystem } from './harness';
@@ -28,15 +32,18 @@ async function rowsMentioning(system: TestSystem, needles: string[]): Promise<st
 describe('deleting an account', () => {
   let sink: SmtpSink;
   let system: TestSystem;
+  let exportsDir: string;
 
   beforeAll(async () => {
     sink = new SmtpSink();
     await sink.start();
-    system = await TestSystem.start({ env: { SMTP_URL: sink.url } });
+    exportsDir = await mkdtemp(join(tmpdir(), 'qrd-deletion-exports-'));
+    system = await TestSystem.start({ env: { SMTP_URL: sink.url, DATA_EXPORT_DIR: exportsDir } });
   });
   afterAll(async () => {
     await system.stop();
     await sink.stop();
+    await rm(exportsDir, { recursive: true, force: true });
   });
 
   async function customerWithData(): Promise<{ customer: Customer; slugs: string[] }> {
@@ -74,7 +81,20 @@ describe('deleting an account', () => {
       [user.id],
     );
 
-    expect((await rowsMentioning(system, [user.id, user.email, user.username])).length).toBeGreaterThanOrEqual(8);
+    // A data export and a profile picture: both must go with the account.
+    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } }).png().toBuffer();
+    const cookie = [...customer.client.cookieJar()].map(([k, v]) => `${k}=${v}`).join('; ');
+    const uploaded = await fetch(`${customer.client.baseUrl}/api/profile/picture`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/png', 'sec-fetch-site': 'same-origin', cookie },
+      body: new Uint8Array(picture),
+    });
+    expect(uploaded.status).toBe(200);
+    expect((await customer.client.post('/api/account/data-export')).status).toBe(202);
+    await waitFor(async () => expect((await customer.client.get('/api/account/data-export')).json.export).toMatchObject({ status: 'ready' }));
+    expect(await readdir(exportsDir)).toHaveLength(1);
+
+    expect((await rowsMentioning(system, [user.id, user.email, user.username])).length).toBeGreaterThanOrEqual(10);
 
     const deleted = await customer.client.request('DELETE', '/api/account', { currentPassword: PASSWORD });
     expect(deleted.status).toBe(204);
@@ -87,6 +107,7 @@ describe('deleting an account', () => {
       for (const slug of slugs) expect((await scan(system.url('redirect'), slug)).status).toBe(410);
     });
     await waitFor(async () => expect(await rowsMentioning(system, [user.id, user.email, user.username])).toEqual([]));
+    expect(await readdir(exportsDir)).toEqual([]);
 
     // The provider's subscription is cancelled (nothing renews) and our billing record stays, unnamed.
     const subs = await sql<{ status: string }>(
@@ -95,7 +116,9 @@ describe('deleting an account', () => {
       [customerId],
     );
     expect(subs).toEqual([{ status: 'canceled' }]);
-    const mail = await waitFor(() => sink.mailsTo(user.email)[0] ?? Promise.reject(new Error('no mail yet')));
+    const mail = await waitFor(
+      () => sink.mailsTo(user.email).find((m) => decodeQuotedPrintable(m.raw).includes('account has been deleted')) ?? Promise.reject(new Error('no mail yet')),
+    );
     const text = decodeQuotedPrintable(mail.raw);
     expect(text).toContain('Subject: Your QR Dynamic account has been deleted');
     expect(text).toContain('Your subscription was cancelled at once');

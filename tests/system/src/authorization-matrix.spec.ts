@@ -71,6 +71,15 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/two-factor/setup': { access: 'user' },
   'POST /api/two-factor/enable': { access: 'user' },
   'POST /api/two-factor/disable': { access: 'user' },
+  // Every signed-in caller has a picture of their own: an upload is theirs, a removal removes theirs.
+  'POST /api/profile/picture': { access: 'user', upload: LOGO, expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  'GET /api/profile/picture': { access: 'user' },
+  'DELETE /api/profile/picture': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  // Exports (apps/gateway/src/qr/data-export.controller.ts): each caller starts and sees their own.
+  'POST /api/account/data-export': { access: 'user', expect: { user: 202, other: 202, admin: 202, superadmin: 202 } },
+  'GET /api/account/data-export': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  // A code's id is nobody's export (the owner's own download is in data-export.spec.ts).
+  'GET /api/account/data-export/:id/download': { access: 'user', expect: { user: 404, ...OWNED } },
   'POST /api/password-reset/request': { access: 'public' },
   'GET /api/password-reset/:token': { access: 'public', expect: { anonymous: 200, user: 200 } },
   'POST /api/password-reset/confirm': { access: 'public' },

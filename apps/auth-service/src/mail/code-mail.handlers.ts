@@ -1,13 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
-import { DomainError, DomainEvent, ErrorCode, EventPayloads, UserView } from '@qrd/contracts';
+import { dataExportDownloadPath, DomainError, DomainEvent, ErrorCode, EventPayloads, UserView } from '@qrd/contracts';
 import { MessageController } from '@qrd/messaging';
 import { UsersService } from '../users/users.service';
 import { MailQueue } from './mail.queue';
-import { takedownMail, webhookDisabledMail } from './templates';
+import { dataExportReadyMail, takedownMail, webhookDisabledMail } from './templates';
 
-/** Mail that follows from what happened to a user's codes (the qr-service knows codes, this service addresses). */
+/** Mail that follows from what the qr-service did for a user (it knows codes and exports, this service addresses). */
 @MessageController()
 export class CodeMailHandlers {
   constructor(
@@ -15,6 +15,15 @@ export class CodeMailHandlers {
     private readonly mail: MailQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  @EventPattern(DomainEvent.DataExportReady)
+  async onExportReady(@Payload() event: EventPayloads[DomainEvent.DataExportReady]): Promise<void> {
+    const owner = await this.owner(event.userId);
+    if (!owner) return;
+    const base = this.config.publicBaseUrl;
+    const links = { download: `${base}${dataExportDownloadPath(event.exportId)}`, account: `${base}/account?tab=profile` };
+    await this.mail.enqueue(dataExportReadyMail(owner.email, owner.username, links, new Date(event.expiresAt)));
+  }
 
   @EventPattern(DomainEvent.CodeTakenDown)
   async onTakenDown(@Payload() event: EventPayloads[DomainEvent.CodeTakenDown]): Promise<void> {
@@ -40,11 +49,11 @@ export class CodeMailHandlers {
     await this.mail.enqueue(webhookDisabledMail(owner.email, owner.username, { url: event.url, failures: event.failures, accountUrl }));
   }
 
-  /** An account deleted meanwhile has nobody to tell. */
   private async owner(userId: string): Promise<UserView | null> {
     try {
       return await this.users.get(userId);
     } catch (error) {
+      // An account deleted meanwhile has nobody to tell.
       if (error instanceof DomainError && error.code === ErrorCode.NotFound) return null;
       throw error;
     }

@@ -1,4 +1,4 @@
-import { contactMail, passwordResetMail, webhookDisabledMail } from './templates';
+import { contactMail, dataExportReadyMail, passwordResetMail, webhookDisabledMail } from './templates';
 
 describe('mail templates', () => {
   it('puts the reset link in both the text and the HTML part', () => {
@@ -30,5 +30,18 @@ describe('mail templates', () => {
     expect(sut.text).toContain('the last 5 events');
     expect(sut.html).toContain('https://shop.example.com/hooks?a=1&amp;b=&lt;2&gt;');
     expect(sut.html).toContain('href="http://localhost:8080/account?tab=webhooks"');
+  });
+
+  it('gives the export link, who may use it and until when, in both parts', () => {
+    const download = 'http://localhost:8080/api/account/data-export/6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f/download';
+    const sut = dataExportReadyMail('ann@example.com', 'ann<b>', { download, account: 'http://localhost:8080/account?tab=profile' }, new Date('2026-12-03T10:00:00Z'));
+    expect(sut.subject).toBe('Your QR Dynamic data export is ready');
+    expect(sut.text).toContain(download);
+    expect(sut.html).toContain(`href="${download}"`);
+    for (const part of [sut.text, sut.html]) {
+      expect(part).toContain('the link works only for you');
+      expect(part).toContain('Thu, 03 Dec 2026 10:00:00 GMT');
+    }
+    expect(sut.html).toContain('ann&lt;b&gt;');
   });
 });

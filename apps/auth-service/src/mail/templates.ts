@@ -139,3 +139,25 @@ export function accountDeletedMail(to: string, username: string, byAdmin: boolea
     ),
   };
 }
+
+/** The data export is built: where to download it, for how long, and that only the owner can. */
+export function dataExportReadyMail(to: string, username: string, links: { download: string; account: string }, expiresAt: Date): MailMessage {
+  const until = expiresAt.toUTCString();
+  return {
+    to,
+    subject: 'Your QR Dynamic data export is ready',
+    text:
+      `Hello ${username},\n\nThe export of your QR Dynamic data you asked for is ready: a ZIP with your profile, ` +
+      `billing records, QR codes and their scans.\n\nDownload it (sign in first; the link works only for you): ${links.download}\n\n` +
+      `It can be downloaded until ${until}, then it is deleted. You can also find it on your account page: ${links.account}\n\n` +
+      `If you did not ask for this, change your password: ${links.account}\n`,
+    html: layout(
+      `<p>Hello ${escape(username)},</p><p>The export of your QR Dynamic data you asked for is ready: a ZIP with your profile, ` +
+        `billing records, QR codes and their scans.</p>` +
+        `<p><a href="${escape(links.download)}">Download your data</a> (sign in first; the link works only for you).</p>` +
+        `<p>It can be downloaded until ${escape(until)}, then it is deleted. You can also find it on ` +
+        `<a href="${escape(links.account)}">your account page</a>.</p>` +
+        `<p>If you did not ask for this, change your password.</p>`,
+    ),
+  };
+}

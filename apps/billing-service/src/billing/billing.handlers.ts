@@ -2,6 +2,7 @@ import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { BillingPattern, BillingRequests, DomainEvent, EventPayloads } from '@qrd/contracts';
 import { MessageController } from '@qrd/messaging';
 import { StripeWebhooksService } from '../webhooks/stripe-webhooks.service';
+import { BillingRepository } from './billing.repository';
 import { PaymentSetupService } from './payment-setup.service';
 import { SeatReconciler } from './seat-reconciler';
 import { SeatsService } from './seats.service';
@@ -20,11 +21,17 @@ export class BillingHandlers {
     private readonly testPayments: TestPaymentsService,
     private readonly webhooks: StripeWebhooksService,
     private readonly reconciler: SeatReconciler,
+    private readonly repository: BillingRepository,
   ) {}
 
   @MessagePattern(BillingPattern.Reconcile)
   reconcile(): Res<BillingPattern.Reconcile> {
     return this.reconciler.run();
+  }
+
+  @MessagePattern(BillingPattern.ExportRecords)
+  exportRecords(@Payload() req: Req<BillingPattern.ExportRecords>): Res<BillingPattern.ExportRecords> {
+    return this.repository.recordsOfUser(req.userId);
   }
 
   @MessagePattern(BillingPattern.Entitlement)

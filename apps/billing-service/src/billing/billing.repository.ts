@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, IsNull, Repository } from 'typeorm';
 import { requestContext } from '@qrd/config';
 import { DomainError, ErrorCode } from '@qrd/contracts';
-import type { BillingProvider, PurchaseResultView, SubscriptionStatus } from '@qrd/contracts';
+import type { BillingProvider, BillingRecordsExport, PurchaseResultView, SubscriptionStatus } from '@qrd/contracts';
 import { CustomerEntity } from './customer.entity';
 import { SubscriptionEntity } from './subscription.entity';
 
@@ -298,6 +298,30 @@ export class BillingRepository extends BillingStore {
        ORDER BY 1`,
     )) as { userId: string }[];
     return rows.map((r) => r.userId);
+  }
+
+  /** Everything billing holds of one user, for their data export. */
+  async recordsOfUser(userId: string): Promise<BillingRecordsExport> {
+    const [customers, subscriptions, seatPurchases] = await Promise.all([
+      this.dataSource.query(
+        `SELECT provider, email, created_at AS "createdAt" FROM billing.customers WHERE user_id = $1 ORDER BY created_at`,
+        [userId],
+      ) as Promise<{ provider: string; email: string; createdAt: Date }[]>,
+      this.dataSource.query(
+        `SELECT s.provider, s.status, s.interval, s.seats, s.unit_amount_cents AS "unitAmountCents", s.current_period_end AS "currentPeriodEnd",
+                s.cancel_at_period_end AS "cancelAtPeriodEnd", s.card_brand AS "cardBrand", s.card_last4 AS "cardLast4", s.provider_created_at AS "createdAt"
+         FROM billing.subscriptions s JOIN billing.customers c ON c.id = s.customer_id WHERE c.user_id = $1 ORDER BY s.provider_created_at`,
+        [userId],
+      ) as Promise<(Omit<BillingRecordsExport['subscriptions'][number], 'createdAt' | 'currentPeriodEnd'> & { createdAt: Date; currentPeriodEnd: Date | null })[]>,
+      this.dataSource.query(`SELECT created_at AS "createdAt", result FROM billing.seat_purchases WHERE user_id = $1 ORDER BY created_at`, [userId]) as Promise<
+        { createdAt: Date; result: unknown }[]
+      >,
+    ]);
+    return {
+      customers: customers.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+      subscriptions: subscriptions.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), currentPeriodEnd: s.currentPeriodEnd?.toISOString() ?? null })),
+      seatPurchases: seatPurchases.map((p) => ({ createdAt: p.createdAt.toISOString(), result: p.result })),
+    };
   }
 
   async subscribedUsers(): Promise<number> {

@@ -18,6 +18,8 @@ export function httpStatusFor(code: ErrorCode): number {
       return 409;
     case ErrorCode.Gone:
       return 410;
+    case ErrorCode.TooLarge:
+      return 413;
     case ErrorCode.PaymentFailed:
       return 402;
     case ErrorCode.RateLimited:

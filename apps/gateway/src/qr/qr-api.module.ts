@@ -1,5 +1,6 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { AnalyticsController } from './analytics.controller';
+import { DataExportController } from './data-export.controller';
 import { logoUploadMiddleware } from './logo-upload.middleware';
 import { QrCodesController } from './qr-codes.controller';
 import { QrFilesService } from './qr-files.service';
@@ -7,9 +8,9 @@ import { QrImagesClient } from './qr-images.client';
 import { QrImagesController } from './qr-images.controller';
 import { RedirectTableController } from './redirect-table.controller';
 
-/** /api/qrcodes, /api/analytics, /api/admin/qr-codes and /api/admin/redirect-table: forwarded to the qr-service. */
+/** /api/qrcodes, /api/analytics, /api/account/data-export, /api/admin/qr-codes and /api/admin/redirect-table: forwarded to the qr-service. */
 @Module({
-  controllers: [QrCodesController, QrImagesController, AnalyticsController, RedirectTableController],
+  controllers: [QrCodesController, QrImagesController, AnalyticsController, RedirectTableController, DataExportController],
   providers: [QrFilesService, QrImagesClient],
   exports: [QrFilesService],
 })

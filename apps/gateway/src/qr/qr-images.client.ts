@@ -6,6 +6,7 @@ import {
   DomainError,
   ErrorCode,
   isErrorBody,
+  dataExportFilePath,
   QrDesignInput,
   QrDownloadQuery,
   QrFileRoute,
@@ -81,6 +82,18 @@ export class QrImagesClient {
       body: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
       contentType: res.headers.get('content-type') ?? 'text/csv; charset=utf-8',
       contentDisposition: res.headers.get('content-disposition') ?? 'attachment',
+    };
+  }
+
+  /** A ready data export of the user, streamed as the qr-service reads it from the export storage. */
+  async dataExport(exportId: string, userId: string, cancel: AbortSignal): Promise<QrStreamedFile & { contentLength: string | null }> {
+    const res = await this.call(`${dataExportFilePath(exportId)}?${new URLSearchParams({ userId })}`, { headers: {} }, cancel);
+    if (!res.body) throw new DomainError(ErrorCode.Internal, 'The qr-service sent no export');
+    return {
+      body: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
+      contentType: res.headers.get('content-type') ?? 'application/zip',
+      contentDisposition: res.headers.get('content-disposition') ?? 'attachment',
+      contentLength: res.headers.get('content-length'),
     };
   }
 

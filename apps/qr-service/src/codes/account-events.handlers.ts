@@ -2,6 +2,7 @@ import { EventPattern, Payload } from '@nestjs/microservices';
 import { DomainEvent, EventPayloads } from '@qrd/contracts';
 import { MessageController } from '@qrd/messaging';
 import { WebhooksService } from '../webhooks/webhooks.service';
+import { DataExportsService } from '../data-export/data-exports.service';
 import { CodesService } from './codes.service';
 
 /** Billing and account events that stop or restart every code of a user (DESIGN sections 6 and 7). */
@@ -10,6 +11,7 @@ export class AccountEventsHandlers {
   constructor(
     private readonly codes: CodesService,
     private readonly webhooks: WebhooksService,
+    private readonly exports: DataExportsService,
   ) {}
 
   @EventPattern(DomainEvent.SubscriptionChanged)
@@ -30,7 +32,8 @@ export class AccountEventsHandlers {
 
   @EventPattern(DomainEvent.UserDeleted)
   async onDeleted(@Payload() event: EventPayloads[DomainEvent.UserDeleted]): Promise<void> {
-    await this.codes.eraseOwner(event.userId);
+    await this.exports.eraseOwner(event.userId);
     await this.webhooks.deleteAllOwned(event.userId);
+    await this.codes.eraseOwner(event.userId);
   }
 }

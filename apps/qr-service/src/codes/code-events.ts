@@ -52,6 +52,8 @@ export class CodeEvents extends ServiceOutbox {
           [DomainEvent.WebhookDisabled]: ({ payload }) =>
             bus.emitEvent(DomainEvent.WebhookDisabled, payload as EventPayloads[DomainEvent.WebhookDisabled]),
           [WEBHOOK_FAN_OUT]: ({ payload }) => webhooks.fanOut(payload as WebhookEventRecord),
+          [DomainEvent.DataExportReady]: ({ payload }) =>
+            bus.emitEvent(DomainEvent.DataExportReady, payload as EventPayloads[DomainEvent.DataExportReady]),
         },
       }),
       metrics,
@@ -96,5 +98,10 @@ export class CodeEvents extends ServiceOutbox {
   /** Within `tx`: an endpoint was disabled after repeated failures (the auth-service mails its owner). */
   async webhookDisabled(tx: EntityManager, event: EventPayloads[DomainEvent.WebhookDisabled]): Promise<string[]> {
     return [await this.outbox.add(tx, DomainEvent.WebhookDisabled, event)];
+  }
+
+  /** Within `tx`: a data export is stored (the auth-service mails its owner the link). */
+  async exportReady(tx: EntityManager, event: EventPayloads[DomainEvent.DataExportReady]): Promise<string[]> {
+    return [await this.outbox.add(tx, DomainEvent.DataExportReady, event)];
   }
 }

@@ -11,6 +11,8 @@ import {
   type CodeAnalytics,
   type ConfirmEmailChangeDto,
   type CurrentPasswordDto,
+  type DataExportView,
+  type LatestDataExport,
   type DisableTwoFactorDto,
   type RecoveryCodesView,
   type SecondFactorCodeDto,
@@ -108,6 +110,11 @@ export interface ApiRoutes {
   'GET /api/webhooks/:id/deliveries': { body: undefined; res: WebhookDeliveryView[] };
   'POST /api/webhooks/:id/deliveries/:deliveryId/resend': { body: Record<string, never>; res: undefined };
   'POST /api/webhooks/:id/test': { body: Record<string, never>; res: undefined };
+  'GET /api/account/data-export': { body: undefined; res: LatestDataExport };
+  'POST /api/account/data-export': { body: undefined; res: DataExportView };
+  /** The body is the image file itself (a Blob), not JSON. */
+  'POST /api/profile/picture': { body: unknown; res: UserView };
+  'DELETE /api/profile/picture': { body: undefined; res: UserView };
 }
 
 export type Route = keyof ApiRoutes;

@@ -1,5 +1,6 @@
 import type { ApiKeyPrincipal, ApiKeyView, CreateApiKeyDto, CreatedApiKey } from '../dto/api-key.dto';
 import type { RecoveryCodesView, RegisterDto, TwoFactorSetupView, UpdateProfileDto } from '../dto/auth.dto';
+import type { ProfilePictureFile } from '../dto/account-data.dto';
 import type { UserRole, UserStatus, UserView } from './users';
 
 export enum AuthPattern {
@@ -30,6 +31,9 @@ export enum AuthPattern {
   VerifyApiKey = 'auth.verify-api-key',
   /** An account deleted by its owner (with the password) or by an admin. */
   DeleteUser = 'auth.delete-user',
+  /** Store (checked and re-encoded) or remove the profile picture; answers the user with its new address. */
+  SetProfilePicture = 'auth.set-profile-picture',
+  GetProfilePicture = 'auth.get-profile-picture',
 }
 
 export interface UserPage {
@@ -85,4 +89,6 @@ export interface AuthRequests {
    * the deleted API keys' hashes, so the gateway drops them from its cache at once.
    */
   [AuthPattern.DeleteUser]: { req: { actorId: string; userId: string; currentPassword?: string }; res: { keyHashes: string[] } };
+  [AuthPattern.SetProfilePicture]: { req: { userId: string; imageBase64: string | null }; res: UserView };
+  [AuthPattern.GetProfilePicture]: { req: { userId: string; ifNoneMatch?: string }; res: ProfilePictureFile };
 }

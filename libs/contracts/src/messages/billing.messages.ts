@@ -1,3 +1,4 @@
+import type { BillingRecordsExport } from '../dto/account-data.dto';
 import type { BillingInterval } from '../dto/auth.dto';
 import type {
   ClockView,
@@ -43,6 +44,8 @@ export enum BillingPattern {
   RevenueSummary = 'billing.revenue-summary',
   /** Seats paid against codes held, per user with a live subscription; extra seats are credited. */
   Reconcile = 'billing.reconcile',
+  /** Everything billing holds of a user, for their data export. */
+  ExportRecords = 'billing.export-records',
 }
 
 /** BullMQ queues the billing-service keeps for itself. */
@@ -117,4 +120,5 @@ export interface BillingRequests {
   };
   [BillingPattern.RevenueSummary]: { req: { totalUsers: number }; res: RevenueSummaryView };
   [BillingPattern.Reconcile]: { req: Record<string, never>; res: ReconcileCheck[] };
+  [BillingPattern.ExportRecords]: { req: { userId: string }; res: BillingRecordsExport };
 }

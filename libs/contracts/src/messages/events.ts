@@ -14,6 +14,8 @@ export enum DomainEvent {
   CodeTakenDown = 'code.taken-down',
   /** A webhook endpoint was disabled after repeated failed deliveries: its owner is told by mail. */
   WebhookDisabled = 'webhook.disabled',
+  /** A user's data export is built: the auth-service mails its owner the link. */
+  DataExportReady = 'data-export.ready',
 }
 
 export interface SubscriptionState {
@@ -34,6 +36,7 @@ export interface EventPayloads {
   [DomainEvent.SignupPaid]: { userId: string; customerId: string; subscriptionId: string };
   [DomainEvent.CodeTakenDown]: { codeId: string; userId: string; slug: string; name: string; destination: string; reason: string };
   [DomainEvent.WebhookDisabled]: { userId: string; endpointId: string; url: string; failures: number };
+  [DomainEvent.DataExportReady]: { userId: string; exportId: string; expiresAt: string };
 }
 
 /** Which service queues receive each event: the one routing table for fan-out. */
@@ -47,6 +50,7 @@ export const EVENT_SUBSCRIBERS: Record<DomainEvent, readonly ServiceQueue[]> = {
   [DomainEvent.SignupPaid]: [ServiceQueue.Billing],
   [DomainEvent.CodeTakenDown]: [ServiceQueue.Auth],
   [DomainEvent.WebhookDisabled]: [ServiceQueue.Auth],
+  [DomainEvent.DataExportReady]: [ServiceQueue.Auth],
 };
 
 export function eventsFor(queue: ServiceQueue): DomainEvent[] {

@@ -23,6 +23,11 @@ export enum QrFileRoute {
   ScansCsv = 'internal/qr/codes/:codeId/scans.csv',
   /** The same scans as newline-delimited JSON (the public API's export). */
   ScansNdjson = 'internal/qr/codes/:codeId/scans.ndjson',
+  /**
+   * GET ?userId: a ready data export of that user as application/zip, streamed from storage;
+   * NotFound for anyone else's, Gone once expired.
+   */
+  DataExport = 'internal/qr/data-exports/:exportId',
 }
 
 /** On a Download answer: 'miss' when it cost a render, 'hit' when the render cache or the ETag answered. */
@@ -43,4 +48,9 @@ export interface QrPreviewRequest {
 /** The path of a route for one code. */
 export function qrFilePath(route: QrFileRoute, codeId: string): string {
   return `/${route.replace(':codeId', encodeURIComponent(codeId))}`;
+}
+
+/** The path of a user's data export file. */
+export function dataExportFilePath(exportId: string): string {
+  return `/${QrFileRoute.DataExport.replace(':exportId', encodeURIComponent(exportId))}`;
 }

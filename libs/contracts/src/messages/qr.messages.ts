@@ -1,6 +1,7 @@
 import type { AbuseReportPage, AbuseReportView, ReportReason, ReportStatus, ReportedCodeView } from '../dto/abuse.dto';
 import type { CampaignEntry, CampaignSettings, SlugAvailability } from '../dto/campaign.dto';
 import type { CodePage, CodePageRequest } from '../dto/code-page.dto';
+import type { DataExportView } from '../dto/account-data.dto';
 import type { QrCategory, QrCodeState, QrDotStyle, QrErrorCorrection } from '../dto/qr.dto';
 
 /** Requests the qr-service answers. */
@@ -41,6 +42,23 @@ export enum QrPattern {
   SetReportStatus = 'qr.set-report-status',
   TakeDownCode = 'qr.take-down-code',
   RestoreCode = 'qr.restore-code',
+  /** Queue a ZIP of everything the account holds (one build at a time per user). */
+  StartDataExport = 'qr.start-data-export',
+  /** The user's latest export and its progress, or null. */
+  LatestDataExport = 'qr.latest-data-export',
+}
+
+/** BullMQ queues the qr-service keeps for itself. */
+export enum QrQueue {
+  /** Builds of data exports (job id = export id) and the hourly sweep of expired ones. */
+  DataExports = 'qr-data-exports',
+}
+
+export enum DataExportJob {
+  /** Build one export (job id = export id). */
+  Build = 'build',
+  /** Delete expired exports (a repeating job). */
+  Sweep = 'sweep',
 }
 
 export interface RedirectEntry {
@@ -280,6 +298,8 @@ export interface QrRequests {
   [QrPattern.SetReportStatus]: { req: { reportId: string; status: ReportStatus; actorId: string }; res: AbuseReportView };
   [QrPattern.TakeDownCode]: { req: { slug: string; reason: string; actorId: string }; res: ReportedCodeView };
   [QrPattern.RestoreCode]: { req: { slug: string; actorId: string }; res: ReportedCodeView };
+  [QrPattern.StartDataExport]: { req: { userId: string }; res: DataExportView };
+  [QrPattern.LatestDataExport]: { req: { userId: string }; res: DataExportView | null };
 }
 
 /**

@@ -111,8 +111,11 @@ export function PrivacyContent() {
       <ProseSection title="Your rights">
         <p>
           You can see and correct your details on your account page at any time, and delete your account and everything
-          in it there yourself (Account, Security, Delete account): it takes effect at once. To get a copy of your data,{' '}
-          <Link to={paths.contact}>contact us</Link> and we will send it within 30 days.
+          in it there yourself (Account, Security, Delete account): it takes effect at once. You can also download a copy
+          of your data yourself at any time (Account, Profile, Your data, Export my data): one ZIP file with your profile,
+          billing records, QR codes with their settings and history, and every stored scan, as JSON and CSV. We email you a
+          link when it is ready; only you can use it, signed in, and the file is deleted after 7 days. For anything the
+          export does not answer, <Link to={paths.contact}>contact us</Link>.
         </p>
       </ProseSection>
 
