@@ -14,7 +14,10 @@ describe('AccountRoute', () => {
   let server: FetchStub;
 
   beforeEach(() => {
-    server = installFetchStub().on('GET /api/auth/user', ok(aUser({ firstName: 'Ada', lastName: null })));
+    server = installFetchStub()
+      .on('GET /api/auth/user', ok(aUser({ firstName: 'Ada', lastName: null })))
+      // The Profile tab also shows "Your data" (no export yet).
+      .on('GET /api/account/data-export', ok({ export: null }));
   });
 
   describe('Profile', () => {
