@@ -74,6 +74,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.limits.close();
     await this.recorder.close();
     this.redis.disconnect();
   }

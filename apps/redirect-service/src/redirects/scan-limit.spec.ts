@@ -1,16 +1,23 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import IORedis from 'ioredis';
 import { scanLimitKey } from '@qrd/contracts';
-import { ScanLimits } from './scan-limit';
+import { BLOCK, EXACT_BELOW, ScanLimits } from './scan-limit';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe(ScanLimits.name, () => {
   const prefix = `t${randomBytes(5).toString('hex')}`;
   const connections = [new IORedis(REDIS_URL), new IORedis(REDIS_URL)];
-  // Two replicas, each with its own connection to the shared Redis.
-  const replicas = connections.map((redis) => new ScanLimits(redis, prefix));
+  let replicas: ScanLimits[];
+  const counter = async (code: string) => Number(await connections[0].get(scanLimitKey(prefix, code)));
 
+  // Two replicas, each with its own connection to the shared Redis.
+  beforeEach(() => {
+    replicas = connections.map((redis) => new ScanLimits(redis, prefix));
+  });
+  afterEach(async () => {
+    for (const replica of replicas) await replica.close();
+  });
   afterAll(async () => {
     const keys = await connections[0].keys(`${prefix}:*`);
     if (keys.length) await connections[0].del(...keys);
@@ -22,7 +29,7 @@ describe(ScanLimits.name, () => {
     const takes = Array.from({ length: 120 }, (_, i) => replicas[i % 2].take(code, 37));
     const taken = await Promise.all(takes);
     expect(taken.filter(Boolean)).toHaveLength(37);
-    expect(Number(await connections[0].get(scanLimitKey(prefix, code)))).toBe(37);
+    expect(await counter(code)).toBe(37);
     expect(await replicas[1].usedUp(code, 37)).toBe(true);
   });
 
@@ -36,5 +43,38 @@ describe(ScanLimits.name, () => {
     ]);
     expect(taken).toEqual([true, true, false, true]);
     expect(await replicas[0].usedUp(large, 3)).toBe(false);
+  });
+
+  it('far from the limit takes blocks and counts them out in-process; what is left goes back', async () => {
+    const code = randomUUID();
+    const limit = 1_000_000;
+    // The first take learns how far the limit is; the next ones ask for a block.
+    await replicas[0].take(code, limit);
+    await replicas[1].take(code, limit);
+    const taken = await Promise.all(Array.from({ length: 500 }, (_, i) => replicas[i % 2].take(code, limit)));
+    expect(taken.every(Boolean)).toBe(true);
+    const counted = await counter(code);
+    expect(counted).toBeGreaterThan(502);
+    expect(counted).toBeLessThanOrEqual(502 + 2 * BLOCK);
+    for (const replica of replicas) await replica.close();
+    expect(await counter(code)).toBe(502);
+  });
+
+  it('goes from blocks to one scan at a time near the limit, and lets exactly the limit through', async () => {
+    const code = randomUUID();
+    const limit = 20_000;
+    const remaining = EXACT_BELOW + 50;
+    await connections[0].set(scanLimitKey(prefix, code), limit - remaining);
+    let granted = 0;
+    let refusedInARow = 0;
+    for (let round = 0; refusedInARow < 2; round += 1) {
+      const taken = await Promise.all(Array.from({ length: 200 }, (_, i) => replicas[(i + round) % 2].take(code, limit)));
+      const count = taken.filter(Boolean).length;
+      granted += count;
+      refusedInARow = count === 0 ? refusedInARow + 1 : 0;
+    }
+    expect(granted).toBe(remaining);
+    for (const replica of replicas) await replica.close();
+    expect(await counter(code)).toBe(limit);
   });
 });
