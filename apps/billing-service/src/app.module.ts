@@ -8,6 +8,7 @@ import { BillingEvents } from './billing/billing-events';
 import { BillingHandlers } from './billing/billing.handlers';
 import { BillingRepository } from './billing/billing.repository';
 import { CustomerEntity } from './billing/customer.entity';
+import { IntervalSwitchService } from './billing/interval-switch.service';
 import { PaymentSetupService } from './billing/payment-setup.service';
 import { SeatReconciler } from './billing/seat-reconciler';
 import { SeatsService } from './billing/seats.service';
@@ -42,6 +43,7 @@ export class BillingServiceModule {
         SeatsService,
         SeatReconciler,
         SubscriptionsService,
+        IntervalSwitchService,
         TestPaymentsService,
         StripeWebhooksService,
         SubscriptionNotices,

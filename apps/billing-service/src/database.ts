@@ -4,9 +4,10 @@ import { SubscriptionEntity } from './billing/subscription.entity';
 import { CreateBilling1763790000000 } from './migrations/1763790000000-create-billing';
 import { SeatPurchases1795000000000 } from './migrations/1795000000000-seat-purchases';
 import { Outbox1797600000000 } from './migrations/1797600000000-outbox';
+import { PendingInterval1797910000000 } from './migrations/1797910000000-pending-interval';
 
 export const BILLING_DATABASE: ServiceDatabase = {
   schema: 'billing',
   entities: [CustomerEntity, SubscriptionEntity],
-  migrations: [CreateBilling1763790000000, SeatPurchases1795000000000, Outbox1797600000000],
+  migrations: [CreateBilling1763790000000, SeatPurchases1795000000000, Outbox1797600000000, PendingInterval1797910000000],
 };

@@ -110,6 +110,11 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/subscription/cancel': { access: 'user' },
   'POST /api/subscription/resume': { access: 'user' },
   'POST /api/subscription/payment-method': { access: 'user' },
+  // Without ?interval= (or a body) nothing is priced or switched: 400.
+  'GET /api/subscription/switch-preview': { access: 'user' },
+  'POST /api/subscription/switch': { access: 'user' },
+  // No switch is waiting: the subscription as it is.
+  'DELETE /api/subscription/switch': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
   'POST /api/test-payments/card': { access: 'user' },
   'POST /api/create-signup-payment-intent': { access: 'public' },
   'POST /api/test-payments/confirm': { access: 'public' },

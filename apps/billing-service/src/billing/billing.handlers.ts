@@ -2,6 +2,7 @@ import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { BillingPattern, BillingRequests, DomainEvent, EventPayloads } from '@qrd/contracts';
 import { MessageController } from '@qrd/messaging';
 import { StripeWebhooksService } from '../webhooks/stripe-webhooks.service';
+import { IntervalSwitchService } from './interval-switch.service';
 import { PaymentSetupService } from './payment-setup.service';
 import { SeatReconciler } from './seat-reconciler';
 import { SeatsService } from './seats.service';
@@ -20,6 +21,7 @@ export class BillingHandlers {
     private readonly testPayments: TestPaymentsService,
     private readonly webhooks: StripeWebhooksService,
     private readonly reconciler: SeatReconciler,
+    private readonly intervalSwitch: IntervalSwitchService,
   ) {}
 
   @MessagePattern(BillingPattern.Reconcile)
@@ -71,6 +73,21 @@ export class BillingHandlers {
   @MessagePattern(BillingPattern.SetCancelAtPeriodEnd)
   setCancel(@Payload() req: Req<BillingPattern.SetCancelAtPeriodEnd>): Res<BillingPattern.SetCancelAtPeriodEnd> {
     return this.subscriptions.setCancelAtPeriodEnd(req.userId, req.cancel);
+  }
+
+  @MessagePattern(BillingPattern.PreviewIntervalSwitch)
+  previewSwitch(@Payload() req: Req<BillingPattern.PreviewIntervalSwitch>): Res<BillingPattern.PreviewIntervalSwitch> {
+    return this.intervalSwitch.preview(req.userId, req.interval);
+  }
+
+  @MessagePattern(BillingPattern.SwitchInterval)
+  switchInterval(@Payload() req: Req<BillingPattern.SwitchInterval>): Res<BillingPattern.SwitchInterval> {
+    return this.intervalSwitch.switch(req.userId, req.interval, req.when);
+  }
+
+  @MessagePattern(BillingPattern.CancelIntervalSwitch)
+  cancelSwitch(@Payload() req: Req<BillingPattern.CancelIntervalSwitch>): Res<BillingPattern.CancelIntervalSwitch> {
+    return this.intervalSwitch.cancelSwitch(req.userId);
   }
 
   @MessagePattern(BillingPattern.PaymentMethodUpdate)

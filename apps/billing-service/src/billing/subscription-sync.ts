@@ -68,6 +68,8 @@ export class SubscriptionSync {
     row.unitAmountCents = snapshot.unitAmountCents;
     row.currentPeriodEnd = snapshot.currentPeriodEnd;
     row.cancelAtPeriodEnd = snapshot.cancelAtPeriodEnd;
+    // Undefined: the snapshot (an event payload) does not say; keep what a full read told us.
+    if (snapshot.pendingInterval !== undefined) row.pendingInterval = snapshot.pendingInterval;
     // Event payloads name the card without its details: keep what a full read told us.
     if (snapshot.card) {
       row.cardBrand = snapshot.card.brand;

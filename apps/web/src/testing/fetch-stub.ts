@@ -20,6 +20,9 @@ import {
   type CodePage,
   type CreateQrCodeDto,
   type ErrorBody,
+  type IntervalSwitchPreviewView,
+  type IntervalSwitchResultView,
+  type SwitchIntervalDto,
   type PaymentMethodUpdateView,
   type PaymentOutcomeView,
   type PaymentSetupView,
@@ -57,6 +60,7 @@ export interface ApiRoutes {
   'POST /api/change-password': { body: ChangePasswordDto; res: undefined };
   'POST /api/login': { body: { username: string; password: string }; res: UserView | TwoFactorChallengeView };
   'POST /api/login/two-factor': { body: TwoFactorLoginDto; res: UserView };
+  'DELETE /api/account': { body: CurrentPasswordDto; res: undefined };
   'DELETE /api/email-change': { body: undefined; res: UserView };
   'POST /api/email-change/confirm': { body: ConfirmEmailChangeDto; res: { email: string } };
   'POST /api/two-factor/setup': { body: CurrentPasswordDto; res: TwoFactorSetupView };
@@ -68,6 +72,9 @@ export interface ApiRoutes {
   'POST /api/subscription/cancel': { body: undefined; res: SubscriptionView };
   'POST /api/subscription/resume': { body: undefined; res: SubscriptionView };
   'POST /api/subscription/payment-method': { body: undefined; res: PaymentMethodUpdateView };
+  'GET /api/subscription/switch-preview': { body: undefined; res: IntervalSwitchPreviewView };
+  'POST /api/subscription/switch': { body: SwitchIntervalDto; res: IntervalSwitchResultView };
+  'DELETE /api/subscription/switch': { body: undefined; res: SubscriptionView };
   'POST /api/test-payments/card': { body: TestCardDto; res: SubscriptionView };
   'POST /api/test-payments/confirm': { body: TestConfirmPaymentDto; res: PaymentOutcomeView };
   'POST /api/test-payments/authenticate': { body: TestAuthenticatePaymentDto; res: PaymentOutcomeView };

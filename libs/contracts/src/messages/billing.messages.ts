@@ -1,6 +1,9 @@
 import type { BillingInterval } from '../dto/auth.dto';
 import type {
   ClockView,
+  IntervalSwitchPreviewView,
+  IntervalSwitchResultView,
+  SwitchTiming,
   PaymentMethodUpdateView,
   PaymentOutcomeView,
   PaymentSetupView,
@@ -28,6 +31,12 @@ export enum BillingPattern {
   /** One more seat at the server's price (prorated), unless a free seat is already there. */
   PurchaseSeat = 'billing.purchase-seat',
   SetCancelAtPeriodEnd = 'billing.set-cancel-at-period-end',
+  /** What switching monthly <-> annual costs now (prorated by the provider). */
+  PreviewIntervalSwitch = 'billing.preview-interval-switch',
+  /** Monthly <-> annual, now (prorated, billing cycle reset) or at the period end. */
+  SwitchInterval = 'billing.switch-interval',
+  /** Drops a switch waiting for the period end. */
+  CancelIntervalSwitch = 'billing.cancel-interval-switch',
   /** Stripe: a Customer Portal session. */
   PaymentMethodUpdate = 'billing.payment-method-update',
   /** Test provider: replace the card and retry an open invoice. */
@@ -103,6 +112,12 @@ export interface BillingRequests {
     res: PurchaseResultView;
   };
   [BillingPattern.SetCancelAtPeriodEnd]: { req: { userId: string; cancel: boolean }; res: SubscriptionView };
+  [BillingPattern.PreviewIntervalSwitch]: { req: { userId: string; interval: BillingInterval }; res: IntervalSwitchPreviewView };
+  [BillingPattern.SwitchInterval]: {
+    req: { userId: string; interval: BillingInterval; when: SwitchTiming };
+    res: IntervalSwitchResultView;
+  };
+  [BillingPattern.CancelIntervalSwitch]: { req: { userId: string }; res: SubscriptionView };
   [BillingPattern.PaymentMethodUpdate]: { req: { userId: string; returnUrl: string }; res: PaymentMethodUpdateView };
   [BillingPattern.TestUpdateCard]: { req: { userId: string; card: TestCard }; res: SubscriptionView };
   [BillingPattern.TestConfirmPayment]: { req: { clientSecret: string; card: TestCard }; res: PaymentOutcomeView };

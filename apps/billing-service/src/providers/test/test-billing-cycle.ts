@@ -202,6 +202,13 @@ async function step(store: TestStore, sub: TpSubscription, at: Unix): Promise<vo
 }
 
 async function renew(store: TestStore, sub: TpSubscription, at: Unix): Promise<void> {
+  if (sub.pending_price) {
+    // A scheduled switch of interval: the new price from the period end, with a new billing cycle.
+    sub.price = sub.pending_price;
+    sub.pending_price = null;
+    sub.billing_cycle_anchor = sub.current_period_end;
+    sub.period_index = -1;
+  }
   sub.period_index += 1;
   sub.current_period_start = sub.current_period_end;
   sub.current_period_end = addPeriods(sub.billing_cycle_anchor, sub.price.recurring.interval, sub.period_index + 1);

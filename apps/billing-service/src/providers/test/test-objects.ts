@@ -30,6 +30,13 @@ export interface TpPaymentMethod {
   behaviour: CardBehaviour;
 }
 
+export interface TpPrice {
+  id: string;
+  unit_amount: number;
+  currency: 'usd';
+  recurring: { interval: PriceInterval };
+}
+
 export interface TpSubscription {
   id: string;
   object: 'subscription';
@@ -45,7 +52,12 @@ export interface TpSubscription {
   canceled_at: Unix | null;
   ended_at: Unix | null;
   quantity: number;
-  price: { id: string; unit_amount: number; currency: 'usd'; recurring: { interval: PriceInterval } };
+  price: TpPrice;
+  /**
+   * Not Stripe's (a subscription schedule's next phase there): the price the subscription moves to
+   * at current_period_end, with a new billing cycle. Absent on subscriptions stored before it existed.
+   */
+  pending_price?: TpPrice | null;
   default_payment_method: string | null;
   latest_invoice: string | null;
   /** Not Stripe's (it lists them through /v1/invoices): invoices still waiting for payment. */

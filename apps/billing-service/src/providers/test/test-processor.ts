@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { DomainError, ErrorCode, PaymentOutcomeView, TestCard } from '@qrd/contracts';
+import { DomainError, ErrorCode, PaymentOutcomeView, SwitchTiming, TestCard } from '@qrd/contracts';
 import { CARD_ERRORS, CardError, chargeResult, isCardError, parseCard, ParsedCard } from './test-cards';
 import {
   chargeOffSession,
@@ -11,7 +11,8 @@ import {
   runDueWork,
   saveSubscription,
 } from './test-billing-cycle';
-import { addPeriods, DAY, PriceInterval, TpCustomer, TpPaymentIntent, TpPaymentMethod, TpSubscription, Unix } from './test-objects';
+import { quoteIntervalSwitch, requireSwitchable, scheduleIntervalSwitch, switchIntervalNow, TestSwitchQuote } from './test-interval-switch';
+import { addPeriods, DAY, PriceInterval, TpCustomer, TpPaymentIntent, TpPaymentMethod, TpPrice, TpSubscription, Unix } from './test-objects';
 import { TestStore } from './test-store';
 
 export interface TestPrices {
@@ -78,12 +79,7 @@ export class TestProcessor {
         canceled_at: null,
         ended_at: null,
         quantity,
-        price: {
-          id: `price_test_${interval}`,
-          unit_amount: this.prices[interval],
-          currency: 'usd',
-          recurring: { interval },
-        },
+        price: this.price(interval),
         default_payment_method: null,
         latest_invoice: null,
         open_invoices: [],
@@ -156,13 +152,10 @@ export class TestProcessor {
   }
 
   /**
-   * Quantity change, prorated to the second like Stripe's always_invoice with
-   * pending_if_incomplete: more seats are charged now and kept only if that payment succeeds;
-   * fewer seats become a credit for the next invoice.
-   */
-  /**
-   * Like subscriptions.update with a new quantity. With an idempotency key, a repeat of a request
-   * already made answers the first response and changes nothing (checked under the row lock).
+   * Like subscriptions.update with a new quantity, prorated to the second like Stripe's
+   * always_invoice with pending_if_incomplete: more seats are charged now and kept only if paid;
+   * fewer seats become a credit for the next invoice. A repeat with the same idempotency key
+   * answers the first response and changes nothing (checked under the row lock).
    */
   updateQuantity(
     subscriptionId: string,
@@ -212,6 +205,30 @@ export class TestProcessor {
       if (idempotencyKey) await store.saveIdempotentResponse(idempotencyKey, { subscription: sub, amountCharged });
       return { subscription: sub, amountCharged };
     });
+  }
+
+  /** What switching to `interval` now would cost (Stripe's invoices.createPreview), changing nothing. */
+  previewIntervalSwitch(subscriptionId: string, interval: PriceInterval): Promise<TestSwitchQuote & { unitAmount: number }> {
+    return this.tx(async (store, now) => {
+      const sub = await store.require('subscription', subscriptionId, false);
+      const price = this.price(interval);
+      requireSwitchable(sub, price);
+      const customer = await store.require('customer', sub.customer, false);
+      return { ...quoteIntervalSwitch(sub, customer, price, now), unitAmount: price.unit_amount };
+    });
+  }
+
+  switchInterval(subscriptionId: string, interval: PriceInterval | null, when: SwitchTiming | 'cancel') {
+    return this.tx(async (store, now) => {
+      const sub = await store.require('subscription', subscriptionId);
+      const price = interval ? this.price(interval) : null;
+      if (when === 'now' && price) return switchIntervalNow(store, sub, price, now);
+      return { subscription: await scheduleIntervalSwitch(store, sub, price, when), amountCharged: 0 };
+    });
+  }
+
+  private price(interval: PriceInterval): TpPrice {
+    return { id: `price_test_${interval}`, unit_amount: this.prices[interval], currency: 'usd', recurring: { interval } };
   }
 
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<TpSubscription> {

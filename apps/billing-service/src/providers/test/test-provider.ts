@@ -1,7 +1,8 @@
-import type { BillingInterval } from '@qrd/contracts';
+import type { BillingInterval, SwitchTiming } from '@qrd/contracts';
 import type {
   ChangeSeatsOptions,
   CreatedSubscription,
+  IntervalSwitchQuote,
   PaymentProvider,
   ProviderCustomer,
   ProviderSubscription,
@@ -52,6 +53,27 @@ export class TestPaymentProvider implements PaymentProvider {
     return this.require(subscriptionId);
   }
 
+  async previewIntervalSwitch(subscriptionId: string, interval: BillingInterval): Promise<IntervalSwitchQuote> {
+    const quote = await this.processor.previewIntervalSwitch(subscriptionId, PRICE_INTERVAL[interval]);
+    return {
+      unitAmountCents: quote.unitAmount,
+      creditCents: quote.credit,
+      amountDueNowCents: quote.amountDue,
+      creditCarriedCents: quote.creditCarried,
+      newPeriodEnd: new Date(quote.newPeriodEnd * 1000),
+    };
+  }
+
+  async switchInterval(subscriptionId: string, interval: BillingInterval, when: SwitchTiming) {
+    const { amountCharged } = await this.processor.switchInterval(subscriptionId, PRICE_INTERVAL[interval], when);
+    return { subscription: await this.require(subscriptionId), amountChargedCents: amountCharged };
+  }
+
+  async cancelIntervalSwitch(subscriptionId: string): Promise<ProviderSubscription> {
+    await this.processor.switchInterval(subscriptionId, null, 'cancel');
+    return this.require(subscriptionId);
+  }
+
   async cancelNow(subscriptionId: string): Promise<ProviderSubscription> {
     await this.processor.cancel(subscriptionId);
     return this.require(subscriptionId);
@@ -84,6 +106,7 @@ export function toProviderSubscription(sub: TpSubscription, card: TpPaymentMetho
     currentPeriodEnd: new Date(sub.current_period_end * 1000),
     cancelAtPeriodEnd: sub.cancel_at_period_end,
     card: card ? { brand: card.card.brand, last4: card.card.last4 } : null,
+    pendingInterval: sub.pending_price ? (sub.pending_price.recurring.interval === 'year' ? 'annual' : 'monthly') : null,
     created: new Date(sub.created * 1000),
     readAt: Math.floor(Date.now() / 1000),
   };
