@@ -10,8 +10,10 @@ import { SubscriptionSync } from '../billing/subscription-sync';
 import { STRIPE_CLIENT } from '../providers/providers';
 import {
   fromStripeSubscription,
+  idOf,
   INVOICE_EVENTS,
   invoiceSubscriptionId,
+  SCHEDULE_EVENTS,
   SUBSCRIPTION_EVENTS,
 } from '../providers/stripe/stripe-mapping';
 import { SubscriptionNotices } from './subscription-notices';
@@ -117,8 +119,16 @@ export class StripeWebhooksService implements OnApplicationBootstrap, OnApplicat
   private async apply(event: Stripe.Event, store: BillingStore): Promise<string | null> {
     const object = event.data.object;
     if (SUBSCRIPTION_EVENTS.has(event.type) && object.object === 'subscription') {
-      await this.sync.applyFromEvent(fromStripeSubscription(object as Stripe.Subscription, event.created), store);
+      const held = await this.sync.applyFromEvent(fromStripeSubscription(object as Stripe.Subscription, event.created), store);
+      // The payload names a schedule only by its id: a switch waiting for the period end is read from Stripe.
+      if ((object as Stripe.Subscription).schedule || held?.pendingInterval) await this.sync.refresh(object.id, store);
       return object.id;
+    }
+    if (SCHEDULE_EVENTS.has(event.type) && object.object === 'subscription_schedule') {
+      const schedule = object as Stripe.SubscriptionSchedule;
+      const subscriptionId = idOf(schedule.subscription) ?? schedule.released_subscription;
+      if (subscriptionId) await this.sync.refresh(subscriptionId, store);
+      return subscriptionId;
     }
     if (INVOICE_EVENTS.has(event.type) && object.object === 'invoice') {
       // Whether a payment moved the subscription (active, past_due ...) is read from Stripe itself.

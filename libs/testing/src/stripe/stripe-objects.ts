@@ -110,6 +110,11 @@ export interface InvoiceFields {
   periodStart: number;
   periodEnd: number;
   clientSecret: string | null;
+  /** Set when the invoice's lines matter (a change of price, a preview). */
+  lines?: Stripe.InvoiceLineItem[];
+  /** The customer's balance before this invoice (negative = credit) and the lines' sum. */
+  startingBalance?: number;
+  total?: number;
 }
 
 export function invoiceObject(f: InvoiceFields): Stripe.Invoice {
@@ -149,13 +154,13 @@ export function invoiceObject(f: InvoiceFields): Stripe.Invoice {
     discounts: [],
     due_date: null,
     effective_at: f.created,
-    ending_balance: 0,
+    ending_balance: Math.min(0, (f.total ?? f.amountDue) + (f.startingBalance ?? 0)),
     footer: null,
     from_invoice: null,
     issuer: { type: 'self' },
     last_finalization_error: null,
     latest_revision: null,
-    lines: { object: 'list', data: [], has_more: false, url: `/v1/invoices/${f.id}/lines` },
+    lines: { object: 'list', data: f.lines ?? [], has_more: false, url: `/v1/invoices/${f.id}/lines` },
     livemode: false,
     metadata: {},
     next_payment_attempt: null,
@@ -175,16 +180,16 @@ export function invoiceObject(f: InvoiceFields): Stripe.Invoice {
     rendering: null,
     shipping_cost: null,
     shipping_details: null,
-    starting_balance: 0,
+    starting_balance: f.startingBalance ?? 0,
     statement_descriptor: null,
     status: f.status,
     status_transitions: { finalized_at: f.created, marked_uncollectible_at: null, paid_at: null, voided_at: null },
-    subtotal: f.amountDue,
-    subtotal_excluding_tax: f.amountDue,
+    subtotal: f.total ?? f.amountDue,
+    subtotal_excluding_tax: f.total ?? f.amountDue,
     test_clock: null,
-    total: f.amountDue,
+    total: f.total ?? f.amountDue,
     total_discount_amounts: [],
-    total_excluding_tax: f.amountDue,
+    total_excluding_tax: f.total ?? f.amountDue,
     total_pretax_credit_amounts: [],
     total_taxes: [],
     webhooks_delivered_at: f.created,
@@ -207,6 +212,7 @@ export interface SubscriptionFields {
   defaultPaymentMethod: string | Stripe.PaymentMethod | null;
   latestInvoice: string | Stripe.Invoice | null;
   pendingUpdate: Stripe.Subscription.PendingUpdate | null;
+  schedule?: string | Stripe.SubscriptionSchedule | null;
 }
 
 export function subscriptionObject(f: SubscriptionFields): Stripe.Subscription {
@@ -261,7 +267,7 @@ export function subscriptionObject(f: SubscriptionFields): Stripe.Subscription {
     pending_invoice_item_interval: null,
     pending_setup_intent: null,
     pending_update: f.pendingUpdate,
-    schedule: null,
+    schedule: f.schedule ?? null,
     start_date: f.created,
     status: f.status,
     test_clock: null,

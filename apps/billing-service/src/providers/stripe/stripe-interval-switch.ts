@@ -64,11 +64,11 @@ export function schedulePhases(
 ): Stripe.SubscriptionScheduleUpdateParams.Phase[] {
   const item = sub.items.data[0];
   const quantity = item.quantity ?? 1;
-  const current = schedule.phases[0];
+  // Stripe takes the current phase and those after it; a phase already over is left out.
   return [
     {
       items: [{ price: item.price.id, quantity }],
-      start_date: current?.start_date ?? item.current_period_start,
+      start_date: schedule.current_phase?.start_date ?? item.current_period_start,
       end_date: item.current_period_end,
     },
     { items: [{ price, quantity }], iterations: 1 },

@@ -66,6 +66,15 @@ export const SUBSCRIPTION_EVENTS = new Set<string>([
   'customer.subscription.pending_update_expired',
 ]);
 
+/** A schedule changed (a switch of interval planned, dropped or applied): the subscription is re-read. */
+export const SCHEDULE_EVENTS = new Set<string>([
+  'subscription_schedule.created',
+  'subscription_schedule.updated',
+  'subscription_schedule.released',
+  'subscription_schedule.canceled',
+  'subscription_schedule.completed',
+]);
+
 export const INVOICE_EVENTS = new Set<string>([
   'invoice.paid',
   'invoice.payment_succeeded',
