@@ -17,6 +17,9 @@ import { SubscriptionSync } from './billing/subscription-sync';
 import { SubscriptionsService } from './billing/subscriptions.service';
 import { TestPaymentsService } from './billing/test-payments.service';
 import { BILLING_DATABASE } from './database';
+import { InvoiceRecorder } from './invoices/invoice-recorder';
+import { InvoicesRepository } from './invoices/invoices.repository';
+import { InvoicesService } from './invoices/invoices.service';
 import { PROVIDERS } from './providers/providers';
 import { StripeWebhooksService } from './webhooks/stripe-webhooks.service';
 import { SubscriptionNotices } from './webhooks/subscription-notices';
@@ -44,6 +47,9 @@ export class BillingServiceModule {
         SeatReconciler,
         SubscriptionsService,
         IntervalSwitchService,
+        InvoicesRepository,
+        InvoiceRecorder,
+        InvoicesService,
         TestPaymentsService,
         StripeWebhooksService,
         SubscriptionNotices,

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { IntervalSwitchPreviewView } from '@qrd/contracts';
+import { IntervalSwitchPreviewView, InvoiceSummaryView } from '@qrd/contracts';
 import { FakeStripeServer, TestHttpClient, waitFor } from '@qrd/testing';
 import { BILLING_ENV, newSignup, register, subscriptionOf } from './billing-fixtures';
 import { TestSystem } from './harness';
@@ -9,7 +9,7 @@ const WEBHOOK_SECRET = 'whsec_test_secret';
 /**
  * Monthly <-> annual on the stripe provider (the real `stripe` package against the local
  * Stripe-shaped server): invoices.createPreview prices it, subscriptions.update switches now,
- * a subscription schedule switches at the period end.
+ * a subscription schedule switches at the period end. Its invoices link Stripe's own page and PDF.
  */
 describe('billing: switching interval on Stripe', () => {
   const fake = new FakeStripeServer([
@@ -123,5 +123,25 @@ describe('billing: switching interval on Stripe', () => {
     await waitFor(async () =>
       expect(await subscriptionOf(client)).toMatchObject({ interval: 'annual', unitAmountCents: 3490, pendingInterval: null }),
     );
+  });
+
+  it("records Stripe's paid invoices with Stripe's number, hosted page and PDF", async () => {
+    const { client, subscriptionId } = await subscriber();
+    const switched = await client.post('/api/subscription/switch', { interval: 'annual', when: 'now' });
+    expect(switched.status).toBe(200);
+    const list = (await client.get('/api/invoices')).json as unknown as InvoiceSummaryView[];
+    const paid = fake.requests.filter((r) => r.method === 'GET' && r.path === '/v1/invoices' && r.params.subscription === subscriptionId);
+    expect(paid.length).toBeGreaterThan(0);
+    expect(list.map((i) => i.reason).sort()).toEqual(['subscription_create', 'subscription_update']);
+    const change = list.find((i) => i.reason === 'subscription_update');
+    expect(change?.totalCents).toBe(switched.json.amountChargedCents);
+    for (const invoice of list) {
+      expect(invoice.number).toMatch(/^[A-Z0-9]{8}-0001$/);
+      expect(invoice.hostedUrl).toMatch(/^https:\/\/invoice\.stripe\.com\//);
+      expect(invoice.pdfUrl).toMatch(/^https:\/\/pay\.stripe\.com\/.+\/pdf$/);
+    }
+    const ours = await client.get(`/api/invoices/${list[0].id}/pdf`);
+    expect(ours.status).toBe(404);
+    expect(ours.json.message).toBe('This invoice is kept by Stripe: open its PDF from Stripe.');
   });
 });

@@ -2,6 +2,7 @@ import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { BillingPattern, BillingRequests, DomainEvent, EventPayloads } from '@qrd/contracts';
 import { MessageController } from '@qrd/messaging';
 import { StripeWebhooksService } from '../webhooks/stripe-webhooks.service';
+import { InvoicesService } from '../invoices/invoices.service';
 import { IntervalSwitchService } from './interval-switch.service';
 import { PaymentSetupService } from './payment-setup.service';
 import { SeatReconciler } from './seat-reconciler';
@@ -22,6 +23,7 @@ export class BillingHandlers {
     private readonly webhooks: StripeWebhooksService,
     private readonly reconciler: SeatReconciler,
     private readonly intervalSwitch: IntervalSwitchService,
+    private readonly invoices: InvoicesService,
   ) {}
 
   @MessagePattern(BillingPattern.Reconcile)
@@ -88,6 +90,31 @@ export class BillingHandlers {
   @MessagePattern(BillingPattern.CancelIntervalSwitch)
   cancelSwitch(@Payload() req: Req<BillingPattern.CancelIntervalSwitch>): Res<BillingPattern.CancelIntervalSwitch> {
     return this.intervalSwitch.cancelSwitch(req.userId);
+  }
+
+  @MessagePattern(BillingPattern.ListInvoices)
+  listInvoices(@Payload() req: Req<BillingPattern.ListInvoices>): Res<BillingPattern.ListInvoices> {
+    return this.invoices.list(req.userId);
+  }
+
+  @MessagePattern(BillingPattern.GetInvoice)
+  getInvoice(@Payload() req: Req<BillingPattern.GetInvoice>): Res<BillingPattern.GetInvoice> {
+    return this.invoices.get(req.userId, req.invoiceId);
+  }
+
+  @MessagePattern(BillingPattern.InvoicePdf)
+  invoicePdf(@Payload() req: Req<BillingPattern.InvoicePdf>): Res<BillingPattern.InvoicePdf> {
+    return this.invoices.pdf(req.userId, req.invoiceId);
+  }
+
+  @MessagePattern(BillingPattern.GetBillingDetails)
+  getBillingDetails(@Payload() req: Req<BillingPattern.GetBillingDetails>): Res<BillingPattern.GetBillingDetails> {
+    return this.invoices.billingDetails(req.userId);
+  }
+
+  @MessagePattern(BillingPattern.SetBillingDetails)
+  setBillingDetails(@Payload() req: Req<BillingPattern.SetBillingDetails>): Res<BillingPattern.SetBillingDetails> {
+    return this.invoices.setBillingDetails(req.userId, req.details);
   }
 
   @MessagePattern(BillingPattern.PaymentMethodUpdate)

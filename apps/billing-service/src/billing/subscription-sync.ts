@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, Logger } from '@qrd/config';
 import { SubscriptionState } from '@qrd/contracts';
 import { PAYMENT_PROVIDER, PaymentProvider, ProviderSubscription } from '../providers/payment-provider';
+import { InvoiceRecorder } from '../invoices/invoice-recorder';
 import { BillingEvents, subscriptionStateOf } from './billing-events';
 import { BillingRepository, BillingStore } from './billing.repository';
 import { SubscriptionEntity } from './subscription.entity';
@@ -16,6 +17,7 @@ export class SubscriptionSync {
   constructor(
     private readonly repo: BillingRepository,
     private readonly events: BillingEvents,
+    private readonly invoices: InvoiceRecorder,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -77,6 +79,7 @@ export class SubscriptionSync {
     }
     row.stateAt = Math.max(row.stateAt, snapshot.readAt);
     const saved = await store.saveSubscription(row);
+    await this.invoices.record(customer, snapshot.id, snapshot.latestInvoiceId, store);
     if (customer.userId) await this.publishIfChanged(customer.userId, before, store);
     return saved;
   }

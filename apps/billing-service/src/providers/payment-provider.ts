@@ -1,4 +1,4 @@
-import type { BillingInterval, BillingProvider, SubscriptionStatus, SwitchTiming } from '@qrd/contracts';
+import type { BillingInterval, BillingProvider, InvoiceLineView, InvoiceReason, SubscriptionStatus, SwitchTiming } from '@qrd/contracts';
 
 /**
  * A provider's subscription as the billing-service needs it, in Stripe's terms: quantity = seats.
@@ -14,6 +14,8 @@ export interface ProviderSubscription {
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   card: { brand: string; last4: string } | null;
+  /** The newest invoice (null: none yet; undefined: this read does not say). */
+  latestInvoiceId?: string | null;
   /** The interval a scheduled switch moves to at currentPeriodEnd; undefined when this read does not say. */
   pendingInterval?: BillingInterval | null;
   created: Date;
@@ -40,6 +42,23 @@ export interface IntervalSwitchQuote {
   amountDueNowCents: number;
   creditCarriedCents: number;
   newPeriodEnd: Date;
+}
+
+/** A paid invoice of the provider, as our invoice records it. */
+export interface ProviderInvoice {
+  id: string;
+  subscriptionId: string;
+  /** The provider's own number (Stripe's), or null when we number it. */
+  number: string | null;
+  created: Date;
+  reason: InvoiceReason;
+  lines: InvoiceLineView[];
+  /** Credit already on the account that paid part of the lines. */
+  creditAppliedCents: number;
+  amountPaidCents: number;
+  /** Stripe's hosted invoice page and PDF. */
+  hostedUrl: string | null;
+  pdfUrl: string | null;
 }
 
 export interface ChangeSeatsOptions {
@@ -79,6 +98,8 @@ export interface PaymentProvider {
     interval: BillingInterval,
     when: SwitchTiming,
   ): Promise<{ subscription: ProviderSubscription; amountChargedCents: number }>;
+  /** Every paid invoice of the subscription, oldest first. */
+  paidInvoices(subscriptionId: string): Promise<ProviderInvoice[]>;
   /** Drops a switch scheduled for the period end. */
   cancelIntervalSwitch(subscriptionId: string): Promise<ProviderSubscription>;
   cancelNow(subscriptionId: string): Promise<ProviderSubscription>;

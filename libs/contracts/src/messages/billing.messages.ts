@@ -11,6 +11,7 @@ import type {
   RevenueSummaryView,
   SubscriptionView,
 } from '../dto/billing.dto';
+import type { BillingDetailsView, InvoiceSummaryView, InvoiceView } from '../dto/invoice.dto';
 import type { ReconcileCheck } from './qr.messages';
 
 /** Requests the billing-service answers. The billing team adds its own patterns here. */
@@ -37,6 +38,12 @@ export enum BillingPattern {
   SwitchInterval = 'billing.switch-interval',
   /** Drops a switch waiting for the period end. */
   CancelIntervalSwitch = 'billing.cancel-interval-switch',
+  ListInvoices = 'billing.list-invoices',
+  GetInvoice = 'billing.get-invoice',
+  /** Our invoice as a PDF (base64); Stripe's invoices link Stripe's own PDF instead. */
+  InvoicePdf = 'billing.invoice-pdf',
+  GetBillingDetails = 'billing.get-billing-details',
+  SetBillingDetails = 'billing.set-billing-details',
   /** Stripe: a Customer Portal session. */
   PaymentMethodUpdate = 'billing.payment-method-update',
   /** Test provider: replace the card and retry an open invoice. */
@@ -118,6 +125,11 @@ export interface BillingRequests {
     res: IntervalSwitchResultView;
   };
   [BillingPattern.CancelIntervalSwitch]: { req: { userId: string }; res: SubscriptionView };
+  [BillingPattern.ListInvoices]: { req: { userId: string }; res: InvoiceSummaryView[] };
+  [BillingPattern.GetInvoice]: { req: { userId: string; invoiceId: string }; res: InvoiceView };
+  [BillingPattern.InvoicePdf]: { req: { userId: string; invoiceId: string }; res: { filename: string; base64: string } };
+  [BillingPattern.GetBillingDetails]: { req: { userId: string }; res: BillingDetailsView };
+  [BillingPattern.SetBillingDetails]: { req: { userId: string; details: BillingDetailsView }; res: BillingDetailsView };
   [BillingPattern.PaymentMethodUpdate]: { req: { userId: string; returnUrl: string }; res: PaymentMethodUpdateView };
   [BillingPattern.TestUpdateCard]: { req: { userId: string; card: TestCard }; res: SubscriptionView };
   [BillingPattern.TestConfirmPayment]: { req: { clientSecret: string; card: TestCard }; res: PaymentOutcomeView };

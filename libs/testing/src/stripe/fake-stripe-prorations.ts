@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
-import { newId } from './fake-stripe-http';
+import { newId, now } from './fake-stripe-http';
 import { periodLength } from './fake-stripe-schedules';
 import { lineItemObject } from './stripe-billing-objects';
+import { invoiceObject } from './stripe-objects';
 
 export interface PriceChange {
   lines: Stripe.InvoiceLineItem[];
@@ -57,4 +58,24 @@ export function priceChange(
     }),
   ];
   return { lines, total: charge - credit, periodStart, periodEnd };
+}
+
+/** The draft invoice a preview answers: the change's lines, paid first from the customer's credit. */
+export function previewInvoice(sub: { id: string; customer: string }, change: PriceChange, balance: number): Stripe.Invoice {
+  return invoiceObject({
+    id: `upcoming_${newId('in')}`,
+    customer: sub.customer,
+    subscription: sub.id,
+    billingReason: 'subscription_update',
+    amountDue: Math.max(0, change.total + balance),
+    amountPaid: 0,
+    status: 'draft',
+    created: now(),
+    periodStart: change.periodStart,
+    periodEnd: change.periodEnd,
+    clientSecret: null,
+    lines: change.lines,
+    total: change.total,
+    startingBalance: balance,
+  });
 }

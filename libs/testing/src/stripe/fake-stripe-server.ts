@@ -17,7 +17,7 @@ import {
   subscriptionObject,
   SubscriptionFields,
 } from './stripe-objects';
-import { priceChange } from './fake-stripe-prorations';
+import { previewInvoice, priceChange } from './fake-stripe-prorations';
 import { FakeSchedules } from './fake-stripe-schedules';
 import { FakeStripeError, list, missing, MONTH, must, newId, now, Params, paymentIntentOf, readBody, send, str, parseForm } from './fake-stripe-http';
 
@@ -340,24 +340,8 @@ export class FakeStripeServer {
     const to = this.prices.get(String(item?.price ?? sub.priceId));
     if (!to) throw missing('price', String(item?.price));
     const at = details.proration_date !== undefined ? Number(details.proration_date) : now();
-    const customer = must(this.customers, sub.customer);
     const change = priceChange({ ...sub }, must(this.prices, sub.priceId), to, Number(item?.quantity ?? sub.quantity), at, null);
-    return invoiceObject({
-      id: `upcoming_${newId('in')}`,
-      customer: sub.customer,
-      subscription: sub.id,
-      billingReason: 'subscription_update',
-      amountDue: Math.max(0, change.total + customer.balance),
-      amountPaid: 0,
-      status: 'draft',
-      created: now(),
-      periodStart: change.periodStart,
-      periodEnd: change.periodEnd,
-      clientSecret: null,
-      lines: change.lines,
-      total: change.total,
-      startingBalance: customer.balance,
-    });
+    return previewInvoice(sub, change, must(this.customers, sub.customer).balance);
   }
 
   private newInvoice(

@@ -164,7 +164,10 @@ export function invoiceObject(f: InvoiceFields): Stripe.Invoice {
     livemode: false,
     metadata: {},
     next_payment_attempt: null,
-    number: null,
+    // Stripe numbers an invoice when it is finalized and hosts its page and PDF.
+    number: f.status === 'draft' ? null : `${f.id.slice(3, 11).toUpperCase()}-0001`,
+    hosted_invoice_url: f.status === 'draft' ? null : `https://invoice.stripe.com/i/acct_fake/${f.id}`,
+    invoice_pdf: f.status === 'draft' ? null : `https://pay.stripe.com/invoice/acct_fake/${f.id}/pdf`,
     on_behalf_of: null,
     parent: {
       quote_details: null,

@@ -5,12 +5,13 @@ import type {
   ChangeSeatsOptions,
   CreatedSubscription,
   IntervalSwitchQuote,
+  ProviderInvoice,
   PaymentProvider,
   ProviderCustomer,
   ProviderSubscription,
 } from '../payment-provider';
 import { pendingIntervalOf, previewParams, PriceIds, quoteFromPreview, schedulePhases, switchNowParams } from './stripe-interval-switch';
-import { fromStripeSubscription, idOf, invoiceClientSecret } from './stripe-mapping';
+import { fromStripeInvoice, fromStripeSubscription, idOf, invoiceClientSecret } from './stripe-mapping';
 
 /** The stripe client, pointed at STRIPE_API_BASE when tests run a local Stripe-shaped server. */
 export function createStripeClient(config: AppConfig): Stripe {
@@ -166,6 +167,17 @@ export class StripePaymentProvider implements PaymentProvider {
       const current = await this.stripe.subscriptions.retrieve(subscriptionId);
       if (current.schedule) await this.stripe.subscriptionSchedules.release(idOf(current.schedule) ?? '');
       return this.reread(subscriptionId);
+    });
+  }
+
+  paidInvoices(subscriptionId: string): Promise<ProviderInvoice[]> {
+    return call(async () => {
+      const found: ProviderInvoice[] = [];
+      for await (const invoice of this.stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 100 })) {
+        const mapped = fromStripeInvoice(invoice);
+        if (mapped) found.push(mapped);
+      }
+      return found.sort((a, b) => a.created.getTime() - b.created.getTime());
     });
   }
 

@@ -1,5 +1,5 @@
 import { DomainError, ErrorCode, SwitchTiming } from '@qrd/contracts';
-import { chargeOffSession, createInvoice, markInvoicePaid, saveSubscription } from './test-billing-cycle';
+import { chargeOffSession, createInvoice, markInvoicePaid, periodLine, prorationLine, saveSubscription } from './test-billing-cycle';
 import { addPeriods, TpCustomer, TpPrice, TpSubscription, Unix } from './test-objects';
 import { TestStore } from './test-store';
 
@@ -14,6 +14,7 @@ import { TestStore } from './test-store';
 export interface TestSwitchQuote {
   /** Unused time of the old price plus the account's credit. */
   credit: number;
+  unused: number;
   amountDue: number;
   creditCarried: number;
   newPeriodEnd: Unix;
@@ -27,6 +28,7 @@ export function quoteIntervalSwitch(sub: TpSubscription, customer: TpCustomer, p
   const net = price.unit_amount * sub.quantity - credit;
   return {
     credit,
+    unused,
     amountDue: Math.max(0, net),
     creditCarried: Math.max(0, -net),
     newPeriodEnd: addPeriods(now, price.recurring.interval, 1),
@@ -52,13 +54,18 @@ export async function switchIntervalNow(
   requireSwitchable(sub, price);
   const customer = await store.require('customer', sub.customer);
   const quote = quoteIntervalSwitch(sub, customer, price, now);
+  const credited = prorationLine(sub, -sub.quantity, -quote.unused, now);
   sub.price = price;
   sub.pending_price = null;
   sub.billing_cycle_anchor = now;
   sub.period_index = 0;
   sub.current_period_start = now;
   sub.current_period_end = quote.newPeriodEnd;
-  const invoice = await createInvoice(store, sub, 'subscription_update', quote.amountDue, now);
+  const subtotal = price.unit_amount * sub.quantity - quote.unused;
+  const invoice = await createInvoice(store, sub, 'subscription_update', quote.amountDue, now, {
+    lines: [credited, periodLine(sub)],
+    creditApplied: Math.max(0, subtotal - quote.amountDue),
+  });
   if (quote.amountDue > 0) {
     const error = await chargeOffSession(store, customer, invoice, now);
     // The caller's transaction rolls back: the subscription stays as it was.

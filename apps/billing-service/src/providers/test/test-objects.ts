@@ -66,6 +66,18 @@ export interface TpSubscription {
 
 export type InvoiceBillingReason = 'subscription_create' | 'subscription_cycle' | 'subscription_update';
 
+/** Stripe's invoice line: a period of seats at a price, or a proration (negative = credit). */
+export interface TpInvoiceLine {
+  description: string;
+  quantity: number;
+  /** Null on a prorated line. */
+  unit_amount: number | null;
+  amount: number;
+  period_start: Unix;
+  period_end: Unix;
+  proration: boolean;
+}
+
 export interface TpInvoice {
   id: string;
   object: 'invoice';
@@ -81,6 +93,10 @@ export interface TpInvoice {
   created: Unix;
   period_start: Unix;
   period_end: Unix;
+  /** Absent on invoices stored before lines were kept. */
+  lines?: TpInvoiceLine[];
+  /** The customer's credit that paid part of the lines (Stripe: starting_balance). */
+  credit_applied?: number;
 }
 
 export interface TpPaymentIntent {

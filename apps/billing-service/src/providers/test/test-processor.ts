@@ -7,12 +7,26 @@ import {
   createPaymentIntent,
   endSubscription,
   markInvoicePaid,
+  periodLine,
+  prorationLine,
   retryOpenInvoices,
   runDueWork,
   saveSubscription,
 } from './test-billing-cycle';
+import { changeQuantity } from './test-quantity';
 import { quoteIntervalSwitch, requireSwitchable, scheduleIntervalSwitch, switchIntervalNow, TestSwitchQuote } from './test-interval-switch';
-import { addPeriods, DAY, PriceInterval, TpCustomer, TpPaymentIntent, TpPaymentMethod, TpPrice, TpSubscription, Unix } from './test-objects';
+import {
+  addPeriods,
+  DAY,
+  PriceInterval,
+  TpCustomer,
+  TpInvoice,
+  TpPaymentIntent,
+  TpPaymentMethod,
+  TpPrice,
+  TpSubscription,
+  Unix,
+} from './test-objects';
 import { TestStore } from './test-store';
 
 export interface TestPrices {
@@ -84,7 +98,9 @@ export class TestProcessor {
         latest_invoice: null,
         open_invoices: [],
       };
-      const invoice = await createInvoice(store, sub, 'subscription_create', sub.price.unit_amount * quantity, now);
+      const invoice = await createInvoice(store, sub, 'subscription_create', sub.price.unit_amount * quantity, now, {
+        lines: [periodLine(sub)],
+      });
       const intent = await createPaymentIntent(store, invoice, now);
       sub.latest_invoice = invoice.id;
       sub.open_invoices = [invoice.id];
@@ -168,42 +184,9 @@ export class TestProcessor {
         const first = await store.idempotentResponse<{ subscription: TpSubscription; amountCharged: number }>(idempotencyKey);
         if (first) return first;
       }
-      if (sub.status !== 'active' && sub.status !== 'trialing' && sub.status !== 'past_due') {
-        throw new DomainError(ErrorCode.Conflict, `A ${sub.status} subscription cannot change its quantity`);
-      }
-      const customer = await store.require('customer', sub.customer);
-      const remaining = Math.max(0, sub.current_period_end - now);
-      const period = Math.max(1, sub.current_period_end - sub.current_period_start);
-      const prorated = (seats: number) => Math.round((sub.price.unit_amount * seats * remaining) / period);
-      let amountCharged = 0;
-      if (quantity > sub.quantity) {
-        let amount = prorated(quantity - sub.quantity);
-        if (customer.balance < 0) {
-          const used = Math.min(-customer.balance, amount);
-          customer.balance += used;
-          amount -= used;
-          await store.save(customer);
-        }
-        if (amount > 0) {
-          const invoice = await createInvoice(store, sub, 'subscription_update', amount, now);
-          const error = await chargeOffSession(store, customer, invoice, now);
-          if (error) {
-            // The update stays pending and lapses: nothing changes but a void invoice.
-            await store.save({ ...invoice, status: 'void' });
-            throw new DomainError(ErrorCode.PaymentFailed, error.message);
-          }
-          await markInvoicePaid(store, invoice, sub);
-          sub.latest_invoice = invoice.id;
-          amountCharged = amount;
-        }
-      } else if (quantity < sub.quantity) {
-        customer.balance -= prorated(sub.quantity - quantity);
-        await store.save(customer);
-      }
-      sub.quantity = quantity;
-      await saveSubscription(store, sub);
-      if (idempotencyKey) await store.saveIdempotentResponse(idempotencyKey, { subscription: sub, amountCharged });
-      return { subscription: sub, amountCharged };
+      const result = await changeQuantity(store, sub, quantity, now);
+      if (idempotencyKey) await store.saveIdempotentResponse(idempotencyKey, result);
+      return result;
     });
   }
 
@@ -225,6 +208,11 @@ export class TestProcessor {
       if (when === 'now' && price) return switchIntervalNow(store, sub, price, now);
       return { subscription: await scheduleIntervalSwitch(store, sub, price, when), amountCharged: 0 };
     });
+  }
+
+  /** The subscription's paid invoices, oldest first (Stripe: invoices.list status=paid). */
+  paidInvoices(subscriptionId: string): Promise<TpInvoice[]> {
+    return this.tx(async (store) => (await store.invoicesOf(subscriptionId)).filter((invoice) => invoice.status === 'paid'));
   }
 
   private price(interval: PriceInterval): TpPrice {

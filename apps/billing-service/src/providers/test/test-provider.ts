@@ -3,6 +3,7 @@ import type {
   ChangeSeatsOptions,
   CreatedSubscription,
   IntervalSwitchQuote,
+  ProviderInvoice,
   PaymentProvider,
   ProviderCustomer,
   ProviderSubscription,
@@ -74,6 +75,29 @@ export class TestPaymentProvider implements PaymentProvider {
     return this.require(subscriptionId);
   }
 
+  async paidInvoices(subscriptionId: string): Promise<ProviderInvoice[]> {
+    return (await this.processor.paidInvoices(subscriptionId)).map((invoice) => ({
+      id: invoice.id,
+      subscriptionId: invoice.subscription,
+      number: null,
+      created: new Date(invoice.created * 1000),
+      reason: invoice.billing_reason,
+      lines: (invoice.lines ?? []).map((line) => ({
+        description: line.description,
+        quantity: line.quantity,
+        unitAmountCents: line.unit_amount,
+        amountCents: line.amount,
+        periodStart: new Date(line.period_start * 1000).toISOString(),
+        periodEnd: new Date(line.period_end * 1000).toISOString(),
+        proration: line.proration,
+      })),
+      creditAppliedCents: invoice.credit_applied ?? 0,
+      amountPaidCents: invoice.amount_paid,
+      hostedUrl: null,
+      pdfUrl: null,
+    }));
+  }
+
   async cancelNow(subscriptionId: string): Promise<ProviderSubscription> {
     await this.processor.cancel(subscriptionId);
     return this.require(subscriptionId);
@@ -106,6 +130,7 @@ export function toProviderSubscription(sub: TpSubscription, card: TpPaymentMetho
     currentPeriodEnd: new Date(sub.current_period_end * 1000),
     cancelAtPeriodEnd: sub.cancel_at_period_end,
     card: card ? { brand: card.card.brand, last4: card.card.last4 } : null,
+    latestInvoiceId: sub.latest_invoice,
     pendingInterval: sub.pending_price ? (sub.pending_price.recurring.interval === 'year' ? 'annual' : 'monthly') : null,
     created: new Date(sub.created * 1000),
     readAt: Math.floor(Date.now() / 1000),
