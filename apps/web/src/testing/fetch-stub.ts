@@ -20,6 +20,9 @@ import {
   type CodePage,
   type CreateQrCodeDto,
   type ErrorBody,
+  type BillingDetailsDto,
+  type BillingDetailsView,
+  type InvoiceSummaryView,
   type IntervalSwitchPreviewView,
   type IntervalSwitchResultView,
   type SwitchIntervalDto,
@@ -75,6 +78,9 @@ export interface ApiRoutes {
   'GET /api/subscription/switch-preview': { body: undefined; res: IntervalSwitchPreviewView };
   'POST /api/subscription/switch': { body: SwitchIntervalDto; res: IntervalSwitchResultView };
   'DELETE /api/subscription/switch': { body: undefined; res: SubscriptionView };
+  'GET /api/invoices': { body: undefined; res: InvoiceSummaryView[] };
+  'GET /api/billing-details': { body: undefined; res: BillingDetailsView };
+  'PUT /api/billing-details': { body: BillingDetailsDto; res: BillingDetailsView };
   'POST /api/test-payments/card': { body: TestCardDto; res: SubscriptionView };
   'POST /api/test-payments/confirm': { body: TestConfirmPaymentDto; res: PaymentOutcomeView };
   'POST /api/test-payments/authenticate': { body: TestAuthenticatePaymentDto; res: PaymentOutcomeView };

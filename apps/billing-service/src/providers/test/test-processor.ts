@@ -2,13 +2,11 @@ import type { DataSource } from 'typeorm';
 import { DomainError, ErrorCode, PaymentOutcomeView, SwitchTiming, TestCard } from '@qrd/contracts';
 import { CARD_ERRORS, CardError, chargeResult, isCardError, parseCard, ParsedCard } from './test-cards';
 import {
-  chargeOffSession,
   createInvoice,
   createPaymentIntent,
   endSubscription,
   markInvoicePaid,
   periodLine,
-  prorationLine,
   retryOpenInvoices,
   runDueWork,
   saveSubscription,

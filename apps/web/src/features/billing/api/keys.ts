@@ -4,5 +4,7 @@ import type { BillingInterval } from '@qrd/contracts';
 export const billingKeys = {
   all: ['billing'] as const,
   subscription: () => [...billingKeys.all, 'subscription'] as const,
+  invoices: () => [...billingKeys.all, 'invoices'] as const,
+  billingDetails: () => [...billingKeys.all, 'billing-details'] as const,
   switchPreview: (interval: BillingInterval) => [...billingKeys.all, 'switch-preview', interval] as const,
 };
