@@ -10,6 +10,7 @@ import { BillingRepository } from './billing/billing.repository';
 import { CustomerEntity } from './billing/customer.entity';
 import { IntervalSwitchService } from './billing/interval-switch.service';
 import { PaymentSetupService } from './billing/payment-setup.service';
+import { RenewalReminders } from './billing/renewal-reminders';
 import { SeatReconciler } from './billing/seat-reconciler';
 import { SeatsService } from './billing/seats.service';
 import { SubscriptionEntity } from './billing/subscription.entity';
@@ -47,6 +48,7 @@ export class BillingServiceModule {
         SeatReconciler,
         SubscriptionsService,
         IntervalSwitchService,
+        RenewalReminders,
         InvoicesRepository,
         InvoiceRecorder,
         InvoicesService,

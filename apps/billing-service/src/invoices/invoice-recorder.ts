@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
 import { PAYMENT_PROVIDER, PaymentProvider, ProviderInvoice } from '../providers/payment-provider';
+import { BillingEvents } from '../billing/billing-events';
 import type { BillingStore } from '../billing/billing.repository';
 import type { CustomerEntity } from '../billing/customer.entity';
 import { InvoiceDocument, InvoicesRepository } from './invoices.repository';
@@ -24,6 +25,7 @@ export interface RecordedInvoice {
 export class InvoiceRecorder {
   constructor(
     private readonly invoices: InvoicesRepository,
+    private readonly events: BillingEvents,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -58,6 +60,16 @@ export class InvoiceRecorder {
         totalCents: invoice.amountPaidCents,
         document,
       });
+      if (inserted && invoice.amountPaidCents > 0) {
+        await this.events.notice(store, {
+          kind: 'receipt',
+          userId,
+          invoiceNumber: await this.invoices.numberOf(this.provider.name, invoice.id, store.manager),
+          issuedAt: invoice.created.toISOString(),
+          totalCents: invoice.amountPaidCents,
+          lines: invoice.lines.map((line) => ({ description: line.description, amountCents: line.amountCents })),
+        });
+      }
       if (inserted) {
         recorded.push({
           userId,

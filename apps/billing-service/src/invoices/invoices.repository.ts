@@ -113,6 +113,14 @@ export class InvoicesRepository {
     return true;
   }
 
+  async numberOf(provider: BillingProvider, providerInvoiceId: string, db: EntityManager): Promise<string> {
+    const rows = (await db.query(`SELECT number FROM billing.invoices WHERE provider = $1 AND provider_invoice_id = $2`, [
+      provider,
+      providerInvoiceId,
+    ])) as { number: string }[];
+    return rows[0]?.number ?? providerInvoiceId;
+  }
+
   async listOfUser(userId: string): Promise<InvoiceRow[]> {
     const rows = (await this.dataSource.query(
       `SELECT ${COLUMNS} FROM billing.invoices WHERE user_id = $1 ORDER BY issued_at DESC, number DESC LIMIT 500`,

@@ -6,6 +6,7 @@ import { BillingQueue, DomainError, ErrorCode } from '@qrd/contracts';
 import { bullPrefix, redisOptions } from '@qrd/messaging';
 import { QueueMetrics, ServiceMetrics } from '@qrd/observability';
 import { BillingRepository, BillingStore } from '../billing/billing.repository';
+import { RenewalReminders } from '../billing/renewal-reminders';
 import { SubscriptionSync } from '../billing/subscription-sync';
 import { STRIPE_CLIENT } from '../providers/providers';
 import {
@@ -44,6 +45,7 @@ export class StripeWebhooksService implements OnApplicationBootstrap, OnApplicat
     private readonly notices: SubscriptionNotices,
     private readonly metrics: ServiceMetrics,
     private readonly queueMetrics: QueueMetrics,
+    private readonly reminders: RenewalReminders,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -129,6 +131,11 @@ export class StripeWebhooksService implements OnApplicationBootstrap, OnApplicat
       const subscriptionId = idOf(schedule.subscription) ?? schedule.released_subscription;
       if (subscriptionId) await this.sync.refresh(subscriptionId, store);
       return subscriptionId;
+    }
+    if (event.type === 'invoice.upcoming') {
+      // Stripe tells of a renewal as many days ahead as its settings say: the reminder goes out now.
+      await this.reminders.run(new Date());
+      return null;
     }
     if (INVOICE_EVENTS.has(event.type) && object.object === 'invoice') {
       // Whether a payment moved the subscription (active, past_due ...) is read from Stripe itself.

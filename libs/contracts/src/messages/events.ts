@@ -12,7 +12,33 @@ export enum DomainEvent {
   SignupPaid = 'signup.paid',
   /** An admin (or the domain blocklist) took a code down: its owner is told by mail. */
   CodeTakenDown = 'code.taken-down',
+  /** Something about a user's billing they are told by mail (receipt, failed payment, renewal ...). */
+  BillingNotice = 'billing.notice',
 }
+
+/** What a billing mail says; every figure comes from the billing-service (cents, ISO dates). */
+export type BillingNotice =
+  | {
+      kind: 'receipt';
+      userId: string;
+      invoiceNumber: string;
+      issuedAt: string;
+      totalCents: number;
+      lines: { description: string; amountCents: number }[];
+    }
+  | { kind: 'payment-failed'; userId: string; amountDueCents: number; seats: number }
+  | {
+      kind: 'renewal-upcoming';
+      userId: string;
+      renewsAt: string;
+      seats: number;
+      unitAmountCents: number;
+      amountCents: number;
+      card: string | null;
+    }
+  | { kind: 'cancellation-confirmed'; userId: string; endsAt: string | null; seats: number }
+  | { kind: 'subscription-ended'; userId: string; seats: number }
+  | { kind: 'codes-restored'; userId: string; seats: number };
 
 export interface SubscriptionState {
   userId: string;
@@ -31,6 +57,7 @@ export interface EventPayloads {
   [DomainEvent.SessionsRevoke]: { userId: string; exceptSessionId?: string; reason: string };
   [DomainEvent.SignupPaid]: { userId: string; customerId: string; subscriptionId: string };
   [DomainEvent.CodeTakenDown]: { codeId: string; userId: string; slug: string; name: string; destination: string; reason: string };
+  [DomainEvent.BillingNotice]: BillingNotice;
 }
 
 /** Which service queues receive each event: the one routing table for fan-out. */
@@ -43,6 +70,7 @@ export const EVENT_SUBSCRIBERS: Record<DomainEvent, readonly ServiceQueue[]> = {
   [DomainEvent.SessionsRevoke]: [ServiceQueue.Gateway],
   [DomainEvent.SignupPaid]: [ServiceQueue.Billing],
   [DomainEvent.CodeTakenDown]: [ServiceQueue.Auth],
+  [DomainEvent.BillingNotice]: [ServiceQueue.Auth],
 };
 
 export function eventsFor(queue: ServiceQueue): DomainEvent[] {

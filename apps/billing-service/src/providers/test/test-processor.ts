@@ -295,6 +295,11 @@ export class TestProcessor {
     });
   }
 
+  /** The processor's clock (the real time plus what an operator advanced it by). */
+  now(): Promise<Unix> {
+    return this.tx(async (_store, now) => now);
+  }
+
   /** Moves the clock forward and runs what became due. Returns the new time and what changed. */
   async advanceClock(days: number): Promise<{ now: Unix; offsetSeconds: number; changed: string[] }> {
     const offsetSeconds = await this.dataSource.transaction((m) => new TestStore(m).advanceClock(days * DAY));
