@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import { IntervalSwitchPreviewView, InvoiceSummaryView } from '@qrd/contracts';
 import { FakeStripeServer, TestHttpClient, waitFor } from '@qrd/testing';
-import { BILLING_ENV, newSignup, register, subscriptionOf } from './billing-fixtures';
+import { BullMqClient } from '@qrd/messaging';
+import { BILLING_ENV, createCode, newSignup, register, serviceBus, subscriptionOf, userIdOf } from './billing-fixtures';
 import { TestSystem } from './harness';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
@@ -17,6 +18,7 @@ describe('billing: switching interval on Stripe', () => {
     { id: 'price_annual', unitAmount: 3490, interval: 'year' },
   ]);
   let system: TestSystem;
+  let bus: BullMqClient;
 
   beforeAll(async () => {
     const apiBase = await fake.start();
@@ -33,8 +35,10 @@ describe('billing: switching interval on Stripe', () => {
         STRIPE_API_BASE: apiBase,
       },
     });
+    bus = serviceBus(system);
   });
   afterAll(async () => {
+    await bus.close();
     await system.stop();
     await fake.stop();
   });
@@ -110,6 +114,13 @@ describe('billing: switching interval on Stripe', () => {
         1: { items: { 0: { price: 'price_annual', quantity: '1' } }, iterations: '1' },
       },
     });
+
+    // A code bought meanwhile is carried into the schedule's next phase.
+    await createCode(bus, await userIdOf(client));
+    expect((await client.post('/api/purchase-qr-code', { price: 3.49 })).status).toBe(200);
+    const carried = fake.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v1/subscription_schedules/sub_sched')).pop();
+    expect(carried?.params).toMatchObject({ phases: { 0: { items: { 0: { quantity: '2' } } }, 1: { items: { 0: { price: 'price_annual', quantity: '2' } } } } });
+    expect(await subscriptionOf(client)).toMatchObject({ seats: 2, pendingInterval: 'annual' });
 
     const dropped = await client.delete('/api/subscription/switch');
     expect(dropped.json).toMatchObject({ interval: 'monthly', pendingInterval: null });

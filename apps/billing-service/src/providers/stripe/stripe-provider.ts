@@ -113,6 +113,8 @@ export class StripePaymentProvider implements PaymentProvider {
       if (sub.pending_update) {
         throw new DomainError(ErrorCode.PaymentFailed, 'Your card was declined. Please update your payment method and try again.');
       }
+      // A switch scheduled for the period end carries the new number of seats into its next phase.
+      if (sub.schedule) await this.carrySeatsIntoSchedule(subscriptionId);
       const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
       const charged = adding && invoice && invoice.billing_reason === 'subscription_update' ? invoice.amount_paid : 0;
       return { subscription: fromStripeSubscription(sub, nowSeconds()), amountChargedCents: charged };
@@ -179,6 +181,16 @@ export class StripePaymentProvider implements PaymentProvider {
       }
       return found.sort((a, b) => a.created.getTime() - b.created.getTime());
     });
+  }
+
+  private async carrySeatsIntoSchedule(subscriptionId: string): Promise<void> {
+    const sub = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['schedule'] });
+    const schedule = typeof sub.schedule === 'object' ? sub.schedule : null;
+    const periodEnd = sub.items.data[0]?.current_period_end ?? 0;
+    const next = schedule?.phases.find((phase) => phase.start_date >= periodEnd);
+    const price = idOf(next?.items[0]?.price ?? null);
+    if (!schedule || !price) return;
+    await this.stripe.subscriptionSchedules.update(schedule.id, { phases: schedulePhases(schedule, sub, price), end_behavior: 'release' });
   }
 
   private async reread(subscriptionId: string): Promise<ProviderSubscription> {
