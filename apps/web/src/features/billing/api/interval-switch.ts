@@ -36,7 +36,11 @@ export function useSwitchInterval() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: switchInterval,
-    onSuccess: (result) => queryClient.setQueryData(billingKeys.subscription(), result.subscription),
+    onSuccess: async (result) => {
+      queryClient.setQueryData(billingKeys.subscription(), result.subscription);
+      // A switch now is charged and invoiced.
+      await queryClient.invalidateQueries({ queryKey: billingKeys.invoices() });
+    },
   });
 }
 
