@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { IntervalSwitchPreviewView, InvoiceSummaryView } from '@qrd/contracts';
-import { FakeStripeServer, TestHttpClient, waitFor } from '@qrd/testing';
+import { decodeQuotedPrintable, FakeStripeServer, SmtpSink, TestHttpClient, waitFor } from '@qrd/testing';
 import { BullMqClient } from '@qrd/messaging';
 import { BILLING_ENV, createCode, newSignup, register, serviceBus, subscriptionOf, userIdOf } from './billing-fixtures';
 import { TestSystem } from './harness';
@@ -19,9 +19,11 @@ describe('billing: switching interval on Stripe', () => {
   ]);
   let system: TestSystem;
   let bus: BullMqClient;
+  const sink = new SmtpSink();
 
   beforeAll(async () => {
     const apiBase = await fake.start();
+    await sink.start();
     system = await TestSystem.start({
       services: ['auth', 'qr', 'billing', 'gateway'],
       env: {
@@ -33,6 +35,7 @@ describe('billing: switching interval on Stripe', () => {
         STRIPE_PRICE_MONTHLY: 'price_monthly',
         STRIPE_PRICE_ANNUAL: 'price_annual',
         STRIPE_API_BASE: apiBase,
+        SMTP_URL: sink.url,
       },
     });
     bus = serviceBus(system);
@@ -41,19 +44,22 @@ describe('billing: switching interval on Stripe', () => {
     await bus.close();
     await system.stop();
     await fake.stop();
+    await sink.stop();
   });
 
-  async function subscriber(): Promise<{ client: TestHttpClient; subscriptionId: string; customerId: string }> {
+  async function subscriber(
+    interval: 'monthly' | 'annual' = 'monthly',
+  ): Promise<{ client: TestHttpClient; subscriptionId: string; customerId: string; email: string }> {
     const client = system.client();
-    const details = newSignup('monthly');
+    const details = newSignup(interval);
     const setup = await client.post('/api/create-signup-payment-intent', {
       username: details.username,
       email: details.email,
-      billingInterval: 'monthly',
+      billingInterval: interval,
     });
     fake.pay(setup.json.subscriptionId);
     expect((await register(client, details, setup.json)).status).toBe(201);
-    return { client, subscriptionId: setup.json.subscriptionId, customerId: setup.json.customerId };
+    return { client, subscriptionId: setup.json.subscriptionId, customerId: setup.json.customerId, email: details.email };
   }
 
   function deliver(event: Stripe.Event): Promise<Response> {
@@ -154,5 +160,19 @@ describe('billing: switching interval on Stripe', () => {
     const ours = await client.get(`/api/invoices/${list[0].id}/pdf`);
     expect(ours.status).toBe(404);
     expect(ours.json.message).toBe('This invoice is kept by Stripe: open its PDF from Stripe.');
+  });
+
+  it("mails the annual renewal reminder when Stripe's invoice.upcoming arrives", async () => {
+    const { subscriptionId, email } = await subscriber('annual');
+    // Stripe's clock: five days before the renewal, it says so by webhook (per its settings).
+    const soon = fake.change(subscriptionId, { periodEnd: Math.floor(Date.now() / 1000) + 5 * 86_400 });
+    expect((await deliver(fake.subscriptionEvent('customer.subscription.updated', soon))).status).toBe(200);
+    expect((await deliver(fake.invoiceEvent('invoice.upcoming', subscriptionId))).status).toBe(200);
+    const reminder = await waitFor(() => {
+      const found = sink.mailsTo(email).map((m) => decodeQuotedPrintable(m.raw)).find((raw) => raw.includes('renews on'));
+      if (!found) throw new Error('no reminder yet');
+      return found;
+    }, 15_000);
+    expect(reminder).toContain('1 QR code at $34.90 per year, $34.90 in all, charged to visa ending in 4242.');
   });
 });

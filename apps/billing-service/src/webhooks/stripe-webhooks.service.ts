@@ -132,10 +132,15 @@ export class StripeWebhooksService implements OnApplicationBootstrap, OnApplicat
       if (subscriptionId) await this.sync.refresh(subscriptionId, store);
       return subscriptionId;
     }
-    if (event.type === 'invoice.upcoming') {
-      // Stripe tells of a renewal as many days ahead as its settings say: the reminder goes out now.
-      await this.reminders.run(new Date());
-      return null;
+    if (event.type === 'invoice.upcoming' && object.object === 'invoice') {
+      // Stripe tells of a renewal as many days ahead as its settings say: the subscription is read
+      // fresh (its own event may come later), and the reminder goes out once that has committed.
+      const subscriptionId = invoiceSubscriptionId(object as Stripe.Invoice);
+      if (subscriptionId) await this.sync.refresh(subscriptionId, store);
+      await store.afterCommit(async () => {
+        await this.reminders.run(new Date());
+      });
+      return subscriptionId;
     }
     if (INVOICE_EVENTS.has(event.type) && object.object === 'invoice') {
       // Whether a payment moved the subscription (active, past_due ...) is read from Stripe itself.

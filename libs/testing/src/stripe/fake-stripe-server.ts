@@ -95,7 +95,7 @@ export class FakeStripeServer {
   }
 
   /** Changes a subscription as Stripe's own processes would (a renewal that failed, a period end). */
-  change(subscriptionId: string, changes: Partial<Pick<SubState, 'status' | 'cancelAtPeriodEnd' | 'quantity'>>): Stripe.Subscription {
+  change(subscriptionId: string, changes: Partial<Pick<SubState, 'status' | 'cancelAtPeriodEnd' | 'quantity' | 'periodEnd'>>): Stripe.Subscription {
     Object.assign(this.sub(subscriptionId), changes);
     return this.render(this.sub(subscriptionId), []);
   }
@@ -137,7 +137,7 @@ export class FakeStripeServer {
     return subscriptionEvent(newId('evt'), type, subscription, created);
   }
 
-  invoiceEvent(type: 'invoice.paid' | 'invoice.payment_failed', subscriptionId: string, created = now()): Stripe.Event {
+  invoiceEvent(type: 'invoice.paid' | 'invoice.payment_failed' | 'invoice.upcoming', subscriptionId: string, created = now()): Stripe.Event {
     const invoice = must(this.invoices, this.sub(subscriptionId).latestInvoice);
     return invoiceEvent(newId('evt'), type, invoiceObject(invoice), created);
   }

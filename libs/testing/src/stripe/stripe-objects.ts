@@ -298,7 +298,7 @@ export function portalSessionObject(id: string, customer: string, returnUrl: str
 }
 
 type SubscriptionEventType = 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted';
-type InvoiceEventType = 'invoice.paid' | 'invoice.payment_failed';
+type InvoiceEventType = 'invoice.paid' | 'invoice.payment_failed' | 'invoice.upcoming';
 
 function eventBase(id: string, created: number) {
   return {
@@ -331,6 +331,8 @@ export function invoiceEvent(id: string, type: InvoiceEventType, object: Stripe.
       return { ...base, type, data: { object } } satisfies Stripe.InvoicePaidEvent;
     case 'invoice.payment_failed':
       return { ...base, type, data: { object } } satisfies Stripe.InvoicePaymentFailedEvent;
+    case 'invoice.upcoming':
+      return { ...base, type, data: { object } } satisfies Stripe.InvoiceUpcomingEvent;
   }
 }
 
