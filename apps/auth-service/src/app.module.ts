@@ -9,6 +9,7 @@ import { ApiKeysHandlers } from './api-keys/api-keys.handlers';
 import { ApiKeysRepository } from './api-keys/api-keys.repository';
 import { ApiKeysService } from './api-keys/api-keys.service';
 import { AUTH_DATABASE } from './database';
+import { BillingMailHandlers } from './mail/billing-mail.handlers';
 import { CodeMailHandlers } from './mail/code-mail.handlers';
 import { MailModule } from './mail/mail.module';
 import { MailWorker } from './mail/mail.worker';
@@ -42,7 +43,7 @@ export class AuthServiceModule {
         TypeOrmModule.forFeature([UserEntity, ResetTokenEntity, RecoveryCodeEntity, ApiKeyEntity]),
         MailModule,
       ],
-      controllers: [UsersHandlers, CodeMailHandlers, ApiKeysHandlers, ProfilePictureHandlers],
+      controllers: [UsersHandlers, CodeMailHandlers, BillingMailHandlers, ApiKeysHandlers, ProfilePictureHandlers],
       providers: [
         UsersRepository,
         UsersService,

@@ -8,7 +8,9 @@ import { BillingEvents } from './billing/billing-events';
 import { BillingHandlers } from './billing/billing.handlers';
 import { BillingRepository } from './billing/billing.repository';
 import { CustomerEntity } from './billing/customer.entity';
+import { IntervalSwitchService } from './billing/interval-switch.service';
 import { PaymentSetupService } from './billing/payment-setup.service';
+import { RenewalReminders } from './billing/renewal-reminders';
 import { SeatReconciler } from './billing/seat-reconciler';
 import { SeatsService } from './billing/seats.service';
 import { SubscriptionEntity } from './billing/subscription.entity';
@@ -16,6 +18,9 @@ import { SubscriptionSync } from './billing/subscription-sync';
 import { SubscriptionsService } from './billing/subscriptions.service';
 import { TestPaymentsService } from './billing/test-payments.service';
 import { BILLING_DATABASE } from './database';
+import { InvoiceRecorder } from './invoices/invoice-recorder';
+import { InvoicesRepository } from './invoices/invoices.repository';
+import { InvoicesService } from './invoices/invoices.service';
 import { PROVIDERS } from './providers/providers';
 import { StripeWebhooksService } from './webhooks/stripe-webhooks.service';
 import { SubscriptionNotices } from './webhooks/subscription-notices';
@@ -42,6 +47,11 @@ export class BillingServiceModule {
         SeatsService,
         SeatReconciler,
         SubscriptionsService,
+        IntervalSwitchService,
+        RenewalReminders,
+        InvoicesRepository,
+        InvoiceRecorder,
+        InvoicesService,
         TestPaymentsService,
         StripeWebhooksService,
         SubscriptionNotices,

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { InvoicingConfig, readInvoicing } from './invoicing-config';
 
 /**
  * One typed, validated configuration per process. Nothing else reads process.env:
@@ -69,6 +70,8 @@ export interface AppConfig {
       apiBase: string | null;
     };
   };
+  /** What our invoices print about the seller, and the tax included in the prices (none unless configured). */
+  invoicing: InvoicingConfig;
   /** The site's own social profiles (SOCIAL_LINKS); the footer shows only these, none when unset. */
   socialLinks: SocialLink[];
   geoipCityDb: string | null;
@@ -190,7 +193,7 @@ function readSocialLinks(r: Reader): SocialLink[] {
   return links;
 }
 
-class Reader {
+export class Reader {
   readonly problems: string[] = [];
   constructor(private readonly env: Env) {}
 
@@ -371,6 +374,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       annualPriceCents: r.int('PRICE_ANNUAL_CENTS', 3490, 50, 10_000_000),
       stripe,
     },
+    invoicing: readInvoicing(r, r.str('CONTACT_EMAIL', 'support@localhost')),
     socialLinks: readSocialLinks(r),
     geoipCityDb: r.optional('GEOIP_CITY_DB'),
     trustedCountryHeader: r.optional('TRUSTED_COUNTRY_HEADER')?.toLowerCase() ?? null,

@@ -2,3 +2,4 @@ export * from './config';
 export * from './config.module';
 export * from './context';
 export * from './logger';
+export type { InvoicingConfig } from './invoicing-config';

@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './dto/auth.dto';
 export * from './dto/billing.dto';
+export * from './dto/invoice.dto';
 export * from './dto/qr.dto';
 export * from './dto/campaign.dto';
 export * from './dto/code-page.dto';

@@ -45,6 +45,9 @@ export class TestHttpClient {
   patch(path: string, body?: unknown, headers?: Record<string, string>) {
     return this.request('PATCH', path, body ?? {}, headers);
   }
+  put(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('PUT', path, body ?? {}, headers);
+  }
   delete(path: string) {
     return this.request('DELETE', path);
   }

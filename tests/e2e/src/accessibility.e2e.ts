@@ -71,7 +71,7 @@ describe('accessibility (axe-core in Chromium)', () => {
         await page.close();
       });
 
-      it.each(['/dashboard', '/create-qr', '/edit-qr/{id}', '/account', '/account?tab=api', '/account?tab=webhooks', '/admin'])(
+      it.each(['/dashboard', '/create-qr', '/edit-qr/{id}', '/account', '/account?tab=api', '/account?tab=webhooks', '/account?tab=subscription', '/admin'])(
         '%s has no serious or critical violations',
         async (path) => {
           const page = await signedIn.newPage();

@@ -119,6 +119,17 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/subscription/cancel': { access: 'user' },
   'POST /api/subscription/resume': { access: 'user' },
   'POST /api/subscription/payment-method': { access: 'user' },
+  // Without ?interval= (or a body) nothing is priced or switched: 400.
+  'GET /api/subscription/switch-preview': { access: 'user' },
+  'POST /api/subscription/switch': { access: 'user' },
+  // No switch is waiting: the subscription as it is.
+  'DELETE /api/subscription/switch': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  // Invoices: :id is nobody's invoice (the matrix user's code id), so 404 for everyone signed in.
+  'GET /api/invoices': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  'GET /api/invoices/:id': { access: 'user', expect: { user: 404, other: 404, admin: 404, superadmin: 404 } },
+  'GET /api/invoices/:id/pdf': { access: 'user', expect: { user: 404, other: 404, admin: 404, superadmin: 404 } },
+  'GET /api/billing-details': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  'PUT /api/billing-details': { access: 'user' },
   'POST /api/test-payments/card': { access: 'user' },
   'POST /api/create-signup-payment-intent': { access: 'public' },
   'POST /api/test-payments/confirm': { access: 'public' },

@@ -1,7 +1,7 @@
 import { BillingPattern, DomainError, DomainEvent, ErrorCode, QrPattern } from '@qrd/contracts';
 import { BullMqClient } from '@qrd/messaging';
 import { TestHttpClient, waitFor } from '@qrd/testing';
-import { newUser, signIn } from './accounts-fixtures';
+import { newUser, signIn, sql } from './accounts-fixtures';
 import { BILLING_ENV, CARDS, createCode, serviceBus, signUp, subscriptionOf, userIdOf } from './billing-fixtures';
 import { TestSystem } from './harness';
 
@@ -134,13 +134,22 @@ describe('billing: seats (real qr-service)', () => {
     });
   });
 
-  it('a deleted account\'s subscription ends at once', async () => {
-    const { client, userId } = await subscriber();
+  it('a deleted account\'s subscription ends at once, and the billing records no longer name it', async () => {
+    const { client, registered, setup } = await signUp(system);
+    expect(registered.status).toBe(201);
+    const userId = await userIdOf(client);
     await bus.emitEvent(DomainEvent.UserDeleted, { userId });
     await waitFor(async () =>
-      expect((await bus.request(BillingPattern.PlansForUsers, { userIds: [userId] }))[userId]).toMatchObject({ status: 'canceled' }),
+      expect(
+        await sql(
+          system,
+          `SELECT s.status, c.user_id FROM billing.subscriptions s JOIN billing.customers c ON c.id = s.customer_id
+           WHERE c.provider_customer_id = $1`,
+          [setup.customerId],
+        ),
+      ).toEqual([{ status: 'canceled', user_id: null }]),
     );
-    expect(await subscriptionOf(client)).toMatchObject({ status: 'canceled', redirectsEnabled: false });
+    expect((await bus.request(BillingPattern.PlansForUsers, { userIds: [userId] }))[userId]).toBeNull();
   });
 
   it('needs a signed-in user', async () => {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { LOGGER, Logger } from '@qrd/config';
-import { DomainEvent, redirectsEnabledFor, SubscriptionState } from '@qrd/contracts';
+import { BillingNotice, DomainEvent, redirectsEnabledFor, SubscriptionState } from '@qrd/contracts';
 import { MessageBus, Outbox, ServiceOutbox } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 import { BillingRepository, BillingStore } from './billing.repository';
@@ -32,10 +32,17 @@ export class BillingEvents extends ServiceOutbox {
             const now = await subscriptionStateOf(repo, (payload as SubscriptionState).userId);
             if (now) await bus.emitEvent(DomainEvent.SubscriptionChanged, now);
           },
+          [DomainEvent.BillingNotice]: ({ payload }) => bus.emitEvent(DomainEvent.BillingNotice, payload as BillingNotice),
         },
       }),
       metrics,
     );
+  }
+
+  /** Within the unit of work `store`: a mail to the user (the auth-service writes it), sent after the commit. */
+  async notice(store: BillingStore, notice: BillingNotice): Promise<void> {
+    const id = await this.outbox.add(store.manager, DomainEvent.BillingNotice, notice);
+    await store.afterCommit(() => this.deliver([id]));
   }
 
   /** Within the unit of work `store`: the user's subscription changed to `state`; published after the commit. */

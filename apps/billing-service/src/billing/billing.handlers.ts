@@ -3,6 +3,8 @@ import { BillingPattern, BillingRequests, DomainEvent, EventPayloads } from '@qr
 import { MessageController } from '@qrd/messaging';
 import { StripeWebhooksService } from '../webhooks/stripe-webhooks.service';
 import { BillingRepository } from './billing.repository';
+import { InvoicesService } from '../invoices/invoices.service';
+import { IntervalSwitchService } from './interval-switch.service';
 import { PaymentSetupService } from './payment-setup.service';
 import { SeatReconciler } from './seat-reconciler';
 import { SeatsService } from './seats.service';
@@ -22,6 +24,8 @@ export class BillingHandlers {
     private readonly webhooks: StripeWebhooksService,
     private readonly reconciler: SeatReconciler,
     private readonly repository: BillingRepository,
+    private readonly intervalSwitch: IntervalSwitchService,
+    private readonly invoices: InvoicesService,
   ) {}
 
   @MessagePattern(BillingPattern.Reconcile)
@@ -78,6 +82,46 @@ export class BillingHandlers {
   @MessagePattern(BillingPattern.SetCancelAtPeriodEnd)
   setCancel(@Payload() req: Req<BillingPattern.SetCancelAtPeriodEnd>): Res<BillingPattern.SetCancelAtPeriodEnd> {
     return this.subscriptions.setCancelAtPeriodEnd(req.userId, req.cancel);
+  }
+
+  @MessagePattern(BillingPattern.PreviewIntervalSwitch)
+  previewSwitch(@Payload() req: Req<BillingPattern.PreviewIntervalSwitch>): Res<BillingPattern.PreviewIntervalSwitch> {
+    return this.intervalSwitch.preview(req.userId, req.interval);
+  }
+
+  @MessagePattern(BillingPattern.SwitchInterval)
+  switchInterval(@Payload() req: Req<BillingPattern.SwitchInterval>): Res<BillingPattern.SwitchInterval> {
+    return this.intervalSwitch.switch(req.userId, req.interval, req.when);
+  }
+
+  @MessagePattern(BillingPattern.CancelIntervalSwitch)
+  cancelSwitch(@Payload() req: Req<BillingPattern.CancelIntervalSwitch>): Res<BillingPattern.CancelIntervalSwitch> {
+    return this.intervalSwitch.cancelSwitch(req.userId);
+  }
+
+  @MessagePattern(BillingPattern.ListInvoices)
+  listInvoices(@Payload() req: Req<BillingPattern.ListInvoices>): Res<BillingPattern.ListInvoices> {
+    return this.invoices.list(req.userId);
+  }
+
+  @MessagePattern(BillingPattern.GetInvoice)
+  getInvoice(@Payload() req: Req<BillingPattern.GetInvoice>): Res<BillingPattern.GetInvoice> {
+    return this.invoices.get(req.userId, req.invoiceId);
+  }
+
+  @MessagePattern(BillingPattern.InvoicePdf)
+  invoicePdf(@Payload() req: Req<BillingPattern.InvoicePdf>): Res<BillingPattern.InvoicePdf> {
+    return this.invoices.pdf(req.userId, req.invoiceId);
+  }
+
+  @MessagePattern(BillingPattern.GetBillingDetails)
+  getBillingDetails(@Payload() req: Req<BillingPattern.GetBillingDetails>): Res<BillingPattern.GetBillingDetails> {
+    return this.invoices.billingDetails(req.userId);
+  }
+
+  @MessagePattern(BillingPattern.SetBillingDetails)
+  setBillingDetails(@Payload() req: Req<BillingPattern.SetBillingDetails>): Res<BillingPattern.SetBillingDetails> {
+    return this.invoices.setBillingDetails(req.userId, req.details);
   }
 
   @MessagePattern(BillingPattern.PaymentMethodUpdate)

@@ -212,6 +212,12 @@ export class BillingStore {
   async detachUser(userId: string): Promise<void> {
     await this.db.query(`UPDATE billing.customers SET user_id = NULL, email = '' WHERE user_id = $1`, [userId]);
     await this.db.query(`DELETE FROM billing.seat_purchases WHERE user_id = $1`, [userId]);
+    // Invoices are kept, without the account or its address; billing details go.
+    await this.db.query(
+      `UPDATE billing.invoices SET user_id = NULL, document = jsonb_set(document, '{buyer,email}', '""') WHERE user_id = $1`,
+      [userId],
+    );
+    await this.db.query(`DELETE FROM billing.billing_details WHERE user_id = $1`, [userId]);
   }
 
   async recordPurchase(userId: string, key: string, result: PurchaseResultView): Promise<void> {

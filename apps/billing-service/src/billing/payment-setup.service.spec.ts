@@ -1,6 +1,7 @@
 import { createLogger } from '@qrd/config';
 import { BillingProvider, ErrorCode, SubscriptionStatus } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
+import { InvoiceRecorder } from '../invoices/invoice-recorder';
 import { PaymentProvider } from '../providers/payment-provider';
 import { SubscriptionNotices } from '../webhooks/subscription-notices';
 import { BillingRepository } from './billing.repository';
@@ -22,7 +23,15 @@ describe(PaymentSetupService.name, () => {
   function serviceFor(provider: BillingProvider): PaymentSetupService {
     const repo = { customerByProviderId: async () => customer } as unknown as BillingRepository;
     const sync = { refresh } as unknown as SubscriptionSync;
-    return new PaymentSetupService(repo, sync, {} as MessageBus, notices, { name: provider } as PaymentProvider, createLogger('test', 'silent'));
+    return new PaymentSetupService(
+      repo,
+      sync,
+      {} as MessageBus,
+      notices,
+      {} as InvoiceRecorder,
+      { name: provider } as PaymentProvider,
+      createLogger('test', 'silent'),
+    );
   }
 
   beforeEach(() => {

@@ -10,6 +10,7 @@ import {
 } from '@qrd/contracts';
 import { LOGGER, Logger } from '@qrd/config';
 import { MessageBus } from '@qrd/messaging';
+import { InvoiceRecorder } from '../invoices/invoice-recorder';
 import { PAYMENT_PROVIDER, PaymentProvider } from '../providers/payment-provider';
 import { SubscriptionNotices } from '../webhooks/subscription-notices';
 import { BillingRepository, BillingStore, pickEffective } from './billing.repository';
@@ -32,6 +33,7 @@ export class PaymentSetupService {
     private readonly sync: SubscriptionSync,
     private readonly bus: MessageBus,
     private readonly notices: SubscriptionNotices,
+    private readonly invoices: InvoiceRecorder,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -88,6 +90,11 @@ export class PaymentSetupService {
       throw new DomainError(ErrorCode.Conflict, 'This payment has already been used to create an account.');
     }
     await this.sync.publishIfChanged(userId, null);
+    // The signup's payment was made before the account existed: its invoice is the account's now.
+    await this.repo.withUserLock(userId, async (store) => {
+      const linked = await store.customerByProviderId(this.provider.name, customerId);
+      if (linked) await this.invoices.record(linked, subscriptionId, undefined, store);
+    });
   }
 
   /**

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, Logger } from '@qrd/config';
-import { SubscriptionState } from '@qrd/contracts';
+import { isEntitledStatus, redirectsEnabledFor, SubscriptionState } from '@qrd/contracts';
 import { PAYMENT_PROVIDER, PaymentProvider, ProviderSubscription } from '../providers/payment-provider';
+import { InvoiceRecorder } from '../invoices/invoice-recorder';
 import { BillingEvents, subscriptionStateOf } from './billing-events';
 import { BillingRepository, BillingStore } from './billing.repository';
 import { SubscriptionEntity } from './subscription.entity';
@@ -16,6 +17,7 @@ export class SubscriptionSync {
   constructor(
     private readonly repo: BillingRepository,
     private readonly events: BillingEvents,
+    private readonly invoices: InvoiceRecorder,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -62,12 +64,15 @@ export class SubscriptionSync {
       unitAmountCents: snapshot.unitAmountCents,
     });
     if (snapshot.readAt < row.stateAt) return row;
+    const was = row.stateAt > 0 ? { status: row.status, cancelAtPeriodEnd: row.cancelAtPeriodEnd } : null;
     row.status = snapshot.status;
     row.interval = snapshot.interval;
     row.seats = snapshot.seats;
     row.unitAmountCents = snapshot.unitAmountCents;
     row.currentPeriodEnd = snapshot.currentPeriodEnd;
     row.cancelAtPeriodEnd = snapshot.cancelAtPeriodEnd;
+    // Undefined: the snapshot (an event payload) does not say; keep what a full read told us.
+    if (snapshot.pendingInterval !== undefined) row.pendingInterval = snapshot.pendingInterval;
     // Event payloads name the card without its details: keep what a full read told us.
     if (snapshot.card) {
       row.cardBrand = snapshot.card.brand;
@@ -75,8 +80,30 @@ export class SubscriptionSync {
     }
     row.stateAt = Math.max(row.stateAt, snapshot.readAt);
     const saved = await store.saveSubscription(row);
+    await this.invoices.record(customer, snapshot.id, snapshot.latestInvoiceId, store);
+    if (customer.userId && was) await this.noticeChange(customer.userId, was, saved, store);
     if (customer.userId) await this.publishIfChanged(customer.userId, before, store);
     return saved;
+  }
+
+  /** Mails that follow a change of one subscription: cancelled at the period end, a renewal refused. */
+  private async noticeChange(
+    userId: string,
+    was: { status: string; cancelAtPeriodEnd: boolean },
+    now: SubscriptionEntity,
+    store: BillingStore,
+  ): Promise<void> {
+    if (!was.cancelAtPeriodEnd && now.cancelAtPeriodEnd && redirectsEnabledFor(now.status)) {
+      await this.events.notice(store, {
+        kind: 'cancellation-confirmed',
+        userId,
+        endsAt: now.currentPeriodEnd ? now.currentPeriodEnd.toISOString() : null,
+        seats: now.seats,
+      });
+    }
+    if (isEntitledStatus(was.status) && now.status === 'past_due') {
+      await this.events.notice(store, { kind: 'payment-failed', userId, amountDueCents: now.seats * now.unitAmountCents, seats: now.seats });
+    }
   }
 
   /**
@@ -97,6 +124,14 @@ export class SubscriptionSync {
       return;
     }
     await this.events.subscriptionChanged(store, after);
+    // The owner's codes stopped or came back: they hear it by mail.
+    if (before && before.redirectsEnabled !== after.redirectsEnabled) {
+      await this.events.notice(store, {
+        kind: after.redirectsEnabled ? 'codes-restored' : 'subscription-ended',
+        userId,
+        seats: after.seats,
+      });
+    }
     this.logger.info({ userId, status: after.status, seats: after.seats }, 'subscription changed');
   }
 

@@ -21,6 +21,7 @@ export function toSubscriptionView(
       card: null,
       redirectsEnabled: false,
       entitled: false,
+      pendingInterval: null,
     };
   }
   return {
@@ -36,5 +37,6 @@ export function toSubscriptionView(
     card: sub.cardBrand && sub.cardLast4 ? { brand: sub.cardBrand, last4: sub.cardLast4 } : null,
     redirectsEnabled: redirectsEnabledFor(sub.status),
     entitled: isEntitledStatus(sub.status),
+    pendingInterval: sub.pendingInterval,
   };
 }

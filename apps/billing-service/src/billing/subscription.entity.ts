@@ -34,6 +34,10 @@ export class SubscriptionEntity {
   @Column({ name: 'cancel_at_period_end', type: 'boolean', default: false })
   cancelAtPeriodEnd!: boolean;
 
+  /** A switch of billing interval the provider applies at currentPeriodEnd. */
+  @Column({ name: 'pending_interval', type: 'text', nullable: true })
+  pendingInterval!: BillingInterval | null;
+
   @Column({ name: 'card_brand', type: 'text', nullable: true })
   cardBrand!: string | null;
 

@@ -1,4 +1,4 @@
-import type { BillingInterval, BillingProvider, SubscriptionStatus } from '@qrd/contracts';
+import type { BillingInterval, BillingProvider, InvoiceLineView, InvoiceReason, SubscriptionStatus, SwitchTiming } from '@qrd/contracts';
 
 /**
  * A provider's subscription as the billing-service needs it, in Stripe's terms: quantity = seats.
@@ -14,6 +14,10 @@ export interface ProviderSubscription {
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   card: { brand: string; last4: string } | null;
+  /** The newest invoice (null: none yet; undefined: this read does not say). */
+  latestInvoiceId?: string | null;
+  /** The interval a scheduled switch moves to at currentPeriodEnd; undefined when this read does not say. */
+  pendingInterval?: BillingInterval | null;
   created: Date;
   /** Unix seconds at which this state was read (events created earlier are stale). */
   readAt: number;
@@ -28,6 +32,33 @@ export interface CreatedSubscription {
   subscription: ProviderSubscription;
   /** Client secret of the first invoice's payment, for the card form. */
   clientSecret: string | null;
+}
+
+/** What switching the billing interval now costs, as the provider computes it. */
+export interface IntervalSwitchQuote {
+  unitAmountCents: number;
+  /** Unused time of the current price, credited. */
+  creditCents: number;
+  amountDueNowCents: number;
+  creditCarriedCents: number;
+  newPeriodEnd: Date;
+}
+
+/** A paid invoice of the provider, as our invoice records it. */
+export interface ProviderInvoice {
+  id: string;
+  subscriptionId: string;
+  /** The provider's own number (Stripe's), or null when we number it. */
+  number: string | null;
+  created: Date;
+  reason: InvoiceReason;
+  lines: InvoiceLineView[];
+  /** Credit already on the account that paid part of the lines. */
+  creditAppliedCents: number;
+  amountPaidCents: number;
+  /** Stripe's hosted invoice page and PDF. */
+  hostedUrl: string | null;
+  pdfUrl: string | null;
 }
 
 export interface ChangeSeatsOptions {
@@ -55,6 +86,22 @@ export interface PaymentProvider {
     options?: ChangeSeatsOptions,
   ): Promise<{ subscription: ProviderSubscription; amountChargedCents: number }>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;
+  /** The cost of switching to `interval` now, changing nothing. */
+  previewIntervalSwitch(subscriptionId: string, interval: BillingInterval): Promise<IntervalSwitchQuote>;
+  /**
+   * Now: the new price at once, the billing cycle reset, the unused time credited and the new
+   * period charged (kept only if paid, else a PaymentFailed DomainError). At the period end: the
+   * switch is scheduled and nothing is charged until the renewal.
+   */
+  switchInterval(
+    subscriptionId: string,
+    interval: BillingInterval,
+    when: SwitchTiming,
+  ): Promise<{ subscription: ProviderSubscription; amountChargedCents: number }>;
+  /** Every paid invoice of the subscription, oldest first. */
+  paidInvoices(subscriptionId: string): Promise<ProviderInvoice[]>;
+  /** Drops a switch scheduled for the period end. */
+  cancelIntervalSwitch(subscriptionId: string): Promise<ProviderSubscription>;
   cancelNow(subscriptionId: string): Promise<ProviderSubscription>;
   /**
    * Refunds every payment made for this subscription that is not refunded yet (a paid signup that

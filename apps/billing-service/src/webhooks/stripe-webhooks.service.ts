@@ -6,12 +6,15 @@ import { BillingQueue, DomainError, ErrorCode } from '@qrd/contracts';
 import { bullPrefix, redisOptions } from '@qrd/messaging';
 import { QueueMetrics, ServiceMetrics } from '@qrd/observability';
 import { BillingRepository, BillingStore } from '../billing/billing.repository';
+import { RenewalReminders } from '../billing/renewal-reminders';
 import { SubscriptionSync } from '../billing/subscription-sync';
 import { STRIPE_CLIENT } from '../providers/providers';
 import {
   fromStripeSubscription,
+  idOf,
   INVOICE_EVENTS,
   invoiceSubscriptionId,
+  SCHEDULE_EVENTS,
   SUBSCRIPTION_EVENTS,
 } from '../providers/stripe/stripe-mapping';
 import { SubscriptionNotices } from './subscription-notices';
@@ -42,6 +45,7 @@ export class StripeWebhooksService implements OnApplicationBootstrap, OnApplicat
     private readonly notices: SubscriptionNotices,
     private readonly metrics: ServiceMetrics,
     private readonly queueMetrics: QueueMetrics,
+    private readonly reminders: RenewalReminders,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -117,8 +121,26 @@ export class StripeWebhooksService implements OnApplicationBootstrap, OnApplicat
   private async apply(event: Stripe.Event, store: BillingStore): Promise<string | null> {
     const object = event.data.object;
     if (SUBSCRIPTION_EVENTS.has(event.type) && object.object === 'subscription') {
-      await this.sync.applyFromEvent(fromStripeSubscription(object as Stripe.Subscription, event.created), store);
+      const held = await this.sync.applyFromEvent(fromStripeSubscription(object as Stripe.Subscription, event.created), store);
+      // The payload names a schedule only by its id: a switch waiting for the period end is read from Stripe.
+      if ((object as Stripe.Subscription).schedule || held?.pendingInterval) await this.sync.refresh(object.id, store);
       return object.id;
+    }
+    if (SCHEDULE_EVENTS.has(event.type) && object.object === 'subscription_schedule') {
+      const schedule = object as Stripe.SubscriptionSchedule;
+      const subscriptionId = idOf(schedule.subscription) ?? schedule.released_subscription;
+      if (subscriptionId) await this.sync.refresh(subscriptionId, store);
+      return subscriptionId;
+    }
+    if (event.type === 'invoice.upcoming' && object.object === 'invoice') {
+      // Stripe tells of a renewal as many days ahead as its settings say: the subscription is read
+      // fresh (its own event may come later), and the reminder goes out once that has committed.
+      const subscriptionId = invoiceSubscriptionId(object as Stripe.Invoice);
+      if (subscriptionId) await this.sync.refresh(subscriptionId, store);
+      await store.afterCommit(async () => {
+        await this.reminders.run(new Date());
+      });
+      return subscriptionId;
     }
     if (INVOICE_EVENTS.has(event.type) && object.object === 'invoice') {
       // Whether a payment moved the subscription (active, past_due ...) is read from Stripe itself.

@@ -1,13 +1,17 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Post, Query } from '@nestjs/common';
 import {
   BillingConfigView,
   BillingPattern,
   IntervalQueryDto,
+  IntervalSwitchPreviewView,
+  IntervalSwitchResultView,
   PaymentMethodUpdateView,
   PaymentSetupView,
   PurchaseQrCodeDto,
   PurchaseResultView,
   SubscriptionView,
+  SwitchIntervalDto,
+  SwitchPreviewQueryDto,
   TestCardDto,
 } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
@@ -71,6 +75,28 @@ export class BillingController {
   @HttpCode(200)
   resume(@CurrentSession() session: Session): Promise<SubscriptionView> {
     return this.bus.request(BillingPattern.SetCancelAtPeriodEnd, { userId: session.userId, cancel: false });
+  }
+
+  /** What switching monthly <-> annual costs now, as the provider prices it; changes nothing. */
+  @Get('subscription/switch-preview')
+  @Access('user')
+  switchPreview(@CurrentSession() session: Session, @Query() query: SwitchPreviewQueryDto): Promise<IntervalSwitchPreviewView> {
+    return this.bus.request(BillingPattern.PreviewIntervalSwitch, { userId: session.userId, interval: query.interval });
+  }
+
+  @Post('subscription/switch')
+  @Access('user')
+  @HttpCode(200)
+  async switchInterval(@CurrentSession() session: Session, @Body() dto: SwitchIntervalDto): Promise<IntervalSwitchResultView> {
+    await this.limiter.hit(BILLING_LIMITS.purchasePerUser(session.userId));
+    return this.bus.request(BillingPattern.SwitchInterval, { userId: session.userId, interval: dto.interval, when: dto.when });
+  }
+
+  /** Drops a switch waiting for the period end. */
+  @Delete('subscription/switch')
+  @Access('user')
+  cancelSwitch(@CurrentSession() session: Session): Promise<SubscriptionView> {
+    return this.bus.request(BillingPattern.CancelIntervalSwitch, { userId: session.userId });
   }
 
   /** Stripe: where to send the browser (Customer Portal). Test provider: {url: null}, use the card route. */

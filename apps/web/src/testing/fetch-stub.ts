@@ -22,6 +22,12 @@ import {
   type CodePage,
   type CreateQrCodeDto,
   type ErrorBody,
+  type BillingDetailsDto,
+  type BillingDetailsView,
+  type InvoiceSummaryView,
+  type IntervalSwitchPreviewView,
+  type IntervalSwitchResultView,
+  type SwitchIntervalDto,
   type PaymentMethodUpdateView,
   type PaymentOutcomeView,
   type PaymentSetupView,
@@ -64,8 +70,8 @@ export interface ApiRoutes {
   'POST /api/change-password': { body: ChangePasswordDto; res: undefined };
   'POST /api/login': { body: { username: string; password: string }; res: UserView | TwoFactorChallengeView };
   'POST /api/login/two-factor': { body: TwoFactorLoginDto; res: UserView };
-  'DELETE /api/email-change': { body: undefined; res: UserView };
   'DELETE /api/account': { body: CurrentPasswordDto; res: undefined };
+  'DELETE /api/email-change': { body: undefined; res: UserView };
   'POST /api/email-change/confirm': { body: ConfirmEmailChangeDto; res: { email: string } };
   'POST /api/two-factor/setup': { body: CurrentPasswordDto; res: TwoFactorSetupView };
   'POST /api/two-factor/enable': { body: SecondFactorCodeDto; res: RecoveryCodesView };
@@ -76,6 +82,12 @@ export interface ApiRoutes {
   'POST /api/subscription/cancel': { body: undefined; res: SubscriptionView };
   'POST /api/subscription/resume': { body: undefined; res: SubscriptionView };
   'POST /api/subscription/payment-method': { body: undefined; res: PaymentMethodUpdateView };
+  'GET /api/subscription/switch-preview': { body: undefined; res: IntervalSwitchPreviewView };
+  'POST /api/subscription/switch': { body: SwitchIntervalDto; res: IntervalSwitchResultView };
+  'DELETE /api/subscription/switch': { body: undefined; res: SubscriptionView };
+  'GET /api/invoices': { body: undefined; res: InvoiceSummaryView[] };
+  'GET /api/billing-details': { body: undefined; res: BillingDetailsView };
+  'PUT /api/billing-details': { body: BillingDetailsDto; res: BillingDetailsView };
   'POST /api/test-payments/card': { body: TestCardDto; res: SubscriptionView };
   'POST /api/test-payments/confirm': { body: TestConfirmPaymentDto; res: PaymentOutcomeView };
   'POST /api/test-payments/authenticate': { body: TestAuthenticatePaymentDto; res: PaymentOutcomeView };

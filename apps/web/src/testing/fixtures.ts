@@ -69,6 +69,7 @@ export function aSubscription(overrides: Partial<SubscriptionView> = {}): Subscr
     card: { brand: 'visa', last4: '4242' },
     redirectsEnabled: true,
     entitled: true,
+    pendingInterval: null,
     ...overrides,
   };
 }

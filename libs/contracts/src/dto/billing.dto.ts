@@ -111,6 +111,25 @@ export class TestAuthenticatePaymentDto {
   approve!: boolean;
 }
 
+/** When a change of billing interval takes effect. */
+export const SWITCH_TIMINGS = ['now', 'period_end'] as const;
+export type SwitchTiming = (typeof SWITCH_TIMINGS)[number];
+
+/** ?interval= of GET /api/subscription/switch-preview. */
+export class SwitchPreviewQueryDto {
+  @IsIn(BILLING_INTERVALS, { message: 'Billing interval must be monthly or annual' })
+  interval!: BillingInterval;
+}
+
+/** POST /api/subscription/switch. */
+export class SwitchIntervalDto {
+  @IsIn(BILLING_INTERVALS, { message: 'Billing interval must be monthly or annual' })
+  interval!: BillingInterval;
+
+  @IsIn(SWITCH_TIMINGS, { message: 'Choose when the switch happens: now or period_end' })
+  when!: SwitchTiming;
+}
+
 export class AdvanceClockDto {
   @IsInt({ message: 'Days must be a whole number from 1 to 800' })
   @Min(1, { message: 'Days must be a whole number from 1 to 800' })
@@ -161,6 +180,38 @@ export interface SubscriptionView {
   redirectsEnabled: boolean;
   /** May create codes (active or trialing). */
   entitled: boolean;
+  /** A switch of billing interval waiting for the period end (currentPeriodEnd), or null. */
+  pendingInterval: BillingInterval | null;
+}
+
+/**
+ * GET /api/subscription/switch-preview: what a switch of billing interval costs, computed by the
+ * provider. Switching now resets the billing cycle: the unused time of the current plan is
+ * credited and the new interval's first period is charged at once.
+ */
+export interface IntervalSwitchPreviewView {
+  interval: BillingInterval;
+  seats: number;
+  /** The new price per code per period. */
+  unitAmountCents: number;
+  /** seats x the new price, charged each new period. */
+  periodAmountCents: number;
+  /** Credit for the unused time of the current plan (switching now). */
+  creditCents: number;
+  /** Charged at once when switching now (never negative). */
+  amountDueNowCents: number;
+  /** Credit left for later invoices when the credit exceeds the new period's price. */
+  creditCarriedCents: number;
+  /** ISO date of the next renewal when switching now. */
+  newPeriodEnd: string;
+  /** ISO date an at-period-end switch takes effect (the current period's end). */
+  periodEndSwitchAt: string | null;
+}
+
+export interface IntervalSwitchResultView {
+  /** Charged now (0 when the switch waits for the period end or the credit covered it). */
+  amountChargedCents: number;
+  subscription: SubscriptionView;
 }
 
 /** What the card form needs to take the first payment of a subscription. */

@@ -2,6 +2,9 @@ import type { BillingRecordsExport } from '../dto/account-data.dto';
 import type { BillingInterval } from '../dto/auth.dto';
 import type {
   ClockView,
+  IntervalSwitchPreviewView,
+  IntervalSwitchResultView,
+  SwitchTiming,
   PaymentMethodUpdateView,
   PaymentOutcomeView,
   PaymentSetupView,
@@ -9,6 +12,7 @@ import type {
   RevenueSummaryView,
   SubscriptionView,
 } from '../dto/billing.dto';
+import type { BillingDetailsView, InvoiceSummaryView, InvoiceView } from '../dto/invoice.dto';
 import type { ReconcileCheck } from './qr.messages';
 
 /** Requests the billing-service answers. The billing team adds its own patterns here. */
@@ -29,6 +33,18 @@ export enum BillingPattern {
   /** One more seat at the server's price (prorated), unless a free seat is already there. */
   PurchaseSeat = 'billing.purchase-seat',
   SetCancelAtPeriodEnd = 'billing.set-cancel-at-period-end',
+  /** What switching monthly <-> annual costs now (prorated by the provider). */
+  PreviewIntervalSwitch = 'billing.preview-interval-switch',
+  /** Monthly <-> annual, now (prorated, billing cycle reset) or at the period end. */
+  SwitchInterval = 'billing.switch-interval',
+  /** Drops a switch waiting for the period end. */
+  CancelIntervalSwitch = 'billing.cancel-interval-switch',
+  ListInvoices = 'billing.list-invoices',
+  GetInvoice = 'billing.get-invoice',
+  /** Our invoice as a PDF (base64); Stripe's invoices link Stripe's own PDF instead. */
+  InvoicePdf = 'billing.invoice-pdf',
+  GetBillingDetails = 'billing.get-billing-details',
+  SetBillingDetails = 'billing.set-billing-details',
   /** Stripe: a Customer Portal session. */
   PaymentMethodUpdate = 'billing.payment-method-update',
   /** Test provider: replace the card and retry an open invoice. */
@@ -106,6 +122,17 @@ export interface BillingRequests {
     res: PurchaseResultView;
   };
   [BillingPattern.SetCancelAtPeriodEnd]: { req: { userId: string; cancel: boolean }; res: SubscriptionView };
+  [BillingPattern.PreviewIntervalSwitch]: { req: { userId: string; interval: BillingInterval }; res: IntervalSwitchPreviewView };
+  [BillingPattern.SwitchInterval]: {
+    req: { userId: string; interval: BillingInterval; when: SwitchTiming };
+    res: IntervalSwitchResultView;
+  };
+  [BillingPattern.CancelIntervalSwitch]: { req: { userId: string }; res: SubscriptionView };
+  [BillingPattern.ListInvoices]: { req: { userId: string }; res: InvoiceSummaryView[] };
+  [BillingPattern.GetInvoice]: { req: { userId: string; invoiceId: string }; res: InvoiceView };
+  [BillingPattern.InvoicePdf]: { req: { userId: string; invoiceId: string }; res: { filename: string; base64: string } };
+  [BillingPattern.GetBillingDetails]: { req: { userId: string }; res: BillingDetailsView };
+  [BillingPattern.SetBillingDetails]: { req: { userId: string; details: BillingDetailsView }; res: BillingDetailsView };
   [BillingPattern.PaymentMethodUpdate]: { req: { userId: string; returnUrl: string }; res: PaymentMethodUpdateView };
   [BillingPattern.TestUpdateCard]: { req: { userId: string; card: TestCard }; res: SubscriptionView };
   [BillingPattern.TestConfirmPayment]: { req: { clientSecret: string; card: TestCard }; res: PaymentOutcomeView };

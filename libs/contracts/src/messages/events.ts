@@ -16,7 +16,33 @@ export enum DomainEvent {
   WebhookDisabled = 'webhook.disabled',
   /** A user's data export is built: the auth-service mails its owner the link. */
   DataExportReady = 'data-export.ready',
+  /** Something about a user's billing they are told by mail (receipt, failed payment, renewal ...). */
+  BillingNotice = 'billing.notice',
 }
+
+/** What a billing mail says; every figure comes from the billing-service (cents, ISO dates). */
+export type BillingNotice =
+  | {
+      kind: 'receipt';
+      userId: string;
+      invoiceNumber: string;
+      issuedAt: string;
+      totalCents: number;
+      lines: { description: string; amountCents: number }[];
+    }
+  | { kind: 'payment-failed'; userId: string; amountDueCents: number; seats: number }
+  | {
+      kind: 'renewal-upcoming';
+      userId: string;
+      renewsAt: string;
+      seats: number;
+      unitAmountCents: number;
+      amountCents: number;
+      card: string | null;
+    }
+  | { kind: 'cancellation-confirmed'; userId: string; endsAt: string | null; seats: number }
+  | { kind: 'subscription-ended'; userId: string; seats: number }
+  | { kind: 'codes-restored'; userId: string; seats: number };
 
 export interface SubscriptionState {
   userId: string;
@@ -37,6 +63,7 @@ export interface EventPayloads {
   [DomainEvent.CodeTakenDown]: { codeId: string; userId: string; slug: string; name: string; destination: string; reason: string };
   [DomainEvent.WebhookDisabled]: { userId: string; endpointId: string; url: string; failures: number };
   [DomainEvent.DataExportReady]: { userId: string; exportId: string; expiresAt: string };
+  [DomainEvent.BillingNotice]: BillingNotice;
 }
 
 /** Which service queues receive each event: the one routing table for fan-out. */
@@ -51,6 +78,7 @@ export const EVENT_SUBSCRIBERS: Record<DomainEvent, readonly ServiceQueue[]> = {
   [DomainEvent.CodeTakenDown]: [ServiceQueue.Auth],
   [DomainEvent.WebhookDisabled]: [ServiceQueue.Auth],
   [DomainEvent.DataExportReady]: [ServiceQueue.Auth],
+  [DomainEvent.BillingNotice]: [ServiceQueue.Auth],
 };
 
 export function eventsFor(queue: ServiceQueue): DomainEvent[] {

@@ -17,6 +17,11 @@ import {
   subscriptionObject,
   SubscriptionFields,
 } from './stripe-objects';
+import { previewInvoice, priceChange } from './fake-stripe-prorations';
+import { FakeSchedules } from './fake-stripe-schedules';
+import { FakeStripeError, list, missing, MONTH, must, newId, now, Params, paymentIntentOf, readBody, send, str, parseForm } from './fake-stripe-http';
+
+export { parseForm } from './fake-stripe-http';
 
 /**
  * A local stand-in for api.stripe.com answering the calls the billing-service makes, with
@@ -25,13 +30,13 @@ import {
  * webhook deliveries from its state.
  */
 
-type Params = Record<string, unknown>;
 
 /** A subscription as the fake keeps it: what it renders, with the price, card and invoice by id. */
 interface SubState extends Omit<SubscriptionFields, 'price' | 'defaultPaymentMethod' | 'latestInvoice'> {
   priceId: string;
   paymentMethod: string | null;
   latestInvoice: string;
+  schedule: string | null;
 }
 
 export interface RecordedRequest {
@@ -40,20 +45,21 @@ export interface RecordedRequest {
   params: Params;
 }
 
-const MONTH = 30 * 86_400;
-const now = () => Math.floor(Date.now() / 1000);
-const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 
 export class FakeStripeServer {
   readonly requests: RecordedRequest[] = [];
   private server?: Server;
   private readonly prices = new Map<string, Stripe.Price>();
-  private readonly customers = new Map<string, { email: string | null; metadata: Stripe.Metadata; created: number; failCharges: boolean }>();
+  private readonly customers = new Map<
+    string,
+    { email: string | null; metadata: Stripe.Metadata; created: number; failCharges: boolean; balance: number }
+  >();
   private readonly methods = new Map<string, Stripe.PaymentMethod>();
   private readonly subs = new Map<string, SubState>();
   private readonly invoices = new Map<string, InvoiceFields>();
   private readonly refunds: Stripe.Refund[] = [];
   private readonly stripe = new Stripe('sk_test_fake');
+  private readonly schedules = new FakeSchedules(this.prices, (id) => this.subs.get(id));
 
   constructor(prices: { id: string; unitAmount: number; interval: 'month' | 'year' }[]) {
     for (const p of prices) this.prices.set(p.id, priceObject(p.id, p.unitAmount, p.interval, now()));
@@ -89,9 +95,33 @@ export class FakeStripeServer {
   }
 
   /** Changes a subscription as Stripe's own processes would (a renewal that failed, a period end). */
-  change(subscriptionId: string, changes: Partial<Pick<SubState, 'status' | 'cancelAtPeriodEnd' | 'quantity'>>): Stripe.Subscription {
+  change(subscriptionId: string, changes: Partial<Pick<SubState, 'status' | 'cancelAtPeriodEnd' | 'quantity' | 'periodEnd'>>): Stripe.Subscription {
     Object.assign(this.sub(subscriptionId), changes);
     return this.render(this.sub(subscriptionId), []);
+  }
+
+  /**
+   * Stripe's clock at the period end: the next period starts, on the price and quantity of a
+   * schedule phase starting then, and is invoiced and paid (a customer credit pays first).
+   */
+  renew(subscriptionId: string): Stripe.Subscription {
+    const sub = this.sub(subscriptionId);
+    const phase = sub.schedule ? this.schedules.phaseFrom(sub.schedule, sub.periodEnd) : undefined;
+    if (phase) {
+      sub.priceId = phase.price;
+      sub.quantity = phase.quantity;
+    }
+    const price = must(this.prices, sub.priceId);
+    sub.periodStart = sub.periodEnd;
+    sub.periodEnd = sub.periodStart + (price.recurring?.interval === 'year' ? 12 * MONTH : MONTH);
+    const customer = must(this.customers, sub.customer);
+    const total = (price.unit_amount ?? 0) * sub.quantity;
+    const invoice = this.newInvoice(sub.customer, sub.id, 'subscription_cycle', Math.max(0, total + customer.balance), sub.periodStart, sub.periodEnd);
+    Object.assign(invoice, { total, startingBalance: customer.balance, status: 'paid', amountPaid: invoice.amountDue });
+    customer.balance = Math.min(0, total + customer.balance);
+    sub.latestInvoice = invoice.id;
+    if (sub.schedule) this.schedules.releaseIfDone(sub.schedule, sub.periodStart);
+    return this.render(sub, []);
   }
 
   /** The subscription as it is now, unexpanded, as webhook payloads carry it. */
@@ -107,7 +137,7 @@ export class FakeStripeServer {
     return subscriptionEvent(newId('evt'), type, subscription, created);
   }
 
-  invoiceEvent(type: 'invoice.paid' | 'invoice.payment_failed', subscriptionId: string, created = now()): Stripe.Event {
+  invoiceEvent(type: 'invoice.paid' | 'invoice.payment_failed' | 'invoice.upcoming', subscriptionId: string, created = now()): Stripe.Event {
     const invoice = must(this.invoices, this.sub(subscriptionId).latestInvoice);
     return invoiceEvent(newId('evt'), type, invoiceObject(invoice), created);
   }
@@ -154,7 +184,7 @@ export class FakeStripeServer {
     if (resource === 'customers' && method === 'POST' && !id) {
       const customerId = newId('cus');
       const metadata = (params.metadata ?? {}) as Stripe.Metadata;
-      this.customers.set(customerId, { email: str(params.email), metadata, created: now(), failCharges: false });
+      this.customers.set(customerId, { email: str(params.email), metadata, created: now(), failCharges: false, balance: 0 });
       return customerObject(customerId, str(params.email), now(), metadata);
     }
     if (resource === 'customers' && method === 'GET' && id) {
@@ -175,6 +205,8 @@ export class FakeStripeServer {
         return this.render(sub, expand);
       }
     }
+    if (resource === 'invoices' && method === 'POST' && id === 'create_preview') return this.preview(params);
+    if (resource === 'subscription_schedules') return this.schedules.route(method, id, parts[3], params);
     if (resource === 'invoices' && method === 'GET' && !id) {
       const found = [...this.invoices.values()].filter(
         (i) => (!params.subscription || i.subscription === params.subscription) && (!params.status || i.status === params.status),
@@ -241,6 +273,7 @@ export class FakeStripeServer {
       paymentMethod: null,
       latestInvoice: invoice.id,
       pendingUpdate: null,
+      schedule: null,
     };
     this.subs.set(id, sub);
     return this.render(sub, expand);
@@ -249,6 +282,7 @@ export class FakeStripeServer {
   private update(sub: SubState, params: Params, expand: string[]): Stripe.Subscription {
     if (params.cancel_at_period_end !== undefined) sub.cancelAtPeriodEnd = params.cancel_at_period_end === 'true';
     const [item] = list(params.items) as Params[];
+    if (item?.price !== undefined && String(item.price) !== sub.priceId) return this.changePrice(sub, item, params, expand);
     if (item?.quantity !== undefined) {
       const quantity = Number(item.quantity);
       const price = must(this.prices, sub.priceId);
@@ -273,6 +307,41 @@ export class FakeStripeServer {
       sub.pendingUpdate = null;
     }
     return this.render(sub, expand);
+  }
+
+  /** A new price (a switch of interval): prorated, invoiced now with always_invoice, kept only if paid. */
+  private changePrice(sub: SubState, item: Params, params: Params, expand: string[]): Stripe.Subscription {
+    const to = this.prices.get(String(item.price));
+    if (!to) throw missing('price', String(item.price));
+    const quantity = Number(item.quantity ?? sub.quantity);
+    const customer = must(this.customers, sub.customer);
+    const change = priceChange({ ...sub }, must(this.prices, sub.priceId), to, quantity, now(), null);
+    const invoice = this.newInvoice(sub.customer, sub.id, 'subscription_update', Math.max(0, change.total + customer.balance), change.periodStart, change.periodEnd);
+    Object.assign(invoice, { lines: change.lines, total: change.total, startingBalance: customer.balance });
+    sub.latestInvoice = invoice.id;
+    if (invoice.amountDue > 0 && customer.failCharges && params.payment_behavior === 'pending_if_incomplete') {
+      sub.pendingUpdate = { billing_cycle_anchor: null, expires_at: now() + 23 * 3600, subscription_items: null, trial_end: null, trial_from_plan: null };
+      return this.render(sub, expand);
+    }
+    invoice.status = 'paid';
+    invoice.amountPaid = invoice.amountDue;
+    customer.balance = Math.min(0, change.total + customer.balance);
+    Object.assign(sub, { priceId: to.id, quantity, periodStart: change.periodStart, periodEnd: change.periodEnd, pendingUpdate: null });
+    return this.render(sub, expand);
+  }
+
+  /** invoices.createPreview of a subscription change: the invoice it would make, stored nowhere. */
+  private preview(params: Params): Stripe.Invoice {
+    const subId = String(params.subscription ?? '');
+    const sub = this.subs.get(subId);
+    if (!sub) throw missing('subscription', subId);
+    const details = (params.subscription_details ?? {}) as Params;
+    const [item] = list(details.items) as Params[];
+    const to = this.prices.get(String(item?.price ?? sub.priceId));
+    if (!to) throw missing('price', String(item?.price));
+    const at = details.proration_date !== undefined ? Number(details.proration_date) : now();
+    const change = priceChange({ ...sub }, must(this.prices, sub.priceId), to, Number(item?.quantity ?? sub.quantity), at, null);
+    return previewInvoice(sub, change, must(this.customers, sub.customer).balance);
   }
 
   private newInvoice(
@@ -323,70 +392,8 @@ export class FakeStripeServer {
       // confirmation_secret is only included when expanded, as in Stripe.
       latestInvoice: expandInvoice ? invoiceObject({ ...invoice, clientSecret: withSecret ? invoice.clientSecret : null }) : invoice.id,
       pendingUpdate: sub.pendingUpdate,
+      schedule: sub.schedule && expand.includes('schedule') ? this.schedules.render(sub.schedule) : sub.schedule,
     });
   }
 }
 
-class FakeStripeError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: { type: string; message: string; code?: string; param?: string },
-  ) {
-    super(body.message);
-  }
-}
-
-function missing(kind: string, id: string): FakeStripeError {
-  return new FakeStripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such ${kind}: '${id}'` });
-}
-
-function send(res: ServerResponse, status: number, body: object): void {
-  res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
-  res.end(JSON.stringify(body));
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-/** Stripe's form encoding (`items[0][price]=x`, `expand[0]=y`) back into objects and arrays. */
-export function parseForm(search: URLSearchParams): Params {
-  const root: Params = {};
-  for (const [key, value] of search) {
-    const path = key.replace(/\]/g, '').split('[');
-    let node: Params = root;
-    path.forEach((part, i) => {
-      if (i === path.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Params;
-    });
-  }
-  return root;
-}
-
-/** `{0: a, 1: b}` (how parseForm reads an indexed list) or a single value, as an array. */
-function list(value: unknown): unknown[] {
-  if (value === undefined) return [];
-  if (typeof value === 'object' && value !== null) return Object.keys(value).sort((a, b) => Number(a) - Number(b)).map((k) => (value as Params)[k]);
-  return [value];
-}
-
-/** The PaymentIntent that pays an invoice: its client secret is `<pi id>_secret_...`. */
-function paymentIntentOf(invoice: InvoiceFields): string {
-  return (invoice.clientSecret ?? `pi_${invoice.id}`).split('_secret_')[0];
-}
-
-/** The fake's own bookkeeping: an id it handed out is always there. */
-function must<K, V>(map: Map<K, V>, key: K): V {
-  const value = map.get(key);
-  if (value === undefined) throw new Error(`fake Stripe lost ${String(key)}`);
-  return value;
-}
-
-function str(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
-}

@@ -110,6 +110,11 @@ export interface InvoiceFields {
   periodStart: number;
   periodEnd: number;
   clientSecret: string | null;
+  /** Set when the invoice's lines matter (a change of price, a preview). */
+  lines?: Stripe.InvoiceLineItem[];
+  /** The customer's balance before this invoice (negative = credit) and the lines' sum. */
+  startingBalance?: number;
+  total?: number;
 }
 
 export function invoiceObject(f: InvoiceFields): Stripe.Invoice {
@@ -149,17 +154,20 @@ export function invoiceObject(f: InvoiceFields): Stripe.Invoice {
     discounts: [],
     due_date: null,
     effective_at: f.created,
-    ending_balance: 0,
+    ending_balance: Math.min(0, (f.total ?? f.amountDue) + (f.startingBalance ?? 0)),
     footer: null,
     from_invoice: null,
     issuer: { type: 'self' },
     last_finalization_error: null,
     latest_revision: null,
-    lines: { object: 'list', data: [], has_more: false, url: `/v1/invoices/${f.id}/lines` },
+    lines: { object: 'list', data: f.lines ?? [], has_more: false, url: `/v1/invoices/${f.id}/lines` },
     livemode: false,
     metadata: {},
     next_payment_attempt: null,
-    number: null,
+    // Stripe numbers an invoice when it is finalized and hosts its page and PDF.
+    number: f.status === 'draft' ? null : `${f.id.slice(3, 11).toUpperCase()}-0001`,
+    hosted_invoice_url: f.status === 'draft' ? null : `https://invoice.stripe.com/i/acct_fake/${f.id}`,
+    invoice_pdf: f.status === 'draft' ? null : `https://pay.stripe.com/invoice/acct_fake/${f.id}/pdf`,
     on_behalf_of: null,
     parent: {
       quote_details: null,
@@ -175,16 +183,16 @@ export function invoiceObject(f: InvoiceFields): Stripe.Invoice {
     rendering: null,
     shipping_cost: null,
     shipping_details: null,
-    starting_balance: 0,
+    starting_balance: f.startingBalance ?? 0,
     statement_descriptor: null,
     status: f.status,
     status_transitions: { finalized_at: f.created, marked_uncollectible_at: null, paid_at: null, voided_at: null },
-    subtotal: f.amountDue,
-    subtotal_excluding_tax: f.amountDue,
+    subtotal: f.total ?? f.amountDue,
+    subtotal_excluding_tax: f.total ?? f.amountDue,
     test_clock: null,
-    total: f.amountDue,
+    total: f.total ?? f.amountDue,
     total_discount_amounts: [],
-    total_excluding_tax: f.amountDue,
+    total_excluding_tax: f.total ?? f.amountDue,
     total_pretax_credit_amounts: [],
     total_taxes: [],
     webhooks_delivered_at: f.created,
@@ -207,6 +215,7 @@ export interface SubscriptionFields {
   defaultPaymentMethod: string | Stripe.PaymentMethod | null;
   latestInvoice: string | Stripe.Invoice | null;
   pendingUpdate: Stripe.Subscription.PendingUpdate | null;
+  schedule?: string | Stripe.SubscriptionSchedule | null;
 }
 
 export function subscriptionObject(f: SubscriptionFields): Stripe.Subscription {
@@ -261,7 +270,7 @@ export function subscriptionObject(f: SubscriptionFields): Stripe.Subscription {
     pending_invoice_item_interval: null,
     pending_setup_intent: null,
     pending_update: f.pendingUpdate,
-    schedule: null,
+    schedule: f.schedule ?? null,
     start_date: f.created,
     status: f.status,
     test_clock: null,
@@ -289,7 +298,7 @@ export function portalSessionObject(id: string, customer: string, returnUrl: str
 }
 
 type SubscriptionEventType = 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted';
-type InvoiceEventType = 'invoice.paid' | 'invoice.payment_failed';
+type InvoiceEventType = 'invoice.paid' | 'invoice.payment_failed' | 'invoice.upcoming';
 
 function eventBase(id: string, created: number) {
   return {
@@ -322,6 +331,8 @@ export function invoiceEvent(id: string, type: InvoiceEventType, object: Stripe.
       return { ...base, type, data: { object } } satisfies Stripe.InvoicePaidEvent;
     case 'invoice.payment_failed':
       return { ...base, type, data: { object } } satisfies Stripe.InvoicePaymentFailedEvent;
+    case 'invoice.upcoming':
+      return { ...base, type, data: { object } } satisfies Stripe.InvoiceUpcomingEvent;
   }
 }
 

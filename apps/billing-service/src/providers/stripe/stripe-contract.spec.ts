@@ -39,6 +39,7 @@ interface Fixtures {
       currentPeriodEnd: new Date(item.current_period_end * 1000),
       cancelAtPeriodEnd: true,
       card: null,
+      latestInvoiceId: typeof sub.latest_invoice === 'string' ? sub.latest_invoice : (sub.latest_invoice?.id ?? null),
       created: new Date(sub.created * 1000),
       readAt: 1_700_000_000,
     });

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { SUBSCRIPTION_STATUSES, SubscriptionStatus } from '@qrd/contracts';
-import type { ProviderSubscription } from '../payment-provider';
+import type { ProviderInvoice, ProviderSubscription } from '../payment-provider';
 
 /**
  * Reading Stripe's objects (API 2025-08-27.basil: the billing period lives on the subscription
@@ -40,6 +40,7 @@ export function fromStripeSubscription(sub: Stripe.Subscription, readAt: number)
     // The Customer Portal may cancel by date (cancel_at) rather than with the flag.
     cancelAtPeriodEnd: sub.cancel_at_period_end || sub.cancel_at !== null,
     card: cardOf(sub.default_payment_method),
+    latestInvoiceId: typeof sub.latest_invoice === 'string' ? sub.latest_invoice : (sub.latest_invoice?.id ?? null),
     created: new Date(sub.created * 1000),
     readAt,
   };
@@ -48,6 +49,34 @@ export function fromStripeSubscription(sub: Stripe.Subscription, readAt: number)
 /** The subscription an invoice bills, if any. */
 export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   return idOf(invoice.parent?.subscription_details?.subscription ?? null);
+}
+
+const REASONS = new Set(['subscription_create', 'subscription_cycle', 'subscription_update']);
+
+/** A paid subscription invoice as we record it (Stripe numbers it and hosts its page and PDF). */
+export function fromStripeInvoice(invoice: Stripe.Invoice): ProviderInvoice | null {
+  const subscriptionId = invoiceSubscriptionId(invoice);
+  if (!invoice.id || !subscriptionId || !invoice.billing_reason || !REASONS.has(invoice.billing_reason)) return null;
+  return {
+    id: invoice.id,
+    subscriptionId,
+    number: invoice.number,
+    created: new Date(invoice.created * 1000),
+    reason: invoice.billing_reason as ProviderInvoice['reason'],
+    lines: invoice.lines.data.map((line) => ({
+      description: line.description ?? '',
+      quantity: line.quantity ?? 1,
+      unitAmountCents: line.pricing?.unit_amount_decimal ? Math.round(Number(line.pricing.unit_amount_decimal)) : null,
+      amountCents: line.amount,
+      periodStart: new Date(line.period.start * 1000).toISOString(),
+      periodEnd: new Date(line.period.end * 1000).toISOString(),
+      proration: line.parent?.subscription_item_details?.proration === true,
+    })),
+    creditAppliedCents: Math.max(0, invoice.total - invoice.amount_due),
+    amountPaidCents: invoice.amount_paid,
+    hostedUrl: invoice.hosted_invoice_url ?? null,
+    pdfUrl: invoice.invoice_pdf ?? null,
+  };
 }
 
 /** Client secret for the Payment Element: the first invoice's confirmation secret. */
@@ -64,6 +93,15 @@ export const SUBSCRIPTION_EVENTS = new Set<string>([
   'customer.subscription.resumed',
   'customer.subscription.pending_update_applied',
   'customer.subscription.pending_update_expired',
+]);
+
+/** A schedule changed (a switch of interval planned, dropped or applied): the subscription is re-read. */
+export const SCHEDULE_EVENTS = new Set<string>([
+  'subscription_schedule.created',
+  'subscription_schedule.updated',
+  'subscription_schedule.released',
+  'subscription_schedule.canceled',
+  'subscription_schedule.completed',
 ]);
 
 export const INVOICE_EVENTS = new Set<string>([

@@ -1,14 +1,17 @@
 import Stripe from 'stripe';
 import type { AppConfig } from '@qrd/config';
-import { BillingInterval, DomainError, ErrorCode } from '@qrd/contracts';
+import { BillingInterval, DomainError, ErrorCode, SwitchTiming } from '@qrd/contracts';
 import type {
   ChangeSeatsOptions,
   CreatedSubscription,
+  IntervalSwitchQuote,
+  ProviderInvoice,
   PaymentProvider,
   ProviderCustomer,
   ProviderSubscription,
 } from '../payment-provider';
-import { fromStripeSubscription, invoiceClientSecret } from './stripe-mapping';
+import { pendingIntervalOf, previewParams, PriceIds, quoteFromPreview, schedulePhases, switchNowParams } from './stripe-interval-switch';
+import { fromStripeInvoice, fromStripeSubscription, idOf, invoiceClientSecret } from './stripe-mapping';
 
 /** The stripe client, pointed at STRIPE_API_BASE when tests run a local Stripe-shaped server. */
 export function createStripeClient(config: AppConfig): Stripe {
@@ -35,7 +38,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** The `stripe` provider: real Stripe Billing, quantity = seats. */
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
-  private readonly prices: Record<BillingInterval, string>;
+  private readonly prices: PriceIds;
+  private readonly unitAmounts: Record<BillingInterval, number>;
 
   constructor(
     private readonly stripe: Stripe,
@@ -44,6 +48,7 @@ export class StripePaymentProvider implements PaymentProvider {
     const { priceMonthly, priceAnnual } = config.billing.stripe;
     if (!priceMonthly || !priceAnnual) throw new Error('STRIPE_PRICE_MONTHLY and STRIPE_PRICE_ANNUAL are required');
     this.prices = { monthly: priceMonthly, annual: priceAnnual };
+    this.unitAmounts = { monthly: config.billing.monthlyPriceCents, annual: config.billing.annualPriceCents };
   }
 
   createCustomer(input: { email: string; userId: string | null }): Promise<ProviderCustomer> {
@@ -79,8 +84,8 @@ export class StripePaymentProvider implements PaymentProvider {
 
   getSubscription(id: string): Promise<ProviderSubscription | null> {
     return call(async () => {
-      const sub = await this.stripe.subscriptions.retrieve(id, { expand: ['default_payment_method'] });
-      return fromStripeSubscription(sub, nowSeconds());
+      const sub = await this.stripe.subscriptions.retrieve(id, { expand: ['default_payment_method', 'schedule'] });
+      return this.read(sub);
     }, true);
   }
 
@@ -108,6 +113,8 @@ export class StripePaymentProvider implements PaymentProvider {
       if (sub.pending_update) {
         throw new DomainError(ErrorCode.PaymentFailed, 'Your card was declined. Please update your payment method and try again.');
       }
+      // A switch scheduled for the period end carries the new number of seats into its next phase.
+      if (sub.schedule) await this.carrySeatsIntoSchedule(subscriptionId);
       const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
       const charged = adding && invoice && invoice.billing_reason === 'subscription_update' ? invoice.amount_paid : 0;
       return { subscription: fromStripeSubscription(sub, nowSeconds()), amountChargedCents: charged };
@@ -122,6 +129,79 @@ export class StripePaymentProvider implements PaymentProvider {
       });
       return fromStripeSubscription(sub, nowSeconds());
     });
+  }
+
+  previewIntervalSwitch(subscriptionId: string, interval: BillingInterval): Promise<IntervalSwitchQuote> {
+    return call(async () => {
+      const sub = await this.stripe.subscriptions.retrieve(subscriptionId);
+      const preview = await this.stripe.invoices.createPreview(previewParams(sub, this.prices[interval], nowSeconds()));
+      return quoteFromPreview(preview, this.unitAmounts[interval]);
+    });
+  }
+
+  switchInterval(subscriptionId: string, interval: BillingInterval, when: SwitchTiming) {
+    return call(async () => {
+      const current = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['schedule'] });
+      if (when === 'period_end') {
+        const schedule =
+          current.schedule && typeof current.schedule === 'object'
+            ? current.schedule
+            : await this.stripe.subscriptionSchedules.create({ from_subscription: subscriptionId });
+        await this.stripe.subscriptionSchedules.update(schedule.id, {
+          phases: schedulePhases(schedule, current, this.prices[interval]),
+          end_behavior: 'release',
+        });
+        return { subscription: await this.reread(subscriptionId), amountChargedCents: 0 };
+      }
+      // A switch now replaces one waiting for the period end.
+      if (current.schedule) await this.stripe.subscriptionSchedules.release(idOf(current.schedule) ?? '');
+      const sub = await this.stripe.subscriptions.update(subscriptionId, switchNowParams(current, this.prices[interval]));
+      if (sub.pending_update) {
+        throw new DomainError(ErrorCode.PaymentFailed, 'Your card was declined. Please update your payment method and try again.');
+      }
+      const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+      return { subscription: { ...this.read(sub), pendingInterval: null }, amountChargedCents: invoice?.amount_paid ?? 0 };
+    });
+  }
+
+  cancelIntervalSwitch(subscriptionId: string): Promise<ProviderSubscription> {
+    return call(async () => {
+      const current = await this.stripe.subscriptions.retrieve(subscriptionId);
+      if (current.schedule) await this.stripe.subscriptionSchedules.release(idOf(current.schedule) ?? '');
+      return this.reread(subscriptionId);
+    });
+  }
+
+  paidInvoices(subscriptionId: string): Promise<ProviderInvoice[]> {
+    return call(async () => {
+      const found: ProviderInvoice[] = [];
+      for await (const invoice of this.stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 100 })) {
+        const mapped = fromStripeInvoice(invoice);
+        if (mapped) found.push(mapped);
+      }
+      return found.sort((a, b) => a.created.getTime() - b.created.getTime());
+    });
+  }
+
+  private async carrySeatsIntoSchedule(subscriptionId: string): Promise<void> {
+    const sub = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['schedule'] });
+    const schedule = typeof sub.schedule === 'object' ? sub.schedule : null;
+    const periodEnd = sub.items.data[0]?.current_period_end ?? 0;
+    const next = schedule?.phases.find((phase) => phase.start_date >= periodEnd);
+    const price = idOf(next?.items[0]?.price ?? null);
+    if (!schedule || !price) return;
+    await this.stripe.subscriptionSchedules.update(schedule.id, { phases: schedulePhases(schedule, sub, price), end_behavior: 'release' });
+  }
+
+  private async reread(subscriptionId: string): Promise<ProviderSubscription> {
+    const sub = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['default_payment_method', 'schedule'] });
+    return this.read(sub);
+  }
+
+  /** With the schedule expanded, the switch it holds; otherwise the read does not say. */
+  private read(sub: Stripe.Subscription): ProviderSubscription {
+    const mapped = fromStripeSubscription(sub, nowSeconds());
+    return typeof sub.schedule === 'string' ? mapped : { ...mapped, pendingInterval: pendingIntervalOf(sub.schedule, sub, this.prices) };
   }
 
   cancelNow(subscriptionId: string): Promise<ProviderSubscription> {

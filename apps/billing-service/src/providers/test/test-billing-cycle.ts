@@ -7,6 +7,7 @@ import {
   RETRY_DELAYS_DAYS,
   TpCustomer,
   TpInvoice,
+  TpInvoiceLine,
   TpPaymentIntent,
   TpSubscription,
   Unix,
@@ -26,6 +27,7 @@ export async function createInvoice(
   reason: InvoiceBillingReason,
   amount: number,
   now: Unix,
+  detail: { lines: TpInvoiceLine[]; creditApplied?: number } = { lines: [] },
 ): Promise<TpInvoice> {
   const invoice: TpInvoice = {
     id: TestStore.newId('invoice'),
@@ -42,9 +44,43 @@ export async function createInvoice(
     created: now,
     period_start: sub.current_period_start,
     period_end: sub.current_period_end,
+    lines: detail.lines,
+    credit_applied: detail.creditApplied ?? 0,
   };
   await store.save(invoice);
   return invoice;
+}
+
+/** The line of a whole period: every seat at the subscription's price. */
+export function periodLine(sub: TpSubscription): TpInvoiceLine {
+  return {
+    description: `${sub.quantity} × QR code (at ${money(sub.price.unit_amount)} / ${sub.price.recurring.interval})`,
+    quantity: sub.quantity,
+    unit_amount: sub.price.unit_amount,
+    amount: sub.price.unit_amount * sub.quantity,
+    period_start: sub.current_period_start,
+    period_end: sub.current_period_end,
+    proration: false,
+  };
+}
+
+/** Seats added (or, negative, credited) for the rest of the current period. */
+export function prorationLine(sub: TpSubscription, seats: number, amount: number, from: Unix): TpInvoiceLine {
+  const what = seats > 0 ? 'Remaining time on' : 'Unused time on';
+  return {
+    description: `${what} ${Math.abs(seats)} × QR code (at ${money(sub.price.unit_amount)} / ${sub.price.recurring.interval})`,
+    quantity: Math.abs(seats),
+    unit_amount: null,
+    amount,
+    period_start: from,
+    period_end: sub.current_period_end,
+    proration: true,
+  };
+}
+
+/** Stripe's line descriptions name amounts in the currency: "$3.49". */
+export function money(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
 }
 
 /** A payment intent waiting for the customer's card (the first invoice, paid through the card form). */
@@ -202,19 +238,28 @@ async function step(store: TestStore, sub: TpSubscription, at: Unix): Promise<vo
 }
 
 async function renew(store: TestStore, sub: TpSubscription, at: Unix): Promise<void> {
+  if (sub.pending_price) {
+    // A scheduled switch of interval: the new price from the period end, with a new billing cycle.
+    sub.price = sub.pending_price;
+    sub.pending_price = null;
+    sub.billing_cycle_anchor = sub.current_period_end;
+    sub.period_index = -1;
+  }
   sub.period_index += 1;
   sub.current_period_start = sub.current_period_end;
   sub.current_period_end = addPeriods(sub.billing_cycle_anchor, sub.price.recurring.interval, sub.period_index + 1);
   const customer = await store.require('customer', sub.customer);
-  let amount = sub.price.unit_amount * sub.quantity;
+  const line = periodLine(sub);
+  let amount = line.amount;
+  let used = 0;
   // Credit from removed seats (a negative balance) pays for the next invoice first.
   if (customer.balance < 0) {
-    const used = Math.min(-customer.balance, amount);
+    used = Math.min(-customer.balance, amount);
     customer.balance += used;
     amount -= used;
     await store.save(customer);
   }
-  const invoice = await createInvoice(store, sub, 'subscription_cycle', amount, at);
+  const invoice = await createInvoice(store, sub, 'subscription_cycle', amount, at, { lines: [line], creditApplied: used });
   sub.latest_invoice = invoice.id;
   sub.open_invoices.push(invoice.id);
   if (amount === 0) {

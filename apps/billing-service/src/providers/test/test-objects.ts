@@ -30,6 +30,13 @@ export interface TpPaymentMethod {
   behaviour: CardBehaviour;
 }
 
+export interface TpPrice {
+  id: string;
+  unit_amount: number;
+  currency: 'usd';
+  recurring: { interval: PriceInterval };
+}
+
 export interface TpSubscription {
   id: string;
   object: 'subscription';
@@ -45,7 +52,12 @@ export interface TpSubscription {
   canceled_at: Unix | null;
   ended_at: Unix | null;
   quantity: number;
-  price: { id: string; unit_amount: number; currency: 'usd'; recurring: { interval: PriceInterval } };
+  price: TpPrice;
+  /**
+   * Not Stripe's (a subscription schedule's next phase there): the price the subscription moves to
+   * at current_period_end, with a new billing cycle. Absent on subscriptions stored before it existed.
+   */
+  pending_price?: TpPrice | null;
   default_payment_method: string | null;
   latest_invoice: string | null;
   /** Not Stripe's (it lists them through /v1/invoices): invoices still waiting for payment. */
@@ -53,6 +65,18 @@ export interface TpSubscription {
 }
 
 export type InvoiceBillingReason = 'subscription_create' | 'subscription_cycle' | 'subscription_update';
+
+/** Stripe's invoice line: a period of seats at a price, or a proration (negative = credit). */
+export interface TpInvoiceLine {
+  description: string;
+  quantity: number;
+  /** Null on a prorated line. */
+  unit_amount: number | null;
+  amount: number;
+  period_start: Unix;
+  period_end: Unix;
+  proration: boolean;
+}
 
 export interface TpInvoice {
   id: string;
@@ -69,6 +93,10 @@ export interface TpInvoice {
   created: Unix;
   period_start: Unix;
   period_end: Unix;
+  /** Absent on invoices stored before lines were kept. */
+  lines?: TpInvoiceLine[];
+  /** The customer's credit that paid part of the lines (Stripe: starting_balance). */
+  credit_applied?: number;
 }
 
 export interface TpPaymentIntent {

@@ -1,17 +1,30 @@
 import type { DataSource } from 'typeorm';
-import { DomainError, ErrorCode, PaymentOutcomeView, TestCard } from '@qrd/contracts';
+import { DomainError, ErrorCode, PaymentOutcomeView, SwitchTiming, TestCard } from '@qrd/contracts';
 import { CARD_ERRORS, CardError, chargeResult, isCardError, parseCard, ParsedCard } from './test-cards';
 import {
-  chargeOffSession,
   createInvoice,
   createPaymentIntent,
   endSubscription,
   markInvoicePaid,
+  periodLine,
   retryOpenInvoices,
   runDueWork,
   saveSubscription,
 } from './test-billing-cycle';
-import { addPeriods, DAY, PriceInterval, TpCustomer, TpPaymentIntent, TpPaymentMethod, TpSubscription, Unix } from './test-objects';
+import { changeQuantity } from './test-quantity';
+import { quoteIntervalSwitch, requireSwitchable, scheduleIntervalSwitch, switchIntervalNow, TestSwitchQuote } from './test-interval-switch';
+import {
+  addPeriods,
+  DAY,
+  PriceInterval,
+  TpCustomer,
+  TpInvoice,
+  TpPaymentIntent,
+  TpPaymentMethod,
+  TpPrice,
+  TpSubscription,
+  Unix,
+} from './test-objects';
 import { TestStore } from './test-store';
 
 export interface TestPrices {
@@ -78,17 +91,14 @@ export class TestProcessor {
         canceled_at: null,
         ended_at: null,
         quantity,
-        price: {
-          id: `price_test_${interval}`,
-          unit_amount: this.prices[interval],
-          currency: 'usd',
-          recurring: { interval },
-        },
+        price: this.price(interval),
         default_payment_method: null,
         latest_invoice: null,
         open_invoices: [],
       };
-      const invoice = await createInvoice(store, sub, 'subscription_create', sub.price.unit_amount * quantity, now);
+      const invoice = await createInvoice(store, sub, 'subscription_create', sub.price.unit_amount * quantity, now, {
+        lines: [periodLine(sub)],
+      });
       const intent = await createPaymentIntent(store, invoice, now);
       sub.latest_invoice = invoice.id;
       sub.open_invoices = [invoice.id];
@@ -156,13 +166,10 @@ export class TestProcessor {
   }
 
   /**
-   * Quantity change, prorated to the second like Stripe's always_invoice with
-   * pending_if_incomplete: more seats are charged now and kept only if that payment succeeds;
-   * fewer seats become a credit for the next invoice.
-   */
-  /**
-   * Like subscriptions.update with a new quantity. With an idempotency key, a repeat of a request
-   * already made answers the first response and changes nothing (checked under the row lock).
+   * Like subscriptions.update with a new quantity, prorated to the second like Stripe's
+   * always_invoice with pending_if_incomplete: more seats are charged now and kept only if paid;
+   * fewer seats become a credit for the next invoice. A repeat with the same idempotency key
+   * answers the first response and changes nothing (checked under the row lock).
    */
   updateQuantity(
     subscriptionId: string,
@@ -175,43 +182,39 @@ export class TestProcessor {
         const first = await store.idempotentResponse<{ subscription: TpSubscription; amountCharged: number }>(idempotencyKey);
         if (first) return first;
       }
-      if (sub.status !== 'active' && sub.status !== 'trialing' && sub.status !== 'past_due') {
-        throw new DomainError(ErrorCode.Conflict, `A ${sub.status} subscription cannot change its quantity`);
-      }
-      const customer = await store.require('customer', sub.customer);
-      const remaining = Math.max(0, sub.current_period_end - now);
-      const period = Math.max(1, sub.current_period_end - sub.current_period_start);
-      const prorated = (seats: number) => Math.round((sub.price.unit_amount * seats * remaining) / period);
-      let amountCharged = 0;
-      if (quantity > sub.quantity) {
-        let amount = prorated(quantity - sub.quantity);
-        if (customer.balance < 0) {
-          const used = Math.min(-customer.balance, amount);
-          customer.balance += used;
-          amount -= used;
-          await store.save(customer);
-        }
-        if (amount > 0) {
-          const invoice = await createInvoice(store, sub, 'subscription_update', amount, now);
-          const error = await chargeOffSession(store, customer, invoice, now);
-          if (error) {
-            // The update stays pending and lapses: nothing changes but a void invoice.
-            await store.save({ ...invoice, status: 'void' });
-            throw new DomainError(ErrorCode.PaymentFailed, error.message);
-          }
-          await markInvoicePaid(store, invoice, sub);
-          sub.latest_invoice = invoice.id;
-          amountCharged = amount;
-        }
-      } else if (quantity < sub.quantity) {
-        customer.balance -= prorated(sub.quantity - quantity);
-        await store.save(customer);
-      }
-      sub.quantity = quantity;
-      await saveSubscription(store, sub);
-      if (idempotencyKey) await store.saveIdempotentResponse(idempotencyKey, { subscription: sub, amountCharged });
-      return { subscription: sub, amountCharged };
+      const result = await changeQuantity(store, sub, quantity, now);
+      if (idempotencyKey) await store.saveIdempotentResponse(idempotencyKey, result);
+      return result;
     });
+  }
+
+  /** What switching to `interval` now would cost (Stripe's invoices.createPreview), changing nothing. */
+  previewIntervalSwitch(subscriptionId: string, interval: PriceInterval): Promise<TestSwitchQuote & { unitAmount: number }> {
+    return this.tx(async (store, now) => {
+      const sub = await store.require('subscription', subscriptionId, false);
+      const price = this.price(interval);
+      requireSwitchable(sub, price);
+      const customer = await store.require('customer', sub.customer, false);
+      return { ...quoteIntervalSwitch(sub, customer, price, now), unitAmount: price.unit_amount };
+    });
+  }
+
+  switchInterval(subscriptionId: string, interval: PriceInterval | null, when: SwitchTiming | 'cancel') {
+    return this.tx(async (store, now) => {
+      const sub = await store.require('subscription', subscriptionId);
+      const price = interval ? this.price(interval) : null;
+      if (when === 'now' && price) return switchIntervalNow(store, sub, price, now);
+      return { subscription: await scheduleIntervalSwitch(store, sub, price, when), amountCharged: 0 };
+    });
+  }
+
+  /** The subscription's paid invoices, oldest first (Stripe: invoices.list status=paid). */
+  paidInvoices(subscriptionId: string): Promise<TpInvoice[]> {
+    return this.tx(async (store) => (await store.invoicesOf(subscriptionId)).filter((invoice) => invoice.status === 'paid'));
+  }
+
+  private price(interval: PriceInterval): TpPrice {
+    return { id: `price_test_${interval}`, unit_amount: this.prices[interval], currency: 'usd', recurring: { interval } };
   }
 
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<TpSubscription> {
@@ -290,6 +293,11 @@ export class TestProcessor {
       }
       return touched;
     });
+  }
+
+  /** The processor's clock (the real time plus what an operator advanced it by). */
+  now(): Promise<Unix> {
+    return this.tx(async (_store, now) => now);
   }
 
   /** Moves the clock forward and runs what became due. Returns the new time and what changed. */

@@ -1,7 +1,9 @@
-import type { BillingInterval } from '@qrd/contracts';
+import type { BillingInterval, SwitchTiming } from '@qrd/contracts';
 import type {
   ChangeSeatsOptions,
   CreatedSubscription,
+  IntervalSwitchQuote,
+  ProviderInvoice,
   PaymentProvider,
   ProviderCustomer,
   ProviderSubscription,
@@ -52,6 +54,50 @@ export class TestPaymentProvider implements PaymentProvider {
     return this.require(subscriptionId);
   }
 
+  async previewIntervalSwitch(subscriptionId: string, interval: BillingInterval): Promise<IntervalSwitchQuote> {
+    const quote = await this.processor.previewIntervalSwitch(subscriptionId, PRICE_INTERVAL[interval]);
+    return {
+      unitAmountCents: quote.unitAmount,
+      creditCents: quote.credit,
+      amountDueNowCents: quote.amountDue,
+      creditCarriedCents: quote.creditCarried,
+      newPeriodEnd: new Date(quote.newPeriodEnd * 1000),
+    };
+  }
+
+  async switchInterval(subscriptionId: string, interval: BillingInterval, when: SwitchTiming) {
+    const { amountCharged } = await this.processor.switchInterval(subscriptionId, PRICE_INTERVAL[interval], when);
+    return { subscription: await this.require(subscriptionId), amountChargedCents: amountCharged };
+  }
+
+  async cancelIntervalSwitch(subscriptionId: string): Promise<ProviderSubscription> {
+    await this.processor.switchInterval(subscriptionId, null, 'cancel');
+    return this.require(subscriptionId);
+  }
+
+  async paidInvoices(subscriptionId: string): Promise<ProviderInvoice[]> {
+    return (await this.processor.paidInvoices(subscriptionId)).map((invoice) => ({
+      id: invoice.id,
+      subscriptionId: invoice.subscription,
+      number: null,
+      created: new Date(invoice.created * 1000),
+      reason: invoice.billing_reason,
+      lines: (invoice.lines ?? []).map((line) => ({
+        description: line.description,
+        quantity: line.quantity,
+        unitAmountCents: line.unit_amount,
+        amountCents: line.amount,
+        periodStart: new Date(line.period_start * 1000).toISOString(),
+        periodEnd: new Date(line.period_end * 1000).toISOString(),
+        proration: line.proration,
+      })),
+      creditAppliedCents: invoice.credit_applied ?? 0,
+      amountPaidCents: invoice.amount_paid,
+      hostedUrl: null,
+      pdfUrl: null,
+    }));
+  }
+
   async cancelNow(subscriptionId: string): Promise<ProviderSubscription> {
     await this.processor.cancel(subscriptionId);
     return this.require(subscriptionId);
@@ -84,6 +130,8 @@ export function toProviderSubscription(sub: TpSubscription, card: TpPaymentMetho
     currentPeriodEnd: new Date(sub.current_period_end * 1000),
     cancelAtPeriodEnd: sub.cancel_at_period_end,
     card: card ? { brand: card.card.brand, last4: card.card.last4 } : null,
+    latestInvoiceId: sub.latest_invoice,
+    pendingInterval: sub.pending_price ? (sub.pending_price.recurring.interval === 'year' ? 'annual' : 'monthly') : null,
     created: new Date(sub.created * 1000),
     readAt: Math.floor(Date.now() / 1000),
   };

@@ -60,8 +60,16 @@ export function useResumeSubscription() {
   return useSubscriptionMutation<void>(resumeSubscription);
 }
 
+/** A new card pays what was open at once: that payment is a new invoice. */
 export function useUpdateTestCard() {
-  return useSubscriptionMutation<TestCardInput>(updateTestCard);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTestCard,
+    onSuccess: async (subscription) => {
+      queryClient.setQueryData(billingKeys.subscription(), subscription);
+      await queryClient.invalidateQueries({ queryKey: billingKeys.invoices() });
+    },
+  });
 }
 
 export function usePaymentMethodPortal() {

@@ -11,9 +11,11 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { PLAN_FEATURES } from '../../../lib/pricing';
 import { useSiteConfig } from '../../../lib/site-config';
+import { useCancelIntervalSwitch } from '../api/interval-switch';
 import { usePaymentMethodPortal, useSubscription } from '../api/subscription';
 import { describeCard, formatCents, formatDate, isEnded, perPeriod, statusLabel } from '../lib/format';
 import { ManageSubscriptionDialog } from './manage-subscription-dialog';
+import { SwitchIntervalDialog } from './switch-interval-dialog';
 import { Price } from '../../../components/price';
 import { TestModeNotice } from './test-mode-notice';
 import { UpdateCardDialog } from './update-card-dialog';
@@ -55,6 +57,8 @@ export function SubscriptionPanel() {
   const portal = usePaymentMethodPortal();
   const [managing, setManaging] = useState(false);
   const [updatingCard, setUpdatingCard] = useState(false);
+  const [switching, setSwitching] = useState(false);
+  const cancelSwitch = useCancelIntervalSwitch();
 
   if (subscription.isLoading) {
     return (
@@ -82,6 +86,17 @@ export function SubscriptionPanel() {
   const live = s.status === 'active' || s.status === 'trialing' || s.status === 'past_due';
   const canUpdateCard = live || s.status === 'unpaid';
   const testMode = config.data?.provider === 'test';
+  const canSwitch = (s.status === 'active' || s.status === 'trialing') && !s.cancelAtPeriodEnd && !s.pendingInterval;
+  const otherInterval = s.interval === 'annual' ? 'monthly' : 'annual';
+
+  const keepInterval = async () => {
+    try {
+      await cancelSwitch.mutateAsync();
+      toast({ title: 'Switch cancelled', description: `You stay on ${s.interval ?? 'your'} billing.` });
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Please try again later.') });
+    }
+  };
 
   const updatePaymentMethod = async () => {
     if (testMode) {
@@ -122,6 +137,23 @@ export function SubscriptionPanel() {
             then.
           </p>
         )}
+        {s.pendingInterval && live && (
+          <div role="status" className="grid gap-2 rounded-md border bg-muted p-3 text-sm">
+            <p>
+              Your plan switches to {s.pendingInterval} billing on {formatDate(s.currentPeriodEnd)}. Nothing changes until then.
+            </p>
+            <Button
+              variant="outline"
+              size="sm"
+              className="justify-self-start"
+              onClick={() => void keepInterval()}
+              disabled={cancelSwitch.isPending}
+            >
+              {cancelSwitch.isPending && <Spinner />}
+              Keep {s.interval} billing
+            </Button>
+          </div>
+        )}
         {s.status !== null && !s.redirectsEnabled && (
           <p role="status" className="rounded-md border border-warning bg-warning/10 p-3 text-sm">
             Your QR codes are not redirecting: scans show a page saying the code is not active. Subscribe again to bring
@@ -149,6 +181,11 @@ export function SubscriptionPanel() {
             <Link to={paths.subscribe}>Subscribe Now</Link>
           </Button>
         )}
+        {canSwitch && (
+          <Button variant="outline" onClick={() => setSwitching(true)}>
+            Switch to {otherInterval} billing
+          </Button>
+        )}
         {canUpdateCard && (
           <Button variant="outline" onClick={() => void updatePaymentMethod()} disabled={portal.isPending}>
             {portal.isPending ? <Spinner /> : <CreditCard aria-hidden="true" />}
@@ -157,6 +194,7 @@ export function SubscriptionPanel() {
         )}
       </CardFooter>
       {live && <ManageSubscriptionDialog subscription={s} open={managing} onOpenChange={setManaging} />}
+      {canSwitch && switching && <SwitchIntervalDialog subscription={s} open={switching} onOpenChange={setSwitching} />}
       {testMode && <UpdateCardDialog open={updatingCard} onOpenChange={setUpdatingCard} />}
     </Card>
   );

@@ -1,0 +1,33 @@
+import type { InvoiceView } from '@qrd/contracts';
+import { invoiceToPdf } from './invoice-pdf';
+
+const INVOICE: InvoiceView = {
+  id: '5f0c7d1e-1111-4222-8333-944455556666',
+  number: 'QRD-2026-000042',
+  issuedAt: '2026-03-05T10:00:00.000Z',
+  reason: 'subscription_update',
+  totalCents: 6468,
+  pdfUrl: '/api/invoices/5f0c7d1e-1111-4222-8333-944455556666/pdf',
+  hostedUrl: null,
+  seller: { name: 'QR Dynamic Ltd', addressLines: ['1 Market Street'], email: 'billing@example.com', vatId: null },
+  buyer: { name: 'Ada', company: '', addressLine1: '', addressLine2: '', city: 'Berlin', postalCode: '10115', country: 'Germany', vatId: 'DE123456789', email: 'ada@example.com' },
+  lines: [
+    { description: 'Unused time on 2 × QR code', quantity: 2, unitAmountCents: null, amountCents: -512, periodStart: '2026-03-05T10:00:00.000Z', periodEnd: '2026-03-26T10:00:00.000Z', proration: true },
+    { description: '2 × QR code (at $34.90 / year)', quantity: 2, unitAmountCents: 3490, amountCents: 6980, periodStart: '2026-03-05T10:00:00.000Z', periodEnd: '2027-03-05T10:00:00.000Z', proration: false },
+  ],
+  subtotalCents: 6468,
+  creditAppliedCents: 0,
+  tax: { label: 'VAT', ratePercent: 20, amountCents: 1078 },
+  currency: 'usd',
+};
+
+describe(invoiceToPdf.name, () => {
+  it('is a PDF titled with the invoice number, the same bytes for the same invoice', async () => {
+    const first = await invoiceToPdf(INVOICE);
+    const second = await invoiceToPdf(INVOICE);
+    expect(first.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(first.toString('latin1')).toContain('Invoice QRD-2026-000042');
+    expect(first.equals(second)).toBe(true);
+    expect((await invoiceToPdf({ ...INVOICE, totalCents: 1 })).equals(first)).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { BillingDetailsView, DomainError, ErrorCode, InvoiceSummaryView, InvoiceView } from '@qrd/contracts';
+import { invoiceToPdf } from './invoice-pdf';
+import { InvoiceRow, InvoicesRepository } from './invoices.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function summary(row: InvoiceRow): InvoiceSummaryView {
+  return {
+    id: row.id,
+    number: row.number,
+    issuedAt: row.issuedAt.toISOString(),
+    reason: row.reason,
+    totalCents: row.totalCents,
+    pdfUrl: row.document.providerPdfUrl ?? `/api/invoices/${row.id}/pdf`,
+    hostedUrl: row.document.hostedUrl,
+  };
+}
+
+/** The account's invoices (a list, one invoice, its PDF) and the billing details printed on them. */
+@Injectable()
+export class InvoicesService {
+  constructor(private readonly invoices: InvoicesRepository) {}
+
+  async list(userId: string): Promise<InvoiceSummaryView[]> {
+    return (await this.invoices.listOfUser(userId)).map(summary);
+  }
+
+  async get(userId: string, invoiceId: string): Promise<InvoiceView> {
+    const row = UUID.test(invoiceId) ? await this.invoices.findOfUser(userId, invoiceId) : null;
+    if (!row) throw new DomainError(ErrorCode.NotFound, 'Invoice not found');
+    const { providerPdfUrl: _hosted, ...document } = row.document;
+    return { ...summary(row), ...document, hostedUrl: row.document.hostedUrl };
+  }
+
+  async pdf(userId: string, invoiceId: string): Promise<{ filename: string; base64: string }> {
+    const invoice = await this.get(userId, invoiceId);
+    if (invoice.hostedUrl) throw new DomainError(ErrorCode.NotFound, 'This invoice is kept by Stripe: open its PDF from Stripe.');
+    const pdf = await invoiceToPdf(invoice);
+    return { filename: `invoice-${invoice.number}.pdf`, base64: pdf.toString('base64') };
+  }
+
+  billingDetails(userId: string): Promise<BillingDetailsView> {
+    return this.invoices.billingDetails(userId);
+  }
+
+  /** Applies to invoices issued from now on: one issued before keeps the details it was issued with. */
+  async setBillingDetails(userId: string, details: BillingDetailsView): Promise<BillingDetailsView> {
+    const clean = Object.fromEntries(Object.entries(details).map(([key, value]) => [key, value.trim()])) as unknown as BillingDetailsView;
+    await this.invoices.saveBillingDetails(userId, clean);
+    return clean;
+  }
+}
