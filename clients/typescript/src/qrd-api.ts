@@ -22,6 +22,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/codes/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create up to 100 codes at once, each on a free seat; the ones refused are listed with the reason */
+        post: operations["createCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/codes/{id}": {
         parameters: {
             query?: never;
@@ -39,6 +56,23 @@ export interface paths {
         head?: never;
         /** Change the destination, name, category or state of a code */
         patch: operations["updateCode"];
+        trace?: never;
+    };
+    "/api/v1/codes/{id}/design": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change how a code looks (colours, error correction, margin, dot style) */
+        put: operations["updateCodeDesign"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/codes/{id}/image": {
@@ -301,6 +335,40 @@ export interface components {
             destinationUrl: string;
             /** @enum {string} */
             category?: "business" | "event" | "product" | "restaurant";
+            /**
+             * @description A short link of your choosing instead of a generated one (4-32 of A-Z a-z 0-9 - _); it can never change
+             * @example spring-menu
+             */
+            slug?: string;
+            /** @description Campaign controls: passQuery (boolean), expiresAt, fallbackUrl, scanLimit, schedule [{at, destination}], rules [{os, device, country, language, time, destination}] (first match wins), split [{name, destination, weight}]; each refused part is named in the problem details */
+            campaign?: {
+                [key: string]: unknown;
+            };
+            /** @description Scanners give it before the redirect (stored hashed, never answered) */
+            password?: string;
+        };
+        V1BulkCreateBody: {
+            codes: components["schemas"]["V1CreateCodeBody"][];
+        };
+        V1BulkCreated: {
+            /** @description Position in the request */
+            index: number;
+            code: components["schemas"]["V1Code"];
+        };
+        V1BulkFailure: {
+            /** @description Position in the request */
+            index: number;
+            /** @description The status this code alone would have got (402: no free seat, 409: short link taken...) */
+            status: number;
+            detail: string;
+            /** @description Field -> message */
+            fields?: {
+                [key: string]: string;
+            };
+        };
+        V1BulkCreateResult: {
+            created: components["schemas"]["V1BulkCreated"][];
+            failed: components["schemas"]["V1BulkFailure"][];
         };
         V1UpdateCodeBody: {
             name?: string;
@@ -308,11 +376,28 @@ export interface components {
             destinationUrl?: string;
             /** @description null removes the category */
             category?: ("business" | "event" | "product" | "restaurant") | null;
+            /** @description Campaign controls: passQuery (boolean), expiresAt, fallbackUrl, scanLimit, schedule [{at, destination}], rules [{os, device, country, language, time, destination}] (first match wins), split [{name, destination, weight}]; each refused part is named in the problem details; null removes them */
+            campaign?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description A new password, or null to remove it */
+            password?: string | null;
             /**
              * @description inactive: scans see the "not active" page; the seat stays billed
              * @enum {string}
              */
             state?: "active" | "inactive";
+        };
+        V1DesignBody: {
+            /** @example #000000 */
+            foreground: string;
+            /** @example #ffffff */
+            background: string;
+            /** @enum {string} */
+            errorCorrection: "L" | "M" | "Q" | "H";
+            margin: number;
+            /** @enum {string} */
+            dotStyle: "square" | "rounded" | "dots";
         };
         V1CountItem: {
             /** @description Country code, city, device, browser...; '' when unknown */
@@ -636,6 +721,68 @@ export interface operations {
             };
         };
     };
+    createCodes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key within 24 hours get the first answer */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["V1BulkCreateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1BulkCreateResult"];
+                };
+            };
+            /** @description The request is not valid (see `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description No API key, or a key that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The key can only read, or the account is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description Too many requests for this key: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+        };
+    };
     getCode: {
         parameters: {
             query?: never;
@@ -752,6 +899,76 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["V1UpdateCodeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Code"];
+                };
+            };
+            /** @description The request is not valid (see `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description No API key, or a key that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The key can only read, or the account is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description No such code or webhook endpoint in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description Too many requests for this key: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+        };
+    };
+    updateCodeDesign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["V1DesignBody"];
             };
         };
         responses: {

@@ -222,6 +222,51 @@ describe('/api/v1: the public API', () => {
   });
 
   // Last: generating the types keeps the machine busy for seconds.
+  it('creates several codes at once, each on a free seat, with short links and campaign settings, and lists the refused ones', async () => {
+    const buyer = await subscribedCustomer(system);
+    const buyerKey = (await createApiKey(buyer.client, { scope: 'write' })).key;
+    const slug = `api-bulk-${Date.now().toString(36)}`;
+    const codes = [
+      { name: 'Table 1', destinationUrl: 'https://example.com/t1', slug, campaign: { scanLimit: 50 } },
+      { name: 'Table 2', destinationUrl: 'https://example.com/t2' },
+      { name: 'Table 3', destinationUrl: 'https://example.com/t3' },
+    ];
+
+    const invalid = await api(system, buyerKey, 'POST', '/api/v1/codes/bulk', { codes: [codes[1], { name: 'Bad', destinationUrl: 'ftp://example.com' }] });
+    expect(invalid.status).toBe(400);
+    expect(invalid.json.errors).toHaveProperty(['codes.1.destinationUrl']);
+    expectMatchesDocument('POST', '/api/v1/codes/bulk', invalid);
+    expect(await sql(system, 'SELECT 1 FROM qr.codes WHERE owner_id = $1', [buyer.user.id])).toEqual([]);
+
+    // One seat came with the subscription: the first code takes it, the others find none free.
+    const res = await api(system, buyerKey, 'POST', '/api/v1/codes/bulk', { codes }, { 'idempotency-key': `bulk-${slug}` });
+    expect(res.status).toBe(200);
+    expectMatchesDocument('POST', '/api/v1/codes/bulk', res);
+    expect(res.json.created.map((c: { index: number }) => c.index)).toEqual([0]);
+    expect(res.json.created[0].code).toMatchObject({ slug, campaign: { scanLimit: 50 } });
+    expect((await api(system, buyerKey, 'GET', `/api/v1/codes/${res.json.created[0].code.id}`)).json).toMatchObject({ remainingScans: 50 });
+    expect(res.json.failed.map((f: { index: number; status: number }) => [f.index, f.status])).toEqual([[1, 402], [2, 402]]);
+    const again = await api(system, buyerKey, 'POST', '/api/v1/codes/bulk', { codes }, { 'idempotency-key': `bulk-${slug}` });
+    expect(again.json).toEqual(res.json);
+    // With one more seat bought (a purchase adds the seat for the next code), the next one goes through.
+    expect((await buyer.client.post('/api/purchase-qr-code', { name: 'Table 2', price: 3.49 })).status).toBe(200);
+    const rest = await api(system, buyerKey, 'POST', '/api/v1/codes/bulk', { codes: codes.slice(1) });
+    expect(rest.json).toMatchObject({ created: [{ index: 0 }], failed: [{ index: 1, status: 402 }] });
+    expect(await sql(system, 'SELECT 1 FROM qr.codes WHERE owner_id = $1', [buyer.user.id])).toHaveLength(2);
+
+    const id = rest.json.created[0].code.id as string;
+    const design = { foreground: '#1a237e', background: '#ffffff', errorCorrection: 'Q', margin: 2, dotStyle: 'rounded' };
+    const designed = await api(system, buyerKey, 'PUT', `/api/v1/codes/${id}/design`, design);
+    expect(designed.status).toBe(200);
+    expect(designed.json.design).toMatchObject(design);
+    expectMatchesDocument('PUT', '/api/v1/codes/{id}/design', designed);
+    const unreadable = await api(system, buyerKey, 'PUT', `/api/v1/codes/${id}/design`, { ...design, foreground: '#fefefe' });
+    expect(unreadable.status).toBe(400);
+    // A read key cannot write; another account's key does not find the code.
+    expect((await api(system, readKey, 'PUT', `/api/v1/codes/${id}/design`, design)).status).toBe(403);
+    expect((await api(system, key, 'PUT', `/api/v1/codes/${id}/design`, design)).status).toBe(404);
+  });
+
   it('matches the checked-in document and typed client (UPDATE_OPENAPI=1 regenerates them)', () => {
     const root = join(__dirname, '../../..');
     const documentFile = join(root, 'clients/openapi.json');

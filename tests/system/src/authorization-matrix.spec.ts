@@ -168,6 +168,8 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/v1/openapi.json': { access: 'public', expect: { anonymous: 200, user: 200 } },
   'GET /api/v1/codes': { access: 'api' },
   'POST /api/v1/codes': { access: 'api' },
+  'POST /api/v1/codes/bulk': { access: 'api' },
+  'PUT /api/v1/codes/:id/design': { access: 'api', body: DESIGN },
   'GET /api/v1/codes/:id': { access: 'api' },
   'PATCH /api/v1/codes/:id': { access: 'api', body: CODE_UPDATE },
   'DELETE /api/v1/codes/:id': { access: 'api' },

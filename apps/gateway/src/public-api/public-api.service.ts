@@ -6,12 +6,16 @@ import {
   CodePage,
   CodePageRequest,
   CreateQrCodeDto,
+  DomainError,
   QrCodeView,
+  QrDesignDto,
   QrPattern,
 } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { QrFilesService } from '../qr/qr-files.service';
+import { httpStatusFor } from '../http/error-status';
 import { V1CodeAnalyticsQuery, V1ImageQuery, V1UpdateCodeBody } from './v1-dto';
+import type { V1BulkCreateResult } from './v1-schemas';
 
 /**
  * The public API over the same qr-service requests as the web routes: one or two calls a
@@ -30,12 +34,29 @@ export class PublicApiService {
 
   /** Like the dashboard: needs an active subscription with a free seat (402 otherwise). */
   createCode(userId: string, body: CreateQrCodeDto): Promise<QrCodeView> {
-    return this.bus.request(QrPattern.CreateCode, {
-      userId,
-      name: body.name,
-      destinationUrl: body.destinationUrl,
-      ...(body.category ? { category: body.category } : {}),
-    });
+    const fields = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as CreateQrCodeDto;
+    return this.bus.request(QrPattern.CreateCode, { userId, ...fields });
+  }
+
+  /**
+   * Each code in order, each on its own free seat; one that is refused (a taken short link, no free
+   * seat left) is reported with its index and the rest are still tried.
+   */
+  async bulkCreate(userId: string, codes: CreateQrCodeDto[]): Promise<V1BulkCreateResult> {
+    const result: V1BulkCreateResult = { created: [], failed: [] };
+    for (const [index, body] of codes.entries()) {
+      try {
+        result.created.push({ index, code: await this.createCode(userId, body) });
+      } catch (error) {
+        if (!(error instanceof DomainError) || httpStatusFor(error.code) >= 500) throw error;
+        result.failed.push({ index, status: httpStatusFor(error.code), detail: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+      }
+    }
+    return result;
+  }
+
+  updateDesign(userId: string, codeId: string, design: QrDesignDto): Promise<QrCodeView> {
+    return this.bus.request(QrPattern.UpdateDesign, { userId, codeId, design: { ...design } });
   }
 
   getCode(userId: string, codeId: string): Promise<QrCodeView> {

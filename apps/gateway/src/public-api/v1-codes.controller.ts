@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyPrincipal, codePageRequest, CodePage, QrCodeView } from '@qrd/contracts';
 import { Access } from '../sessions/auth.guard';
@@ -6,8 +6,8 @@ import { ApiCaller } from './api-caller.decorator';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { PublicApiService } from './public-api.service';
 import { ApiProblems } from './problem-responses';
-import { V1CreateCodeBody, V1ListCodesQuery, V1UpdateCodeBody } from './v1-dto';
-import { V1Code, V1CodePage } from './v1-schemas';
+import { V1_BULK_MAX, V1BulkCreateBody, V1CreateCodeBody, V1DesignBody, V1ListCodesQuery, V1UpdateCodeBody } from './v1-dto';
+import { V1BulkCreateResult, V1Code, V1CodePage } from './v1-schemas';
 
 @ApiTags('Codes')
 @ApiBearerAuth()
@@ -36,6 +36,21 @@ export class V1CodesController {
     return this.api.createCode(key.userId, body);
   }
 
+  @Post('bulk')
+  @Access('api-write')
+  @HttpCode(200)
+  @UseInterceptors(IdempotencyInterceptor)
+  @ApiOperation({
+    operationId: 'createCodes',
+    summary: `Create up to ${V1_BULK_MAX} codes at once, each on a free seat; the ones refused are listed with the reason`,
+  })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Retries with the same key within 24 hours get the first answer' })
+  @ApiOkResponse({ type: V1BulkCreateResult })
+  @ApiProblems(400, 401, 403, 429)
+  bulkCreate(@ApiCaller() key: ApiKeyPrincipal, @Body() body: V1BulkCreateBody): Promise<V1BulkCreateResult> {
+    return this.api.bulkCreate(key.userId, body.codes) as Promise<V1BulkCreateResult>;
+  }
+
   @Get(':id')
   @Access('api-read')
   @ApiOperation({ operationId: 'getCode', summary: 'Get a code' })
@@ -52,6 +67,15 @@ export class V1CodesController {
   @ApiProblems(400, 401, 403, 404, 429)
   update(@ApiCaller() key: ApiKeyPrincipal, @Param('id') codeId: string, @Body() body: V1UpdateCodeBody): Promise<QrCodeView> {
     return this.api.updateCode(key.userId, codeId, body);
+  }
+
+  @Put(':id/design')
+  @Access('api-write')
+  @ApiOperation({ operationId: 'updateCodeDesign', summary: 'Change how a code looks (colours, error correction, margin, dot style)' })
+  @ApiOkResponse({ type: V1Code })
+  @ApiProblems(400, 401, 403, 404, 429)
+  updateDesign(@ApiCaller() key: ApiKeyPrincipal, @Param('id') codeId: string, @Body() body: V1DesignBody): Promise<QrCodeView> {
+    return this.api.updateDesign(key.userId, codeId, body);
   }
 
   @Delete(':id')

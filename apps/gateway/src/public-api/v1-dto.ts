@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsOptional, ValidateNested } from 'class-validator';
 import {
   AccountAnalyticsQueryDto,
   AnalyticsQueryDto,
@@ -10,13 +11,27 @@ import {
   CreateQrCodeDto,
   DownloadQueryDto,
   QR_CATEGORIES,
+  QR_DOT_STYLES,
+  QR_ERROR_CORRECTION_LEVELS,
+  QR_MAX_MARGIN,
+  QR_MIN_MARGIN,
+  QrDesignDto,
   QR_IMAGE_FORMATS,
   QR_MAX_SIZE,
   QR_MIN_SIZE,
   SORT_ORDERS,
   UpdateQrCodeDto,
 } from '@qrd/contracts';
-import type { CodeSort, CodeStateFilter, QrCategory, QrImageFormat, SortOrder } from '@qrd/contracts';
+import type { CampaignSettings, CodeSort, CodeStateFilter, QrCategory, QrImageFormat, SortOrder } from '@qrd/contracts';
+
+export const V1_BULK_MAX = 100;
+
+/** What the campaign settings hold; their full shape is in docs/api.md (the web's Campaign tab writes the same). */
+const CAMPAIGN_DESCRIPTION =
+  'Campaign controls: passQuery (boolean), expiresAt, fallbackUrl, scanLimit, schedule [{at, destination}], ' +
+  'rules [{os, device, country, language, time, destination}] (first match wins), split [{name, destination, weight}]; ' +
+  'each refused part is named in the problem details';
+
 
 /**
  * Requests of the public API: the class-validator rules are those of libs/contracts (the web
@@ -55,6 +70,35 @@ export class V1CreateCodeBody extends CreateQrCodeDto {
 
   @ApiPropertyOptional({ enum: QR_CATEGORIES })
   declare category?: QrCategory;
+
+  @ApiPropertyOptional({ description: 'A short link of your choosing instead of a generated one (4-32 of A-Z a-z 0-9 - _); it can never change', example: 'spring-menu' })
+  declare slug?: string;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: CAMPAIGN_DESCRIPTION })
+  declare campaign?: CampaignSettings;
+
+  @ApiPropertyOptional({ description: 'Scanners give it before the redirect (stored hashed, never answered)', minLength: 4 })
+  declare password?: string;
+}
+
+/** Several codes in one request: each is created on a free seat of the subscription, in order. */
+export class V1BulkCreateBody {
+  @ApiProperty({ type: [V1CreateCodeBody], minItems: 1, maxItems: V1_BULK_MAX })
+  @IsArray({ message: 'codes must be a list of codes' })
+  @ArrayNotEmpty({ message: 'Give at least one code' })
+  @ArrayMaxSize(V1_BULK_MAX, { message: `At most ${V1_BULK_MAX} codes a request` })
+  @ValidateNested({ each: true })
+  @Type(() => V1CreateCodeBody)
+  codes!: V1CreateCodeBody[];
+}
+
+/** A design without its logo; the contrast between foreground and background is checked. */
+export class V1DesignBody extends QrDesignDto {
+  @ApiProperty({ example: '#000000' }) declare foreground: string;
+  @ApiProperty({ example: '#ffffff' }) declare background: string;
+  @ApiProperty({ enum: QR_ERROR_CORRECTION_LEVELS }) declare errorCorrection: QrDesignDto['errorCorrection'];
+  @ApiProperty({ type: 'integer', minimum: QR_MIN_MARGIN, maximum: QR_MAX_MARGIN }) declare margin: number;
+  @ApiProperty({ enum: QR_DOT_STYLES }) declare dotStyle: QrDesignDto['dotStyle'];
 }
 
 export const V1_CODE_STATES = ['active', 'inactive'] as const;
@@ -68,6 +112,12 @@ export class V1UpdateCodeBody extends UpdateQrCodeDto {
 
   @ApiPropertyOptional({ oneOf: [{ type: 'string', enum: [...QR_CATEGORIES] }, { type: 'null' }], description: 'null removes the category' })
   declare category?: QrCategory | null;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: `${CAMPAIGN_DESCRIPTION}; null removes them` })
+  declare campaign?: CampaignSettings | null;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, description: 'A new password, or null to remove it' })
+  declare password?: string | null;
 
   /** inactive: scans get the "not active" page, the seat stays billed; active: redirects again. */
   @ApiPropertyOptional({ enum: V1_CODE_STATES, description: 'inactive: scans see the "not active" page; the seat stays billed' })

@@ -38,6 +38,23 @@ export class V1Code {
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
 }
 
+export class V1BulkCreated {
+  @ApiProperty({ type: 'integer', description: 'Position in the request' }) index!: number;
+  @ApiProperty({ type: V1Code }) code!: V1Code;
+}
+
+export class V1BulkFailure {
+  @ApiProperty({ type: 'integer', description: 'Position in the request' }) index!: number;
+  @ApiProperty({ type: 'integer', description: 'The status this code alone would have got (402: no free seat, 409: short link taken...)' }) status!: number;
+  @ApiProperty() detail!: string;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, description: 'Field -> message' }) fields?: Record<string, string>;
+}
+
+export class V1BulkCreateResult {
+  @ApiProperty({ type: [V1BulkCreated] }) created!: { index: number; code: unknown }[];
+  @ApiProperty({ type: [V1BulkFailure] }) failed!: V1BulkFailure[];
+}
+
 export class V1CodePage {
   @ApiProperty({ type: [V1Code] }) items!: V1Code[];
   @ApiProperty({ type: 'string', nullable: true, description: 'Pass as `cursor` for the next page; null on the last page' }) nextCursor!: string | null;
