@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { TestHttpClient } from '@qrd/testing';
 import { sql } from './accounts-fixtures';
 import { TestSystem } from './harness';
 import { api, createApiKey } from './public-api-fixtures';
@@ -73,6 +74,30 @@ describe('API keys: made in the account, used on /api/v1 only', () => {
     const done = await api(system, write.key, 'PATCH', `/api/v1/codes/${codeId}`, { destinationUrl: 'https://example.com/new' });
     expect(done.status).toBe(200);
     expect(done.json.destinationUrl).toBe('https://example.com/new');
+  });
+
+  it('keeps a key to the resource groups it was made for (403 elsewhere), and lists them', async () => {
+    const made = await owner.client.post('/api/api-keys', { name: 'Reports', scope: 'write', resources: ['analytics'] });
+    expect(made.status).toBe(201);
+    expect(made.json.resources).toEqual(['analytics']);
+    const key = made.json.key as string;
+    expect((await api(system, key, 'GET', '/api/v1/analytics')).status).toBe(200);
+    expect((await api(system, key, 'GET', `/api/v1/codes/${codeId}/analytics`)).status).toBe(200);
+    const codes = await api(system, key, 'GET', '/api/v1/codes');
+    expect(codes.status).toBe(403);
+    expect(codes.json.detail).toBe('This API key may not use codes: create a key that includes codes');
+    expect((await api(system, key, 'PATCH', `/api/v1/codes/${codeId}`, { name: 'Renamed' })).status).toBe(403);
+    expect((await api(system, key, 'GET', '/api/v1/webhooks')).status).toBe(403);
+    expect((await owner.client.get(`/api/qrcodes/${codeId}`)).json.name).not.toBe('Renamed');
+    const listed = (await owner.client.get('/api/api-keys')).json.find((k: { id: string }) => k.id === made.json.id);
+    expect(listed.resources).toEqual(['analytics']);
+    // Without a choice a key reaches everything; an unknown or empty choice is refused.
+    expect((await createApiKeyResources(owner.client, undefined)).resources).toEqual(['codes', 'analytics', 'webhooks']);
+    for (const resources of [[], ['billing'], ['codes', 'codes']]) {
+      const bad = await owner.client.post('/api/api-keys', { name: 'Bad', scope: 'read', resources });
+      expect(bad.status).toBe(400);
+      expect(bad.json.message).toBe('Choose what the key may reach: one or more of codes, analytics and webhooks');
+    }
   });
 
   it("answers 404 for another account's code, as for a missing one", async () => {
@@ -171,3 +196,8 @@ describe('API keys: per-key rate limit', () => {
     expect(statuses[30]).toBe(429);
   });
 });
+
+async function createApiKeyResources(client: TestHttpClient, resources: string[] | undefined): Promise<{ resources: string[] }> {
+  const res = await client.post('/api/api-keys', { name: 'Everything', scope: 'read', ...(resources ? { resources } : {}) });
+  return res.json as { resources: string[] };
+}

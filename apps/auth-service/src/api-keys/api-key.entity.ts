@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { ApiKeyScope, ApiKeyView } from '@qrd/contracts';
+import type { ApiKeyScope, ApiKeyView, ApiResourceGroup } from '@qrd/contracts';
 
 /** A key of the public API; the key itself is never stored, only its SHA-256. */
 @Entity({ name: 'api_keys' })
@@ -15,6 +15,9 @@ export class ApiKeyEntity {
 
   @Column({ type: 'text' })
   scope!: ApiKeyScope;
+
+  @Column({ type: 'text', array: true })
+  resources!: ApiResourceGroup[];
 
   @Column({ type: 'text' })
   prefix!: string;
@@ -43,6 +46,7 @@ export function toApiKeyView(key: ApiKeyEntity): ApiKeyView {
     id: key.id,
     name: key.name,
     scope: key.scope,
+    resources: key.resources,
     prefix: key.prefix,
     createdAt: key.createdAt.toISOString(),
     expiresAt: key.expiresAt?.toISOString() ?? null,

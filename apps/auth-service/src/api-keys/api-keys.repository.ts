@@ -10,7 +10,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class ApiKeysRepository {
   constructor(@InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>) {}
 
-  add(fields: Pick<ApiKeyEntity, 'userId' | 'name' | 'scope' | 'prefix' | 'keyHash' | 'expiresAt'>): Promise<ApiKeyEntity> {
+  add(fields: Pick<ApiKeyEntity, 'userId' | 'name' | 'scope' | 'resources' | 'prefix' | 'keyHash' | 'expiresAt'>): Promise<ApiKeyEntity> {
     return this.keys.save(this.keys.create(fields));
   }
 

@@ -5,6 +5,7 @@ import {
   API_KEY_MESSAGES,
   API_KEY_PREFIX,
   API_KEY_VISIBLE_LENGTH,
+  API_RESOURCE_GROUPS,
   ApiKeyPrincipal,
   ApiKeyView,
   apiKeyExpiry,
@@ -48,6 +49,8 @@ export class ApiKeysService {
       userId: req.userId,
       name: req.name.trim(),
       scope: req.scope,
+      // Kept in one order, whatever order they were chosen in.
+      resources: API_RESOURCE_GROUPS.filter((group) => !req.resources || req.resources.includes(group)),
       prefix: key.slice(0, API_KEY_VISIBLE_LENGTH),
       keyHash: hashApiKey(key),
       expiresAt,
@@ -76,6 +79,6 @@ export class ApiKeysService {
     if (!owner) throw new DomainError(ErrorCode.Unauthenticated, API_KEY_MESSAGES.invalid);
     if (owner.status !== 'active') throw new DomainError(ErrorCode.Suspended, 'This account is suspended');
     await this.keys.markUsed(key.id, ip);
-    return { keyId: key.id, userId: key.userId, scope: key.scope, expiresAt: key.expiresAt?.toISOString() ?? null };
+    return { keyId: key.id, userId: key.userId, scope: key.scope, resources: key.resources, expiresAt: key.expiresAt?.toISOString() ?? null };
   }
 }

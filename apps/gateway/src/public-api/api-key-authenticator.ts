@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
-import { API_KEY_MESSAGES, API_KEY_PATTERN, ApiKeyPrincipal, ApiKeyScope, AuthPattern, DomainError, ErrorCode } from '@qrd/contracts';
+import { API_KEY_MESSAGES, API_KEY_PATTERN, API_RESOURCE_GROUPS, ApiKeyPrincipal, ApiKeyScope, ApiResourceGroup, AuthPattern, DomainError, ErrorCode } from '@qrd/contracts';
 import { MessageBus, REDIS } from '@qrd/messaging';
 import { RateLimitedError } from '../http/rate-limited.error';
 
@@ -30,12 +30,16 @@ export class ApiKeyAuthenticator {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async authenticate(req: ApiKeyRequest, res: Response, needs: ApiKeyScope): Promise<ApiKeyPrincipal> {
+  async authenticate(req: ApiKeyRequest, res: Response, needs: ApiKeyScope, group: ApiResourceGroup): Promise<ApiKeyPrincipal> {
     const key = /^Bearer\s+(\S+)\s*$/i.exec(req.header('authorization') ?? '')?.[1];
     if (!key) throw new DomainError(ErrorCode.Unauthenticated, API_KEY_MESSAGES.missing);
     const principal = await this.principal(key, req.ip ?? null);
     await this.countRequest(principal.keyId, res);
     if (needs === 'write' && principal.scope !== 'write') throw new DomainError(ErrorCode.Forbidden, API_KEY_MESSAGES.readOnly);
+    // A principal cached before keys had resource groups reaches everything, as it did.
+    if (!(principal.resources ?? API_RESOURCE_GROUPS).includes(group)) {
+      throw new DomainError(ErrorCode.Forbidden, API_KEY_MESSAGES.notForResource(group));
+    }
     req.apiKey = principal;
     return principal;
   }

@@ -26,7 +26,13 @@ export class ApiKeysController {
   @Access('user')
   @HttpCode(201)
   create(@CurrentSession() session: Session, @Body() dto: CreateApiKeyDto): Promise<CreatedApiKey> {
-    return this.bus.request(AuthPattern.CreateApiKey, { userId: session.userId, name: dto.name, scope: dto.scope, expiresOn: dto.expiresOn ?? null });
+    return this.bus.request(AuthPattern.CreateApiKey, {
+      userId: session.userId,
+      name: dto.name,
+      scope: dto.scope,
+      ...(dto.resources ? { resources: dto.resources } : {}),
+      expiresOn: dto.expiresOn ?? null,
+    });
   }
 
   @Delete(':id')

@@ -2,7 +2,7 @@ import { Controller, Get, Headers, Param, Query, Req, Res } from '@nestjs/common
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AccountAnalytics, ApiKeyPrincipal, CodeAnalytics } from '@qrd/contracts';
-import { Access } from '../sessions/auth.guard';
+import { Access, ApiResource } from '../sessions/auth.guard';
 import { ApiCaller } from './api-caller.decorator';
 import { ApiProblems } from './problem-responses';
 import { PublicApiService } from './public-api.service';
@@ -12,12 +12,14 @@ import { V1AccountAnalytics, V1CodeAnalytics } from './v1-schemas';
 /** A code's image, its scans export, and the analytics of a code or of the account. */
 @ApiTags('Images, scans and analytics')
 @ApiBearerAuth()
+@ApiResource('analytics')
 @Controller('api/v1')
 export class V1AnalyticsController {
   constructor(private readonly api: PublicApiService) {}
 
   @Get('codes/:id/image')
   @Access('api-read')
+  @ApiResource('codes')
   @ApiOperation({ operationId: 'getCodeImage', summary: 'The code as PNG, SVG or PDF (ETag: the image changes only with the design)' })
   @ApiProduces('image/png', 'image/svg+xml', 'application/pdf')
   @ApiOkResponse({ description: 'The image, as an attachment named qrcode-{id}.{format}', content: { 'image/png': { schema: { type: 'string', format: 'binary' } }, 'image/svg+xml': { schema: { type: 'string' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyPrincipal, codePageRequest, CodePage, QrCodeView } from '@qrd/contracts';
-import { Access } from '../sessions/auth.guard';
+import { Access, ApiResource } from '../sessions/auth.guard';
 import { ApiCaller } from './api-caller.decorator';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { PublicApiService } from './public-api.service';
@@ -11,6 +11,7 @@ import { V1BulkCreateResult, V1Code, V1CodePage } from './v1-schemas';
 
 @ApiTags('Codes')
 @ApiBearerAuth()
+@ApiResource('codes')
 @Controller('api/v1/codes')
 export class V1CodesController {
   constructor(private readonly api: PublicApiService) {}

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyPrincipal, WebhookDeliveryView, WebhookEndpointView, WebhookEndpointWithSecret } from '@qrd/contracts';
-import { Access } from '../sessions/auth.guard';
+import { Access, ApiResource } from '../sessions/auth.guard';
 import { ApiCaller } from './api-caller.decorator';
 import { ApiProblems } from './problem-responses';
 import { V1CreateWebhookBody, V1UpdateWebhookBody, V1WebhookDelivery, V1WebhookEndpoint, V1WebhookEndpointWithSecret } from './v1-webhooks.schemas';
@@ -9,6 +9,7 @@ import { WebhooksApiService } from './webhooks-api.service';
 
 @ApiTags('Webhooks')
 @ApiBearerAuth()
+@ApiResource('webhooks')
 @Controller('api/v1/webhooks')
 export class V1WebhooksController {
   constructor(private readonly webhooks: WebhooksApiService) {}

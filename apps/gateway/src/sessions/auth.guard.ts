@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Inject, Injectable, SetMetadata, createP
 import { APP_CONFIG, AppConfig } from '@qrd/config';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { DomainError, ErrorCode, UserRole, isAdminRole } from '@qrd/contracts';
+import { ApiResourceGroup, DomainError, ErrorCode, UserRole, isAdminRole } from '@qrd/contracts';
 import { ApiKeyAuthenticator } from '../public-api/api-key-authenticator';
 import { Session, SessionStore } from './session.store';
 import { SessionCookie } from './session-cookie';
@@ -16,6 +16,10 @@ export type Access = 'public' | 'user' | 'admin' | 'superadmin' | 'api-read' | '
 const ACCESS = 'access';
 
 export const Access = (access: Access) => SetMetadata(ACCESS, access);
+
+const API_RESOURCE = 'api-resource';
+/** Which of a key's resource groups an /api/v1 route belongs to (every such route says). */
+export const ApiResource = (group: ApiResourceGroup) => SetMetadata(API_RESOURCE, group);
 
 export interface SessionRequest extends Request {
   session?: Session;
@@ -42,7 +46,9 @@ export class AuthGuard implements CanActivate {
       return true;
     }
     if (access === 'api-read' || access === 'api-write') {
-      await this.apiKeys.authenticate(req, context.switchToHttp().getResponse<Response>(), access === 'api-write' ? 'write' : 'read');
+      const group = this.reflector.getAllAndOverride<ApiResourceGroup | undefined>(API_RESOURCE, [context.getHandler(), context.getClass()]);
+      if (!group) throw new DomainError(ErrorCode.Internal, 'API route has no resource group');
+      await this.apiKeys.authenticate(req, context.switchToHttp().getResponse<Response>(), access === 'api-write' ? 'write' : 'read', group);
       return true;
     }
     const id = this.cookie.read(req);

@@ -1,4 +1,4 @@
-import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 
 /**
  * API keys of the public API (/api/v1). A key is `qrd_live_` followed by 32 random base62
@@ -8,6 +8,12 @@ import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class
 export const API_KEY_PREFIX = 'qrd_live_';
 export const API_KEY_SCOPES = ['read', 'write'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+/**
+ * What a key may reach, besides read or write: codes (and their images), analytics (and the scan
+ * exports), webhooks. A key made without a choice reaches all three.
+ */
+export const API_RESOURCE_GROUPS = ['codes', 'analytics', 'webhooks'] as const;
+export type ApiResourceGroup = (typeof API_RESOURCE_GROUPS)[number];
 export const API_KEY_NAME_MAX_LENGTH = 60;
 /** A user keeps at most this many keys that are not revoked. */
 export const API_KEY_MAX_PER_USER = 25;
@@ -25,6 +31,8 @@ export const API_KEY_MESSAGES = {
   expired: 'This API key has expired',
   missing: 'Send your API key as "Authorization: Bearer qrd_live_..."',
   readOnly: 'This API key can only read: create a key with the write scope to make changes',
+  resources: 'Choose what the key may reach: one or more of codes, analytics and webhooks',
+  notForResource: (group: string) => `This API key may not use ${group}: create a key that includes ${group}`,
 } as const;
 
 export class CreateApiKeyDto {
@@ -38,6 +46,15 @@ export class CreateApiKeyDto {
   @IsIn(API_KEY_SCOPES, { message: API_KEY_MESSAGES.scope })
   scope!: ApiKeyScope;
 
+  /** What the key may reach; absent: everything. */
+  @IsOptional()
+  @IsArray({ message: API_KEY_MESSAGES.resources })
+  @ArrayNotEmpty({ message: API_KEY_MESSAGES.resources })
+  @ArrayMaxSize(API_RESOURCE_GROUPS.length, { message: API_KEY_MESSAGES.resources })
+  @ArrayUnique({ message: API_KEY_MESSAGES.resources })
+  @IsIn(API_RESOURCE_GROUPS, { each: true, message: API_KEY_MESSAGES.resources })
+  resources?: ApiResourceGroup[];
+
   /** Last day the key works (UTC, included); absent or null: it never expires. */
   @IsOptional()
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: API_KEY_MESSAGES.expiresAt })
@@ -48,6 +65,7 @@ export interface ApiKeyView {
   id: string;
   name: string;
   scope: ApiKeyScope;
+  resources: ApiResourceGroup[];
   /** The first characters of the key, e.g. qrd_live_a1B2, to recognise it. */
   prefix: string;
   createdAt: string;
@@ -68,6 +86,7 @@ export interface ApiKeyPrincipal {
   keyId: string;
   userId: string;
   scope: ApiKeyScope;
+  resources: ApiResourceGroup[];
   expiresAt: string | null;
 }
 

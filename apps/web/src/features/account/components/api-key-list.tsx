@@ -1,4 +1,4 @@
-import type { ApiKeyView } from '@qrd/contracts';
+import { API_RESOURCE_GROUPS, type ApiKeyView } from '@qrd/contracts';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../hooks/use-toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useRevokeApiKey } from '../api/api-keys';
+import { RESOURCE_LABELS } from './create-api-key-form';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -48,6 +49,9 @@ export function ApiKeyList({ keys }: { keys: ApiKeyView[] }) {
                   <span className="font-medium break-words">{key.name}</span>
                   <Badge variant={state.variant}>{state.label}</Badge>
                   <Badge variant="outline">{key.scope === 'write' ? 'Read and write' : 'Read only'}</Badge>
+                  {key.resources && key.resources.length < API_RESOURCE_GROUPS.length && (
+                    <Badge variant="outline">{key.resources.map((group) => RESOURCE_LABELS[group].label).join(', ')} only</Badge>
+                  )}
                 </div>
                 <code className="font-mono text-sm text-muted-foreground">{key.prefix}…</code>
                 <p className="text-sm text-muted-foreground">

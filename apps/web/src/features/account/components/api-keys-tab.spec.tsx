@@ -11,6 +11,7 @@ const SHOP: ApiKeyView = {
   id: '7d1f0c52-8f0e-4c55-9d1b-7a6a0e0f0001',
   name: 'Shop',
   scope: 'write',
+  resources: ['codes', 'analytics', 'webhooks'],
   prefix: 'qrd_live_a1B2',
   createdAt: '2026-11-20T09:00:00.000Z',
   expiresAt: null,
@@ -53,6 +54,28 @@ describe('ApiKeysTab', () => {
     await user.click(screen.getByRole('button', { name: "I've saved it" }));
     expect(screen.queryByText(KEY)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('');
+  });
+
+  it('sends only the resource groups left ticked, and lists a narrower key with them', async () => {
+    const created: CreatedApiKey = { ...SHOP, id: '7d1f0c52-8f0e-4c55-9d1b-7a6a0e0f0003', name: 'Reports', scope: 'read', resources: ['analytics'], key: KEY };
+    let keys: ApiKeyView[] = [];
+    const server = installFetchStub()
+      .on('GET /api/api-keys', () => ok(keys))
+      .on('POST /api/api-keys', () => {
+        const { key: _shown, ...view } = created;
+        keys = [view];
+        return ok(created, 201);
+      });
+    renderWithApp(<ApiKeysTab />, { path: '/account' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Name'), 'Reports');
+    await user.click(screen.getByRole('checkbox', { name: /^Codes/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^Webhooks/ }));
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+
+    expect(await screen.findByLabelText('New API key')).toHaveTextContent(KEY);
+    expect(server.calls('POST /api/api-keys')[0].body).toEqual({ name: 'Reports', scope: 'read', resources: ['analytics'] });
+    expect(within(await screen.findByRole('list', { name: 'API keys' })).getByText('Analytics only')).toBeInTheDocument();
   });
 
   it('sends the scope and the last day chosen, and shows what the server refused', async () => {

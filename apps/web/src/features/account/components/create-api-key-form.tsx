@@ -1,4 +1,4 @@
-import { CreateApiKeyDto, type ApiKeyScope, type CreatedApiKey } from '@qrd/contracts';
+import { API_RESOURCE_GROUPS, CreateApiKeyDto, type ApiKeyScope, type ApiResourceGroup, type CreatedApiKey } from '@qrd/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -14,17 +14,28 @@ const SCOPES: { value: ApiKeyScope; label: string; hint: string }[] = [
   { value: 'write', label: 'Read and write', hint: 'Also create, change and delete codes.' },
 ];
 
-/** Name, scope and an optional last day; the new key goes to `onCreated` to be shown once. */
+export const RESOURCE_LABELS: Record<ApiResourceGroup, { label: string; hint: string }> = {
+  codes: { label: 'Codes', hint: 'Codes and their images.' },
+  analytics: { label: 'Analytics', hint: 'Analytics and scan exports.' },
+  webhooks: { label: 'Webhooks', hint: 'Webhook endpoints and their deliveries.' },
+};
+
+/** Name, scope, what it reaches and an optional last day; the new key goes to `onCreated` to be shown once. */
 export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
   const mutation = useCreateApiKey();
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiKeyScope>('read');
   const [expiresOn, setExpiresOn] = useState('');
+  const [resources, setResources] = useState<ApiResourceGroup[]>([...API_RESOURCE_GROUPS]);
+  const toggle = (group: ApiResourceGroup, on: boolean) =>
+    setResources((current) => API_RESOURCE_GROUPS.filter((g) => (g === group ? on : current.includes(g))));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = { name: name.trim(), scope, ...(expiresOn ? { expiresOn } : {}) };
+    // Every group is the default: only a narrower choice is sent.
+    const narrower = resources.length < API_RESOURCE_GROUPS.length;
+    const input = { name: name.trim(), scope, ...(narrower ? { resources } : {}), ...(expiresOn ? { expiresOn } : {}) };
     const problems = await validateForm(CreateApiKeyDto, input);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
@@ -33,6 +44,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
       setName('');
       setExpiresOn('');
       setScope('read');
+      setResources([...API_RESOURCE_GROUPS]);
       onCreated(created);
     } catch (error) {
       setErrors(getFieldErrors(error));
@@ -71,6 +83,23 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
           </label>
         ))}
         {errors.scope && <p className="text-sm text-destructive">{errors.scope}</p>}
+      </fieldset>
+      <fieldset className="grid gap-2 sm:grid-cols-3" aria-describedby={errors.resources ? 'api-key-resources-error' : undefined}>
+        <legend className="mb-1 text-sm font-medium">Reaches</legend>
+        {API_RESOURCE_GROUPS.map((group) => (
+          <label key={group} className="flex cursor-pointer items-start gap-2 rounded-md border p-3 text-sm has-[:checked]:border-primary">
+            <input type="checkbox" checked={resources.includes(group)} onChange={(e) => toggle(group, e.target.checked)} className="mt-0.5" />
+            <span>
+              <span className="font-medium">{RESOURCE_LABELS[group].label}</span>
+              <span className="block text-muted-foreground">{RESOURCE_LABELS[group].hint}</span>
+            </span>
+          </label>
+        ))}
+        {errors.resources && (
+          <p id="api-key-resources-error" className="text-sm text-destructive sm:col-span-3">
+            {errors.resources}
+          </p>
+        )}
       </fieldset>
       <FormField id="api-key-expires" label="Last day (optional)" error={errors.expiresOn} hint="Leave empty for a key that does not expire.">
         <Input
