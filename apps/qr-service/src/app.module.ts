@@ -20,6 +20,8 @@ import { QrReconciler } from './codes/qr-reconciler';
 import { RedirectTable } from './codes/redirect-table';
 import { RedirectTableMaintainer } from './codes/redirect-table-maintainer';
 import { QR_DATABASE } from './database';
+import { CodeHistoryRepository } from './history/code-history.repository';
+import { CodeHistoryService } from './history/code-history.service';
 import { CodeImagesController } from './images/code-images.controller';
 import { CodeImagesService } from './images/code-images.service';
 import { ScanIngestion } from './scans/scan-ingestion';
@@ -49,6 +51,8 @@ export class QrServiceModule {
       providers: [
         CodesRepository,
         CodesService,
+        CodeHistoryRepository,
+        CodeHistoryService,
         CodeEvents,
         QrReconciler,
         RedirectTable,

@@ -12,6 +12,7 @@ import { CodePasswords1797400000200 } from './migrations/1797400000200-code-pass
 import { AbuseHandling17973000000000 } from './migrations/17973000000000-abuse-handling';
 import { Webhooks1797700000000 } from './migrations/1797700000000-webhooks';
 import { ErasedOwners1797800000000 } from './migrations/1797800000000-erased-owners';
+import { CodeHistory17983000000000 } from './migrations/17983000000000-code-history';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -31,5 +32,6 @@ export const QR_DATABASE: ServiceDatabase = {
     AbuseHandling17973000000000,
     Webhooks1797700000000,
     ErasedOwners1797800000000,
+    CodeHistory17983000000000,
   ],
 };

@@ -1,4 +1,5 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { ActivityController } from './activity.controller';
 import { AnalyticsController } from './analytics.controller';
 import { logoUploadMiddleware } from './logo-upload.middleware';
 import { QrCodesController } from './qr-codes.controller';
@@ -7,9 +8,9 @@ import { QrImagesClient } from './qr-images.client';
 import { QrImagesController } from './qr-images.controller';
 import { RedirectTableController } from './redirect-table.controller';
 
-/** /api/qrcodes, /api/analytics, /api/admin/qr-codes and /api/admin/redirect-table: forwarded to the qr-service. */
+/** /api/qrcodes, /api/activity, /api/analytics, /api/admin/qr-codes and /api/admin/redirect-table: forwarded to the qr-service. */
 @Module({
-  controllers: [QrCodesController, QrImagesController, AnalyticsController, RedirectTableController],
+  controllers: [QrCodesController, ActivityController, QrImagesController, AnalyticsController, RedirectTableController],
   providers: [QrFilesService, QrImagesClient],
   exports: [QrFilesService],
 })

@@ -12,8 +12,7 @@ import {
   validateDesign,
 } from '../rendering';
 import { shortUrl, storedDesign } from '../codes/code.record';
-import { CodesRepository } from '../codes/codes.repository';
-import { codeNotFound, CodesService } from '../codes/codes.service';
+import { CodesService } from '../codes/codes.service';
 import { RenderCache } from './render-cache';
 
 const PREVIEW_SIZE = 512;
@@ -43,7 +42,6 @@ export class CodeImagesService {
   private readonly cache = new RenderCache(64 * 1024 * 1024);
 
   constructor(
-    private readonly codes: CodesRepository,
     private readonly service: CodesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -93,9 +91,7 @@ export class CodeImagesService {
   }
 
   private async saveDesign(userId: string, codeId: string, design: QrDesign): Promise<QrCodeView> {
-    const saved = await this.codes.update(userId, codeId, { design });
-    if (!saved) throw codeNotFound();
-    return this.service.view(saved);
+    return this.service.view(await this.service.change(userId, codeId, { design }, { webhook: false }));
   }
 
   private check(design: unknown): QrDesign {

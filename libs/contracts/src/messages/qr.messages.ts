@@ -1,6 +1,7 @@
 import type { AbuseReportPage, AbuseReportView, ReportReason, ReportStatus, ReportedCodeView } from '../dto/abuse.dto';
 import type { CampaignEntry, CampaignSettings, SlugAvailability } from '../dto/campaign.dto';
 import type { CodePage, CodePageRequest } from '../dto/code-page.dto';
+import type { CodeHistoryPage, HistoryPageRequest } from '../dto/code-history.dto';
 import type { QrCategory, QrCodeState, QrDotStyle, QrErrorCorrection } from '../dto/qr.dto';
 
 /** Requests the qr-service answers. */
@@ -41,6 +42,10 @@ export enum QrPattern {
   SetReportStatus = 'qr.set-report-status',
   TakeDownCode = 'qr.take-down-code',
   RestoreCode = 'qr.restore-code',
+  /** One code's history, newest first (404 for a code that is not the caller's). */
+  CodeHistory = 'qr.code-history',
+  /** Every change of the owner's codes, newest first, filtered by code and kind. */
+  AccountActivity = 'qr.account-activity',
 }
 
 export interface RedirectEntry {
@@ -280,6 +285,8 @@ export interface QrRequests {
   [QrPattern.SetReportStatus]: { req: { reportId: string; status: ReportStatus; actorId: string }; res: AbuseReportView };
   [QrPattern.TakeDownCode]: { req: { slug: string; reason: string; actorId: string }; res: ReportedCodeView };
   [QrPattern.RestoreCode]: { req: { slug: string; actorId: string }; res: ReportedCodeView };
+  [QrPattern.CodeHistory]: { req: Owned<Pick<HistoryPageRequest, 'limit' | 'cursor'>>; res: CodeHistoryPage };
+  [QrPattern.AccountActivity]: { req: HistoryPageRequest & { userId: string }; res: CodeHistoryPage };
 }
 
 /**
