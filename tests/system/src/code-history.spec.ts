@@ -9,6 +9,7 @@ interface Entry {
   id: string;
   codeId: string;
   codeName: string;
+  codeDeleted: boolean;
   kind: string;
   actor: string;
   at: string;
@@ -81,14 +82,14 @@ describe('Code history (qr.code_history through the gateway)', () => {
       ['takedown', 'admin', { takenDown: [true, false], reason: ['Phishing', null] }],
     ]);
     expect(JSON.stringify(entries)).not.toContain('open-sesame');
-    expect(entries.every((entry) => entry.codeId === code.id && entry.codeName === 'Lunch menu')).toBe(true);
+    expect(entries.every((entry) => entry.codeId === code.id && entry.codeName === 'Lunch menu' && !entry.codeDeleted)).toBe(true);
 
     // Deleted: the code's own history is gone with it (404), the account's activity keeps the deletion.
     expect((await sut.delete(`/api/qrcodes/${code.id}`)).status).toBe(204);
     expect((await sut.get(`/api/qrcodes/${code.id}/history`)).status).toBe(404);
     const activity = await sut.get(`/api/activity?codeId=${code.id}&kind=deleted`);
     expect(activity.status).toBe(200);
-    expect(activity.json.items).toEqual([expect.objectContaining({ kind: 'deleted', actor: 'owner', codeId: code.id, changes: [] })]);
+    expect(activity.json.items).toEqual([expect.objectContaining({ kind: 'deleted', actor: 'owner', codeId: code.id, codeDeleted: true, changes: [] })]);
   });
 
   it('records nothing for a change that changes nothing, and nothing for a refused change', async () => {

@@ -35,7 +35,8 @@ export class CodeHistoryRepository {
     if (request.kind !== null) add('h.kind = ?', request.kind);
     if (request.codeId !== null) add('h.code_id = ?::uuid', request.codeId);
     const rows: HistoryRow[] = await this.db.query(
-      `SELECT h.id::text AS id, h.code_id AS "codeId", coalesce(c.name, '') AS "codeName", h.kind, h.actor, h.at, h.changes
+      `SELECT h.id::text AS id, h.code_id AS "codeId", coalesce(c.name, '') AS "codeName",
+         coalesce(c.deleted_at IS NOT NULL, true) AS "codeDeleted", h.kind, h.actor, h.at, h.changes
        FROM qr.code_history h LEFT JOIN qr.codes c ON c.id = h.code_id
        WHERE ${where.join(' AND ')} ORDER BY h.id DESC LIMIT $2`,
       values,

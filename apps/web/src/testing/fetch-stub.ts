@@ -18,6 +18,7 @@ import {
   type TwoFactorLoginDto,
   type TwoFactorSetupView,
   type CodePage,
+  type CodeHistoryPage,
   type CreateQrCodeDto,
   type ErrorBody,
   type PaymentMethodUpdateView,
@@ -88,6 +89,8 @@ export interface ApiRoutes {
   'POST /api/qrcodes': { body: CreateQrCodeDto; res: QrCodeView };
   'GET /api/qrcodes/slug-availability': { body: undefined; res: SlugAvailability };
   'GET /api/qrcodes/:id': { body: undefined; res: QrCodeView };
+  'GET /api/qrcodes/:id/history': { body: undefined; res: CodeHistoryPage };
+  'GET /api/activity': { body: undefined; res: CodeHistoryPage };
   'PATCH /api/qrcodes/:id': { body: UpdateQrCodeDto; res: QrCodeView };
   'GET /api/qrcodes/:id/preview': { body: undefined; res: { dataUrl: string } };
   'POST /api/qrcodes/:id/preview': { body: QrDesignInput; res: { dataUrl: string } };

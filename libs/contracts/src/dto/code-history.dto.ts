@@ -32,6 +32,8 @@ export interface CodeHistoryEntry {
   codeId: string;
   /** The code's name now (a deleted code keeps its name). */
   codeName: string;
+  /** The code was deleted since (its screen is gone). */
+  codeDeleted: boolean;
   kind: CodeHistoryKind;
   actor: CodeHistoryActor;
   at: string;

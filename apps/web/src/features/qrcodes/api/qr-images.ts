@@ -79,6 +79,8 @@ function useDesignMutation<I>(id: string, mutationFn: (input: I) => Promise<QrCo
       queryClient.setQueryData(codeKeys.detail(id), code);
       void queryClient.invalidateQueries({ queryKey: codeKeys.previews(id) });
       void queryClient.invalidateQueries({ queryKey: codeKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: codeKeys.history(id) });
+      void queryClient.invalidateQueries({ queryKey: codeKeys.activities() });
     },
   });
 }

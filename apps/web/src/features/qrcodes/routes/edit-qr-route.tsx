@@ -1,4 +1,4 @@
-import { ArrowLeft, ChartColumn, Download, Link2, Megaphone, Palette, SearchX } from 'lucide-react';
+import { ArrowLeft, ChartColumn, Download, History, Link2, Megaphone, Palette, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
@@ -11,11 +11,12 @@ import { paths, pickTab } from '../../../lib/paths';
 import { CodeAnalytics } from '../../analytics';
 import { isNotFound, useQrCode } from '../api/qr-codes';
 import { CampaignEditor } from '../components/campaign-editor';
+import { CodeHistory } from '../components/code-history';
 import { DesignEditor } from '../components/design-editor';
 import { EditUrlForm } from '../components/edit-url-form';
 import { PreviewPanel } from '../components/preview-panel';
 
-const TABS = ['edit', 'preview', 'design', 'campaign', 'analytics'] as const;
+const TABS = ['edit', 'preview', 'design', 'campaign', 'analytics', 'history'] as const;
 
 function NotFound() {
   return (
@@ -30,7 +31,7 @@ function NotFound() {
   );
 }
 
-/** /edit-qr/{id}: edit the destination, preview and download, design, and the code's analytics. */
+/** /edit-qr/{id}: edit the destination, preview and download, design, the code's analytics and its history. */
 export function EditQrRoute() {
   usePageTitle('Edit QR Code');
   const { id = '' } = useParams();
@@ -79,7 +80,7 @@ export function EditQrRoute() {
       )}
       {code.data && (
         <Tabs value={tab} onValueChange={selectTab}>
-          <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-5">
+          <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-3 lg:grid-cols-6">
             <TabsTrigger value="edit">
               <Link2 aria-hidden="true" /> Edit URL
             </TabsTrigger>
@@ -94,6 +95,9 @@ export function EditQrRoute() {
             </TabsTrigger>
             <TabsTrigger value="analytics">
               <ChartColumn aria-hidden="true" /> Analytics
+            </TabsTrigger>
+            <TabsTrigger value="history">
+              <History aria-hidden="true" /> History
             </TabsTrigger>
           </TabsList>
           <Card className="mt-4">
@@ -112,6 +116,9 @@ export function EditQrRoute() {
               </TabsContent>
               <TabsContent value="analytics">
                 <CodeAnalytics codeId={code.data.id} />
+              </TabsContent>
+              <TabsContent value="history">
+                <CodeHistory codeId={code.data.id} />
               </TabsContent>
             </CardContent>
           </Card>
