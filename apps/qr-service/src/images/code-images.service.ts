@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
-import { DomainError, ErrorCode, QrCodeView, QrDesignInput, QrImageFormat } from '@qrd/contracts';
+import { DomainError, ErrorCode, PrintLayout, QrCodeView, QrDesignInput, QrImageFormat } from '@qrd/contracts';
 import {
   normalizeLogo,
   QR_CONTENT_TYPES,
@@ -76,18 +76,26 @@ export class CodeImagesService {
   }
 
   /** The ETag is known before rendering, so a revalidation costs no render at all. */
-  async download(userId: string, codeId: string, format: QrImageFormat, size: number, ifNoneMatch?: string): Promise<CodeImageFile> {
+  async download(
+    userId: string,
+    codeId: string,
+    format: QrImageFormat,
+    size: number,
+    ifNoneMatch?: string,
+    print: PrintLayout | null = null,
+  ): Promise<CodeImageFile> {
     const code = await this.service.require(userId, codeId);
     const text = shortUrl(this.config.publicBaseUrl, code.slug);
     const design = storedDesign(code.design);
-    const etag = `"${renderCacheKey(text, design, format, size)}"`;
+    const key = renderCacheKey(text, design, format, size, print);
+    const etag = `"${key}"`;
     const head = { etag, fileName: `qrcode-${code.id}.${EXTENSIONS[format]}`, contentType: QR_CONTENT_TYPES[format] };
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) {
       return { ...head, body: null, rendered: false };
     }
-    const cached = this.cache.get(renderCacheKey(text, design, format, size));
+    const cached = this.cache.get(key);
     if (cached) return { ...head, body: cached, rendered: false };
-    return { ...head, body: await this.render(text, design, format, size), rendered: true };
+    return { ...head, body: await this.render(text, design, format, size, print), rendered: true };
   }
 
   private async saveDesign(userId: string, codeId: string, design: QrDesign): Promise<QrCodeView> {
@@ -102,12 +110,12 @@ export class CodeImagesService {
     return checked.design;
   }
 
-  private async render(text: string, design: QrDesign, format: QrImageFormat, size: number): Promise<Buffer> {
-    const key = renderCacheKey(text, design, format, size);
+  private async render(text: string, design: QrDesign, format: QrImageFormat, size: number, print: PrintLayout | null = null): Promise<Buffer> {
+    const key = renderCacheKey(text, design, format, size, print);
     const cached = this.cache.get(key);
     if (cached) return cached;
     try {
-      const { body } = await this.renderer.render(text, design, format, size);
+      const { body } = print ? await this.renderer.renderPrintPdf(text, design, print) : await this.renderer.render(text, design, format, size);
       this.cache.set(key, body);
       return body;
     } catch (error) {
