@@ -80,7 +80,7 @@ export function EditQrRoute() {
       )}
       {code.data && (
         <Tabs value={tab} onValueChange={selectTab}>
-          <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-3 lg:grid-cols-6">
+          <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-3">
             <TabsTrigger value="edit">
               <Link2 aria-hidden="true" /> Edit URL
             </TabsTrigger>
