@@ -3,6 +3,7 @@ import { HISTORY_MESSAGES } from '@qrd/contracts';
 import { waitFor } from '@qrd/testing';
 import { newUser, PASSWORD, signIn, sql } from './accounts-fixtures';
 import { TestSystem } from './harness';
+import { api, createApiKey } from './public-api-fixtures';
 import { createCode, Customer, subscribedCustomer } from './qr-fixtures';
 
 interface Entry {
@@ -12,6 +13,7 @@ interface Entry {
   codeDeleted: boolean;
   kind: string;
   actor: string;
+  apiKeyName: string | null;
   at: string;
   changes: { field: string; before: unknown; after: unknown }[];
 }
@@ -90,6 +92,21 @@ describe('Code history (qr.code_history through the gateway)', () => {
     const activity = await sut.get(`/api/activity?codeId=${code.id}&kind=deleted`);
     expect(activity.status).toBe(200);
     expect(activity.json.items).toEqual([expect.objectContaining({ kind: 'deleted', actor: 'owner', codeId: code.id, codeDeleted: true, changes: [] })]);
+  });
+
+  it('names the API key of a change made through the public API', async () => {
+    const code = await createCode(alice.client, { name: 'Keyed', destinationUrl: 'https://example.com/keyed' }, { buySeat: true });
+    const { key } = await createApiKey(alice.client, { name: 'CRM sync', scope: 'write' });
+
+    const patched = await api(system, key, 'PATCH', `/api/v1/codes/${code.id}`, { destinationUrl: 'https://example.com/keyed/2', state: 'inactive' });
+    expect(patched.status).toBe(200);
+
+    const entries = await history(code.id);
+    expect(entries.map((entry) => [entry.kind, entry.actor, entry.apiKeyName])).toEqual([
+      ['state', 'owner', 'CRM sync'],
+      ['destination', 'owner', 'CRM sync'],
+      ['created', 'owner', null],
+    ]);
   });
 
   it('records nothing for a change that changes nothing, and nothing for a refused change', async () => {

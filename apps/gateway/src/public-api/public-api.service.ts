@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   AccountAnalytics,
+  ApiKeyPrincipal,
   CodeAnalytics,
   CodePage,
   CodePageRequest,
@@ -12,6 +13,11 @@ import {
 import { MessageBus } from '@qrd/messaging';
 import { QrFilesService } from '../qr/qr-files.service';
 import { V1CodeAnalyticsQuery, V1ImageQuery, V1UpdateCodeBody } from './v1-dto';
+
+/** A principal cached before keys carried their name still says that a key made the change. */
+function keyName(key: ApiKeyPrincipal): string {
+  return key.name ?? 'API key';
+}
 
 /**
  * The public API over the same qr-service requests as the web routes: one or two calls a
@@ -29,9 +35,10 @@ export class PublicApiService {
   }
 
   /** Like the dashboard: needs an active subscription with a free seat (402 otherwise). */
-  createCode(userId: string, body: CreateQrCodeDto): Promise<QrCodeView> {
+  createCode(key: ApiKeyPrincipal, body: CreateQrCodeDto): Promise<QrCodeView> {
     return this.bus.request(QrPattern.CreateCode, {
-      userId,
+      userId: key.userId,
+      apiKeyName: keyName(key),
       name: body.name,
       destinationUrl: body.destinationUrl,
       ...(body.category ? { category: body.category } : {}),
@@ -42,17 +49,19 @@ export class PublicApiService {
     return this.bus.request(QrPattern.GetCode, { userId, codeId });
   }
 
-  async updateCode(userId: string, codeId: string, body: V1UpdateCodeBody): Promise<QrCodeView> {
+  async updateCode(key: ApiKeyPrincipal, codeId: string, body: V1UpdateCodeBody): Promise<QrCodeView> {
+    const { userId } = key;
+    const apiKeyName = keyName(key);
     const { state, ...fields } = body;
     const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
     let code: QrCodeView | null = null;
-    if (Object.keys(changes).length > 0) code = await this.bus.request(QrPattern.UpdateCode, { userId, codeId, ...changes });
-    if (state) code = await this.bus.request(QrPattern.SetCodeState, { userId, codeId, active: state === 'active' });
+    if (Object.keys(changes).length > 0) code = await this.bus.request(QrPattern.UpdateCode, { userId, codeId, apiKeyName, ...changes });
+    if (state) code = await this.bus.request(QrPattern.SetCodeState, { userId, codeId, apiKeyName, active: state === 'active' });
     return code ?? this.getCode(userId, codeId);
   }
 
-  async deleteCode(userId: string, codeId: string): Promise<void> {
-    await this.bus.request(QrPattern.DeleteCode, { userId, codeId });
+  async deleteCode(key: ApiKeyPrincipal, codeId: string): Promise<void> {
+    await this.bus.request(QrPattern.DeleteCode, { userId: key.userId, codeId, apiKeyName: keyName(key) });
   }
 
   codeAnalytics(userId: string, codeId: string, query: V1CodeAnalyticsQuery): Promise<CodeAnalytics> {

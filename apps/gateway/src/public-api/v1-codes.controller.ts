@@ -33,7 +33,7 @@ export class V1CodesController {
   @ApiCreatedResponse({ type: V1Code })
   @ApiProblems(400, 401, 402, 403, 409, 429)
   create(@ApiCaller() key: ApiKeyPrincipal, @Body() body: V1CreateCodeBody): Promise<QrCodeView> {
-    return this.api.createCode(key.userId, body);
+    return this.api.createCode(key, body);
   }
 
   @Get(':id')
@@ -51,7 +51,7 @@ export class V1CodesController {
   @ApiOkResponse({ type: V1Code })
   @ApiProblems(400, 401, 403, 404, 429)
   update(@ApiCaller() key: ApiKeyPrincipal, @Param('id') codeId: string, @Body() body: V1UpdateCodeBody): Promise<QrCodeView> {
-    return this.api.updateCode(key.userId, codeId, body);
+    return this.api.updateCode(key, codeId, body);
   }
 
   @Delete(':id')
@@ -61,6 +61,6 @@ export class V1CodesController {
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiProblems(401, 403, 404, 429)
   delete(@ApiCaller() key: ApiKeyPrincipal, @Param('id') codeId: string): Promise<void> {
-    return this.api.deleteCode(key.userId, codeId);
+    return this.api.deleteCode(key, codeId);
   }
 }

@@ -76,12 +76,12 @@ export class CodesHandlers {
 
   @MessagePattern(QrPattern.SetCodeState)
   setState(@Payload() req: Req<QrPattern.SetCodeState>): Res<QrPattern.SetCodeState> {
-    return this.codes.setActive(req.userId, req.codeId, req.active);
+    return this.codes.setActive(req.userId, req.codeId, req.active, req.apiKeyName);
   }
 
   @MessagePattern(QrPattern.DeleteCode)
   async delete(@Payload() req: Req<QrPattern.DeleteCode>): Res<QrPattern.DeleteCode> {
-    await this.codes.delete(req.userId, req.codeId);
+    await this.codes.delete(req.userId, req.codeId, req.apiKeyName);
     return { ok: true };
   }
 

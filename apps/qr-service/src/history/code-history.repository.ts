@@ -3,6 +3,14 @@ import type { CodeHistoryActor, CodeHistoryEntry, HistoryPageRequest } from '@qr
 import { DataSource, EntityManager } from 'typeorm';
 import type { HistoryChange } from './code-diff';
 
+/** Whose change: the owner (through a session, or an API key named here), an admin, or the system. */
+export interface HistoryAuthor {
+  codeId: string;
+  ownerId: string;
+  actor: CodeHistoryActor;
+  apiKeyName?: string | null;
+}
+
 interface HistoryRow extends Omit<CodeHistoryEntry, 'at'> {
   at: Date;
 }
@@ -13,14 +21,14 @@ export class CodeHistoryRepository {
   constructor(private readonly db: DataSource) {}
 
   /** Within `tx`: one row per kind of change (none for none). */
-  async record(tx: EntityManager, code: { codeId: string; ownerId: string; actor: CodeHistoryActor }, changes: HistoryChange[]): Promise<void> {
+  async record(tx: EntityManager, code: HistoryAuthor, changes: HistoryChange[]): Promise<void> {
     if (changes.length === 0) return;
-    const values: unknown[] = [code.codeId, code.ownerId, code.actor];
+    const values: unknown[] = [code.codeId, code.ownerId, code.actor, code.apiKeyName?.slice(0, 200) ?? null];
     const rows = changes.map((change) => {
       values.push(change.kind, JSON.stringify(change.changes));
-      return `($1, $2, $3, $${values.length - 1}, $${values.length}::jsonb)`;
+      return `($1, $2, $3, $4, $${values.length - 1}, $${values.length}::jsonb)`;
     });
-    await tx.query(`INSERT INTO qr.code_history (code_id, owner_id, actor, kind, changes) VALUES ${rows.join(', ')}`, values);
+    await tx.query(`INSERT INTO qr.code_history (code_id, owner_id, actor, api_key_name, kind, changes) VALUES ${rows.join(', ')}`, values);
   }
 
   /** The owner's entries older than the cursor, newest first: limit + 1 rows, so the caller knows whether more follow. */
@@ -36,7 +44,8 @@ export class CodeHistoryRepository {
     if (request.codeId !== null) add('h.code_id = ?::uuid', request.codeId);
     const rows: HistoryRow[] = await this.db.query(
       `SELECT h.id::text AS id, h.code_id AS "codeId", coalesce(c.name, '') AS "codeName",
-         coalesce(c.deleted_at IS NOT NULL, true) AS "codeDeleted", h.kind, h.actor, h.at, h.changes
+         coalesce(c.deleted_at IS NOT NULL, true) AS "codeDeleted", h.kind, h.actor,
+         h.api_key_name AS "apiKeyName", h.at, h.changes
        FROM qr.code_history h LEFT JOIN qr.codes c ON c.id = h.code_id
        WHERE ${where.join(' AND ')} ORDER BY h.id DESC LIMIT $2`,
       values,

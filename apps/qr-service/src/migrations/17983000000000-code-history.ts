@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Every change of a code, written in the transaction of the change: who (the owner, an admin or the
- * system), when, its kind, and the changed fields before and after. Rows name their owner so an
+ * system; the owner's API key by name), when, its kind, and the changed fields before and after. Rows name their owner so an
  * erased account's history goes with it; the id orders them (newest first) and is the page cursor.
  */
 export class CodeHistory17983000000000 implements MigrationInterface {
@@ -17,6 +17,7 @@ export class CodeHistory17983000000000 implements MigrationInterface {
         at timestamptz NOT NULL DEFAULT now(),
         kind text NOT NULL,
         actor text NOT NULL CHECK (actor IN ('owner', 'admin', 'system')),
+        api_key_name text,
         changes jsonb NOT NULL DEFAULT '[]'::jsonb
       )`);
     await q.query(`CREATE INDEX code_history_owner ON qr.code_history (owner_id, id DESC)`);

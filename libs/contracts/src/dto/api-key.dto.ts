@@ -67,6 +67,8 @@ export interface CreatedApiKey extends ApiKeyView {
 export interface ApiKeyPrincipal {
   keyId: string;
   userId: string;
+  /** The key's name (the code history says which key made a change); absent in principals cached before it was added. */
+  name?: string;
   scope: ApiKeyScope;
   expiresAt: string | null;
 }

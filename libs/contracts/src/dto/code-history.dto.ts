@@ -36,6 +36,8 @@ export interface CodeHistoryEntry {
   codeDeleted: boolean;
   kind: CodeHistoryKind;
   actor: CodeHistoryActor;
+  /** The owner's change came through the public API with this key. */
+  apiKeyName: string | null;
   at: string;
   changes: CodeHistoryChange[];
 }

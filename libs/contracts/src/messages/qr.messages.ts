@@ -248,6 +248,8 @@ export interface AdminQrOverview {
 }
 
 type Owned<T = object> = T & { userId: string; codeId: string };
+/** A change made through the public API names its key in the code's history. */
+type ByKey = { apiKeyName?: string };
 
 export interface QrRequests {
   [QrPattern.ResolveSlug]: { req: { slug: string }; res: RedirectEntry | null };
@@ -262,18 +264,18 @@ export interface QrRequests {
   [QrPattern.ListCodesPage]: { req: CodePageRequest & { userId: string }; res: CodePage<QrCodeView> };
   [QrPattern.GetCode]: { req: Owned; res: QrCodeView };
   [QrPattern.CreateCode]: {
-    req: { userId: string; name: string; destinationUrl: string; category?: QrCategory; campaign?: CampaignSettings; slug?: string; password?: string };
+    req: ByKey & { userId: string; name: string; destinationUrl: string; category?: QrCategory; campaign?: CampaignSettings; slug?: string; password?: string };
     res: QrCodeView;
   };
   [QrPattern.SlugAvailability]: { req: { userId: string; slug: string }; res: SlugAvailability };
   [QrPattern.UpdateCode]: {
-    req: Owned<{ name?: string; destinationUrl?: string; category?: QrCategory | null; campaign?: CampaignSettings | null; password?: string | null }>;
+    req: Owned<ByKey & { name?: string; destinationUrl?: string; category?: QrCategory | null; campaign?: CampaignSettings | null; password?: string | null }>;
     res: QrCodeView;
   };
   [QrPattern.UpdateDesign]: { req: Owned<{ design: QrDesignInput }>; res: QrCodeView };
   [QrPattern.SetLogo]: { req: Owned<{ logoBase64: string | null }>; res: QrCodeView };
-  [QrPattern.DeleteCode]: { req: Owned; res: { ok: true } };
-  [QrPattern.SetCodeState]: { req: Owned<{ active: boolean }>; res: QrCodeView };
+  [QrPattern.DeleteCode]: { req: Owned<ByKey>; res: { ok: true } };
+  [QrPattern.SetCodeState]: { req: Owned<ByKey & { active: boolean }>; res: QrCodeView };
   [QrPattern.CodeAnalytics]: { req: Owned<{ from?: string; to?: string; tz?: string }>; res: CodeAnalytics };
   [QrPattern.AccountAnalytics]: { req: { userId: string; tz?: string }; res: AccountAnalytics };
   [QrPattern.AdminOverview]: { req: { page: number; pageSize: number }; res: AdminQrOverview };

@@ -14,6 +14,7 @@ function anEntry(id: number, overrides: Partial<CodeHistoryEntry> = {}): CodeHis
     codeDeleted: false,
     kind: 'destination',
     actor: 'owner',
+    apiKeyName: null,
     at: '2026-03-01T10:00:00.000Z',
     changes: [{ field: 'destination', before: `https://example.com/${id - 1}`, after: `https://example.com/${id}` }],
     ...overrides,

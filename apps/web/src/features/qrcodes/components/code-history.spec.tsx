@@ -12,6 +12,7 @@ const entries: CodeHistoryEntry[] = [
     codeDeleted: false,
     kind: 'takedown',
     actor: 'admin',
+    apiKeyName: null,
     at: '2026-03-02T10:00:00.000Z',
     changes: [
       { field: 'takenDown', before: false, after: true },
@@ -25,6 +26,7 @@ const entries: CodeHistoryEntry[] = [
     codeDeleted: false,
     kind: 'campaign',
     actor: 'owner',
+    apiKeyName: 'CRM sync',
     at: '2026-03-01T10:00:00.000Z',
     changes: [{ field: 'campaign.scanLimit', before: 50, after: null }],
   },
@@ -35,6 +37,7 @@ const entries: CodeHistoryEntry[] = [
     codeDeleted: false,
     kind: 'created',
     actor: 'owner',
+    apiKeyName: null,
     at: '2026-02-01T10:00:00.000Z',
     changes: [{ field: 'destination', before: null, after: 'https://example.com/menu' }],
   },
@@ -56,6 +59,9 @@ describe(CodeHistory.name, () => {
     expect(items[0]).toHaveTextContent('by an administrator');
     expect(items[0]).toHaveTextContent('Reason: none → Phishing');
     expect(items[1]).toHaveTextContent('Scan limit: 50 → none');
+    expect(items[1]).toHaveTextContent('by you with the API key “CRM sync”');
+    expect(items[2]).toHaveTextContent('by you');
+    expect(items[2]).not.toHaveTextContent('API key');
     expect(items[2]).toHaveTextContent('Destination: https://example.com/menu');
     expect(items[2]).not.toHaveTextContent('→');
     expect(server.calls('GET /api/qrcodes/:id/history')[0].params.id).toBe('c-1');

@@ -48,7 +48,7 @@ export function HistoryList({ entries, isLoading, error, onRetry, hasMore, isLoa
             <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
               <p className="text-sm">
                 <span className="font-medium">{entryTitle(entry)}</span>
-                {showCode && <>: {showCode(entry)}</>} <span className="text-muted-foreground">{actorText(entry.actor)}</span>
+                {showCode && <>: {showCode(entry)}</>} <span className="text-muted-foreground">{actorText(entry)}</span>
               </p>
               <time dateTime={entry.at} className="text-xs text-muted-foreground">
                 {when(entry.at)}

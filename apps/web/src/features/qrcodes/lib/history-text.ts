@@ -77,8 +77,9 @@ export function entryTitle(entry: CodeHistoryEntry): string {
   }
 }
 
-export function actorText(actor: CodeHistoryActor): string {
-  return ACTORS[actor];
+/** "by you", "by you with the API key “CRM sync”", "by an administrator". */
+export function actorText(entry: Pick<CodeHistoryEntry, 'actor' | 'apiKeyName'>): string {
+  return entry.actor === 'owner' && entry.apiKeyName ? `by you with the API key “${entry.apiKeyName}”` : ACTORS[entry.actor];
 }
 
 export function fieldLabel(field: string): string {
