@@ -71,7 +71,17 @@ describe('accessibility (axe-core in Chromium)', () => {
         await page.close();
       });
 
-      it.each(['/dashboard', '/create-qr', '/edit-qr/{id}', '/account', '/account?tab=api', '/account?tab=webhooks', '/admin'])(
+      it.each([
+        '/dashboard',
+        '/dashboard?tab=activity',
+        '/create-qr',
+        '/edit-qr/{id}',
+        '/edit-qr/{id}?tab=history',
+        '/account',
+        '/account?tab=api',
+        '/account?tab=webhooks',
+        '/admin',
+      ])(
         '%s has no serious or critical violations',
         async (path) => {
           const page = await signedIn.newPage();
