@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aCode, PREVIEW_DATA_URL } from '../../../testing/fixtures';
-import { installFetchStub, ok, type FetchStub } from '../../../testing/fetch-stub';
+import { ErrorCode } from '@qrd/contracts';
+import { fail, installFetchStub, ok, type FetchStub } from '../../../testing/fetch-stub';
 import { renderWithApp } from '../../../testing/render';
 import { DOWNLOAD_OPTIONS_KEY } from '../lib/download-options';
 import { PreviewPanel } from './preview-panel';
@@ -83,6 +84,22 @@ describe('Download options (PreviewPanel with DownloadDialog)', () => {
     expect(size).toHaveAttribute('aria-invalid', 'true');
     expect(server.calls('GET /api/qrcodes/:id/download')).toHaveLength(0);
     expect(localStorage.getItem(DOWNLOAD_OPTIONS_KEY)).toBeNull();
+  });
+
+  it('keeps the dialog open and says why when the server refuses the download', async () => {
+    server.on('GET /api/qrcodes/:id/download', fail(400, { code: ErrorCode.Validation, message: 'The print size must be a number from 10 to 1000 mm' }));
+    renderWithApp(<PreviewPanel code={code} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Download options' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Download options' });
+
+    await user.click(within(dialog).getByRole('radio', { name: /PDF \(print\)/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+
+    expect(await screen.findByText('Download failed')).toBeInTheDocument();
+    expect(screen.getByText('The print size must be a number from 10 to 1000 mm')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Download options' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Download' })).toBeEnabled();
   });
 
   it('ignores a stored choice it cannot use', async () => {
