@@ -26,6 +26,8 @@ import { DataExportsRepository } from './data-export/data-exports.repository';
 import { DataExportsService } from './data-export/data-exports.service';
 import { ExportStorage, LocalDiskExportStorage } from './data-export/export-storage';
 import { QR_DATABASE } from './database';
+import { CodeHistoryRepository } from './history/code-history.repository';
+import { CodeHistoryService } from './history/code-history.service';
 import { CodeImagesController } from './images/code-images.controller';
 import { CodeImagesService } from './images/code-images.service';
 import { ScanIngestion } from './scans/scan-ingestion';
@@ -65,6 +67,8 @@ export class QrServiceModule {
       providers: [
         CodesRepository,
         CodesService,
+        CodeHistoryRepository,
+        CodeHistoryService,
         CodeEvents,
         QrReconciler,
         RedirectTable,

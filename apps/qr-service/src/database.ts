@@ -13,6 +13,7 @@ import { AbuseHandling17973000000000 } from './migrations/17973000000000-abuse-h
 import { Webhooks1797700000000 } from './migrations/1797700000000-webhooks';
 import { ErasedOwners1797800000000 } from './migrations/1797800000000-erased-owners';
 import { DataExports1798200000000 } from './migrations/1798200000000-data-exports';
+import { CodeHistory17983000000000 } from './migrations/17983000000000-code-history';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -33,5 +34,6 @@ export const QR_DATABASE: ServiceDatabase = {
     Webhooks1797700000000,
     ErasedOwners1797800000000,
     DataExports1798200000000,
+    CodeHistory17983000000000,
   ],
 };

@@ -1034,6 +1034,14 @@ export interface operations {
                 format?: "png" | "svg" | "pdf";
                 /** @description Pixels (PNG) or points (SVG, PDF); default 1024 */
                 size?: number;
+                /** @description PDF only: the printed size of the code in `unit` (10-1000 mm or 0.4-40 in); the page is this plus the bleed on each side */
+                printSize?: number;
+                /** @description Unit of printSize and bleed; default mm */
+                unit?: "mm" | "in";
+                /** @description Bleed on each side, in `unit` (0-10 mm or 0-0.4 in); default 0 */
+                bleed?: number;
+                /** @description Crop marks in the bleed (needs a bleed); default false */
+                cropMarks?: "true" | "false";
             };
             header?: never;
             path: {

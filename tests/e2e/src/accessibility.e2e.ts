@@ -71,7 +71,18 @@ describe('accessibility (axe-core in Chromium)', () => {
         await page.close();
       });
 
-      it.each(['/dashboard', '/create-qr', '/edit-qr/{id}', '/account', '/account?tab=api', '/account?tab=webhooks', '/account?tab=subscription', '/admin'])(
+      it.each([
+        '/dashboard',
+        '/dashboard?tab=activity',
+        '/create-qr',
+        '/edit-qr/{id}',
+        '/edit-qr/{id}?tab=history',
+        '/account',
+        '/account?tab=api',
+        '/account?tab=webhooks',
+        '/account?tab=subscription',
+        '/admin',
+      ])(
         '%s has no serious or critical violations',
         async (path) => {
           const page = await signedIn.newPage();

@@ -94,6 +94,8 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/qrcodes': { access: 'user' },
   'GET /api/qrcodes/slug-availability': { access: 'user', path: () => '/api/qrcodes/slug-availability?slug=spring-menu', expect: { user: 200, other: 200 } },
   'GET /api/qrcodes/:id': { access: 'user', expect: OWNED_READ },
+  'GET /api/qrcodes/:id/history': { access: 'user', expect: OWNED_READ },
+  'GET /api/activity': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
   'PATCH /api/qrcodes/:id': { access: 'user', body: CODE_UPDATE, expect: { user: 200, ...OWNED } },
   'DELETE /api/qrcodes/:id': { access: 'user', path: (f) => `/api/qrcodes/${f.spareCodeId}`, expect: { user: 204, ...OWNED } },
   'POST /api/qrcodes/:id/activate': { access: 'user', expect: { user: 200, ...OWNED } },

@@ -79,6 +79,6 @@ export class ApiKeysService {
     if (!owner) throw new DomainError(ErrorCode.Unauthenticated, API_KEY_MESSAGES.invalid);
     if (owner.status !== 'active') throw new DomainError(ErrorCode.Suspended, 'This account is suspended');
     await this.keys.markUsed(key.id, ip);
-    return { keyId: key.id, userId: key.userId, scope: key.scope, resources: key.resources, expiresAt: key.expiresAt?.toISOString() ?? null };
+    return { keyId: key.id, userId: key.userId, name: key.name, scope: key.scope, resources: key.resources, expiresAt: key.expiresAt?.toISOString() ?? null };
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   AccountAnalytics,
+  ApiKeyPrincipal,
   CodeAnalytics,
   CodePage,
   CodePageRequest,
@@ -16,6 +17,11 @@ import { QrFilesService } from '../qr/qr-files.service';
 import { httpStatusFor } from '../http/error-status';
 import { V1CodeAnalyticsQuery, V1ImageQuery, V1UpdateCodeBody } from './v1-dto';
 import type { V1BulkCreateResult } from './v1-schemas';
+
+/** A principal cached before keys carried their name still says that a key made the change. */
+function keyName(key: ApiKeyPrincipal): string {
+  return key.name ?? 'API key';
+}
 
 /**
  * The public API over the same qr-service requests as the web routes: one or two calls a
@@ -33,20 +39,20 @@ export class PublicApiService {
   }
 
   /** Like the dashboard: needs an active subscription with a free seat (402 otherwise). */
-  createCode(userId: string, body: CreateQrCodeDto): Promise<QrCodeView> {
+  createCode(key: ApiKeyPrincipal, body: CreateQrCodeDto): Promise<QrCodeView> {
     const fields = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as CreateQrCodeDto;
-    return this.bus.request(QrPattern.CreateCode, { userId, ...fields });
+    return this.bus.request(QrPattern.CreateCode, { userId: key.userId, apiKeyName: keyName(key), ...fields });
   }
 
   /**
    * Each code in order, each on its own free seat; one that is refused (a taken short link, no free
    * seat left) is reported with its index and the rest are still tried.
    */
-  async bulkCreate(userId: string, codes: CreateQrCodeDto[]): Promise<V1BulkCreateResult> {
+  async bulkCreate(key: ApiKeyPrincipal, codes: CreateQrCodeDto[]): Promise<V1BulkCreateResult> {
     const result: V1BulkCreateResult = { created: [], failed: [] };
     for (const [index, body] of codes.entries()) {
       try {
-        result.created.push({ index, code: await this.createCode(userId, body) });
+        result.created.push({ index, code: await this.createCode(key, body) });
       } catch (error) {
         if (!(error instanceof DomainError) || httpStatusFor(error.code) >= 500) throw error;
         result.failed.push({ index, status: httpStatusFor(error.code), detail: error.message, ...(error.fields ? { fields: error.fields } : {}) });
@@ -63,17 +69,19 @@ export class PublicApiService {
     return this.bus.request(QrPattern.GetCode, { userId, codeId });
   }
 
-  async updateCode(userId: string, codeId: string, body: V1UpdateCodeBody): Promise<QrCodeView> {
+  async updateCode(key: ApiKeyPrincipal, codeId: string, body: V1UpdateCodeBody): Promise<QrCodeView> {
+    const { userId } = key;
+    const apiKeyName = keyName(key);
     const { state, ...fields } = body;
     const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
     let code: QrCodeView | null = null;
-    if (Object.keys(changes).length > 0) code = await this.bus.request(QrPattern.UpdateCode, { userId, codeId, ...changes });
-    if (state) code = await this.bus.request(QrPattern.SetCodeState, { userId, codeId, active: state === 'active' });
+    if (Object.keys(changes).length > 0) code = await this.bus.request(QrPattern.UpdateCode, { userId, codeId, apiKeyName, ...changes });
+    if (state) code = await this.bus.request(QrPattern.SetCodeState, { userId, codeId, apiKeyName, active: state === 'active' });
     return code ?? this.getCode(userId, codeId);
   }
 
-  async deleteCode(userId: string, codeId: string): Promise<void> {
-    await this.bus.request(QrPattern.DeleteCode, { userId, codeId });
+  async deleteCode(key: ApiKeyPrincipal, codeId: string): Promise<void> {
+    await this.bus.request(QrPattern.DeleteCode, { userId: key.userId, codeId, apiKeyName: keyName(key) });
   }
 
   codeAnalytics(userId: string, codeId: string, query: V1CodeAnalyticsQuery): Promise<CodeAnalytics> {

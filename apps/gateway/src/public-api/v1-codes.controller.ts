@@ -34,7 +34,7 @@ export class V1CodesController {
   @ApiCreatedResponse({ type: V1Code })
   @ApiProblems(400, 401, 402, 403, 409, 429)
   create(@ApiCaller() key: ApiKeyPrincipal, @Body() body: V1CreateCodeBody): Promise<QrCodeView> {
-    return this.api.createCode(key.userId, body);
+    return this.api.createCode(key, body);
   }
 
   @Post('bulk')
@@ -49,7 +49,7 @@ export class V1CodesController {
   @ApiOkResponse({ type: V1BulkCreateResult })
   @ApiProblems(400, 401, 403, 429)
   bulkCreate(@ApiCaller() key: ApiKeyPrincipal, @Body() body: V1BulkCreateBody): Promise<V1BulkCreateResult> {
-    return this.api.bulkCreate(key.userId, body.codes) as Promise<V1BulkCreateResult>;
+    return this.api.bulkCreate(key, body.codes) as Promise<V1BulkCreateResult>;
   }
 
   @Get(':id')
@@ -67,7 +67,7 @@ export class V1CodesController {
   @ApiOkResponse({ type: V1Code })
   @ApiProblems(400, 401, 403, 404, 429)
   update(@ApiCaller() key: ApiKeyPrincipal, @Param('id') codeId: string, @Body() body: V1UpdateCodeBody): Promise<QrCodeView> {
-    return this.api.updateCode(key.userId, codeId, body);
+    return this.api.updateCode(key, codeId, body);
   }
 
   @Put(':id/design')
@@ -86,6 +86,6 @@ export class V1CodesController {
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiProblems(401, 403, 404, 429)
   delete(@ApiCaller() key: ApiKeyPrincipal, @Param('id') codeId: string): Promise<void> {
-    return this.api.deleteCode(key.userId, codeId);
+    return this.api.deleteCode(key, codeId);
   }
 }

@@ -10,6 +10,8 @@ import {
   CodePageQueryDto,
   CreateQrCodeDto,
   DownloadQueryDto,
+  PRINT_LIMITS,
+  PRINT_UNITS,
   QR_CATEGORIES,
   QR_DOT_STYLES,
   QR_ERROR_CORRECTION_LEVELS,
@@ -132,6 +134,22 @@ export class V1ImageQuery extends DownloadQueryDto {
 
   @ApiPropertyOptional({ type: 'integer', minimum: QR_MIN_SIZE, maximum: QR_MAX_SIZE, description: 'Pixels (PNG) or points (SVG, PDF); default 1024' })
   declare size?: string;
+
+  @ApiPropertyOptional({
+    type: 'number',
+    description: `PDF only: the printed size of the code in \`unit\` (${PRINT_LIMITS.mm.min}-${PRINT_LIMITS.mm.max} mm or ${PRINT_LIMITS.in.min}-${PRINT_LIMITS.in.max} in); the page is this plus the bleed on each side`,
+    example: '50',
+  })
+  declare printSize?: string;
+
+  @ApiPropertyOptional({ enum: PRINT_UNITS, description: 'Unit of printSize and bleed; default mm' })
+  declare unit?: string;
+
+  @ApiPropertyOptional({ type: 'number', description: `Bleed on each side, in \`unit\` (0-${PRINT_LIMITS.mm.bleedMax} mm or 0-${PRINT_LIMITS.in.bleedMax} in); default 0`, example: '3' })
+  declare bleed?: string;
+
+  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'Crop marks in the bleed (needs a bleed); default false' })
+  declare cropMarks?: string;
 }
 
 export class V1CodeAnalyticsQuery extends AnalyticsQueryDto {

@@ -1,4 +1,5 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { ActivityController } from './activity.controller';
 import { AnalyticsController } from './analytics.controller';
 import { DataExportController } from './data-export.controller';
 import { logoUploadMiddleware } from './logo-upload.middleware';
@@ -8,9 +9,9 @@ import { QrImagesClient } from './qr-images.client';
 import { QrImagesController } from './qr-images.controller';
 import { RedirectTableController } from './redirect-table.controller';
 
-/** /api/qrcodes, /api/analytics, /api/account/data-export, /api/admin/qr-codes and /api/admin/redirect-table: forwarded to the qr-service. */
+/** /api/qrcodes, /api/activity, /api/analytics, /api/account/data-export, /api/admin/qr-codes and /api/admin/redirect-table: forwarded to the qr-service. */
 @Module({
-  controllers: [QrCodesController, QrImagesController, AnalyticsController, RedirectTableController, DataExportController],
+  controllers: [QrCodesController, ActivityController, QrImagesController, AnalyticsController, RedirectTableController, DataExportController],
   providers: [QrFilesService, QrImagesClient],
   exports: [QrFilesService],
 })

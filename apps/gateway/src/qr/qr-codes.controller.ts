@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
+  CodeHistoryPage,
   CodePage,
   CodePageQueryDto,
   codePageRequest,
@@ -14,6 +15,7 @@ import { MessageBus } from '@qrd/messaging';
 import { RateLimiter } from '../sessions/rate-limiter';
 import { Access, CurrentSession } from '../sessions/auth.guard';
 import { Session } from '../sessions/session.store';
+import { historyRequest } from './history-query';
 
 /** The signed-in user's codes. Another user's code answers 404, exactly like a missing one. */
 @Controller('api/qrcodes')
@@ -56,6 +58,19 @@ export class QrCodesController {
   @Access('user')
   get(@CurrentSession() session: Session, @Param('id') codeId: string): Promise<QrCodeView> {
     return this.bus.request(QrPattern.GetCode, { userId: session.userId, codeId });
+  }
+
+  /** The code's changes, newest first; another user's code answers 404. */
+  @Get(':id/history')
+  @Access('user')
+  history(
+    @CurrentSession() session: Session,
+    @Param('id') codeId: string,
+    @Query('cursor') cursor: unknown,
+    @Query('limit') limit: unknown,
+  ): Promise<CodeHistoryPage> {
+    const { limit: size, cursor: after } = historyRequest({ cursor, limit });
+    return this.bus.request(QrPattern.CodeHistory, { userId: session.userId, codeId, limit: size, cursor: after });
   }
 
   @Patch(':id')

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, Logger } from '@qrd/config';
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
-import { DomainError, DownloadQueryDto, ErrorCode, QrCodeView, QrDesignInput, QrPattern, wholeNumber } from '@qrd/contracts';
+import { DomainError, DownloadQueryDto, ErrorCode, printLayout, QrCodeView, QrDesignInput, QrPattern, wholeNumber } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { clientKey } from '../auth/limits';
 import { Limit, RateLimiter } from '../sessions/rate-limiter';
@@ -58,13 +58,15 @@ export class QrFilesService {
     ip: string | undefined,
     res: Response,
   ): Promise<void> {
+    const layout = printLayout(query);
+    if ('message' in layout) throw new DomainError(ErrorCode.Validation, layout.message, { [layout.field]: layout.message });
     const size = query.size === undefined ? DEFAULT_SIZE : (wholeNumber(query.size) ?? DEFAULT_SIZE);
     // Counted before (so a burst cannot slip past), given back when no render was needed.
     const limits = size > LARGE_RENDER_PX ? largeRenderLimits(userId, ip) : [];
     if (limits.length) await this.limiter.hit(...limits);
     let file;
     try {
-      file = await this.images.download(codeId, { userId, format: query.format ?? 'png', size }, ifNoneMatch);
+      file = await this.images.download(codeId, { userId, format: query.format ?? 'png', size, print: layout.print }, ifNoneMatch);
     } catch (error) {
       await this.limiter.refund(...limits);
       throw error;

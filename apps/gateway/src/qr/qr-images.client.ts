@@ -47,6 +47,11 @@ export class QrImagesClient {
 
   async download(codeId: string, query: QrDownloadQuery, ifNoneMatch?: string): Promise<QrImageFile> {
     const params = new URLSearchParams({ userId: query.userId, format: query.format, size: String(query.size) });
+    if (query.print) {
+      params.set('printPt', String(query.print.sizePt));
+      params.set('bleedPt', String(query.print.bleedPt));
+      params.set('cropMarks', String(query.print.cropMarks));
+    }
     const res = await this.call(`${qrFilePath(QrFileRoute.Download, codeId)}?${params}`, {
       headers: ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {},
     });

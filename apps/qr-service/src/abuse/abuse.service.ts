@@ -1,5 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { LOGGER, Logger } from '@qrd/config';
+import type { EntityManager } from 'typeorm';
 import {
   ABUSE_MESSAGES,
   AbuseReportPage,
@@ -13,6 +14,7 @@ import {
   SLUG_PATTERN,
 } from '@qrd/contracts';
 import { CodeEvents } from '../codes/code-events';
+import { CodeHistoryRepository } from '../history/code-history.repository';
 import { AbuseCodeRow, AbuseRepository, toReportedCode } from './abuse.repository';
 import { DestinationBlocklist, matchBlocked } from './destination-blocklist';
 
@@ -37,6 +39,7 @@ export class AbuseService implements OnApplicationBootstrap {
   constructor(
     private readonly repo: AbuseRepository,
     private readonly events: CodeEvents,
+    private readonly history: CodeHistoryRepository,
     private readonly blocklist: DestinationBlocklist,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -85,7 +88,9 @@ export class AbuseService implements OnApplicationBootstrap {
     }
     const events = await this.repo.transaction(async (tx) => {
       const restored = await this.repo.restore(tx, code.id);
-      return restored ? this.events.changed(tx, [code.id]) : [];
+      if (!restored) return [];
+      await this.recordTakedown(tx, code, 'admin', { down: true, reason: code.takedownReason }, { down: false, reason: null });
+      return this.events.changed(tx, [code.id]);
     });
     await this.events.deliver(events);
     if (events.length) this.logger.info({ codeId: code.id, slug: code.slug, actorId: req.actorId }, 'code restored after a takedown');
@@ -119,6 +124,7 @@ export class AbuseService implements OnApplicationBootstrap {
       const down = await this.repo.takeDown(tx, code.id, reason);
       if (!down) return [];
       await this.repo.resolveOpenReports(tx, code.id, actorId);
+      await this.recordTakedown(tx, code, actorId ? 'admin' : 'system', { down: false, reason: null }, { down: true, reason });
       return [
         ...(await this.events.changed(tx, [code.id])),
         ...(await this.events.takenDown(tx, {
@@ -133,6 +139,26 @@ export class AbuseService implements OnApplicationBootstrap {
     });
     await this.events.deliver(events);
     if (events.length) this.logger.warn({ codeId: code.id, slug: code.slug, actorId, reason }, 'code taken down');
+  }
+
+  /** The owner sees takedowns and restores in the code's history (a code of an erased account has none). */
+  private async recordTakedown(
+    tx: EntityManager,
+    code: AbuseCodeRow,
+    actor: 'admin' | 'system',
+    before: { down: boolean; reason: string | null },
+    after: { down: boolean; reason: string | null },
+  ): Promise<void> {
+    if (!code.ownerId) return;
+    await this.history.record(tx, { codeId: code.id, ownerId: code.ownerId, actor }, [
+      {
+        kind: 'takedown',
+        changes: [
+          { field: 'takenDown', before: before.down, after: after.down },
+          { field: 'reason', before: before.reason, after: after.reason },
+        ],
+      },
+    ]);
   }
 
   private async requireCode(slug: string): Promise<AbuseCodeRow> {

@@ -1,6 +1,7 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { QrPattern, QrRequests } from '@qrd/contracts';
 import { MessageController } from '@qrd/messaging';
+import { CodeHistoryService } from '../history/code-history.service';
 import { CodeImagesService } from '../images/code-images.service';
 import { CodesService } from './codes.service';
 import { QrReconciler } from './qr-reconciler';
@@ -14,6 +15,7 @@ export class CodesHandlers {
     private readonly codes: CodesService,
     private readonly images: CodeImagesService,
     private readonly reconciler: QrReconciler,
+    private readonly history: CodeHistoryService,
   ) {}
 
   @MessagePattern(QrPattern.ResolveSlug)
@@ -74,12 +76,12 @@ export class CodesHandlers {
 
   @MessagePattern(QrPattern.SetCodeState)
   setState(@Payload() req: Req<QrPattern.SetCodeState>): Res<QrPattern.SetCodeState> {
-    return this.codes.setActive(req.userId, req.codeId, req.active);
+    return this.codes.setActive(req.userId, req.codeId, req.active, req.apiKeyName);
   }
 
   @MessagePattern(QrPattern.DeleteCode)
   async delete(@Payload() req: Req<QrPattern.DeleteCode>): Res<QrPattern.DeleteCode> {
-    await this.codes.delete(req.userId, req.codeId);
+    await this.codes.delete(req.userId, req.codeId, req.apiKeyName);
     return { ok: true };
   }
 
@@ -91,5 +93,16 @@ export class CodesHandlers {
   @MessagePattern(QrPattern.SetLogo)
   setLogo(@Payload() req: Req<QrPattern.SetLogo>): Res<QrPattern.SetLogo> {
     return this.images.setLogo(req.userId, req.codeId, req.logoBase64);
+  }
+
+  @MessagePattern(QrPattern.CodeHistory)
+  codeHistory(@Payload() req: Req<QrPattern.CodeHistory>): Res<QrPattern.CodeHistory> {
+    return this.history.codeHistory(req.userId, req.codeId, { limit: req.limit, cursor: req.cursor });
+  }
+
+  @MessagePattern(QrPattern.AccountActivity)
+  accountActivity(@Payload() req: Req<QrPattern.AccountActivity>): Res<QrPattern.AccountActivity> {
+    const { userId, ...request } = req;
+    return this.history.accountActivity(userId, request);
   }
 }

@@ -66,6 +66,16 @@ export class CodesRepository {
     return rows[0] ?? null;
   }
 
+  /** The owner's live code, locked until the transaction ends (its history's "before"); null as findOwned. */
+  async lockOwned(tx: EntityManager, ownerId: string, id: string): Promise<CodeRecord | null> {
+    if (!UUID.test(id)) return null;
+    const rows: CodeRecord[] = await tx.query(
+      `SELECT ${CODE_COLUMNS} FROM ${CODE_FROM} WHERE c.id = $1 AND c.owner_id = $2 AND ${LIVE} FOR UPDATE OF c`,
+      [id, ownerId],
+    );
+    return rows[0] ?? null;
+  }
+
   async findBySlug(slug: string): Promise<CodeRecord | null> {
     const rows: CodeRecord[] = await this.db.query(`SELECT ${CODE_COLUMNS} FROM ${CODE_FROM} WHERE c.slug = $1`, [slug]);
     return rows[0] ?? null;
@@ -208,7 +218,7 @@ export class CodesRepository {
   /**
    * A deleted account: its live codes are deleted as `deleteAllOwned` does, then every code of
    * the owner keeps only what its tombstone needs (id, slug, version, dates) and answers 410 from
-   * now on ('closed'), and the owner's row goes. Answers every code of the owner (their redirect
+   * now on ('closed'), and the owner's row and the codes' history go. Answers every code of the owner (their redirect
    * entries change).
    */
   async eraseOwner(tx: EntityManager, ownerId: string): Promise<RedirectSource[]> {
@@ -220,6 +230,7 @@ export class CodesRepository {
       [ownerId],
     );
     await tx.query(`DELETE FROM qr.owners WHERE user_id = $1`, [ownerId]);
+    await tx.query(`DELETE FROM qr.code_history WHERE owner_id = $1`, [ownerId]);
     return erased;
   }
 

@@ -42,6 +42,8 @@ import { CodeEvents } from './code-events';
 import { DestinationBlocklist } from '../abuse/destination-blocklist';
 import { destinationRefusal } from './destination-policy';
 import { newSlug } from './slug';
+import { codeChanges, creationChanges } from '../history/code-diff';
+import { CodeHistoryRepository } from '../history/code-history.repository';
 
 type Req<P extends QrPattern> = QrRequests[P]['req'];
 
@@ -70,6 +72,7 @@ export class CodesService {
     private readonly bus: MessageBus,
     private readonly events: CodeEvents,
     private readonly blocklist: DestinationBlocklist,
+    private readonly history: CodeHistoryRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: IORedis,
   ) {}
@@ -161,7 +164,10 @@ export class CodesService {
           passwordHash,
           ...owner,
         });
-        if (code) return [code, [...(await this.events.changed(tx, [code.id])), ...(await this.events.webhook(tx, code.ownerId, 'code.created', this.view(code)))]];
+        if (code) {
+          await this.history.record(tx, { codeId: code.id, ownerId: code.ownerId, actor: 'owner', apiKeyName: input.apiKeyName }, [creationChanges(code)]);
+          return [code, [...(await this.events.changed(tx, [code.id])), ...(await this.events.webhook(tx, code.ownerId, 'code.created', this.view(code)))]];
+        }
         // A custom slug taken meanwhile: another attempt would not change it.
         if (input.slug !== undefined) throw invalid('slug', SLUG_MESSAGES.taken);
       }
@@ -199,21 +205,27 @@ export class CodesService {
       const previous = input.campaign === null ? null : (await this.require(input.userId, input.codeId)).campaign;
       changes.campaign = this.checkCampaign(input.campaign, previous);
     }
-    const changed = await this.change(input.userId, input.codeId, changes);
+    const changed = await this.change(input.userId, input.codeId, changes, { webhook: true, apiKeyName: input.apiKeyName });
     return changed.campaign?.scanLimit ? this.withRemainingScans(changed) : this.view(changed);
   }
 
-  async setActive(userId: string, codeId: string, active: boolean): Promise<QrCodeView> {
-    return this.view(await this.change(userId, codeId, { deactivatedByOwner: !active }));
+  async setActive(userId: string, codeId: string, active: boolean, apiKeyName?: string): Promise<QrCodeView> {
+    return this.view(await this.change(userId, codeId, { deactivatedByOwner: !active }, { webhook: true, apiKeyName }));
   }
 
-  /** A change, and its redirect entry rewritten when it alters where scans go. */
-  private async change(userId: string, codeId: string, changes: CodeChanges): Promise<CodeRecord> {
+  /**
+   * A change by the owner, recorded in the code's history, and its redirect entry rewritten when it
+   * alters where scans go. Design changes send no webhook (code.updated is about the code's settings).
+   */
+  async change(userId: string, codeId: string, changes: CodeChanges, options: { webhook: boolean; apiKeyName?: string }): Promise<CodeRecord> {
     const [after, events] = await this.codes.transaction(async (tx): Promise<[CodeRecord | null, string[]]> => {
-      const code = await this.codes.update(userId, codeId, changes, tx);
-      if (!code) return [null, []];
+      const before = await this.codes.lockOwned(tx, userId, codeId);
+      const code = before && (await this.codes.update(userId, codeId, changes, tx));
+      if (!before || !code) return [null, []];
+      await this.history.record(tx, { codeId, ownerId: userId, actor: 'owner', apiKeyName: options.apiKeyName }, codeChanges(before, code));
       const redirect = changesRedirect(changes) ? await this.events.changed(tx, [code.id]) : [];
-      return [code, [...redirect, ...(await this.events.webhook(tx, userId, 'code.updated', this.view(code)))]];
+      const webhook = options.webhook ? await this.events.webhook(tx, userId, 'code.updated', this.view(code)) : [];
+      return [code, [...redirect, ...webhook]];
     });
     if (!after) throw codeNotFound();
     await this.events.deliver(events);
@@ -224,10 +236,11 @@ export class CodesService {
    * Deleting frees the seat: billing hears of it through code.deleted. The slug stays in the table
    * as a tombstone. Both follow from events written with the deletion (see CodeEvents).
    */
-  async delete(userId: string, codeId: string): Promise<void> {
+  async delete(userId: string, codeId: string, apiKeyName?: string): Promise<void> {
     const events = await this.codes.transaction(async (tx) => {
       const code = await this.codes.softDelete(tx, userId, codeId);
       if (!code) throw codeNotFound();
+      await this.history.record(tx, { codeId, ownerId: userId, actor: 'owner', apiKeyName }, [{ kind: 'deleted', changes: [] }]);
       const remainingCodes = await this.codes.countOwned(userId, tx);
       return [
         ...(await this.events.changed(tx, [code.id])),

@@ -1,6 +1,18 @@
 import { Body, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { DomainError, ErrorCode, QR_IMAGE_FORMATS, QrDownloadQuery, QrImageFormat, QrFileRoute, QrPreviewRequest, RENDER_CACHE_HEADER, wholeNumber } from '@qrd/contracts';
+import {
+  DomainError,
+  ErrorCode,
+  PRINT_MAX_PT,
+  PrintLayout,
+  QR_IMAGE_FORMATS,
+  QrDownloadQuery,
+  QrImageFormat,
+  QrFileRoute,
+  QrPreviewRequest,
+  RENDER_CACHE_HEADER,
+  wholeNumber,
+} from '@qrd/contracts';
 import { InternalController } from '@qrd/messaging';
 import { CodeImagesService } from './code-images.service';
 
@@ -19,8 +31,8 @@ export class CodeImagesController {
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const { userId, format, size } = downloadQuery(query);
-    const file = await this.images.download(userId, codeId, format, size, ifNoneMatch);
+    const { userId, format, size, print } = downloadQuery(query);
+    const file = await this.images.download(userId, codeId, format, size, ifNoneMatch, print ?? null);
     res.setHeader('ETag', file.etag);
     // The gateway counts only real renders against the large-render limit.
     res.setHeader(RENDER_CACHE_HEADER, file.rendered ? 'miss' : 'hit');
@@ -47,7 +59,17 @@ function downloadQuery(query: Record<string, unknown>): QrDownloadQuery {
   if (!QR_IMAGE_FORMATS.includes(format) || size === null) {
     throw new DomainError(ErrorCode.Validation, 'A download needs a format and a size');
   }
-  return { userId: required(query.userId), format, size };
+  return { userId: required(query.userId), format, size, print: format === 'pdf' ? printQuery(query) : null };
+}
+
+function printQuery(query: Record<string, unknown>): PrintLayout | null {
+  if (query.printPt === undefined) return null;
+  const sizePt = Number(query.printPt);
+  const bleedPt = Number(query.bleedPt ?? 0);
+  if (!(sizePt > 0 && sizePt <= PRINT_MAX_PT.size + 1) || !(bleedPt >= 0 && bleedPt <= PRINT_MAX_PT.bleed + 1)) {
+    throw new DomainError(ErrorCode.Validation, 'The print size or bleed is out of range');
+  }
+  return { sizePt, bleedPt, cropMarks: query.cropMarks === 'true' && bleedPt > 0 };
 }
 
 function required(userId: unknown): string {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
-import { DomainError, ErrorCode, QrCodeView, QrDesignInput, QrImageFormat } from '@qrd/contracts';
+import { DomainError, ErrorCode, PrintLayout, QrCodeView, QrDesignInput, QrImageFormat } from '@qrd/contracts';
 import {
   normalizeLogo,
   QR_CONTENT_TYPES,
@@ -12,8 +12,7 @@ import {
   validateDesign,
 } from '../rendering';
 import { shortUrl, storedDesign } from '../codes/code.record';
-import { CodesRepository } from '../codes/codes.repository';
-import { codeNotFound, CodesService } from '../codes/codes.service';
+import { CodesService } from '../codes/codes.service';
 import { RenderCache } from './render-cache';
 
 const PREVIEW_SIZE = 512;
@@ -43,7 +42,6 @@ export class CodeImagesService {
   private readonly cache = new RenderCache(64 * 1024 * 1024);
 
   constructor(
-    private readonly codes: CodesRepository,
     private readonly service: CodesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -78,24 +76,30 @@ export class CodeImagesService {
   }
 
   /** The ETag is known before rendering, so a revalidation costs no render at all. */
-  async download(userId: string, codeId: string, format: QrImageFormat, size: number, ifNoneMatch?: string): Promise<CodeImageFile> {
+  async download(
+    userId: string,
+    codeId: string,
+    format: QrImageFormat,
+    size: number,
+    ifNoneMatch?: string,
+    print: PrintLayout | null = null,
+  ): Promise<CodeImageFile> {
     const code = await this.service.require(userId, codeId);
     const text = shortUrl(this.config.publicBaseUrl, code.slug);
     const design = storedDesign(code.design);
-    const etag = `"${renderCacheKey(text, design, format, size)}"`;
+    const key = renderCacheKey(text, design, format, size, print);
+    const etag = `"${key}"`;
     const head = { etag, fileName: `qrcode-${code.id}.${EXTENSIONS[format]}`, contentType: QR_CONTENT_TYPES[format] };
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) {
       return { ...head, body: null, rendered: false };
     }
-    const cached = this.cache.get(renderCacheKey(text, design, format, size));
+    const cached = this.cache.get(key);
     if (cached) return { ...head, body: cached, rendered: false };
-    return { ...head, body: await this.render(text, design, format, size), rendered: true };
+    return { ...head, body: await this.render(text, design, format, size, print), rendered: true };
   }
 
   private async saveDesign(userId: string, codeId: string, design: QrDesign): Promise<QrCodeView> {
-    const saved = await this.codes.update(userId, codeId, { design });
-    if (!saved) throw codeNotFound();
-    return this.service.view(saved);
+    return this.service.view(await this.service.change(userId, codeId, { design }, { webhook: false }));
   }
 
   private check(design: unknown): QrDesign {
@@ -106,12 +110,12 @@ export class CodeImagesService {
     return checked.design;
   }
 
-  private async render(text: string, design: QrDesign, format: QrImageFormat, size: number): Promise<Buffer> {
-    const key = renderCacheKey(text, design, format, size);
+  private async render(text: string, design: QrDesign, format: QrImageFormat, size: number, print: PrintLayout | null = null): Promise<Buffer> {
+    const key = renderCacheKey(text, design, format, size, print);
     const cached = this.cache.get(key);
     if (cached) return cached;
     try {
-      const { body } = await this.renderer.render(text, design, format, size);
+      const { body } = print ? await this.renderer.renderPrintPdf(text, design, print) : await this.renderer.render(text, design, format, size);
       this.cache.set(key, body);
       return body;
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { PrintLayout } from '@qrd/contracts';
 import PDFDocument from 'pdfkit';
 import { QrGeometry } from './qr-geometry';
 
@@ -7,14 +8,12 @@ import { QrGeometry } from './qr-geometry';
  */
 const FIXED_CREATION_DATE = new Date(Date.UTC(2020, 0, 1));
 
-/**
- * A print-ready vector PDF: one page exactly `size` points square, the code drawn from the very
- * same SVG path data as the SVG (pdfkit understands SVG path syntax), scaled from modules to
- * points. Only the logo, when there is one, is a raster image.
- */
-export function geometryToPdf(geometry: QrGeometry, size: number): Promise<Buffer> {
+/** Crop marks are hairlines (0.25 pt), kept clear of the trim so none shows on the cut piece. */
+const MARK_WIDTH = 0.25;
+
+function pdfDocument(width: number, height: number): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
   const doc = new PDFDocument({
-    size: [size, size],
+    size: [width, height],
     margin: 0,
     compress: true,
     info: {
@@ -30,16 +29,58 @@ export function geometryToPdf(geometry: QrGeometry, size: number): Promise<Buffe
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  return { doc, done };
+}
 
+/** The code from the very same SVG path data as the SVG (pdfkit understands SVG path syntax), `size` points square at (x, y). */
+function drawCode(doc: PDFKit.PDFDocument, geometry: QrGeometry, x: number, y: number, size: number): void {
   const scale = size / geometry.extent;
-  doc.rect(0, 0, size, size).fill(geometry.background);
   doc.save();
+  if (x || y) doc.translate(x, y);
   doc.scale(scale);
   doc.path(geometry.darkPath).fill(geometry.foreground, 'non-zero');
   doc.restore();
   if (geometry.logo) {
     const { rect, png } = geometry.logo;
-    doc.image(png, rect.x * scale, rect.y * scale, { width: rect.width * scale, height: rect.height * scale });
+    doc.image(png, x + rect.x * scale, y + rect.y * scale, { width: rect.width * scale, height: rect.height * scale });
+  }
+}
+
+/**
+ * A print-ready vector PDF: one page exactly `size` points square. Only the logo, when there is
+ * one, is a raster image.
+ */
+export function geometryToPdf(geometry: QrGeometry, size: number): Promise<Buffer> {
+  const { doc, done } = pdfDocument(size, size);
+  doc.rect(0, 0, size, size).fill(geometry.background);
+  drawCode(doc, geometry, 0, 0, size);
+  doc.end();
+  return done;
+}
+
+/**
+ * For a printer: the page is the print size plus the bleed on each side, the background runs
+ * into the bleed (so a cut a little off leaves no white edge), the code is centred on the trim,
+ * and crop marks, when asked for, sit in the bleed at the trim's corners.
+ */
+export function geometryToPrintPdf(geometry: QrGeometry, print: PrintLayout): Promise<Buffer> {
+  const { sizePt: size, bleedPt: bleed } = print;
+  const page = size + 2 * bleed;
+  const { doc, done } = pdfDocument(page, page);
+  doc.rect(0, 0, page, page).fill(geometry.background);
+  drawCode(doc, geometry, bleed, bleed, size);
+  if (print.cropMarks && bleed > 0) {
+    const gap = Math.min(2, bleed / 4);
+    const trims = [bleed, bleed + size];
+    doc.lineWidth(MARK_WIDTH).strokeColor('#000000');
+    for (const x of trims) {
+      for (const y of trims) {
+        const outX = x === bleed ? -1 : 1;
+        const outY = y === bleed ? -1 : 1;
+        doc.moveTo(x, y + outY * gap).lineTo(x, y + outY * bleed).stroke();
+        doc.moveTo(x + outX * gap, y).lineTo(x + outX * bleed, y).stroke();
+      }
+    }
   }
   doc.end();
   return done;

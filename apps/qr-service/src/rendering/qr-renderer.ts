@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { QR_IMAGE_FORMATS, QR_MAX_SIZE, QR_MIN_SIZE, QrImageFormat } from '@qrd/contracts';
+import { PrintLayout, QR_IMAGE_FORMATS, QR_MAX_SIZE, QR_MIN_SIZE, QrImageFormat } from '@qrd/contracts';
 import { effectiveErrorCorrection, QrDesign, validateDesign } from './qr-design';
 import { buildQrGeometry, QrGeometry } from './qr-geometry';
-import { geometryToPdf } from './qr-pdf';
+import { geometryToPdf, geometryToPrintPdf } from './qr-pdf';
 import { QrRenderingError, QrRenderingErrorCode } from './qr-rendering.error';
 import { geometryToSvg } from './qr-svg';
 
@@ -29,8 +29,10 @@ export interface RenderedQr {
  * size give the same key, so it can serve as an ETag or a cache key without rendering first.
  * Settings are read in a fixed order because key order of stored JSON (jsonb) is not preserved.
  */
-export function renderCacheKey(text: string, design: QrDesign, format: QrImageFormat, size: number): string {
+export function renderCacheKey(text: string, design: QrDesign, format: QrImageFormat, size: number, print: PrintLayout | null = null): string {
   const canonical = JSON.stringify([
+    // Only print PDFs add their page, so every other key stays as it was.
+    ...(print ? [['print', print.sizePt, print.bleedPt, print.cropMarks]] : []),
     RENDERER_VERSION,
     text,
     format,
@@ -69,6 +71,12 @@ export class QrRenderer {
     const geometry = this.layout(text, design);
     const body = await this.draw(geometry, format, size);
     return { format, contentType: QR_CONTENT_TYPES[format], body };
+  }
+
+  /** A vector PDF for print: the code `sizePt` square, centred on a page with `bleedPt` on each side. */
+  async renderPrintPdf(text: string, design: QrDesign, print: PrintLayout): Promise<RenderedQr> {
+    const geometry = this.layout(text, design);
+    return { format: 'pdf', contentType: QR_CONTENT_TYPES.pdf, body: await geometryToPrintPdf(geometry, print) };
   }
 
   async renderSvg(text: string, design: QrDesign, size: number): Promise<string> {

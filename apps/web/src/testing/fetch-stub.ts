@@ -20,6 +20,7 @@ import {
   type TwoFactorLoginDto,
   type TwoFactorSetupView,
   type CodePage,
+  type CodeHistoryPage,
   type CreateQrCodeDto,
   type ErrorBody,
   type BillingDetailsDto,
@@ -102,6 +103,10 @@ export interface ApiRoutes {
   'POST /api/qrcodes': { body: CreateQrCodeDto; res: QrCodeView };
   'GET /api/qrcodes/slug-availability': { body: undefined; res: SlugAvailability };
   'GET /api/qrcodes/:id': { body: undefined; res: QrCodeView };
+  'GET /api/qrcodes/:id/history': { body: undefined; res: CodeHistoryPage };
+  /** The file itself (a blob to the app); tests answer any text. */
+  'GET /api/qrcodes/:id/download': { body: undefined; res: string };
+  'GET /api/activity': { body: undefined; res: CodeHistoryPage };
   'PATCH /api/qrcodes/:id': { body: UpdateQrCodeDto; res: QrCodeView };
   'GET /api/qrcodes/:id/preview': { body: undefined; res: { dataUrl: string } };
   'POST /api/qrcodes/:id/preview': { body: QrDesignInput; res: { dataUrl: string } };

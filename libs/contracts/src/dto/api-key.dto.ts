@@ -85,6 +85,8 @@ export interface CreatedApiKey extends ApiKeyView {
 export interface ApiKeyPrincipal {
   keyId: string;
   userId: string;
+  /** The key's name (the code history says which key made a change); absent in principals cached before it was added. */
+  name?: string;
   scope: ApiKeyScope;
   resources: ApiResourceGroup[];
   expiresAt: string | null;

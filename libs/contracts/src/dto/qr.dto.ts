@@ -1,4 +1,4 @@
-import { IsIn, IsOptional, registerDecorator, ValidationOptions } from 'class-validator';
+import { IsIn, IsOptional, IsString, registerDecorator, ValidationOptions } from 'class-validator';
 import { IsCampaignSettings, IsCodePassword, IsCustomSlug, type CampaignSettings } from './campaign.dto';
 
 /** Spec sections 3 and 5, DESIGN section 7; shared by the gateway's validation pipe and the web forms. */
@@ -183,6 +183,24 @@ export class DownloadQueryDto {
   @IsOptional()
   @checkedBy('size', inRange(QR_MIN_SIZE, QR_MAX_SIZE, SIZE_MESSAGE))
   size?: string;
+
+  /** PDF for print (see printLayout): the code's size, in `unit` (mm by default). */
+  @IsOptional()
+  @IsString({ message: 'The print size must be a number' })
+  printSize?: string;
+
+  @IsOptional()
+  @IsString({ message: 'The unit must be mm or in' })
+  unit?: string;
+
+  /** Added on each side of the print size. */
+  @IsOptional()
+  @IsString({ message: 'The bleed must be a number' })
+  bleed?: string;
+
+  @IsOptional()
+  @IsString({ message: 'Crop marks must be true or false' })
+  cropMarks?: string;
 }
 
 export const ANALYTICS_DATE = /^\d{4}-\d{2}-\d{2}$/;

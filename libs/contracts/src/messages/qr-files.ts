@@ -1,3 +1,4 @@
+import type { PrintLayout } from '../dto/print-download.dto';
 import type { QrImageFormat } from '../dto/qr.dto';
 import type { QrDesignInput } from './qr.messages';
 
@@ -10,7 +11,7 @@ import type { QrDesignInput } from './qr.messages';
  */
 export enum QrFileRoute {
   /**
-   * GET ?userId&format&size, with the browser's If-None-Match: the file with its ETag,
+   * GET ?userId&format&size[&printPt&bleedPt&cropMarks], with the browser's If-None-Match: the file with its ETag,
    * Content-Type and Content-Disposition, or 304 with the ETag alone.
    */
   Download = 'internal/qr/codes/:codeId/download',
@@ -37,6 +38,8 @@ export interface QrDownloadQuery {
   userId: string;
   format: QrImageFormat;
   size: number;
+  /** A PDF for print (query printPt, bleedPt, cropMarks): its page instead of `size`. */
+  print?: PrintLayout | null;
 }
 
 export interface QrPreviewRequest {

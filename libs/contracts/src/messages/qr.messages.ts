@@ -2,6 +2,7 @@ import type { AbuseReportPage, AbuseReportView, ReportReason, ReportStatus, Repo
 import type { CampaignEntry, CampaignSettings, SlugAvailability } from '../dto/campaign.dto';
 import type { CodePage, CodePageRequest } from '../dto/code-page.dto';
 import type { DataExportView } from '../dto/account-data.dto';
+import type { CodeHistoryPage, HistoryPageRequest } from '../dto/code-history.dto';
 import type { QrCategory, QrCodeState, QrDotStyle, QrErrorCorrection } from '../dto/qr.dto';
 
 /** Requests the qr-service answers. */
@@ -46,6 +47,10 @@ export enum QrPattern {
   StartDataExport = 'qr.start-data-export',
   /** The user's latest export and its progress, or null. */
   LatestDataExport = 'qr.latest-data-export',
+  /** One code's history, newest first (404 for a code that is not the caller's). */
+  CodeHistory = 'qr.code-history',
+  /** Every change of the owner's codes, newest first, filtered by code and kind. */
+  AccountActivity = 'qr.account-activity',
 }
 
 /** BullMQ queues the qr-service keeps for itself. */
@@ -261,6 +266,8 @@ export interface AdminQrOverview {
 }
 
 type Owned<T = object> = T & { userId: string; codeId: string };
+/** A change made through the public API names its key in the code's history. */
+type ByKey = { apiKeyName?: string };
 
 export interface QrRequests {
   [QrPattern.ResolveSlug]: { req: { slug: string }; res: RedirectEntry | null };
@@ -275,18 +282,18 @@ export interface QrRequests {
   [QrPattern.ListCodesPage]: { req: CodePageRequest & { userId: string }; res: CodePage<QrCodeView> };
   [QrPattern.GetCode]: { req: Owned; res: QrCodeView };
   [QrPattern.CreateCode]: {
-    req: { userId: string; name: string; destinationUrl: string; category?: QrCategory; campaign?: CampaignSettings; slug?: string; password?: string };
+    req: ByKey & { userId: string; name: string; destinationUrl: string; category?: QrCategory; campaign?: CampaignSettings; slug?: string; password?: string };
     res: QrCodeView;
   };
   [QrPattern.SlugAvailability]: { req: { userId: string; slug: string }; res: SlugAvailability };
   [QrPattern.UpdateCode]: {
-    req: Owned<{ name?: string; destinationUrl?: string; category?: QrCategory | null; campaign?: CampaignSettings | null; password?: string | null }>;
+    req: Owned<ByKey & { name?: string; destinationUrl?: string; category?: QrCategory | null; campaign?: CampaignSettings | null; password?: string | null }>;
     res: QrCodeView;
   };
   [QrPattern.UpdateDesign]: { req: Owned<{ design: QrDesignInput }>; res: QrCodeView };
   [QrPattern.SetLogo]: { req: Owned<{ logoBase64: string | null }>; res: QrCodeView };
-  [QrPattern.DeleteCode]: { req: Owned; res: { ok: true } };
-  [QrPattern.SetCodeState]: { req: Owned<{ active: boolean }>; res: QrCodeView };
+  [QrPattern.DeleteCode]: { req: Owned<ByKey>; res: { ok: true } };
+  [QrPattern.SetCodeState]: { req: Owned<ByKey & { active: boolean }>; res: QrCodeView };
   [QrPattern.CodeAnalytics]: { req: Owned<{ from?: string; to?: string; tz?: string }>; res: CodeAnalytics };
   [QrPattern.AccountAnalytics]: { req: { userId: string; tz?: string }; res: AccountAnalytics };
   [QrPattern.AdminOverview]: { req: { page: number; pageSize: number }; res: AdminQrOverview };
@@ -300,6 +307,8 @@ export interface QrRequests {
   [QrPattern.RestoreCode]: { req: { slug: string; actorId: string }; res: ReportedCodeView };
   [QrPattern.StartDataExport]: { req: { userId: string }; res: DataExportView };
   [QrPattern.LatestDataExport]: { req: { userId: string }; res: DataExportView | null };
+  [QrPattern.CodeHistory]: { req: Owned<Pick<HistoryPageRequest, 'limit' | 'cursor'>>; res: CodeHistoryPage };
+  [QrPattern.AccountActivity]: { req: HistoryPageRequest & { userId: string }; res: CodeHistoryPage };
 }
 
 /**

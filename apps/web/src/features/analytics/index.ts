@@ -1,6 +1,5 @@
 // The analytics feature's public surface: other features import from here, never from its folders.
 export { CodeAnalytics } from './components/code-analytics';
 export { DashboardAnalytics } from './components/dashboard-analytics';
-export { RecentActivityList } from './components/recent-activity';
 export { analyticsKeys } from './api/keys';
 export { useAccountAnalytics } from './api/analytics';

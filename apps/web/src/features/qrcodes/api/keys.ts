@@ -1,4 +1,4 @@
-import type { QrDesignInput } from '@qrd/contracts';
+import type { CodeHistoryKind, QrDesignInput } from '@qrd/contracts';
 import type { CodeListFilters } from '../lib/code-list';
 
 /**
@@ -14,6 +14,11 @@ export const codeKeys = {
   code: (id: string) => [...codeKeys.all, id] as const,
   detail: (id: string) => [...codeKeys.code(id), 'detail'] as const,
   previews: (id: string) => [...codeKeys.code(id), 'preview'] as const,
+  /** One code's changes, page after page. */
+  history: (id: string) => [...codeKeys.code(id), 'history'] as const,
+  /** The account's changes (Recent Activity), for every filter. */
+  activities: () => [...codeKeys.all, 'activity'] as const,
+  activity: (filters: { codeId: string | null; kind: CodeHistoryKind | null }) => [...codeKeys.activities(), filters] as const,
   /** Whether a custom short link is free (asked as the owner types). */
   slugAvailability: (slug: string) => [...codeKeys.all, 'slug-availability', slug] as const,
   proposedPreview: (id: string, design: QrDesignInput | null) => [...codeKeys.previews(id), 'proposed', design] as const,

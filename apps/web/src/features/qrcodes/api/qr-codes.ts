@@ -113,6 +113,8 @@ export function isNotFound(error: unknown): boolean {
 function codeChanged(queryClient: QueryClient, code: QrCodeView) {
   queryClient.setQueryData(codeKeys.detail(code.id), code);
   void queryClient.invalidateQueries({ queryKey: codeKeys.lists() });
+  void queryClient.invalidateQueries({ queryKey: codeKeys.history(code.id) });
+  void queryClient.invalidateQueries({ queryKey: codeKeys.activities() });
   void queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
 }
 
@@ -145,6 +147,7 @@ export function useDeleteQrCode() {
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: codeKeys.code(id) });
       void queryClient.invalidateQueries({ queryKey: codeKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: codeKeys.activities() });
       void queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
       void queryClient.invalidateQueries({ queryKey: billingKeys.subscription() });
     },

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QrCodeView, QrDesignInput, QrImageFormat } from '@qrd/contracts';
 import { api } from '../../../lib/api-client';
+import { downloadQuery, type DownloadOptions } from '../lib/download-options';
 import { codeKeys } from './keys';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
@@ -79,6 +80,8 @@ function useDesignMutation<I>(id: string, mutationFn: (input: I) => Promise<QrCo
       queryClient.setQueryData(codeKeys.detail(id), code);
       void queryClient.invalidateQueries({ queryKey: codeKeys.previews(id) });
       void queryClient.invalidateQueries({ queryKey: codeKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: codeKeys.history(id) });
+      void queryClient.invalidateQueries({ queryKey: codeKeys.activities() });
     },
   });
 }
@@ -101,6 +104,12 @@ const DOWNLOAD_SIZE = 1024;
 export async function downloadCode(id: string, format: QrImageFormat, size = DOWNLOAD_SIZE): Promise<void> {
   const blob = await api.getBlob(`${codePath(id)}/download?format=${format}&size=${size}`);
   saveBlob(blob, `qrcode-${id}.${format}`);
+}
+
+/** Fetches `qrcode-{id}.{ext}` as the download dialog chose it (PNG size, PDF print size and bleed). */
+export async function downloadCodeAs(id: string, options: DownloadOptions): Promise<void> {
+  const blob = await api.getBlob(`${codePath(id)}/download?${downloadQuery(options)}`);
+  saveBlob(blob, `qrcode-${id}.${options.format}`);
 }
 
 function saveBlob(blob: Blob, fileName: string): void {

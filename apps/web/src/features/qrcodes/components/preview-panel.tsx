@@ -1,11 +1,14 @@
 import type { QrCodeView } from '@qrd/contracts';
-import { Copy, Download, ExternalLink } from 'lucide-react';
+import { Copy, Download, ExternalLink, SlidersHorizontal } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../hooks/use-toast';
 import { useCodeActions } from '../hooks/use-code-actions';
 import { stateExplanation } from '../lib/code-list';
 import { CodePreviewImage } from './code-preview-image';
 import { CodeStateBadges } from './code-state-badges';
+import { DownloadDialog } from './download-dialog';
+import { describeDownload, loadDownloadOptions } from '../lib/download-options';
 
 /** Copies text, also where the async clipboard API is missing (plain http on a LAN address). */
 async function copyText(text: string): Promise<void> {
@@ -22,6 +25,8 @@ async function copyText(text: string): Promise<void> {
 export function PreviewPanel({ code }: { code: QrCodeView }) {
   const actions = useCodeActions();
   const explanation = stateExplanation(code);
+  const [choice, setChoice] = useState(loadDownloadOptions);
+  const [choosing, setChoosing] = useState(false);
 
   const copy = async () => {
     try {
@@ -41,16 +46,27 @@ export function PreviewPanel({ code }: { code: QrCodeView }) {
           <CodeStateBadges code={code} />
           {explanation && <p className="text-sm text-muted-foreground">{explanation}</p>}
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button onClick={() => void actions.download(code, 'png')}>
-            <Download aria-hidden="true" /> Download QR Code
-          </Button>
-          <Button variant="outline" onClick={() => void actions.download(code, 'svg')}>
-            SVG
-          </Button>
-          <Button variant="outline" onClick={() => void actions.download(code, 'pdf')}>
-            PDF (print)
-          </Button>
+        <div className="grid gap-1">
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => void actions.downloadAs(code, choice)} aria-describedby="download-choice">
+              <Download aria-hidden="true" /> Download QR Code
+            </Button>
+            <Button variant="outline" onClick={() => setChoosing(true)}>
+              <SlidersHorizontal aria-hidden="true" /> Download options
+            </Button>
+          </div>
+          <p id="download-choice" className="text-xs text-muted-foreground">
+            {describeDownload(choice)}
+          </p>
+          {choosing && (
+            <DownloadDialog
+              open={choosing}
+              onOpenChange={setChoosing}
+              initial={choice}
+              onRemembered={setChoice}
+              onDownload={(options) => actions.downloadAs(code, options)}
+            />
+          )}
         </div>
         <div className="grid gap-1">
           <p className="text-sm font-medium" id="short-url-label">

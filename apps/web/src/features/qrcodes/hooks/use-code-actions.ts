@@ -3,7 +3,8 @@ import { useCallback } from 'react';
 import { toast } from '../../../hooks/use-toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useDeleteQrCode, useSetCodeActive } from '../api/qr-codes';
-import { downloadCode } from '../api/qr-images';
+import { downloadCode, downloadCodeAs } from '../api/qr-images';
+import type { DownloadOptions } from '../lib/download-options';
 
 /** Download, activate/deactivate and delete, each with the spec's toasts. */
 export function useCodeActions() {
@@ -16,6 +17,18 @@ export function useCodeActions() {
       toast({ title: 'QR Code Downloaded', description: `Saved as qrcode-${code.id}.${format}` });
     } catch (error) {
       toast({ variant: 'destructive', title: 'Download failed', description: getErrorMessage(error, 'Please try again later.') });
+    }
+  }, []);
+
+  /** As the download dialog chose; true when the file was saved. */
+  const downloadAs = useCallback(async (code: Pick<QrCodeView, 'id'>, options: DownloadOptions): Promise<boolean> => {
+    try {
+      await downloadCodeAs(code.id, options);
+      toast({ title: 'QR Code Downloaded', description: `Saved as qrcode-${code.id}.${options.format}` });
+      return true;
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Download failed', description: getErrorMessage(error, 'Please try again later.') });
+      return false;
     }
   }, []);
 
@@ -58,5 +71,5 @@ export function useCodeActions() {
     [remove],
   );
 
-  return { download, toggleActive, deleteCode, isDeleting: remove.isPending, isToggling: setActive.isPending };
+  return { download, downloadAs, toggleActive, deleteCode, isDeleting: remove.isPending, isToggling: setActive.isPending };
 }

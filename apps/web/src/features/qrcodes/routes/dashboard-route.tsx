@@ -8,7 +8,8 @@ import { useUser } from '../../../lib/auth';
 import { paths, pickTab } from '../../../lib/paths';
 import { isAdmin } from '../../../lib/user';
 // The dashboard composes the analytics feature's tabs (its own screen, so the import is the route's).
-import { DashboardAnalytics, RecentActivityList } from '../../analytics';
+import { DashboardAnalytics } from '../../analytics';
+import { ActivityFeed } from '../components/activity-feed';
 import { CodesList } from '../components/codes-list';
 
 const TABS = ['codes', 'analytics', 'activity'] as const;
@@ -67,7 +68,7 @@ export function DashboardRoute({ banner }: { banner?: ReactNode }) {
           <DashboardAnalytics />
         </TabsContent>
         <TabsContent value="activity" className="pt-4">
-          <RecentActivityList />
+          <ActivityFeed />
         </TabsContent>
       </Tabs>
     </div>

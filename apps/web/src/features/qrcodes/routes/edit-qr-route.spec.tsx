@@ -48,6 +48,16 @@ describe(EditQrRoute.name, () => {
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 
+  it('shows the code’s history on its own tab', async () => {
+    server.on('GET /api/qrcodes/:id/history', ok({ items: [], nextCursor: null }));
+    renderScreen('history');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'History' })).toBeInTheDocument();
+    expect(await screen.findByText('No changes recorded yet.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
+    expect(server.calls('GET /api/qrcodes/:id/history')[0].params.id).toBe('c-1');
+  });
+
   describe('Edit URL', () => {
     it('shows the validation message of an invalid URL and sends nothing', async () => {
       renderScreen('edit');

@@ -1,4 +1,4 @@
-import { ArrowLeft, ChartColumn, Download, Link2, Megaphone, Palette, SearchX } from 'lucide-react';
+import { ArrowLeft, ChartColumn, Download, History, Link2, Megaphone, Palette, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
@@ -11,11 +11,12 @@ import { paths, pickTab } from '../../../lib/paths';
 import { CodeAnalytics } from '../../analytics';
 import { isNotFound, useQrCode } from '../api/qr-codes';
 import { CampaignEditor } from '../components/campaign-editor';
+import { CodeHistory } from '../components/code-history';
 import { DesignEditor } from '../components/design-editor';
 import { EditUrlForm } from '../components/edit-url-form';
 import { PreviewPanel } from '../components/preview-panel';
 
-const TABS = ['edit', 'preview', 'design', 'campaign', 'analytics'] as const;
+const TABS = ['edit', 'preview', 'design', 'campaign', 'analytics', 'history'] as const;
 /** On a phone two tabs share a 358 px row: "Preview & Download" may take two lines rather than widen the page. */
 const PHONE_TAB = 'text-center leading-tight whitespace-normal sm:whitespace-nowrap';
 
@@ -32,7 +33,7 @@ function NotFound() {
   );
 }
 
-/** /edit-qr/{id}: edit the destination, preview and download, design, and the code's analytics. */
+/** /edit-qr/{id}: edit the destination, preview and download, design, the code's analytics and its history. */
 export function EditQrRoute() {
   usePageTitle('Edit QR Code');
   const { id = '' } = useParams();
@@ -81,7 +82,7 @@ export function EditQrRoute() {
       )}
       {code.data && (
         <Tabs value={tab} onValueChange={selectTab} className="min-w-0">
-          <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-5">
+          <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-3">
             <TabsTrigger value="edit" className={PHONE_TAB}>
               <Link2 aria-hidden="true" /> Edit URL
             </TabsTrigger>
@@ -96,6 +97,9 @@ export function EditQrRoute() {
             </TabsTrigger>
             <TabsTrigger value="analytics" className={PHONE_TAB}>
               <ChartColumn aria-hidden="true" /> Analytics
+            </TabsTrigger>
+            <TabsTrigger value="history" className={PHONE_TAB}>
+              <History aria-hidden="true" /> History
             </TabsTrigger>
           </TabsList>
           <Card className="mt-4">
@@ -114,6 +118,9 @@ export function EditQrRoute() {
               </TabsContent>
               <TabsContent value="analytics">
                 <CodeAnalytics codeId={code.data.id} />
+              </TabsContent>
+              <TabsContent value="history">
+                <CodeHistory codeId={code.data.id} />
               </TabsContent>
             </CardContent>
           </Card>

@@ -1,0 +1,72 @@
+import { DEFAULT_DESIGN } from '../rendering';
+import { codeChanges, CodeSnapshot, creationChanges } from './code-diff';
+
+const base: CodeSnapshot = {
+  name: 'Menu',
+  destination: 'https://example.com/menu',
+  category: null,
+  design: { ...DEFAULT_DESIGN },
+  campaign: null,
+  passwordHash: null,
+  deactivatedByOwner: false,
+  takenDownAt: null,
+  takedownReason: null,
+};
+
+describe('codeChanges', () => {
+  it('answers nothing for the same code, whatever order its campaign keys come in', () => {
+    const before = { ...base, campaign: { scanLimit: 5, expiresAt: '2099-01-01T00:00:00.000Z' } };
+    const after = { ...base, campaign: { expiresAt: '2099-01-01T00:00:00.000Z', scanLimit: 5 } };
+
+    expect(codeChanges(before, after)).toEqual([]);
+  });
+
+  it('keeps only the fields that changed, one entry per kind', () => {
+    const after = { ...base, name: 'Lunch', campaign: { scanLimit: 10 }, design: { ...DEFAULT_DESIGN, margin: 1 } };
+
+    expect(codeChanges(base, after)).toEqual([
+      { kind: 'name', changes: [{ field: 'name', before: 'Menu', after: 'Lunch' }] },
+      { kind: 'campaign', changes: [{ field: 'campaign.scanLimit', before: null, after: 10 }] },
+      { kind: 'design', changes: [{ field: 'margin', before: DEFAULT_DESIGN.margin, after: 1 }] },
+    ]);
+  });
+
+  it('shows a password and a logo only as set or none', () => {
+    const after = { ...base, passwordHash: '$argon2id$secret', design: { ...DEFAULT_DESIGN, logo: { mime: 'image/png' as const, dataBase64: 'AAAA' } } };
+
+    const changes = codeChanges(base, after);
+
+    expect(changes).toEqual([
+      { kind: 'password', changes: [{ field: 'password', before: 'none', after: 'set' }] },
+      { kind: 'logo', changes: [{ field: 'logo', before: 'none', after: 'set' }] },
+    ]);
+    expect(JSON.stringify(changes)).not.toMatch(/argon2|AAAA/);
+  });
+
+  it('records deactivation and takedown as state changes', () => {
+    const after = { ...base, deactivatedByOwner: true, takenDownAt: new Date(), takedownReason: 'Spam' };
+
+    expect(codeChanges(base, after)).toEqual([
+      { kind: 'state', changes: [{ field: 'active', before: true, after: false }] },
+      { kind: 'takedown', changes: [{ field: 'takenDown', before: false, after: true }, { field: 'reason', before: null, after: 'Spam' }] },
+    ]);
+  });
+});
+
+describe('creationChanges', () => {
+  it('lists what the code was created with, the password as set', () => {
+    const created = creationChanges({ ...base, slug: 'AbCdEf1', category: 'restaurant', campaign: { scanLimit: 3 }, passwordHash: 'hash' });
+
+    expect(created).toEqual({
+      kind: 'created',
+      changes: [
+        { field: 'slug', before: null, after: 'AbCdEf1' },
+        { field: 'name', before: null, after: 'Menu' },
+        { field: 'destination', before: null, after: 'https://example.com/menu' },
+        { field: 'category', before: null, after: 'restaurant' },
+        { field: 'campaign.scanLimit', before: null, after: 3 },
+        { field: 'password', before: 'none', after: 'set' },
+      ],
+    });
+  });
+});

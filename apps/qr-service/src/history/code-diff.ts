@@ -1,0 +1,72 @@
+import type { CodeHistoryChange, CodeHistoryKind } from '@qrd/contracts';
+import type { CodeRecord } from '../codes/code.record';
+import { storedDesign } from '../codes/code.record';
+
+/** The columns of a code a change can touch (a CodeRecord or an admin's row with these). */
+export type CodeSnapshot = Pick<
+  CodeRecord,
+  'name' | 'destination' | 'category' | 'design' | 'campaign' | 'passwordHash' | 'deactivatedByOwner' | 'takenDownAt' | 'takedownReason'
+>;
+
+export interface HistoryChange {
+  kind: CodeHistoryKind;
+  changes: CodeHistoryChange[];
+}
+
+const DESIGN_FIELDS = ['foreground', 'background', 'errorCorrection', 'margin', 'dotStyle'] as const;
+
+/** JSON with object keys sorted: jsonb and JavaScript order keys differently. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return canonical(a ?? null) === canonical(b ?? null);
+}
+
+function field(name: string, before: unknown, after: unknown): CodeHistoryChange {
+  return { field: name, before: before ?? null, after: after ?? null };
+}
+
+const presence = (value: unknown) => (value ? 'set' : 'none');
+
+/** What a code's creation records: where it leads and what it was set up with (never a password). */
+export function creationChanges(code: CodeSnapshot & Pick<CodeRecord, 'slug'>): HistoryChange {
+  const changes = [field('slug', null, code.slug), field('name', null, code.name), field('destination', null, code.destination)];
+  if (code.category) changes.push(field('category', null, code.category));
+  for (const [key, value] of Object.entries(code.campaign ?? {})) if (value !== undefined && value !== null) changes.push(field(`campaign.${key}`, null, value));
+  if (code.passwordHash) changes.push(field('password', 'none', 'set'));
+  return { kind: 'created', changes };
+}
+
+/**
+ * The changes between two versions of a code, one entry per kind with only the fields that
+ * differ. A password shows as 'set' or 'none' (a new hash of any password is a change); a logo too.
+ */
+export function codeChanges(before: CodeSnapshot, after: CodeSnapshot): HistoryChange[] {
+  const out: HistoryChange[] = [];
+  const add = (kind: CodeHistoryKind, changes: CodeHistoryChange[]) => changes.length && out.push({ kind, changes });
+  for (const kind of ['name', 'destination', 'category'] as const) {
+    if (!same(before[kind], after[kind])) add(kind, [field(kind, before[kind], after[kind])]);
+  }
+  const keys = [...new Set([...Object.keys(before.campaign ?? {}), ...Object.keys(after.campaign ?? {})])].sort();
+  const was = (before.campaign ?? {}) as Record<string, unknown>;
+  const now = (after.campaign ?? {}) as Record<string, unknown>;
+  add('campaign', keys.filter((key) => !same(was[key], now[key])).map((key) => field(`campaign.${key}`, was[key], now[key])));
+  if (before.passwordHash !== after.passwordHash) add('password', [field('password', presence(before.passwordHash), presence(after.passwordHash))]);
+  const designBefore = storedDesign(before.design);
+  const designAfter = storedDesign(after.design);
+  add('design', DESIGN_FIELDS.filter((key) => !same(designBefore[key], designAfter[key])).map((key) => field(key, designBefore[key], designAfter[key])));
+  if (!same(designBefore.logo, designAfter.logo)) add('logo', [field('logo', presence(designBefore.logo), presence(designAfter.logo))]);
+  if (before.deactivatedByOwner !== after.deactivatedByOwner) add('state', [field('active', !before.deactivatedByOwner, !after.deactivatedByOwner)]);
+  const downBefore = before.takenDownAt !== null;
+  const downAfter = after.takenDownAt !== null;
+  if (downBefore !== downAfter) {
+    add('takedown', [field('takenDown', downBefore, downAfter), field('reason', before.takedownReason, after.takedownReason)]);
+  }
+  return out;
+}
