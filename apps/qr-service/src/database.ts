@@ -10,6 +10,7 @@ import { CampaignControls1797400000000 } from './migrations/1797400000000-campai
 import { CustomSlugs1797400000100 } from './migrations/1797400000100-custom-slugs';
 import { CodePasswords1797400000200 } from './migrations/1797400000200-code-passwords';
 import { AbuseHandling17973000000000 } from './migrations/17973000000000-abuse-handling';
+import { VisitorHashCollation17973000000100 } from './migrations/17973000000100-visitor-hash-collation';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -27,5 +28,6 @@ export const QR_DATABASE: ServiceDatabase = {
     CustomSlugs1797400000100,
     CodePasswords1797400000200,
     AbuseHandling17973000000000,
+    VisitorHashCollation17973000000100,
   ],
 };

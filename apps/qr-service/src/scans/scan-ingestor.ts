@@ -18,7 +18,8 @@ export interface ScanIngestorOptions {
   consumer: string;
   /** Entries read but unacknowledged this long belong to a dead reader and are taken over. */
   claimIdleMs: number;
-  enrich: (entry: ScanStreamEntry) => Promise<EnrichedScan>;
+  /** May answer at once (no promise per scan) or with a promise. */
+  enrich: (entry: ScanStreamEntry) => EnrichedScan | Promise<EnrichedScan>;
   /** Stores a batch in one transaction; must ignore scans it already has (by scan id). */
   store: (scans: EnrichedScan[]) => Promise<number>;
   logger: Logger;
@@ -69,7 +70,7 @@ export class ScanIngestor {
   }
 
   private get maxBatch(): number {
-    return Math.max(this.minBatch, this.options.maxBatchSize ?? 5000);
+    return Math.max(this.minBatch, this.options.maxBatchSize ?? 20_000);
   }
 
   async start(): Promise<void> {
@@ -183,8 +184,25 @@ export class ScanIngestor {
         dead.push({ streamId, fields, reason: 'malformed entry' });
         continue;
       }
+      // Synchronous nearly always; a promise (a salt to fetch) or a failure takes the retrying path.
+      let quick: EnrichedScan | Promise<EnrichedScan> | null;
       try {
-        scans.push({ streamId, fields, scan: await this.attempt(() => this.options.enrich(entry)) });
+        quick = this.options.enrich(entry);
+      } catch {
+        quick = null;
+      }
+      if (quick !== null && !(quick instanceof Promise)) {
+        scans.push({ streamId, fields, scan: quick });
+        continue;
+      }
+      let first = quick;
+      try {
+        const scan = await this.attempt(() => {
+          const pending = first ?? this.options.enrich(entry);
+          first = null;
+          return Promise.resolve(pending);
+        });
+        scans.push({ streamId, fields, scan });
       } catch (error) {
         dead.push({ streamId, fields, reason: `enrichment failed: ${(error as Error).message}` });
       }

@@ -124,11 +124,59 @@ export interface BatchRollup {
   stats: StatRow[];
 }
 
+/** One code's scans of one quarter hour in a batch. */
+interface QuarterGroup {
+  codeId: string;
+  ownerId: string;
+  bucket: number;
+  scans: number;
+  botScans: number;
+  lastScanAt: number | null;
+  counts: DimCounts;
+}
+
+function countKey(counts: DimCounts, dim: Dimension, key: string): void {
+  const keys = (counts[dim] ??= {});
+  keys[key] = (keys[key] ?? 0) + 1;
+}
+
 /**
  * What a batch of newly stored scans adds to the rollups, summed per row so each row is written
- * once per batch, and sorted by key so two ingestors lock rows in the same order.
+ * once per batch, and sorted by key so two ingestors lock rows in the same order. Scans are first
+ * grouped per code and quarter hour (no key built per scan); every other row is a sum of groups.
  */
 export function rollUp(scans: OwnedScan[], uniques: UniqueDelta[]): BatchRollup {
+  const groups = new Map<string, Map<number, QuarterGroup>>();
+  let group: QuarterGroup | undefined;
+  for (const scan of scans) {
+    const at = scan.scannedAt.getTime();
+    const quarter = quarterHourOf(at);
+    if (!group || group.codeId !== scan.codeId || group.bucket !== quarter) {
+      let code = groups.get(scan.codeId);
+      if (!code) groups.set(scan.codeId, (code = new Map()));
+      group = code.get(quarter);
+      if (!group) {
+        group = { codeId: scan.codeId, ownerId: scan.ownerId, bucket: quarter, scans: 0, botScans: 0, lastScanAt: null, counts: {} };
+        code.set(quarter, group);
+      }
+    }
+    if (scan.isBot) {
+      group.botScans += 1;
+      continue;
+    }
+    group.scans += 1;
+    if (group.lastScanAt === null || at > group.lastScanAt) group.lastScanAt = at;
+    const counts = group.counts;
+    countKey(counts, 'countries', scan.country ?? '');
+    countKey(counts, 'regions', scan.region ?? '');
+    if (scan.city) countKey(counts, 'cities', `${scan.country ?? ''}|${scan.city}`);
+    countKey(counts, 'devices', scan.device ?? '');
+    countKey(counts, 'os', scan.os ?? '');
+    countKey(counts, 'browsers', scan.browser ?? '');
+    countKey(counts, 'referrers', scan.referrer ?? '');
+    countKey(counts, 'languages', scan.language ?? '');
+  }
+
   const buckets = new Map<string, BucketRow>();
   const bucket = (scopeId: string, at: number): BucketRow => {
     const key = `${scopeId}|${at}`;
@@ -139,41 +187,24 @@ export function rollUp(scans: OwnedScan[], uniques: UniqueDelta[]): BatchRollup 
     }
     return row;
   };
-  const quarters = new Map<string, { scopeId: string; ownerId: string; bucket: number; counts: DimCounts }>();
   const stats = new Map<string, StatRow>();
-
-  for (const scan of scans) {
-    const at = scan.scannedAt.getTime();
-    const quarter = quarterHourOf(at);
-    for (const scopeId of [scan.codeId, scan.ownerId, SITE_SCOPE]) {
-      const row = bucket(scopeId, quarter);
-      if (scan.isBot) row.botScans += 1;
-      else row.scans += 1;
-    }
-    let stat = stats.get(scan.codeId);
-    if (!stat) {
-      stat = { codeId: scan.codeId, ownerId: scan.ownerId, scans: 0, botScans: 0, lastScanAt: null };
-      stats.set(scan.codeId, stat);
-    }
-    if (scan.isBot) {
-      stat.botScans += 1;
-      continue;
-    }
-    stat.scans += 1;
-    stat.lastScanAt = Math.max(stat.lastScanAt ?? 0, at);
-    // Counted once per code and quarter hour; the code's days and months and its owner's rows
-    // are sums of those (far fewer additions than counting every scan into every row).
-    const id = `${scan.codeId}|${quarter}`;
-    let row = quarters.get(id);
-    if (!row) {
-      row = { scopeId: scan.codeId, ownerId: scan.ownerId, bucket: quarter, counts: {} };
-      quarters.set(id, row);
-    }
-    for (const dim of DIMENSIONS) {
-      const key = dimensionKey(scan, dim);
-      if (key === null) continue;
-      const counts = (row.counts[dim] ??= {});
-      counts[key] = (counts[key] ?? 0) + 1;
+  const quarters: QuarterGroup[] = [];
+  for (const code of groups.values()) {
+    for (const quarter of code.values()) {
+      for (const scopeId of [quarter.codeId, quarter.ownerId, SITE_SCOPE]) {
+        const row = bucket(scopeId, quarter.bucket);
+        row.scans += quarter.scans;
+        row.botScans += quarter.botScans;
+      }
+      let stat = stats.get(quarter.codeId);
+      if (!stat) {
+        stat = { codeId: quarter.codeId, ownerId: quarter.ownerId, scans: 0, botScans: 0, lastScanAt: null };
+        stats.set(quarter.codeId, stat);
+      }
+      stat.scans += quarter.scans;
+      stat.botScans += quarter.botScans;
+      if (quarter.lastScanAt !== null) stat.lastScanAt = Math.max(stat.lastScanAt ?? 0, quarter.lastScanAt);
+      if (quarter.scans > 0) quarters.push(quarter);
     }
   }
   const dims = new Map<string, DimRow>();
@@ -183,11 +214,11 @@ export function rollUp(scans: OwnedScan[], uniques: UniqueDelta[]): BatchRollup 
     if (row) addCountsInto(row.counts, counts);
     else dims.set(id, { scopeId, level, bucket: start, counts: addCountsInto({}, counts) });
   };
-  for (const quarter of quarters.values()) {
+  for (const quarter of quarters) {
     // The code's own quarter hour is complete as counted: no copy needed.
-    dims.set(`${quarter.scopeId}|q|${quarter.bucket}`, { scopeId: quarter.scopeId, level: 'q', bucket: quarter.bucket, counts: quarter.counts });
-    addTo(quarter.scopeId, 'd', utcDayOf(quarter.bucket), quarter.counts);
-    addTo(quarter.scopeId, 'm', utcMonthOf(quarter.bucket), quarter.counts);
+    dims.set(`${quarter.codeId}|q|${quarter.bucket}`, { scopeId: quarter.codeId, level: 'q', bucket: quarter.bucket, counts: quarter.counts });
+    addTo(quarter.codeId, 'd', utcDayOf(quarter.bucket), quarter.counts);
+    addTo(quarter.codeId, 'm', utcMonthOf(quarter.bucket), quarter.counts);
     for (const [level, start] of [
       ['q', quarter.bucket],
       ['d', utcDayOf(quarter.bucket)],
