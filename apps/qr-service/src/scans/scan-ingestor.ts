@@ -109,9 +109,14 @@ export class ScanIngestor {
           await this.claimAbandoned();
         }
         const entries = this.ownPendingFirst ? await this.readOwnPending() : await this.readNew();
-        // A full read means a backlog: read more at once (fewer, larger transactions) until it drains.
-        this.readSize =
-          entries.length >= this.readSize ? Math.min(this.maxBatch, this.readSize * 2) : Math.max(this.minBatch, Math.floor(this.readSize / 2));
+        if (entries.length >= this.readSize) {
+          // A full read means a backlog: the next read takes as much of it as a batch may hold
+          // (fewer, larger transactions), as measured by the stream's length (acknowledged entries are deleted).
+          const backlog = await this.options.redis.xlen(this.options.stream);
+          this.readSize = Math.min(this.maxBatch, Math.max(this.readSize * 2, backlog));
+        } else {
+          this.readSize = Math.max(this.minBatch, Math.floor(this.readSize / 2));
+        }
         if (entries.length > 0) await this.process(entries);
       } catch (error) {
         if (!this.running) break;

@@ -132,12 +132,58 @@ interface QuarterGroup {
   scans: number;
   botScans: number;
   lastScanAt: number | null;
-  counts: DimCounts;
+  tally: Tally;
 }
 
-function countKey(counts: DimCounts, dim: Dimension, key: string): void {
-  const keys = (counts[dim] ??= {});
-  keys[key] = (keys[key] ?? 0) + 1;
+/**
+ * Counts while scanning: Maps (an object keyed by arbitrary strings interns every key on each
+ * access), and cities per country (no key built per scan). Turned into DimCounts once per group.
+ */
+interface Tally {
+  countries: Map<string, number>;
+  regions: Map<string, number>;
+  cities: Map<string, Map<string, number>>;
+  devices: Map<string, number>;
+  os: Map<string, number>;
+  browsers: Map<string, number>;
+  referrers: Map<string, number>;
+  languages: Map<string, number>;
+}
+
+const newTally = (): Tally => ({
+  countries: new Map(),
+  regions: new Map(),
+  cities: new Map(),
+  devices: new Map(),
+  os: new Map(),
+  browsers: new Map(),
+  referrers: new Map(),
+  languages: new Map(),
+});
+
+function tallyKey(map: Map<string, number>, key: string): void {
+  map.set(key, (map.get(key) ?? 0) + 1);
+}
+
+/** The same keys dimensionKey() gives, with their counts; a dimension no scan had is left out. */
+function countsOf(tally: Tally): DimCounts {
+  const counts: DimCounts = {};
+  const put = (dim: Dimension, map: Map<string, number>) => {
+    if (map.size > 0) counts[dim] = Object.fromEntries(map);
+  };
+  put('countries', tally.countries);
+  put('regions', tally.regions);
+  if (tally.cities.size > 0) {
+    const cities: Record<string, number> = {};
+    for (const [country, names] of tally.cities) for (const [city, n] of names) cities[`${country}|${city}`] = n;
+    counts.cities = cities;
+  }
+  put('devices', tally.devices);
+  put('os', tally.os);
+  put('browsers', tally.browsers);
+  put('referrers', tally.referrers);
+  put('languages', tally.languages);
+  return counts;
 }
 
 /**
@@ -156,7 +202,7 @@ export function rollUp(scans: OwnedScan[], uniques: UniqueDelta[]): BatchRollup 
       if (!code) groups.set(scan.codeId, (code = new Map()));
       group = code.get(quarter);
       if (!group) {
-        group = { codeId: scan.codeId, ownerId: scan.ownerId, bucket: quarter, scans: 0, botScans: 0, lastScanAt: null, counts: {} };
+        group = { codeId: scan.codeId, ownerId: scan.ownerId, bucket: quarter, scans: 0, botScans: 0, lastScanAt: null, tally: newTally() };
         code.set(quarter, group);
       }
     }
@@ -166,15 +212,20 @@ export function rollUp(scans: OwnedScan[], uniques: UniqueDelta[]): BatchRollup 
     }
     group.scans += 1;
     if (group.lastScanAt === null || at > group.lastScanAt) group.lastScanAt = at;
-    const counts = group.counts;
-    countKey(counts, 'countries', scan.country ?? '');
-    countKey(counts, 'regions', scan.region ?? '');
-    if (scan.city) countKey(counts, 'cities', `${scan.country ?? ''}|${scan.city}`);
-    countKey(counts, 'devices', scan.device ?? '');
-    countKey(counts, 'os', scan.os ?? '');
-    countKey(counts, 'browsers', scan.browser ?? '');
-    countKey(counts, 'referrers', scan.referrer ?? '');
-    countKey(counts, 'languages', scan.language ?? '');
+    const tally = group.tally;
+    const country = scan.country ?? '';
+    tallyKey(tally.countries, country);
+    tallyKey(tally.regions, scan.region ?? '');
+    if (scan.city) {
+      let cities = tally.cities.get(country);
+      if (!cities) tally.cities.set(country, (cities = new Map()));
+      tallyKey(cities, scan.city);
+    }
+    tallyKey(tally.devices, scan.device ?? '');
+    tallyKey(tally.os, scan.os ?? '');
+    tallyKey(tally.browsers, scan.browser ?? '');
+    tallyKey(tally.referrers, scan.referrer ?? '');
+    tallyKey(tally.languages, scan.language ?? '');
   }
 
   const buckets = new Map<string, BucketRow>();
@@ -215,16 +266,17 @@ export function rollUp(scans: OwnedScan[], uniques: UniqueDelta[]): BatchRollup 
     else dims.set(id, { scopeId, level, bucket: start, counts: addCountsInto({}, counts) });
   };
   for (const quarter of quarters) {
+    const counts = countsOf(quarter.tally);
     // The code's own quarter hour is complete as counted: no copy needed.
-    dims.set(`${quarter.codeId}|q|${quarter.bucket}`, { scopeId: quarter.codeId, level: 'q', bucket: quarter.bucket, counts: quarter.counts });
-    addTo(quarter.codeId, 'd', utcDayOf(quarter.bucket), quarter.counts);
-    addTo(quarter.codeId, 'm', utcMonthOf(quarter.bucket), quarter.counts);
+    dims.set(`${quarter.codeId}|q|${quarter.bucket}`, { scopeId: quarter.codeId, level: 'q', bucket: quarter.bucket, counts });
+    addTo(quarter.codeId, 'd', utcDayOf(quarter.bucket), counts);
+    addTo(quarter.codeId, 'm', utcMonthOf(quarter.bucket), counts);
     for (const [level, start] of [
       ['q', quarter.bucket],
       ['d', utcDayOf(quarter.bucket)],
       ['m', utcMonthOf(quarter.bucket)],
     ] as const) {
-      addTo(quarter.ownerId, level, start, quarter.counts);
+      addTo(quarter.ownerId, level, start, counts);
     }
   }
   for (const change of uniques) {

@@ -123,9 +123,21 @@ export class ScansRepository {
    * arrived late moves the count to its bucket.
    */
   private async firstVisits(tx: EntityManager, scans: OwnedScan[]): Promise<UniqueDelta[]> {
-    const keys = new Map<string, VisitorKey>();
+    // Per day and scope, then per visitor: no key string built per scan.
+    const scopes = new Map<string, Map<string, VisitorKey>>();
     let lastDayStart = NaN;
     let day = '';
+    const note = (scope: VisitorKey['scope'], scopeId: string, scan: OwnedScan, at: number) => {
+      const id = day + scopeId;
+      let visitors = scopes.get(id);
+      if (!visitors) scopes.set(id, (visitors = new Map()));
+      const known = visitors.get(scan.visitorHash);
+      if (!known) visitors.set(scan.visitorHash, { scope, scopeId, day, hash: scan.visitorHash, at, codeId: scan.codeId });
+      else if (at < known.at) {
+        known.at = at;
+        known.codeId = scan.codeId;
+      }
+    };
     for (const scan of scans) {
       if (scan.isBot) continue;
       const at = scan.scannedAt.getTime();
@@ -134,24 +146,21 @@ export class ScansRepository {
         lastDayStart = dayStart;
         day = dayText(dayStart);
       }
-      const codeKey = `${day}|${scan.codeId}|${scan.visitorHash}`;
-      const code = keys.get(codeKey);
-      if (!code || at < code.at) keys.set(codeKey, { scope: 'code', scopeId: scan.codeId, day, hash: scan.visitorHash, at, codeId: scan.codeId });
-      const ownerKey = `${day}|${scan.ownerId}|${scan.visitorHash}`;
-      const owner = keys.get(ownerKey);
-      if (!owner || at < owner.at) keys.set(ownerKey, { scope: 'owner', scopeId: scan.ownerId, day, hash: scan.visitorHash, at, codeId: scan.codeId });
+      note('code', scan.codeId, scan, at);
+      note('owner', scan.ownerId, scan, at);
     }
-    if (keys.size === 0) return [];
-    // In key order, so two ingestors inserting the same visitors wait on each other instead of deadlocking.
-    const list = [...keys.keys()].sort().map((key) => keys.get(key) as VisitorKey);
-    // Only the keys that were already there come back (their ordinal): usually few.
+    const list: VisitorKey[] = [];
+    for (const visitors of scopes.values()) for (const key of visitors.values()) list.push(key);
+    if (list.length === 0) return [];
+    // Only the keys that were already there come back (their ordinal): usually few. Inserted in
+    // key order, so two ingestors inserting the same visitors wait on each other instead of deadlocking.
     const known: { n: number }[] = await tx.query(
       `WITH i AS MATERIALIZED (
          SELECT * FROM unnest($1::date[], $2::uuid[], $3::text[], $4::timestamptz[], $5::uuid[]) WITH ORDINALITY
            AS i(day, scope_id, visitor_hash, first_at, code_id, n)
        ), ins AS (
          INSERT INTO qr.rollup_visitors (day, scope_id, visitor_hash, first_at, code_id)
-         SELECT day, scope_id, visitor_hash, first_at, code_id FROM i ORDER BY n
+         SELECT day, scope_id, visitor_hash, first_at, code_id FROM i ORDER BY day, scope_id, visitor_hash COLLATE "C"
          ON CONFLICT DO NOTHING
          RETURNING day, scope_id, visitor_hash
        )
@@ -328,33 +337,30 @@ export class ScansRepository {
         target.push({ ...row, counts });
       }
     }
-    const columns = (rows: DimRow[]) => [
-      rows.map((r) => r.scopeId),
-      rows.map((r) => r.level),
-      rows.map((r) => iso(r.bucket)),
-      rows.map((r) => JSON.stringify(r.counts)),
-    ];
+    // Documents travel as one JSON array (as a jsonb[] literal every document would be escaped twice).
+    const documents = (rows: DimRow[]) => JSON.stringify(rows.map((r) => [r.scopeId, r.level, iso(r.bucket), r.counts]));
+    const keys = `SELECT (e->>0)::uuid AS scope_id, (e->>1)::"char" AS level, (e->>2)::timestamptz AS bucket, e->3 AS counts
+                  FROM jsonb_array_elements($1::jsonb) e`;
     if (merged.length > 0) {
       await tx.query(
-        `UPDATE qr.rollup_dims d SET counts = k.counts
-         FROM unnest($1::uuid[], $2::"char"[], $3::timestamptz[], $4::jsonb[]) AS k(scope_id, level, bucket, counts)
+        `UPDATE qr.rollup_dims d SET counts = k.counts FROM (${keys}) k
          WHERE d.scope_id = k.scope_id AND d.level = k.level AND d.bucket = k.bucket`,
-        columns(merged),
+        [documents(merged)],
       );
     }
     if (emptied.length > 0) {
       await tx.query(
         `DELETE FROM qr.rollup_dims d USING unnest($1::uuid[], $2::"char"[], $3::timestamptz[]) AS k(scope_id, level, bucket)
          WHERE d.scope_id = k.scope_id AND d.level = k.level AND d.bucket = k.bucket`,
-        columns(emptied).slice(0, 3),
+        [emptied.map((r) => r.scopeId), emptied.map((r) => r.level), emptied.map((r) => iso(r.bucket))],
       );
     }
     if (fresh.length > 0) {
       await tx.query(
         `INSERT INTO qr.rollup_dims AS d (scope_id, level, bucket, counts)
-         SELECT * FROM unnest($1::uuid[], $2::"char"[], $3::timestamptz[], $4::jsonb[])
+         SELECT scope_id, level, bucket, counts FROM (${keys}) k
          ON CONFLICT (scope_id, level, bucket) DO UPDATE SET counts = qr.add_counts(d.counts, EXCLUDED.counts)`,
-        columns(fresh),
+        [documents(fresh)],
       );
     }
   }
