@@ -42,8 +42,8 @@ export class ScanIngestion implements OnApplicationBootstrap, BeforeApplicationS
   /**
    * This replica's readers store one batch at a time: concurrent batches wait on each other's row
    * locks anyway (the owner's and the site's totals, a visitor scanning two codes of one owner),
-   * which cost more than taking turns, while one reader's enrichment still overlaps another's
-   * transaction.
+   * which cost more than taking turns, while one reader's enrichment and tally still overlap
+   * another's transaction.
    */
   private inLane<T>(work: () => Promise<T>): Promise<T> {
     const turn = this.lane.then(work);
@@ -72,11 +72,14 @@ export class ScanIngestion implements OnApplicationBootstrap, BeforeApplicationS
           consumer: `${hostname()}-${process.pid}-${instance}-${n}`,
           claimIdleMs: this.config.scanClaimIdleMs,
           enrich: (entry) => enricher.enrich(entry),
-          store: (batch) => this.inLane(async () => {
-            const stored = await this.scans.insertBatch(batch);
-            if (stored > 0) this.unfolded = true;
-            return stored;
-          }),
+          store: (batch) => {
+            const prepared = this.scans.prepareBatch(batch);
+            return this.inLane(async () => {
+              const stored = await this.scans.storePrepared(prepared);
+              if (stored > 0) this.unfolded = true;
+              return stored;
+            });
+          },
           logger: this.logger,
         }),
       );

@@ -125,7 +125,7 @@ export interface BatchRollup {
 }
 
 /** One code's scans of one quarter hour in a batch. */
-interface QuarterGroup {
+export interface QuarterGroup {
   codeId: string;
   ownerId: string;
   bucket: number;
@@ -192,7 +192,14 @@ function countsOf(tally: Tally): DimCounts {
  * grouped per code and quarter hour (no key built per scan); every other row is a sum of groups.
  */
 export function rollUp(scans: OwnedScan[], uniques: UniqueDelta[]): BatchRollup {
-  const groups = new Map<string, Map<number, QuarterGroup>>();
+  return finishRollUp(tallyScans(scans), uniques);
+}
+
+/** A batch's scans counted per code and quarter hour: the costly half of rollUp, which needs nothing from the database but the owners. */
+export type ScanTally = Map<string, Map<number, QuarterGroup>>;
+
+export function tallyScans(scans: OwnedScan[]): ScanTally {
+  const groups: ScanTally = new Map();
   let group: QuarterGroup | undefined;
   for (const scan of scans) {
     const at = scan.scannedAt.getTime();
@@ -228,6 +235,11 @@ export function rollUp(scans: OwnedScan[], uniques: UniqueDelta[]): BatchRollup 
     tallyKey(tally.languages, scan.language ?? '');
   }
 
+  return groups;
+}
+
+/** The batch's rows from its tally and its changes of unique scanners. */
+export function finishRollUp(groups: ScanTally, uniques: UniqueDelta[]): BatchRollup {
   const buckets = new Map<string, BucketRow>();
   const bucket = (scopeId: string, at: number): BucketRow => {
     const key = `${scopeId}|${at}`;

@@ -4,7 +4,10 @@ import type { EnrichedScan } from './scan-enricher';
 import { ensurePartitions, Month, monthOf } from './scan-partitions';
 import { FOLD_LOCK } from './rollup-removal';
 import { boolArray, plainArray, textArray } from './pg-arrays';
-import { addCountsInto, BatchRollup, BucketRow, DimCounts, DimRow, OwnedScan, quarterHourOf, rollUp, UniqueDelta, utcDayOf } from './scan-rollups';
+import { addCountsInto, BatchRollup, BucketRow, DimCounts, DimRow, finishRollUp, OwnedScan, quarterHourOf, ScanTally, tallyScans, UniqueDelta, utcDayOf } from './scan-rollups';
+
+/** Codes whose owner a process remembers. */
+const OWNER_MEMO_SIZE = 100_000;
 
 /** Additions folded at once into the dimension documents. */
 const FOLD_LIMIT = 20_000;
@@ -13,6 +16,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const dayText = (ms: number) => iso(utcDayOf(ms)).slice(0, 10);
+
+/** A batch ready to store (see ScansRepository.prepareBatch). */
+export interface PreparedBatch {
+  batch: EnrichedScan[];
+  months: Set<Month>;
+  raw: string[];
+  guess: { owners: Map<string, string>; tally: ScanTally; visitors: VisitorKey[] } | null;
+}
 
 interface VisitorKey {
   scope: 'code' | 'owner';
@@ -32,6 +43,8 @@ interface VisitorKey {
 export class ScansRepository {
   /** Months known to have a partition: most batches need no catalog query. */
   private readonly partitions = new Set<Month>();
+  /** Codes' owners as the last batches found them (a code never changes owner). */
+  private readonly owners = new Map<string, string>();
 
   constructor(private readonly db: DataSource) {}
 
@@ -41,6 +54,16 @@ export class ScansRepository {
    * scans were new.
    */
   async insertBatch(scans: EnrichedScan[]): Promise<number> {
+    return this.storePrepared(this.prepareBatch(scans));
+  }
+
+  /**
+   * What can be worked out before the transaction: the rows to insert and, if this process knows
+   * the owner of every code in the batch (a code never changes owner), its tally and visitors as
+   * if every scan were new (the usual case, checked once the rows are in). Done outside the
+   * transaction, it overlaps another batch's statements.
+   */
+  prepareBatch(scans: EnrichedScan[]): PreparedBatch {
     const unique = new Map<string, EnrichedScan>();
     for (const scan of scans) {
       if (!UUID.test(scan.codeId) || !UUID.test(scan.scanId)) continue;
@@ -49,11 +72,25 @@ export class ScansRepository {
       scan.scanId = scan.scanId.toLowerCase();
       unique.set(scan.scanId, scan);
     }
-    if (unique.size === 0) return 0;
     const batch = [...unique.values()];
     const months = new Set<Month>();
     for (const scan of batch) months.add(monthOf(scan.scannedAt));
-    const raw = rawColumns(batch);
+    let guess: PreparedBatch['guess'] = null;
+    if (batch.length > 0 && batch.every((scan) => this.owners.has(scan.codeId))) {
+      const owners = new Map<string, string>();
+      for (const scan of batch) {
+        const ownerId = this.owners.get(scan.codeId) as string;
+        owners.set(scan.codeId, ownerId);
+        (scan as OwnedScan).ownerId = ownerId;
+      }
+      const owned = batch as OwnedScan[];
+      guess = { owners, tally: tallyScans(owned), visitors: visitorKeys(owned) };
+    }
+    return { batch, months, raw: batch.length > 0 ? rawColumns(batch) : [], guess };
+  }
+
+  async storePrepared({ batch, months, raw, guess }: PreparedBatch): Promise<number> {
+    if (batch.length === 0) return 0;
     return this.db.transaction(async (tx) => {
       if ([...months].some((m) => !this.partitions.has(m))) {
         await ensurePartitions(tx, months);
@@ -61,8 +98,10 @@ export class ScansRepository {
       }
       const fresh = await this.insertRaw(tx, batch, raw);
       if (fresh.length === 0) return 0;
-      const uniques = await this.firstVisits(tx, fresh);
-      await this.writeRollup(tx, rollUp(fresh, uniques));
+      // The guess holds if every scan was new and every code's owner was as remembered.
+      const guessed = guess !== null && fresh.length === batch.length && fresh.every((scan) => scan.ownerId === guess.owners.get(scan.codeId));
+      const uniques = await this.firstVisits(tx, guessed ? guess.visitors : visitorKeys(fresh));
+      await this.writeRollup(tx, finishRollUp(guessed ? guess.tally : tallyScans(fresh), uniques));
       return fresh.length;
     });
   }
@@ -107,6 +146,10 @@ export class ScansRepository {
       if (row.owner === null) skipped.add(row.id);
       else owners.set(row.id, row.owner);
     }
+    if (this.owners.size + owners.size > OWNER_MEMO_SIZE) this.owners.clear();
+    for (const [code, owner] of owners) {
+      this.owners.set(code, owner);
+    }
     const fresh: OwnedScan[] = [];
     for (const scan of batch) {
       const ownerId = owners.get(scan.codeId);
@@ -122,35 +165,7 @@ export class ScansRepository {
    * their first scan of the day. New visitors are inserted; for known ones an earlier scan that
    * arrived late moves the count to its bucket.
    */
-  private async firstVisits(tx: EntityManager, scans: OwnedScan[]): Promise<UniqueDelta[]> {
-    // Per day and scope, then per visitor: no key string built per scan.
-    const scopes = new Map<string, Map<string, VisitorKey>>();
-    let lastDayStart = NaN;
-    let day = '';
-    const note = (scope: VisitorKey['scope'], scopeId: string, scan: OwnedScan, at: number) => {
-      const id = day + scopeId;
-      let visitors = scopes.get(id);
-      if (!visitors) scopes.set(id, (visitors = new Map()));
-      const known = visitors.get(scan.visitorHash);
-      if (!known) visitors.set(scan.visitorHash, { scope, scopeId, day, hash: scan.visitorHash, at, codeId: scan.codeId });
-      else if (at < known.at) {
-        known.at = at;
-        known.codeId = scan.codeId;
-      }
-    };
-    for (const scan of scans) {
-      if (scan.isBot) continue;
-      const at = scan.scannedAt.getTime();
-      const dayStart = utcDayOf(at);
-      if (dayStart !== lastDayStart) {
-        lastDayStart = dayStart;
-        day = dayText(dayStart);
-      }
-      note('code', scan.codeId, scan, at);
-      note('owner', scan.ownerId, scan, at);
-    }
-    const list: VisitorKey[] = [];
-    for (const visitors of scopes.values()) for (const key of visitors.values()) list.push(key);
+  private async firstVisits(tx: EntityManager, list: VisitorKey[]): Promise<UniqueDelta[]> {
     if (list.length === 0) return [];
     // Only the keys that were already there come back (their ordinal): usually few. Inserted in
     // key order, so two ingestors inserting the same visitors wait on each other instead of deadlocking.
@@ -392,4 +407,40 @@ function rawColumns(batch: EnrichedScan[]): string[] {
     textArray(batch.map((s) => s.visitorHash)),
     textArray(batch.map((s) => s.variant ?? null)),
   ];
+}
+
+/**
+ * Unique scanners: each visitor (day-salted hash) counts once a day per code and per owner, at
+ * their first scan of the day: the batch's earliest scan of each visitor, day and scope. Keyed
+ * per day and scope, then per visitor (no key string built per scan).
+ */
+function visitorKeys(scans: OwnedScan[]): VisitorKey[] {
+  const scopes = new Map<string, Map<string, VisitorKey>>();
+  let lastDayStart = NaN;
+  let day = '';
+  const note = (scope: VisitorKey['scope'], scopeId: string, scan: OwnedScan, at: number) => {
+    const id = day + scopeId;
+    let visitors = scopes.get(id);
+    if (!visitors) scopes.set(id, (visitors = new Map()));
+    const known = visitors.get(scan.visitorHash);
+    if (!known) visitors.set(scan.visitorHash, { scope, scopeId, day, hash: scan.visitorHash, at, codeId: scan.codeId });
+    else if (at < known.at) {
+      known.at = at;
+      known.codeId = scan.codeId;
+    }
+  };
+  for (const scan of scans) {
+    if (scan.isBot) continue;
+    const at = scan.scannedAt.getTime();
+    const dayStart = utcDayOf(at);
+    if (dayStart !== lastDayStart) {
+      lastDayStart = dayStart;
+      day = dayText(dayStart);
+    }
+    note('code', scan.codeId, scan, at);
+    note('owner', scan.ownerId, scan, at);
+  }
+  const list: VisitorKey[] = [];
+  for (const visitors of scopes.values()) for (const key of visitors.values()) list.push(key);
+  return list;
 }
