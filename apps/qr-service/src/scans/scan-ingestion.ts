@@ -29,7 +29,6 @@ export class ScanIngestion implements OnApplicationBootstrap, BeforeApplicationS
   private folding?: Promise<void>;
   /** Batches stored since the last fold (by this replica). */
   private unfolded = true;
-  private lane: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly scans: ScansRepository,
@@ -38,21 +37,6 @@ export class ScanIngestion implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly metrics: ServiceMetrics,
   ) {}
-
-  /**
-   * This replica's readers store one batch at a time: concurrent batches wait on each other's row
-   * locks anyway (the owner's and the site's totals, a visitor scanning two codes of one owner),
-   * which cost more than taking turns, while one reader's enrichment and tally still overlap
-   * another's transaction.
-   */
-  private inLane<T>(work: () => Promise<T>): Promise<T> {
-    const turn = this.lane.then(work);
-    this.lane = turn.then(
-      () => undefined,
-      () => undefined,
-    );
-    return turn;
-  }
 
   async onApplicationBootstrap(): Promise<void> {
     const geo = await sharedGeoIp(this.config.geoipCityDb);
@@ -72,13 +56,10 @@ export class ScanIngestion implements OnApplicationBootstrap, BeforeApplicationS
           consumer: `${hostname()}-${process.pid}-${instance}-${n}`,
           claimIdleMs: this.config.scanClaimIdleMs,
           enrich: (entry) => enricher.enrich(entry),
-          store: (batch) => {
-            const prepared = this.scans.prepareBatch(batch);
-            return this.inLane(async () => {
-              const stored = await this.scans.storePrepared(prepared);
-              if (stored > 0) this.unfolded = true;
-              return stored;
-            });
+          store: async (batch) => {
+            const stored = await this.scans.insertBatch(batch);
+            if (stored > 0) this.unfolded = true;
+            return stored;
           },
           logger: this.logger,
         }),

@@ -45,6 +45,8 @@ export class ScansRepository {
   private readonly partitions = new Set<Month>();
   /** Codes' owners as the last batches found them (a code never changes owner). */
   private readonly owners = new Map<string, string>();
+  /** Settles when the batch holding the rollups' turn has committed (see storePrepared). */
+  private turn: Promise<void> = Promise.resolve();
 
   constructor(private readonly db: DataSource) {}
 
@@ -89,21 +91,44 @@ export class ScansRepository {
     return { batch, months, raw: batch.length > 0 ? rawColumns(batch) : [], guess };
   }
 
+  /**
+   * The raw rows go in at once (batches stored at the same time do not block each other there);
+   * the visitors, totals and counters, which every batch of an owner shares, are written by one
+   * batch of this replica at a time, until it commits: concurrent batches would only wait on each
+   * other's row locks, which cost more than taking turns.
+   */
   async storePrepared({ batch, months, raw, guess }: PreparedBatch): Promise<number> {
     if (batch.length === 0) return 0;
-    return this.db.transaction(async (tx) => {
-      if ([...months].some((m) => !this.partitions.has(m))) {
-        await ensurePartitions(tx, months);
-        for (const month of months) this.partitions.add(month);
-      }
-      const fresh = await this.insertRaw(tx, batch, raw);
-      if (fresh.length === 0) return 0;
-      // The guess holds if every scan was new and every code's owner was as remembered.
-      const guessed = guess !== null && fresh.length === batch.length && fresh.every((scan) => scan.ownerId === guess.owners.get(scan.codeId));
-      const uniques = await this.firstVisits(tx, guessed ? guess.visitors : visitorKeys(fresh));
-      await this.writeRollup(tx, finishRollUp(guessed ? guess.tally : tallyScans(fresh), uniques));
-      return fresh.length;
-    });
+    let release: (() => void) | undefined;
+    try {
+      return await this.db.transaction(async (tx) => {
+        if ([...months].some((m) => !this.partitions.has(m))) {
+          await ensurePartitions(tx, months);
+          for (const month of months) this.partitions.add(month);
+        }
+        const fresh = await this.insertRaw(tx, batch, raw);
+        if (fresh.length === 0) return 0;
+        // The guess holds if every scan was new and every code's owner was as remembered.
+        const guessed = guess !== null && fresh.length === batch.length && fresh.every((scan) => scan.ownerId === guess.owners.get(scan.codeId));
+        const visitors = guessed ? guess.visitors : visitorKeys(fresh);
+        const tally = guessed ? guess.tally : tallyScans(fresh);
+        release = await this.takeTurn();
+        const uniques = await this.firstVisits(tx, visitors);
+        await this.writeRollup(tx, finishRollUp(tally, uniques));
+        return fresh.length;
+      });
+    } finally {
+      release?.();
+    }
+  }
+
+  /** Waits for this replica's other batches to commit their rollups; answers the release. */
+  private takeTurn(): Promise<() => void> {
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => (release = resolve));
+    const previous = this.turn;
+    this.turn = previous.then(() => done);
+    return previous.then(() => release);
   }
 
   /** Months of raw scans were dropped (retention): forget them so a late scan recreates its month. */
