@@ -2,6 +2,7 @@
 // (enrichment, raw rows, rollups, unique visitors, counters, acknowledgement), against a baseline
 // in the same run: a bare multi-row INSERT of the same raw rows into an unindexed table.
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import IORedis from 'ioredis';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
@@ -93,6 +94,7 @@ async function measure(run) {
   }
 
   const loadBefore = machine().load;
+  const cpuBefore = cpuSeconds(qr.pid, run.dbName);
   const started = Date.now();
   qr.kill('SIGCONT');
   for (;;) {
@@ -102,6 +104,8 @@ async function measure(run) {
     await new Promise((r) => setTimeout(r, 50));
   }
   const seconds = (Date.now() - started) / 1000;
+  const cpuAfter = cpuSeconds(qr.pid, run.dbName);
+  const cpu = cpuAfter && cpuBefore ? { service: cpuAfter.service - cpuBefore.service, postgres: cpuAfter.postgres - cpuBefore.postgres } : null;
   const stored = Number((await db.query('SELECT count(*) FROM qr.scans')).rows[0].count);
   await stopAll();
   redis.disconnect();
@@ -121,7 +125,9 @@ async function measure(run) {
 
   const scansPerS = Math.round(SCANS / seconds);
   const barePerS = Math.round(SCANS / bareSeconds);
-  const result = { date: new Date().toISOString(), machine: machine(), loadBefore, scans: SCANS, codes: CODES, stored, seconds, scansPerS, barePerS };
+  const result = { date: new Date().toISOString(), machine: machine(), loadBefore, scans: SCANS, codes: CODES, stored, seconds, scansPerS, barePerS, cpu };
+  // CPU time per scan does not depend on how busy the machine is: builds compare on it even when the rates swing.
+  const cpuPerScan = cpu && { service: Math.round((cpu.service / SCANS) * 1e6), postgres: Math.round((cpu.postgres / SCANS) * 1e6) };
   const markdown = [
     `Last run: ${result.date} — ${result.machine.cpus} CPU cores (shared with PostgreSQL and Redis), Node ${result.machine.node}; ` +
       `${SCANS.toLocaleString('en-US')} scans of ${CODES} codes (a few codes get most of them) appended while the qr-service was paused, then drained by one qr-service process; ` +
@@ -134,9 +140,38 @@ async function measure(run) {
     '',
     `- ingest / baseline: **${(scansPerS / barePerS).toFixed(2)}**; target at least 30,000 scans/s: ${scansPerS >= 30_000 ? 'yes' : '**NO**'}`,
     `- every scan stored once: ${stored === SCANS ? 'yes' : `**NO** (${stored} stored)`}`,
+    ...(cpuPerScan ? [`- CPU time per scan during the drain: qr-service ${cpuPerScan.service} µs, its PostgreSQL connections ${cpuPerScan.postgres} µs`] : []),
   ].join('\n');
-  await report('ingest', result, markdown, { scans: SCANS, scans_per_s: scansPerS, baseline_rows_per_s: barePerS, ratio: Number((scansPerS / barePerS).toFixed(2)) });
+  await report('ingest', result, markdown, { scans: SCANS, scans_per_s: scansPerS, baseline_rows_per_s: barePerS, ratio: Number((scansPerS / barePerS).toFixed(2)), cpu_us_per_scan: cpuPerScan });
   if (stored !== SCANS) process.exitCode = 1;
+}
+
+/**
+ * CPU seconds used so far by the qr-service process and by the PostgreSQL backends serving the
+ * run's database (Linux /proc; null elsewhere). Connections closed in between are not counted.
+ */
+function cpuSeconds(pid, dbName) {
+  try {
+    const ticks = (stat) => {
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    };
+    const hz = 100;
+    const service = ticks(readFileSync(`/proc/${pid}/stat`, 'utf8')) / hz;
+    let postgres = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${dbName} `)) continue;
+        postgres += ticks(readFileSync(`/proc/${entry}/stat`, 'utf8')) / hz;
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    return { service, postgres };
+  } catch {
+    return null;
+  }
 }
 
 main().catch(fail);

@@ -14,6 +14,7 @@ import { Webhooks1797700000000 } from './migrations/1797700000000-webhooks';
 import { ErasedOwners1797800000000 } from './migrations/1797800000000-erased-owners';
 import { DataExports1798200000000 } from './migrations/1798200000000-data-exports';
 import { CodeHistory17983000000000 } from './migrations/17983000000000-code-history';
+import { VisitorHashCollation17973000000100 } from './migrations/17973000000100-visitor-hash-collation';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -35,5 +36,6 @@ export const QR_DATABASE: ServiceDatabase = {
     ErasedOwners1797800000000,
     DataExports1798200000000,
     CodeHistory17983000000000,
+    VisitorHashCollation17973000000100,
   ],
 };

@@ -1,7 +1,7 @@
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 import type { ScanStreamEntry } from '@qrd/contracts';
-import type { GeoIpLookup } from './geoip';
+import type { GeoIpLookup, GeoPlace } from './geoip';
 import type { VisitorSalts } from './visitor-salts';
 
 export type BotReason = 'user-agent' | 'head' | 'prefetch';
@@ -86,20 +86,50 @@ interface Agent {
 
 /** Parsing a user agent (and matching the crawler patterns) is the costly step, and scanners share a few thousand agents at most. */
 const AGENT_MEMO_SIZE = 5000;
+/** Places by address: a backlog repeats addresses, and each lookup walks the database's tree and builds a record. */
+const PLACE_MEMO_SIZE = 50_000;
+/** Referrer hosts and languages by header: a URL parse and a pattern per scan otherwise. */
+const HEADER_MEMO_SIZE = 5000;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** A bounded memo: emptied when full (cheaper than an LRU, and refilled by the next few scans). */
+function memo<T>(map: Map<string, T>, size: number, key: string, make: (key: string) => T): T {
+  let value = map.get(key);
+  if (value === undefined && !map.has(key)) {
+    value = make(key);
+    if (map.size >= size) map.clear();
+    map.set(key, value);
+  }
+  return value as T;
+}
 
 export class ScanEnricher {
   private readonly agents = new Map<string, Agent>();
+  private readonly places = new Map<string, GeoPlace>();
+  private readonly referrers = new Map<string, string | null>();
+  private readonly languages = new Map<string, string | null>();
+  private dayStart = NaN;
+  private day = '';
 
   constructor(
     private readonly geo: GeoIpLookup,
     private readonly salts: VisitorSalts,
   ) {}
 
-  async enrich(entry: ScanStreamEntry): Promise<EnrichedScan> {
+  /**
+   * Synchronous while this process holds the scan day's salt (nearly always): a promise per scan
+   * was a large share of the ingestor's work. Throws (or rejects) when the scan cannot be enriched.
+   */
+  enrich(entry: ScanStreamEntry): EnrichedScan | Promise<EnrichedScan> {
     const scannedAt = new Date(entry.ts);
+    if (Number.isNaN(scannedAt.getTime())) throw new RangeError('Invalid time value');
+    const day = this.dayOf(entry.ts);
+    const salt = this.salts.known(day);
+    if (salt === undefined) return this.salts.load(day).then(() => this.enrich(entry));
     const agent = this.agent(entry.userAgent);
-    const place = this.geo.lookup(entry.ip);
-    const cdnCountry = entry.country.trim().toUpperCase();
+    const place = memo(this.places, PLACE_MEMO_SIZE, entry.ip, (ip) => this.geo.lookup(ip));
+    const cdnCountry = entry.country ? entry.country.trim().toUpperCase() : '';
     // A trusted CDN's country wins; the region and city from our lookup only if they agree with it.
     const useCdn = COUNTRY.test(cdnCountry) && !NOT_A_COUNTRY.has(cdnCountry);
     const sameCountry = !useCdn || cdnCountry === place.country;
@@ -117,21 +147,27 @@ export class ScanEnricher {
       country: useCdn ? cdnCountry : place.country,
       region: sameCountry ? clip(place.region ?? undefined, 120) : null,
       city: sameCountry ? clip(place.city ?? undefined, 120) : null,
-      referrer: referrerHost(entry.referer),
-      language: primaryLanguage(entry.acceptLanguage),
-      visitorHash: await this.salts.hash(scannedAt, entry.ip, entry.userAgent),
+      referrer: memo(this.referrers, HEADER_MEMO_SIZE, entry.referer, referrerHost),
+      language: memo(this.languages, HEADER_MEMO_SIZE, entry.acceptLanguage, primaryLanguage),
+      visitorHash: this.salts.hashWith(salt, entry.ip, entry.userAgent),
       variant: entry.variant ?? null,
     };
   }
 
-  private agent(userAgent: string): Agent {
-    let agent = this.agents.get(userAgent);
-    if (!agent) {
-      const ua = UAParser(userAgent);
-      agent = { device: deviceKind(ua.device.type), os: clip(ua.os.name, 60), browser: clip(ua.browser.name, 60), bot: isBotAgent(userAgent) };
-      if (this.agents.size >= AGENT_MEMO_SIZE) this.agents.clear();
-      this.agents.set(userAgent, agent);
+  /** The scan's UTC day ('YYYY-MM-DD'); scans of a batch mostly share one. */
+  private dayOf(ts: number): string {
+    const start = Math.floor(ts / DAY_MS) * DAY_MS;
+    if (start !== this.dayStart) {
+      this.day = new Date(start).toISOString().slice(0, 10);
+      this.dayStart = start;
     }
-    return agent;
+    return this.day;
+  }
+
+  private agent(userAgent: string): Agent {
+    return memo(this.agents, AGENT_MEMO_SIZE, userAgent, (ua) => {
+      const parsed = UAParser(ua);
+      return { device: deviceKind(parsed.device.type), os: clip(parsed.os.name, 60), browser: clip(parsed.browser.name, 60), bot: isBotAgent(ua) };
+    });
   }
 }

@@ -18,7 +18,8 @@ export interface ScanIngestorOptions {
   consumer: string;
   /** Entries read but unacknowledged this long belong to a dead reader and are taken over. */
   claimIdleMs: number;
-  enrich: (entry: ScanStreamEntry) => Promise<EnrichedScan>;
+  /** May answer at once (no promise per scan) or with a promise. */
+  enrich: (entry: ScanStreamEntry) => EnrichedScan | Promise<EnrichedScan>;
   /** Stores a batch in one transaction; must ignore scans it already has (by scan id). */
   store: (scans: EnrichedScan[]) => Promise<number>;
   logger: Logger;
@@ -69,7 +70,7 @@ export class ScanIngestor {
   }
 
   private get maxBatch(): number {
-    return Math.max(this.minBatch, this.options.maxBatchSize ?? 5000);
+    return Math.max(this.minBatch, this.options.maxBatchSize ?? 20_000);
   }
 
   async start(): Promise<void> {
@@ -108,9 +109,14 @@ export class ScanIngestor {
           await this.claimAbandoned();
         }
         const entries = this.ownPendingFirst ? await this.readOwnPending() : await this.readNew();
-        // A full read means a backlog: read more at once (fewer, larger transactions) until it drains.
-        this.readSize =
-          entries.length >= this.readSize ? Math.min(this.maxBatch, this.readSize * 2) : Math.max(this.minBatch, Math.floor(this.readSize / 2));
+        if (entries.length >= this.readSize) {
+          // A full read means a backlog: the next read takes as much of it as a batch may hold
+          // (fewer, larger transactions), as measured by the stream's length (acknowledged entries are deleted).
+          const backlog = await this.options.redis.xlen(this.options.stream);
+          this.readSize = Math.min(this.maxBatch, Math.max(this.readSize * 2, backlog));
+        } else {
+          this.readSize = Math.max(this.minBatch, Math.floor(this.readSize / 2));
+        }
         if (entries.length > 0) await this.process(entries);
       } catch (error) {
         if (!this.running) break;
@@ -183,8 +189,25 @@ export class ScanIngestor {
         dead.push({ streamId, fields, reason: 'malformed entry' });
         continue;
       }
+      // Synchronous nearly always; a promise (a salt to fetch) or a failure takes the retrying path.
+      let quick: EnrichedScan | Promise<EnrichedScan> | null;
       try {
-        scans.push({ streamId, fields, scan: await this.attempt(() => this.options.enrich(entry)) });
+        quick = this.options.enrich(entry);
+      } catch {
+        quick = null;
+      }
+      if (quick !== null && !(quick instanceof Promise)) {
+        scans.push({ streamId, fields, scan: quick });
+        continue;
+      }
+      let first = quick;
+      try {
+        const scan = await this.attempt(() => {
+          const pending = first ?? this.options.enrich(entry);
+          first = null;
+          return Promise.resolve(pending);
+        });
+        scans.push({ streamId, fields, scan });
       } catch (error) {
         dead.push({ streamId, fields, reason: `enrichment failed: ${(error as Error).message}` });
       }

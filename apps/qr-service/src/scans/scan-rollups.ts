@@ -124,11 +124,122 @@ export interface BatchRollup {
   stats: StatRow[];
 }
 
+/** One code's scans of one quarter hour in a batch. */
+export interface QuarterGroup {
+  codeId: string;
+  ownerId: string;
+  bucket: number;
+  scans: number;
+  botScans: number;
+  lastScanAt: number | null;
+  tally: Tally;
+}
+
+/**
+ * Counts while scanning: Maps (an object keyed by arbitrary strings interns every key on each
+ * access), and cities per country (no key built per scan). Turned into DimCounts once per group.
+ */
+interface Tally {
+  countries: Map<string, number>;
+  regions: Map<string, number>;
+  cities: Map<string, Map<string, number>>;
+  devices: Map<string, number>;
+  os: Map<string, number>;
+  browsers: Map<string, number>;
+  referrers: Map<string, number>;
+  languages: Map<string, number>;
+}
+
+const newTally = (): Tally => ({
+  countries: new Map(),
+  regions: new Map(),
+  cities: new Map(),
+  devices: new Map(),
+  os: new Map(),
+  browsers: new Map(),
+  referrers: new Map(),
+  languages: new Map(),
+});
+
+function tallyKey(map: Map<string, number>, key: string): void {
+  map.set(key, (map.get(key) ?? 0) + 1);
+}
+
+/** The same keys dimensionKey() gives, with their counts; a dimension no scan had is left out. */
+function countsOf(tally: Tally): DimCounts {
+  const counts: DimCounts = {};
+  const put = (dim: Dimension, map: Map<string, number>) => {
+    if (map.size > 0) counts[dim] = Object.fromEntries(map);
+  };
+  put('countries', tally.countries);
+  put('regions', tally.regions);
+  if (tally.cities.size > 0) {
+    const cities: Record<string, number> = {};
+    for (const [country, names] of tally.cities) for (const [city, n] of names) cities[`${country}|${city}`] = n;
+    counts.cities = cities;
+  }
+  put('devices', tally.devices);
+  put('os', tally.os);
+  put('browsers', tally.browsers);
+  put('referrers', tally.referrers);
+  put('languages', tally.languages);
+  return counts;
+}
+
 /**
  * What a batch of newly stored scans adds to the rollups, summed per row so each row is written
- * once per batch, and sorted by key so two ingestors lock rows in the same order.
+ * once per batch, and sorted by key so two ingestors lock rows in the same order. Scans are first
+ * grouped per code and quarter hour (no key built per scan); every other row is a sum of groups.
  */
 export function rollUp(scans: OwnedScan[], uniques: UniqueDelta[]): BatchRollup {
+  return finishRollUp(tallyScans(scans), uniques);
+}
+
+/** A batch's scans counted per code and quarter hour: the costly half of rollUp, which needs nothing from the database but the owners. */
+export type ScanTally = Map<string, Map<number, QuarterGroup>>;
+
+export function tallyScans(scans: OwnedScan[]): ScanTally {
+  const groups: ScanTally = new Map();
+  let group: QuarterGroup | undefined;
+  for (const scan of scans) {
+    const at = scan.scannedAt.getTime();
+    const quarter = quarterHourOf(at);
+    if (!group || group.codeId !== scan.codeId || group.bucket !== quarter) {
+      let code = groups.get(scan.codeId);
+      if (!code) groups.set(scan.codeId, (code = new Map()));
+      group = code.get(quarter);
+      if (!group) {
+        group = { codeId: scan.codeId, ownerId: scan.ownerId, bucket: quarter, scans: 0, botScans: 0, lastScanAt: null, tally: newTally() };
+        code.set(quarter, group);
+      }
+    }
+    if (scan.isBot) {
+      group.botScans += 1;
+      continue;
+    }
+    group.scans += 1;
+    if (group.lastScanAt === null || at > group.lastScanAt) group.lastScanAt = at;
+    const tally = group.tally;
+    const country = scan.country ?? '';
+    tallyKey(tally.countries, country);
+    tallyKey(tally.regions, scan.region ?? '');
+    if (scan.city) {
+      let cities = tally.cities.get(country);
+      if (!cities) tally.cities.set(country, (cities = new Map()));
+      tallyKey(cities, scan.city);
+    }
+    tallyKey(tally.devices, scan.device ?? '');
+    tallyKey(tally.os, scan.os ?? '');
+    tallyKey(tally.browsers, scan.browser ?? '');
+    tallyKey(tally.referrers, scan.referrer ?? '');
+    tallyKey(tally.languages, scan.language ?? '');
+  }
+
+  return groups;
+}
+
+/** The batch's rows from its tally and its changes of unique scanners. */
+export function finishRollUp(groups: ScanTally, uniques: UniqueDelta[]): BatchRollup {
   const buckets = new Map<string, BucketRow>();
   const bucket = (scopeId: string, at: number): BucketRow => {
     const key = `${scopeId}|${at}`;
@@ -139,41 +250,24 @@ export function rollUp(scans: OwnedScan[], uniques: UniqueDelta[]): BatchRollup 
     }
     return row;
   };
-  const quarters = new Map<string, { scopeId: string; ownerId: string; bucket: number; counts: DimCounts }>();
   const stats = new Map<string, StatRow>();
-
-  for (const scan of scans) {
-    const at = scan.scannedAt.getTime();
-    const quarter = quarterHourOf(at);
-    for (const scopeId of [scan.codeId, scan.ownerId, SITE_SCOPE]) {
-      const row = bucket(scopeId, quarter);
-      if (scan.isBot) row.botScans += 1;
-      else row.scans += 1;
-    }
-    let stat = stats.get(scan.codeId);
-    if (!stat) {
-      stat = { codeId: scan.codeId, ownerId: scan.ownerId, scans: 0, botScans: 0, lastScanAt: null };
-      stats.set(scan.codeId, stat);
-    }
-    if (scan.isBot) {
-      stat.botScans += 1;
-      continue;
-    }
-    stat.scans += 1;
-    stat.lastScanAt = Math.max(stat.lastScanAt ?? 0, at);
-    // Counted once per code and quarter hour; the code's days and months and its owner's rows
-    // are sums of those (far fewer additions than counting every scan into every row).
-    const id = `${scan.codeId}|${quarter}`;
-    let row = quarters.get(id);
-    if (!row) {
-      row = { scopeId: scan.codeId, ownerId: scan.ownerId, bucket: quarter, counts: {} };
-      quarters.set(id, row);
-    }
-    for (const dim of DIMENSIONS) {
-      const key = dimensionKey(scan, dim);
-      if (key === null) continue;
-      const counts = (row.counts[dim] ??= {});
-      counts[key] = (counts[key] ?? 0) + 1;
+  const quarters: QuarterGroup[] = [];
+  for (const code of groups.values()) {
+    for (const quarter of code.values()) {
+      for (const scopeId of [quarter.codeId, quarter.ownerId, SITE_SCOPE]) {
+        const row = bucket(scopeId, quarter.bucket);
+        row.scans += quarter.scans;
+        row.botScans += quarter.botScans;
+      }
+      let stat = stats.get(quarter.codeId);
+      if (!stat) {
+        stat = { codeId: quarter.codeId, ownerId: quarter.ownerId, scans: 0, botScans: 0, lastScanAt: null };
+        stats.set(quarter.codeId, stat);
+      }
+      stat.scans += quarter.scans;
+      stat.botScans += quarter.botScans;
+      if (quarter.lastScanAt !== null) stat.lastScanAt = Math.max(stat.lastScanAt ?? 0, quarter.lastScanAt);
+      if (quarter.scans > 0) quarters.push(quarter);
     }
   }
   const dims = new Map<string, DimRow>();
@@ -183,17 +277,18 @@ export function rollUp(scans: OwnedScan[], uniques: UniqueDelta[]): BatchRollup 
     if (row) addCountsInto(row.counts, counts);
     else dims.set(id, { scopeId, level, bucket: start, counts: addCountsInto({}, counts) });
   };
-  for (const quarter of quarters.values()) {
+  for (const quarter of quarters) {
+    const counts = countsOf(quarter.tally);
     // The code's own quarter hour is complete as counted: no copy needed.
-    dims.set(`${quarter.scopeId}|q|${quarter.bucket}`, { scopeId: quarter.scopeId, level: 'q', bucket: quarter.bucket, counts: quarter.counts });
-    addTo(quarter.scopeId, 'd', utcDayOf(quarter.bucket), quarter.counts);
-    addTo(quarter.scopeId, 'm', utcMonthOf(quarter.bucket), quarter.counts);
+    dims.set(`${quarter.codeId}|q|${quarter.bucket}`, { scopeId: quarter.codeId, level: 'q', bucket: quarter.bucket, counts });
+    addTo(quarter.codeId, 'd', utcDayOf(quarter.bucket), counts);
+    addTo(quarter.codeId, 'm', utcMonthOf(quarter.bucket), counts);
     for (const [level, start] of [
       ['q', quarter.bucket],
       ['d', utcDayOf(quarter.bucket)],
       ['m', utcMonthOf(quarter.bucket)],
     ] as const) {
-      addTo(quarter.ownerId, level, start, quarter.counts);
+      addTo(quarter.ownerId, level, start, counts);
     }
   }
   for (const change of uniques) {

@@ -3,7 +3,11 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { EnrichedScan } from './scan-enricher';
 import { ensurePartitions, Month, monthOf } from './scan-partitions';
 import { FOLD_LOCK } from './rollup-removal';
-import { addCountsInto, BatchRollup, DimCounts, DimRow, OwnedScan, quarterHourOf, rollUp, UniqueDelta, utcDayOf } from './scan-rollups';
+import { boolArray, plainArray, textArray } from './pg-arrays';
+import { addCountsInto, BatchRollup, BucketRow, DimCounts, DimRow, finishRollUp, OwnedScan, quarterHourOf, ScanTally, tallyScans, UniqueDelta, utcDayOf } from './scan-rollups';
+
+/** Codes whose owner a process remembers. */
+const OWNER_MEMO_SIZE = 100_000;
 
 /** Additions folded at once into the dimension documents. */
 const FOLD_LIMIT = 20_000;
@@ -12,6 +16,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const dayText = (ms: number) => iso(utcDayOf(ms)).slice(0, 10);
+
+/** A batch ready to store (see ScansRepository.prepareBatch). */
+export interface PreparedBatch {
+  batch: EnrichedScan[];
+  months: Set<Month>;
+  raw: string[];
+  guess: { owners: Map<string, string>; tally: ScanTally; visitors: VisitorKey[] } | null;
+}
 
 interface VisitorKey {
   scope: 'code' | 'owner';
@@ -31,6 +43,10 @@ interface VisitorKey {
 export class ScansRepository {
   /** Months known to have a partition: most batches need no catalog query. */
   private readonly partitions = new Set<Month>();
+  /** Codes' owners as the last batches found them (a code never changes owner). */
+  private readonly owners = new Map<string, string>();
+  /** Settles when the batch holding the rollups' turn has committed (see storePrepared). */
+  private turn: Promise<void> = Promise.resolve();
 
   constructor(private readonly db: DataSource) {}
 
@@ -40,23 +56,80 @@ export class ScansRepository {
    * scans were new.
    */
   async insertBatch(scans: EnrichedScan[]): Promise<number> {
+    return this.storePrepared(this.prepareBatch(scans));
+  }
+
+  /**
+   * What can be worked out before the transaction: the rows to insert and, if this process knows
+   * the owner of every code in the batch (a code never changes owner), its tally and visitors as
+   * if every scan were new (the usual case, checked once the rows are in). Done outside the
+   * transaction, it overlaps another batch's statements.
+   */
+  prepareBatch(scans: EnrichedScan[]): PreparedBatch {
     const unique = new Map<string, EnrichedScan>();
-    for (const scan of scans) if (UUID.test(scan.codeId) && UUID.test(scan.scanId)) unique.set(scan.scanId, scan);
-    if (unique.size === 0) return 0;
+    for (const scan of scans) {
+      if (!UUID.test(scan.codeId) || !UUID.test(scan.scanId)) continue;
+      // As PostgreSQL spells uuids: the batch's sums are keyed by them.
+      scan.codeId = scan.codeId.toLowerCase();
+      scan.scanId = scan.scanId.toLowerCase();
+      unique.set(scan.scanId, scan);
+    }
     const batch = [...unique.values()];
-    const months = new Set(batch.map((s) => monthOf(s.scannedAt)));
-    return this.db.transaction(async (tx) => {
-      if ([...months].some((m) => !this.partitions.has(m))) {
-        await ensurePartitions(tx, months);
-        for (const month of months) this.partitions.add(month);
+    const months = new Set<Month>();
+    for (const scan of batch) months.add(monthOf(scan.scannedAt));
+    let guess: PreparedBatch['guess'] = null;
+    if (batch.length > 0 && batch.every((scan) => this.owners.has(scan.codeId))) {
+      const owners = new Map<string, string>();
+      for (const scan of batch) {
+        const ownerId = this.owners.get(scan.codeId) as string;
+        owners.set(scan.codeId, ownerId);
+        (scan as OwnedScan).ownerId = ownerId;
       }
-      const fresh = await this.insertRaw(tx, batch);
-      if (fresh.length === 0) return 0;
-      await this.queueForWebhooks(tx, fresh);
-      const uniques = await this.firstVisits(tx, fresh);
-      await this.writeRollup(tx, rollUp(fresh, uniques));
-      return fresh.length;
-    });
+      const owned = batch as OwnedScan[];
+      guess = { owners, tally: tallyScans(owned), visitors: visitorKeys(owned) };
+    }
+    return { batch, months, raw: batch.length > 0 ? rawColumns(batch) : [], guess };
+  }
+
+  /**
+   * The raw rows go in at once (batches stored at the same time do not block each other there);
+   * the visitors, totals and counters, which every batch of an owner shares, are written by one
+   * batch of this replica at a time, until it commits: concurrent batches would only wait on each
+   * other's row locks, which cost more than taking turns.
+   */
+  async storePrepared({ batch, months, raw, guess }: PreparedBatch): Promise<number> {
+    if (batch.length === 0) return 0;
+    let release: (() => void) | undefined;
+    try {
+      return await this.db.transaction(async (tx) => {
+        if ([...months].some((m) => !this.partitions.has(m))) {
+          await ensurePartitions(tx, months);
+          for (const month of months) this.partitions.add(month);
+        }
+        const fresh = await this.insertRaw(tx, batch, raw);
+        if (fresh.length === 0) return 0;
+        await this.queueForWebhooks(tx, fresh);
+        // The guess holds if every scan was new and every code's owner was as remembered.
+        const guessed = guess !== null && fresh.length === batch.length && fresh.every((scan) => scan.ownerId === guess.owners.get(scan.codeId));
+        const visitors = guessed ? guess.visitors : visitorKeys(fresh);
+        const tally = guessed ? guess.tally : tallyScans(fresh);
+        release = await this.takeTurn();
+        const uniques = await this.firstVisits(tx, visitors);
+        await this.writeRollup(tx, finishRollUp(tally, uniques));
+        return fresh.length;
+      });
+    } finally {
+      release?.();
+    }
+  }
+
+  /** Waits for this replica's other batches to commit their rollups; answers the release. */
+  private takeTurn(): Promise<() => void> {
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => (release = resolve));
+    const previous = this.turn;
+    this.turn = previous.then(() => done);
+    return previous.then(() => release);
   }
 
   /**
@@ -96,43 +169,53 @@ export class ScansRepository {
     this.partitions.clear();
   }
 
-  private async insertRaw(tx: EntityManager, batch: EnrichedScan[]): Promise<OwnedScan[]> {
-    const column = <T>(pick: (s: EnrichedScan) => T) => batch.map(pick);
-    const rows: { scan_id: string; owner_id: string }[] = await tx.query(
-      `INSERT INTO qr.scans (scan_id, code_id, owner_id, scanned_at, is_bot, bot_reason, method, device, os, browser,
-                             country, region, city, referrer, language, visitor_hash, variant)
-       SELECT i.scan_id, i.code_id, c.owner_id, i.scanned_at, i.is_bot, i.bot_reason, i.method, i.device, i.os, i.browser,
-              i.country, i.region, i.city, i.referrer, i.language, i.visitor_hash, i.variant
-       FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::boolean[], $5::text[], $6::text[], $7::text[], $8::text[],
-                   $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[])
-              AS i(scan_id, code_id, scanned_at, is_bot, bot_reason, method, device, os, browser, country, region, city,
-                   referrer, language, visitor_hash, variant)
-       JOIN qr.codes c ON c.id = i.code_id AND c.deleted_at IS NULL
-       -- A code being deleted waits for this batch, or this batch skips it (see rollup-removal.ts).
-       FOR SHARE OF c
-       ON CONFLICT DO NOTHING
-       RETURNING scan_id, owner_id`,
-      [
-        column((s) => s.scanId),
-        column((s) => s.codeId),
-        column((s) => s.scannedAt.toISOString()),
-        column((s) => s.isBot),
-        column((s) => s.botReason),
-        column((s) => s.method),
-        column((s) => s.device),
-        column((s) => s.os),
-        column((s) => s.browser),
-        column((s) => s.country),
-        column((s) => s.region),
-        column((s) => s.city),
-        column((s) => s.referrer),
-        column((s) => s.language),
-        column((s) => s.visitorHash),
-        column((s) => s.variant ?? null),
-      ],
+  /**
+   * One statement: the batch's codes are share-locked once each (a code being deleted waits for
+   * this batch, or this batch skips it: see rollup-removal.ts), the rows inserted, and only the
+   * codes' owners and the scans not inserted (already stored, or of no live code) come back.
+   */
+  private async insertRaw(tx: EntityManager, batch: EnrichedScan[], raw: string[]): Promise<OwnedScan[]> {
+    const codeIds = [...new Set(batch.map((s) => s.codeId))].sort();
+    const rows: { id: string; owner: string | null }[] = await tx.query(
+      `WITH c AS MATERIALIZED (
+         SELECT id, owner_id FROM qr.codes WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL ORDER BY id FOR SHARE
+       ), i AS MATERIALIZED (
+         SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::timestamptz[], $5::boolean[], $6::text[], $7::text[], $8::text[], $9::text[],
+                              $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[])
+           AS i(scan_id, code_id, scanned_at, is_bot, bot_reason, method, device, os, browser, country, region, city,
+                referrer, language, visitor_hash, variant)
+       ), ins AS (
+         INSERT INTO qr.scans (scan_id, code_id, owner_id, scanned_at, is_bot, bot_reason, method, device, os, browser,
+                               country, region, city, referrer, language, visitor_hash, variant)
+         SELECT i.scan_id, i.code_id, c.owner_id, i.scanned_at, i.is_bot, i.bot_reason, i.method, i.device, i.os, i.browser,
+                i.country, i.region, i.city, i.referrer, i.language, i.visitor_hash, i.variant
+         FROM i JOIN c ON c.id = i.code_id
+         ON CONFLICT DO NOTHING
+         RETURNING scan_id
+       )
+       SELECT id::text AS id, owner_id::text AS owner FROM c
+       UNION ALL
+       SELECT i.scan_id::text, NULL FROM i WHERE NOT EXISTS (SELECT 1 FROM ins WHERE ins.scan_id = i.scan_id)`,
+      [plainArray(codeIds), ...raw],
     );
-    const owners = new Map(rows.map((r) => [r.scan_id, r.owner_id]));
-    return batch.filter((s) => owners.has(s.scanId)).map((s) => ({ ...s, ownerId: owners.get(s.scanId) as string }));
+    const owners = new Map<string, string>();
+    const skipped = new Set<string>();
+    for (const row of rows) {
+      if (row.owner === null) skipped.add(row.id);
+      else owners.set(row.id, row.owner);
+    }
+    if (this.owners.size + owners.size > OWNER_MEMO_SIZE) this.owners.clear();
+    for (const [code, owner] of owners) {
+      this.owners.set(code, owner);
+    }
+    const fresh: OwnedScan[] = [];
+    for (const scan of batch) {
+      const ownerId = owners.get(scan.codeId);
+      if (ownerId === undefined || skipped.has(scan.scanId)) continue;
+      (scan as OwnedScan).ownerId = ownerId;
+      fresh.push(scan as OwnedScan);
+    }
+    return fresh;
   }
 
   /**
@@ -140,45 +223,38 @@ export class ScansRepository {
    * their first scan of the day. New visitors are inserted; for known ones an earlier scan that
    * arrived late moves the count to its bucket.
    */
-  private async firstVisits(tx: EntityManager, scans: OwnedScan[]): Promise<UniqueDelta[]> {
-    const keys = new Map<string, VisitorKey>();
-    for (const scan of scans) {
-      if (scan.isBot) continue;
-      const at = scan.scannedAt.getTime();
-      const day = dayText(at);
-      for (const [scope, scopeId] of [
-        ['code', scan.codeId],
-        ['owner', scan.ownerId],
-      ] as const) {
-        const id = `${day}|${scopeId}|${scan.visitorHash}`;
-        const known = keys.get(id);
-        if (!known || at < known.at) keys.set(id, { scope, scopeId, day, hash: scan.visitorHash, at, codeId: scan.codeId });
-      }
-    }
-    if (keys.size === 0) return [];
-    const list = [...keys.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, key]) => key);
-    const inserted: { day: string; scope_id: string; visitor_hash: string }[] = await tx.query(
-      `INSERT INTO qr.rollup_visitors (day, scope_id, visitor_hash, first_at, code_id)
-       SELECT * FROM unnest($1::date[], $2::uuid[], $3::text[], $4::timestamptz[], $5::uuid[])
-       ON CONFLICT DO NOTHING
-       RETURNING to_char(day, 'YYYY-MM-DD') AS day, scope_id, visitor_hash`,
+  private async firstVisits(tx: EntityManager, list: VisitorKey[]): Promise<UniqueDelta[]> {
+    if (list.length === 0) return [];
+    // Only the keys that were already there come back (their ordinal): usually few. Inserted in
+    // key order, so two ingestors inserting the same visitors wait on each other instead of deadlocking.
+    const known: { n: number }[] = await tx.query(
+      `WITH i AS MATERIALIZED (
+         SELECT * FROM unnest($1::date[], $2::uuid[], $3::text[], $4::timestamptz[], $5::uuid[]) WITH ORDINALITY
+           AS i(day, scope_id, visitor_hash, first_at, code_id, n)
+       ), ins AS (
+         INSERT INTO qr.rollup_visitors (day, scope_id, visitor_hash, first_at, code_id)
+         SELECT day, scope_id, visitor_hash, first_at, code_id FROM i ORDER BY day, scope_id, visitor_hash COLLATE "C"
+         ON CONFLICT DO NOTHING
+         RETURNING day, scope_id, visitor_hash
+       )
+       SELECT i.n::int AS n FROM i
+       WHERE NOT EXISTS (SELECT 1 FROM ins WHERE ins.day = i.day AND ins.scope_id = i.scope_id AND ins.visitor_hash = i.visitor_hash)`,
       [
-        list.map((k) => k.day),
-        list.map((k) => k.scopeId),
-        list.map((k) => k.hash),
-        list.map((k) => iso(k.at)),
-        list.map((k) => (k.scope === 'owner' ? k.codeId : null)),
+        plainArray(list.map((k) => k.day)),
+        plainArray(list.map((k) => k.scopeId)),
+        textArray(list.map((k) => k.hash)),
+        plainArray(list.map((k) => iso(k.at))),
+        plainArray(list.map((k) => (k.scope === 'owner' ? k.codeId : null))),
       ],
     );
-    const isNew = new Set(inserted.map((r) => `${r.day}|${r.scope_id}|${r.visitor_hash}`));
+    const isKnown = new Uint8Array(list.length);
+    for (const { n } of known) isKnown[n - 1] = 1;
     const deltas: UniqueDelta[] = [];
     const seen: VisitorKey[] = [];
-    for (const key of list) {
-      if (isNew.has(`${key.day}|${key.scopeId}|${key.hash}`)) {
-        deltas.push({ scope: key.scope, scopeId: key.scopeId, codeId: key.codeId, bucket: quarterHourOf(key.at), delta: 1 });
-      } else {
-        seen.push(key);
-      }
+    for (let i = 0; i < list.length; i++) {
+      const key = list[i];
+      if (isKnown[i]) seen.push(key);
+      else deltas.push({ scope: key.scope, scopeId: key.scopeId, codeId: key.codeId, bucket: quarterHourOf(key.at), delta: 1 });
     }
     if (seen.length === 0) return deltas;
     // Known visitors: only an earlier first scan changes anything (rare: scans arriving out of order).
@@ -197,11 +273,11 @@ export class ScansRepository {
        )
        SELECT scope_id, old_at, old_code, new_at, new_code FROM old`,
       [
-        seen.map((k) => k.day),
-        seen.map((k) => k.scopeId),
-        seen.map((k) => k.hash),
-        seen.map((k) => iso(k.at)),
-        seen.map((k) => (k.scope === 'owner' ? k.codeId : null)),
+        plainArray(seen.map((k) => k.day)),
+        plainArray(seen.map((k) => k.scopeId)),
+        textArray(seen.map((k) => k.hash)),
+        plainArray(seen.map((k) => iso(k.at))),
+        plainArray(seen.map((k) => (k.scope === 'owner' ? k.codeId : null))),
       ],
     );
     for (const row of moved) {
@@ -213,56 +289,57 @@ export class ScansRepository {
     return deltas;
   }
 
+  /**
+   * The batch's totals (per quarter hour and per hour), all-time counters and dimension counts in
+   * one statement. The dimension counts are inserted as additions to fold later: inserting small
+   * rows costs far less than reading, merging and rewriting the large per-day and per-month
+   * documents in every batch, and takes no lock another ingestor could wait on. They travel as
+   * one JSON array (as a jsonb[] literal every document would be escaped twice).
+   */
   private async writeRollup(tx: EntityManager, rollup: BatchRollup): Promise<void> {
     const { buckets, hours, dims, stats } = rollup;
-    for (const [table, column, rows] of [
-      ['rollup_buckets', 'bucket', buckets],
-      ['rollup_hours', 'hour', hours],
-    ] as const) {
-      await tx.query(
-        `INSERT INTO qr.${table} AS b (scope_id, ${column}, scans, bot_scans, uniques, owner_uniques)
-         SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::int[], $4::int[], $5::int[], $6::int[])
-         ON CONFLICT (scope_id, ${column}) DO UPDATE SET
-           scans = b.scans + EXCLUDED.scans, bot_scans = b.bot_scans + EXCLUDED.bot_scans,
-           uniques = b.uniques + EXCLUDED.uniques, owner_uniques = b.owner_uniques + EXCLUDED.owner_uniques`,
-        [
-          rows.map((r) => r.scopeId),
-          rows.map((r) => iso(r.bucket)),
-          rows.map((r) => r.scans),
-          rows.map((r) => r.botScans),
-          rows.map((r) => r.uniques),
-          rows.map((r) => r.ownerUniques),
-        ],
-      );
-    }
-    if (dims.length > 0) await this.addDimDeltas(tx, dims);
+    const totals = (rows: BucketRow[], from: number) => [
+      plainArray(rows.map((r) => r.scopeId)),
+      plainArray(rows.map((r) => iso(r.bucket))),
+      plainArray(rows.map((r) => r.scans)),
+      plainArray(rows.map((r) => r.botScans)),
+      plainArray(rows.map((r) => r.uniques)),
+      plainArray(rows.map((r) => r.ownerUniques)),
+    ].map((value, n) => [`$${from + n}`, value] as const);
+    const upsert = (table: string, column: string, params: (readonly [string, string])[]) =>
+      `INSERT INTO qr.${table} AS b (scope_id, ${column}, scans, bot_scans, uniques, owner_uniques)
+       SELECT * FROM unnest(${params[0][0]}::uuid[], ${params[1][0]}::timestamptz[], ${params[2][0]}::int[], ${params[3][0]}::int[], ${params[4][0]}::int[], ${params[5][0]}::int[])
+       ON CONFLICT (scope_id, ${column}) DO UPDATE SET
+         scans = b.scans + EXCLUDED.scans, bot_scans = b.bot_scans + EXCLUDED.bot_scans,
+         uniques = b.uniques + EXCLUDED.uniques, owner_uniques = b.owner_uniques + EXCLUDED.owner_uniques`;
+    const quarter = totals(buckets, 1);
+    const hourly = totals(hours, 7);
+    const dimJson: unknown[] = [];
+    for (const r of dims) dimJson.push([r.scopeId, r.level, iso(r.bucket), r.counts]);
+    // Data-modifying CTEs on different tables: each runs once, to completion.
     await tx.query(
-      `INSERT INTO qr.code_stats AS cs (code_id, owner_id, scans, bot_scans, last_scan_at)
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::bigint[], $5::timestamptz[])
+      `WITH q AS (${upsert('rollup_buckets', 'bucket', quarter)}),
+            h AS (${upsert('rollup_hours', 'hour', hourly)}),
+            d AS (
+              INSERT INTO qr.rollup_dim_deltas (scope_id, level, bucket, counts)
+              SELECT (e->>0)::uuid, (e->>1)::"char", (e->>2)::timestamptz, e->3 FROM jsonb_array_elements($13::jsonb) e
+            )
+       INSERT INTO qr.code_stats AS cs (code_id, owner_id, scans, bot_scans, last_scan_at)
+       SELECT * FROM unnest($14::uuid[], $15::uuid[], $16::bigint[], $17::bigint[], $18::timestamptz[])
        ON CONFLICT (code_id) DO UPDATE SET
          scans = cs.scans + EXCLUDED.scans,
          bot_scans = cs.bot_scans + EXCLUDED.bot_scans,
          last_scan_at = GREATEST(cs.last_scan_at, EXCLUDED.last_scan_at)`,
       [
-        stats.map((r) => r.codeId),
-        stats.map((r) => r.ownerId),
-        stats.map((r) => r.scans),
-        stats.map((r) => r.botScans),
-        stats.map((r) => (r.lastScanAt === null ? null : iso(r.lastScanAt))),
+        ...quarter.map(([, value]) => value),
+        ...hourly.map(([, value]) => value),
+        JSON.stringify(dimJson),
+        plainArray(stats.map((r) => r.codeId)),
+        plainArray(stats.map((r) => r.ownerId)),
+        plainArray(stats.map((r) => r.scans)),
+        plainArray(stats.map((r) => r.botScans)),
+        plainArray(stats.map((r) => (r.lastScanAt === null ? null : iso(r.lastScanAt)))),
       ],
-    );
-  }
-
-  /**
-   * The batch's dimension counts, as additions to fold later: inserting small rows costs far less
-   * than reading, merging and rewriting the large per-day and per-month documents in every batch,
-   * and takes no lock another ingestor could wait on.
-   */
-  private async addDimDeltas(tx: EntityManager, dims: DimRow[]): Promise<void> {
-    await tx.query(
-      `INSERT INTO qr.rollup_dim_deltas (scope_id, level, bucket, counts)
-       SELECT * FROM unnest($1::uuid[], $2::"char"[], $3::timestamptz[], $4::jsonb[])`,
-      [dims.map((r) => r.scopeId), dims.map((r) => r.level), dims.map((r) => iso(r.bucket)), dims.map((r) => JSON.stringify(r.counts))],
     );
   }
 
@@ -333,33 +410,30 @@ export class ScansRepository {
         target.push({ ...row, counts });
       }
     }
-    const columns = (rows: DimRow[]) => [
-      rows.map((r) => r.scopeId),
-      rows.map((r) => r.level),
-      rows.map((r) => iso(r.bucket)),
-      rows.map((r) => JSON.stringify(r.counts)),
-    ];
+    // Documents travel as one JSON array (as a jsonb[] literal every document would be escaped twice).
+    const documents = (rows: DimRow[]) => JSON.stringify(rows.map((r) => [r.scopeId, r.level, iso(r.bucket), r.counts]));
+    const keys = `SELECT (e->>0)::uuid AS scope_id, (e->>1)::"char" AS level, (e->>2)::timestamptz AS bucket, e->3 AS counts
+                  FROM jsonb_array_elements($1::jsonb) e`;
     if (merged.length > 0) {
       await tx.query(
-        `UPDATE qr.rollup_dims d SET counts = k.counts
-         FROM unnest($1::uuid[], $2::"char"[], $3::timestamptz[], $4::jsonb[]) AS k(scope_id, level, bucket, counts)
+        `UPDATE qr.rollup_dims d SET counts = k.counts FROM (${keys}) k
          WHERE d.scope_id = k.scope_id AND d.level = k.level AND d.bucket = k.bucket`,
-        columns(merged),
+        [documents(merged)],
       );
     }
     if (emptied.length > 0) {
       await tx.query(
         `DELETE FROM qr.rollup_dims d USING unnest($1::uuid[], $2::"char"[], $3::timestamptz[]) AS k(scope_id, level, bucket)
          WHERE d.scope_id = k.scope_id AND d.level = k.level AND d.bucket = k.bucket`,
-        columns(emptied).slice(0, 3),
+        [emptied.map((r) => r.scopeId), emptied.map((r) => r.level), emptied.map((r) => iso(r.bucket))],
       );
     }
     if (fresh.length > 0) {
       await tx.query(
         `INSERT INTO qr.rollup_dims AS d (scope_id, level, bucket, counts)
-         SELECT * FROM unnest($1::uuid[], $2::"char"[], $3::timestamptz[], $4::jsonb[])
+         SELECT scope_id, level, bucket, counts FROM (${keys}) k
          ON CONFLICT (scope_id, level, bucket) DO UPDATE SET counts = qr.add_counts(d.counts, EXCLUDED.counts)`,
-        columns(fresh),
+        [documents(fresh)],
       );
     }
   }
@@ -369,4 +443,62 @@ export class ScansRepository {
     const [, count]: [unknown, number] = await this.db.query(`DELETE FROM qr.rollup_visitors WHERE day < $1`, [day]);
     return count;
   }
+}
+
+/** The raw rows' columns as array literals, built before the transaction opens. */
+function rawColumns(batch: EnrichedScan[]): string[] {
+  return [
+    plainArray(batch.map((s) => s.scanId)),
+    plainArray(batch.map((s) => s.codeId)),
+    plainArray(batch.map((s) => s.scannedAt.toISOString())),
+    boolArray(batch.map((s) => s.isBot)),
+    textArray(batch.map((s) => s.botReason)),
+    textArray(batch.map((s) => s.method)),
+    textArray(batch.map((s) => s.device)),
+    textArray(batch.map((s) => s.os)),
+    textArray(batch.map((s) => s.browser)),
+    textArray(batch.map((s) => s.country)),
+    textArray(batch.map((s) => s.region)),
+    textArray(batch.map((s) => s.city)),
+    textArray(batch.map((s) => s.referrer)),
+    textArray(batch.map((s) => s.language)),
+    textArray(batch.map((s) => s.visitorHash)),
+    textArray(batch.map((s) => s.variant ?? null)),
+  ];
+}
+
+/**
+ * Unique scanners: each visitor (day-salted hash) counts once a day per code and per owner, at
+ * their first scan of the day: the batch's earliest scan of each visitor, day and scope. Keyed
+ * per day and scope, then per visitor (no key string built per scan).
+ */
+function visitorKeys(scans: OwnedScan[]): VisitorKey[] {
+  const scopes = new Map<string, Map<string, VisitorKey>>();
+  let lastDayStart = NaN;
+  let day = '';
+  const note = (scope: VisitorKey['scope'], scopeId: string, scan: OwnedScan, at: number) => {
+    const id = day + scopeId;
+    let visitors = scopes.get(id);
+    if (!visitors) scopes.set(id, (visitors = new Map()));
+    const known = visitors.get(scan.visitorHash);
+    if (!known) visitors.set(scan.visitorHash, { scope, scopeId, day, hash: scan.visitorHash, at, codeId: scan.codeId });
+    else if (at < known.at) {
+      known.at = at;
+      known.codeId = scan.codeId;
+    }
+  };
+  for (const scan of scans) {
+    if (scan.isBot) continue;
+    const at = scan.scannedAt.getTime();
+    const dayStart = utcDayOf(at);
+    if (dayStart !== lastDayStart) {
+      lastDayStart = dayStart;
+      day = dayText(dayStart);
+    }
+    note('code', scan.codeId, scan, at);
+    note('owner', scan.ownerId, scan, at);
+  }
+  const list: VisitorKey[] = [];
+  for (const visitors of scopes.values()) for (const key of visitors.values()) list.push(key);
+  return list;
 }

@@ -18,7 +18,20 @@ export class VisitorSalts {
   ) {}
 
   async hash(at: Date, ip: string, userAgent: string): Promise<string> {
-    const salt = await this.salt(at.toISOString().slice(0, 10));
+    const day = at.toISOString().slice(0, 10);
+    return this.hashWith(this.salts.get(day) ?? (await this.salt(day)), ip, userAgent);
+  }
+
+  /** The day's salt if this process has it already (no round trip), else undefined: then `load` it. */
+  known(day: string): string | undefined {
+    return this.salts.get(day);
+  }
+
+  async load(day: string): Promise<void> {
+    await this.salt(day);
+  }
+
+  hashWith(salt: string, ip: string, userAgent: string): string {
     return createHash('sha256').update(salt).update('\0').update(ip).update('\0').update(userAgent).digest('base64url').slice(0, 22);
   }
 
