@@ -209,6 +209,9 @@ export class ScanIngestor {
         });
         scans.push({ streamId, fields, scan });
       } catch (error) {
+        // Redis or PostgreSQL away (the day's salt could not be read): the batch waits, unread
+        // entries stay pending and are read again first; only the entry's own fault is dead-lettered.
+        if (isUnavailable(error)) throw error;
         dead.push({ streamId, fields, reason: `enrichment failed: ${(error as Error).message}` });
       }
     }
@@ -275,6 +278,6 @@ function isUnavailable(error: unknown): boolean {
     code === '57P03' ||
     code === 'ECONNREFUSED' ||
     code === 'ECONNRESET' ||
-    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Connection is closed/i.test(message)
+    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Connection is closed|max retries per request/i.test(message)
   );
 }
