@@ -160,7 +160,9 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     const campaign = entry.campaign as NonNullable<typeof entry.campaign>;
     const limit = campaign.scanLimit;
     if (limit === undefined || expiredAt(campaign, now)) return this.finishCampaign(req, res, slug, entry, now, false);
-    const reached = isBotRequest(req) ? this.limits.usedUp(entry.codeId, limit) : this.limits.take(entry.codeId, limit).then((taken) => !taken);
+    const bot = isBotRequest(req);
+    if (!bot && this.limits.takeHeld(entry.codeId)) return this.finishCampaign(req, res, slug, entry, now, false);
+    const reached = bot ? this.limits.usedUp(entry.codeId, limit) : this.limits.take(entry.codeId, limit).then((taken) => !taken);
     reached.then(
       (limitReached) => this.finishCampaign(req, res, slug, entry, now, limitReached),
       () => {
@@ -173,7 +175,8 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   private finishCampaign(req: IncomingMessage, res: ServerResponse, slug: string, entry: Exclude<Known, null>, now: number, limitReached: boolean): void {
     const url = req.url as string;
     const at = url.indexOf('?');
-    const facts = new RequestFacts(req, now, at < 0 ? '' : queryOf(url, at), this.clientIp(req), this.countryHeader, limitReached);
+    const ip = this.clientIp(req);
+    const facts = new RequestFacts(req, now, at < 0 ? '' : queryOf(url, at), ip, this.countryHeader, limitReached);
     const outcome = resolveCampaign(entry, facts);
     if (outcome.location === null) {
       this.outcomes.inactive++;
@@ -183,15 +186,15 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     res.writeHead(302, { location: outcome.location, 'cache-control': NO_STORE });
     res.end();
     // A scan sent to the fallback of an expired code is not one of the campaign's scans.
-    if (outcome.location !== campaignFallback(entry, now, limitReached)) this.record(req, slug, entry, outcome.variant);
+    if (outcome.location !== campaignFallback(entry, now, limitReached)) this.record(req, slug, entry, outcome.variant, ip);
   }
 
-  private record(req: IncomingMessage, slug: string, entry: Exclude<Known, null>, variant?: string | null): void {
+  private record(req: IncomingMessage, slug: string, entry: Exclude<Known, null>, variant?: string | null, ip = this.clientIp(req)): void {
     this.recorder.record({
       codeId: entry.codeId,
       slug,
       ts: Date.now(),
-      ip: this.clientIp(req),
+      ip,
       userAgent: header(req, 'user-agent'),
       referer: header(req, 'referer'),
       acceptLanguage: header(req, 'accept-language'),

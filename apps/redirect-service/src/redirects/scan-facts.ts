@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
@@ -106,7 +106,7 @@ export class RequestFacts implements ScanFacts {
   get visitorHash(): string {
     if (this.hash === null) {
       const day = Math.floor(this.now / 86_400_000);
-      this.hash = createHash('sha256').update(`${day}|${this.ip}|${header(this.req, 'user-agent')}`).digest('base64url');
+      this.hash = hash('sha256', `${day}|${this.ip}|${header(this.req, 'user-agent')}`, 'base64url');
     }
     return this.hash;
   }

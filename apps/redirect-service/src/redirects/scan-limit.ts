@@ -69,15 +69,22 @@ export class ScanLimits {
     this.returner.unref();
   }
 
+  /**
+   * Takes a scan from the block this replica holds, at once; false when it holds none (then
+   * `take` asks Redis). The hot path stays synchronous for a code far from its limit.
+   */
+  takeHeld(codeId: string): boolean {
+    const block = this.held.get(scanLimitKey(this.prefix, codeId));
+    if (!block || block.left <= 0) return false;
+    block.left -= 1;
+    block.usedAt = this.now();
+    return true;
+  }
+
   /** True when a counted scan may still go through (and it is now counted). */
   take(codeId: string, limit: number): Promise<boolean> {
+    if (this.takeHeld(codeId)) return Promise.resolve(true);
     const key = scanLimitKey(this.prefix, codeId);
-    const block = this.held.get(key);
-    if (block && block.left > 0) {
-      block.left -= 1;
-      block.usedAt = this.now();
-      return Promise.resolve(true);
-    }
     return new Promise((resolve, reject) => {
       if (this.waiting.size === 0) setImmediate(() => void this.flush());
       const entry = this.waiting.get(key) ?? { limit, takers: [] };
