@@ -3,3 +3,4 @@ export * from './config.module';
 export * from './context';
 export * from './logger';
 export type { InvoicingConfig } from './invoicing-config';
+export * from './sealed-box';

@@ -1,34 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { APP_CONFIG, AppConfig } from '@qrd/config';
-
-const VERSION = 'v1';
+import { APP_CONFIG, AppConfig, SealedBox } from '@qrd/config';
 
 /**
- * Authenticator secrets at rest: AES-256-GCM under a key derived (HKDF-SHA256) from
- * TOTP_ENCRYPTION_KEY, or from SESSION_SECRET under its own label. A database dump alone does not
- * give anyone the codes; a tampered value fails to open instead of yielding another secret.
+ * Authenticator secrets at rest, sealed under a key derived from TOTP_ENCRYPTION_KEY (or from
+ * SESSION_SECRET under its own label): a database dump alone does not give anyone the codes.
  */
 @Injectable()
-export class SecretBox {
-  private readonly key: Buffer;
-
+export class SecretBox extends SealedBox {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.key = Buffer.from(hkdfSync('sha256', config.twoFactor.encryptionKey, 'qrd', 'totp-secret-v1', 32));
-  }
-
-  seal(plain: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), sealed.toString('base64url')].join(':');
-  }
-
-  open(value: string): string {
-    const [version, iv, tag, sealed] = value.split(':');
-    if (version !== VERSION || !iv || !tag || !sealed) throw new Error('Unreadable authenticator secret');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8');
+    super(config.twoFactor.encryptionKey, 'totp-secret-v1', 'authenticator secret');
   }
 }

@@ -3,23 +3,13 @@ import { Copy, Download, ExternalLink, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../hooks/use-toast';
+import { copyText } from '../../../lib/copy-text';
 import { useCodeActions } from '../hooks/use-code-actions';
 import { stateExplanation } from '../lib/code-list';
 import { CodePreviewImage } from './code-preview-image';
 import { CodeStateBadges } from './code-state-badges';
 import { DownloadDialog } from './download-dialog';
 import { describeDownload, loadDownloadOptions } from '../lib/download-options';
-
-/** Copies text, also where the async clipboard API is missing (plain http on a LAN address). */
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
-  const area = document.createElement('textarea');
-  area.value = text;
-  document.body.append(area);
-  area.select();
-  document.execCommand('copy');
-  area.remove();
-}
 
 /** The Preview & Download tab: the image, downloads, the short URL to copy and where it points. */
 export function PreviewPanel({ code }: { code: QrCodeView }) {
