@@ -1,5 +1,5 @@
 import { Browser } from 'playwright-core';
-import { decodeQuotedPrintable, launchBrowser, newContext, screenshot, sql, uniqueName, waitForMail } from './support/e2e';
+import { decodeQuotedPrintable, launchBrowser, mailsTo, newContext, screenshot, sql, uniqueName, waitForMail } from './support/e2e';
 
 /** A customer's first and last days: the checklist after signup, and deleting the account. */
 describe('account lifecycle in the browser', () => {
@@ -46,8 +46,13 @@ describe('account lifecycle in the browser', () => {
     await page.getByText('Account deleted').first().waitFor();
     await page.waitForURL((url) => url.pathname === '/');
     expect(await sql('SELECT 1 FROM auth.users WHERE email = $1', [email])).toHaveLength(0);
-    const mail = await waitForMail(email);
-    expect(decodeQuotedPrintable(mail.raw)).toContain('Your QR Dynamic account has been deleted');
+    // The signup's receipt came first: wait for the deletion's own mail.
+    await waitForMail(email);
+    const deadline = Date.now() + 15_000;
+    while (!mailsTo(email).some((m) => decodeQuotedPrintable(m.raw).includes('Subject: Your QR Dynamic account has been deleted'))) {
+      if (Date.now() > deadline) throw new Error(`no deletion mail to ${email}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
 
     // Gone for good: the account page asks for a sign-in, and the old password opens nothing.
     await page.goto('/account');

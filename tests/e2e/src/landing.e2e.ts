@@ -46,6 +46,8 @@ describe('the landing page in Chromium', () => {
     // Keyboard: arrows move between the tabs.
     await annual.focus();
     await page.keyboard.press('ArrowLeft');
+    // The tab is selected once the browser has handled the key: wait for it rather than assume it.
+    await page.locator('[role="tab"][aria-selected="true"]', { hasText: 'Monthly' }).waitFor({ timeout: 5000 });
     expect(await monthly.getAttribute('aria-selected')).toBe('true');
 
     await panel.getByRole('link', { name: 'Get Started Today' }).click();
