@@ -29,7 +29,7 @@ describe('switching plan and invoices in the browser (test provider, 390 px)', (
     page.evaluate(() => {
       const width = document.documentElement.clientWidth;
       if (document.documentElement.scrollWidth <= width) return [];
-      return [...document.querySelectorAll('body *')]
+      return Array.from(document.querySelectorAll('body *'))
         .filter((element) => element.getBoundingClientRect().right > width + 1)
         .slice(0, 5)
         .map((element) => `${element.tagName.toLowerCase()}.${String(element.getAttribute('class') ?? '').split(' ').slice(0, 4).join('.')} "${(element.textContent ?? '').trim().slice(0, 30)}" right ${Math.round(element.getBoundingClientRect().right)}`);
