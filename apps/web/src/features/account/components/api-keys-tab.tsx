@@ -3,12 +3,11 @@ import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { getErrorMessage } from '../../../lib/api-client';
 import { useApiKeys } from '../api/api-keys';
 import { ApiKeyList } from './api-key-list';
 import { CreateApiKeyForm } from './create-api-key-form';
 import { NewApiKeyNotice } from './new-api-key-notice';
+import { ListQueryState } from './list-query-state';
 
 /** API keys for the public API: create one (shown once), see where each was last used, revoke. */
 export function ApiKeysTab() {
@@ -40,22 +39,9 @@ export function ApiKeysTab() {
           <CardDescription>Revoke a key you no longer use, or one that may have leaked.</CardDescription>
         </CardHeader>
         <CardContent>
-          {keys.isPending ? (
-            <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-              <Spinner /> Loading your keys…
-            </p>
-          ) : keys.isError ? (
-            <div role="alert" className="grid gap-2 text-sm">
-              <p className="text-destructive">Could not load your keys: {getErrorMessage(keys.error, 'Please try again later.')}</p>
-              <Button variant="outline" size="sm" className="justify-self-start" onClick={() => void keys.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : keys.data.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No API keys yet. Create one above to start using the API.</p>
-          ) : (
-            <ApiKeyList keys={keys.data} />
-          )}
+          <ListQueryState query={keys} what="keys" empty="No API keys yet. Create one above to start using the API.">
+            {(items) => <ApiKeyList keys={items} />}
+          </ListQueryState>
         </CardContent>
       </Card>
     </div>

@@ -3,12 +3,11 @@ import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { getErrorMessage } from '../../../lib/api-client';
 import { useWebhooks } from '../api/webhooks';
 import { CreateWebhookForm } from './create-webhook-form';
 import { WebhookList } from './webhook-list';
 import { WebhookSecretNotice } from './webhook-secret-notice';
+import { ListQueryState } from './list-query-state';
 
 /** Webhooks: endpoints that receive signed events, each with its delivery log. */
 export function WebhooksTab() {
@@ -40,22 +39,9 @@ export function WebhooksTab() {
           <CardDescription>An endpoint that keeps failing is disabled and you get an email; enable it again once it works.</CardDescription>
         </CardHeader>
         <CardContent>
-          {endpoints.isPending ? (
-            <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-              <Spinner /> Loading your endpoints…
-            </p>
-          ) : endpoints.isError ? (
-            <div role="alert" className="grid gap-2 text-sm">
-              <p className="text-destructive">Could not load your endpoints: {getErrorMessage(endpoints.error, 'Please try again later.')}</p>
-              <Button variant="outline" size="sm" className="justify-self-start" onClick={() => void endpoints.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : endpoints.data.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No webhook endpoints yet. Add one above.</p>
-          ) : (
-            <WebhookList endpoints={endpoints.data} onSecret={setSecret} />
-          )}
+          <ListQueryState query={endpoints} what="endpoints" empty="No webhook endpoints yet. Add one above.">
+            {(items) => <WebhookList endpoints={items} onSecret={setSecret} />}
+          </ListQueryState>
         </CardContent>
       </Card>
     </div>
