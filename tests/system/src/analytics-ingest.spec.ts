@@ -250,6 +250,8 @@ describe('scan ingestion: stream -> enrichment -> PostgreSQL (DESIGN section 5)'
     await scan(redirect, gone.slug, { headers: { 'x-forwarded-for': '198.18.0.3' } });
     // The same visitor on both codes: counted once for the account, at the code scanned first.
     await scan(redirect, gone.slug, { headers: { 'x-forwarded-for': '198.18.0.4' } });
+    // A later millisecond: two scans in the same one are equally first, and may be stored in either order.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     await scan(redirect, kept.slug, { headers: { 'x-forwarded-for': '198.18.0.4' } });
     await scansIngested(system);
     const during = (await alice.client.get('/api/analytics')).json;
