@@ -75,7 +75,13 @@ export class ScanLimits {
   private waiting = new Map<string, Asked>();
   private readonly held = new Map<string, Held>();
   private readonly returner: NodeJS.Timeout;
-  private readonly flushLater = (): void => void this.flush();
+  /** Grants asked and not answered yet (close waits for them before giving blocks back). */
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly flushLater = (): void => {
+    const flushed = this.flush();
+    this.inFlight.add(flushed);
+    void flushed.finally(() => this.inFlight.delete(flushed));
+  };
 
   constructor(
     private readonly redis: IORedis,
@@ -117,6 +123,9 @@ export class ScanLimits {
   /** Gives back every block held (at shutdown). */
   async close(): Promise<void> {
     clearInterval(this.returner);
+    // A top-up asked in the last turn lands before what is held goes back.
+    if (this.waiting.size > 0) await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all(this.inFlight);
     await this.giveBackIdle(Number.POSITIVE_INFINITY);
   }
 
