@@ -8,7 +8,7 @@ import { Known, MISS } from './redirect-cache';
 import { RedirectResolver, Resolution } from './redirect-resolver';
 import { buildPages, Page, Pages, passwordPage } from './pages';
 import { failFastRedis, whenReady } from './redis-connections';
-import { expiredAt, resolveCampaign, withQuery } from './campaign-resolution';
+import { CampaignOutcome, expiredAt, resolveCampaign, withQuery } from './campaign-resolution';
 import { isBotRequest, RequestFacts } from './scan-facts';
 import { ScanLimits } from './scan-limit';
 import { CodePasswords } from './code-passwords';
@@ -56,6 +56,9 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   private readonly limits: ScanLimits;
   private readonly passwords: CodePasswords;
   private readonly publicBaseUrl: string;
+  /** One scan's facts and outcome at a time (a scan is resolved synchronously): none allocated per scan. */
+  private readonly facts: RequestFacts;
+  private readonly outcome: CampaignOutcome = { location: null, variant: null };
   /** The time campaign controls are resolved at (expiry, schedule, time-of-day rules); tests set it. */
   clock: () => number = Date.now;
 
@@ -73,6 +76,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     this.limits = new ScanLimits(this.redis, config.redisPrefix);
     this.passwords = new CodePasswords(this.redis, config.redisPrefix);
     this.publicBaseUrl = config.publicBaseUrl;
+    this.facts = new RequestFacts(this.countryHeader);
   }
 
   async onModuleInit(): Promise<void> {
@@ -180,17 +184,19 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     const url = req.url as string;
     const at = url.indexOf('?');
     const ip = this.clientIp(req);
-    const facts = new RequestFacts(req, now, at < 0 ? '' : queryOf(url, at), ip, this.countryHeader, limitReached);
-    const outcome = resolveCampaign(entry, facts);
-    if (outcome.location === null) {
+    const facts = this.facts.of(req, now, at < 0 ? '' : queryOf(url, at), ip, limitReached);
+    const outcome = resolveCampaign(entry, facts, this.outcome);
+    facts.release();
+    const location = outcome.location;
+    const variant = outcome.variant;
+    if (location === null) {
       this.outcomes.inactive++;
       return this.sendPage(req, res, this.pages.expired);
     }
     this.outcomes.redirect++;
-    const location = outcome.location;
     // A scan sent to the fallback of an expired code is not one of the campaign's scans.
     if (location === campaignFallback(entry, now, limitReached)) return redirect(res, location);
-    this.record(req, slug, entry, () => redirect(res, location), outcome.variant, ip);
+    this.record(req, slug, entry, () => redirect(res, location), variant, ip);
   }
 
   /** Records the scan; `answer` redirects the scanner once the scan is in the stream (ScanRecorder). */
