@@ -167,7 +167,7 @@ describe(EditQrRoute.name, () => {
 
     it('saves the design and shows it as the saved one', async () => {
       server.on('PUT /api/qrcodes/:id/design', ({ body }) =>
-        ok({ ...code, design: { ...body, hasLogo: false }, updatedAt: '2026-01-06T10:00:00.000Z' }),
+        ok({ ...code, design: { ...code.design, ...body, hasLogo: false }, updatedAt: '2026-01-06T10:00:00.000Z' }),
       );
       renderScreen('design');
       const user = userEvent.setup();
@@ -186,13 +186,13 @@ describe(EditQrRoute.name, () => {
       server.on('PUT /api/qrcodes/:id/design', fail(500, { code: ErrorCode.Internal, message: 'Failed to save the design' }));
       renderScreen('design');
       const user = userEvent.setup();
-      await user.click(await screen.findByRole('radio', { name: 'Rounded' }));
+      await user.click(within(await screen.findByRole('group', { name: 'Dot style' })).getByRole('radio', { name: 'Rounded' }));
 
       await user.click(screen.getByRole('button', { name: 'Save design' }));
 
       const alert = await screen.findByText('Error Updating QR Code');
       expect(within(alert.closest('li') ?? document.body).getByText('Failed to save the design')).toBeInTheDocument();
-      expect(screen.getByRole('radio', { name: 'Rounded' })).toBeChecked();
+      expect(within(screen.getByRole('group', { name: 'Dot style' })).getByRole('radio', { name: 'Rounded' })).toBeChecked();
       expect(screen.getByText('Preview of your changes (not saved yet).')).toBeInTheDocument();
     });
   });
