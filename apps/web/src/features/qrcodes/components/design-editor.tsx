@@ -7,6 +7,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { useProposedPreview, useSaveDesign } from '../api/qr-images';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { DesignControls } from './design-controls';
+import { DesignTemplates } from './design-templates';
 import { LogoField } from './logo-field';
 
 export function designOf(code: QrCodeView): QrDesignInput {
@@ -58,6 +59,7 @@ export function DesignEditor({ code }: { code: QrCodeView }) {
       <div className="grid content-start gap-6">
         <DesignControls design={draft} hasLogo={code.design.hasLogo} onChange={setDraft} />
         <LogoField codeId={code.id} hasLogo={code.design.hasLogo} />
+        <DesignTemplates codeId={code.id} draft={draft} onApply={setDraft} />
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void submit()} disabled={!changed || save.isPending || Boolean(problem)}>
             {save.isPending && <Spinner />}
