@@ -3,6 +3,8 @@ import { ActivityController } from './activity.controller';
 import { AnalyticsController } from './analytics.controller';
 import { DataExportController } from './data-export.controller';
 import { logoUploadMiddleware } from './logo-upload.middleware';
+import { DesignTemplatesController } from './design-templates.controller';
+import { QrArchiveController } from './qr-archive.controller';
 import { QrCodesController } from './qr-codes.controller';
 import { QrFilesService } from './qr-files.service';
 import { QrImagesClient } from './qr-images.client';
@@ -11,7 +13,7 @@ import { RedirectTableController } from './redirect-table.controller';
 
 /** /api/qrcodes, /api/activity, /api/analytics, /api/account/data-export, /api/admin/qr-codes and /api/admin/redirect-table: forwarded to the qr-service. */
 @Module({
-  controllers: [QrCodesController, ActivityController, QrImagesController, AnalyticsController, RedirectTableController, DataExportController],
+  controllers: [QrArchiveController, DesignTemplatesController, QrCodesController, ActivityController, QrImagesController, AnalyticsController, RedirectTableController, DataExportController],
   providers: [QrFilesService, QrImagesClient],
   exports: [QrFilesService],
 })

@@ -3,7 +3,8 @@ import type { CampaignEntry, CampaignSettings, SlugAvailability } from '../dto/c
 import type { CodePage, CodePageRequest } from '../dto/code-page.dto';
 import type { DataExportView } from '../dto/account-data.dto';
 import type { CodeHistoryPage, HistoryPageRequest } from '../dto/code-history.dto';
-import type { QrCategory, QrCodeState, QrDotStyle, QrErrorCorrection } from '../dto/qr.dto';
+import type { DesignTemplateView } from '../dto/design-template.dto';
+import type { QrCategory, QrCodeState, QrDotStyle, QrErrorCorrection, QrEyeStyle, QrFrameStyle, QrGradient } from '../dto/qr.dto';
 
 /** Requests the qr-service answers. */
 export enum QrPattern {
@@ -51,6 +52,10 @@ export enum QrPattern {
   CodeHistory = 'qr.code-history',
   /** Every change of the owner's codes, newest first, filtered by code and kind. */
   AccountActivity = 'qr.account-activity',
+  /** The account's saved designs, newest first. */
+  ListDesignTemplates = 'qr.list-design-templates',
+  CreateDesignTemplate = 'qr.create-design-template',
+  DeleteDesignTemplate = 'qr.delete-design-template',
 }
 
 /** BullMQ queues the qr-service keeps for itself. */
@@ -127,11 +132,22 @@ export interface QrDesignView {
   errorCorrection: QrErrorCorrection;
   margin: number;
   dotStyle: QrDotStyle;
+  /** Null: the eyes follow the dot style. */
+  eyeStyle: QrEyeStyle | null;
+  /** Null: the eyes take the foreground (or its gradient). */
+  eyeColour: string | null;
+  gradient: QrGradient | null;
+  /** PNG and SVG (and PDF) without a background; contrast is judged against white. */
+  transparent: boolean;
+  frame: QrFrameStyle;
+  frameText: string;
   /** The logo itself shows in the preview; lists stay small without its bytes. */
   hasLogo: boolean;
 }
 
-export type QrDesignInput = Omit<QrDesignView, 'hasLogo'>;
+/** What the editor sends: the settings added after the first ones may be left out (they keep their defaults). */
+export type QrDesignInput = Omit<QrDesignView, 'hasLogo' | 'eyeStyle' | 'eyeColour' | 'gradient' | 'transparent' | 'frame' | 'frameText'> &
+  Partial<Pick<QrDesignView, 'eyeStyle' | 'eyeColour' | 'gradient' | 'transparent' | 'frame' | 'frameText'>>;
 
 /** Why a code is suspended; owner deactivation is kept apart so lifting one does not undo the other. */
 export interface QrSuspension {
@@ -282,7 +298,17 @@ export interface QrRequests {
   [QrPattern.ListCodesPage]: { req: CodePageRequest & { userId: string }; res: CodePage<QrCodeView> };
   [QrPattern.GetCode]: { req: Owned; res: QrCodeView };
   [QrPattern.CreateCode]: {
-    req: ByKey & { userId: string; name: string; destinationUrl: string; category?: QrCategory; campaign?: CampaignSettings; slug?: string; password?: string };
+    req: ByKey & {
+      userId: string;
+      name: string;
+      destinationUrl: string;
+      category?: QrCategory;
+      campaign?: CampaignSettings;
+      slug?: string;
+      password?: string;
+      /** Start from this saved design of the account (else the default design). */
+      designTemplateId?: string;
+    };
     res: QrCodeView;
   };
   [QrPattern.SlugAvailability]: { req: { userId: string; slug: string }; res: SlugAvailability };
@@ -309,6 +335,9 @@ export interface QrRequests {
   [QrPattern.LatestDataExport]: { req: { userId: string }; res: DataExportView | null };
   [QrPattern.CodeHistory]: { req: Owned<Pick<HistoryPageRequest, 'limit' | 'cursor'>>; res: CodeHistoryPage };
   [QrPattern.AccountActivity]: { req: HistoryPageRequest & { userId: string }; res: CodeHistoryPage };
+  [QrPattern.ListDesignTemplates]: { req: { userId: string }; res: DesignTemplateView[] };
+  [QrPattern.CreateDesignTemplate]: { req: { userId: string; name: string; design?: Record<string, unknown>; codeId?: string }; res: DesignTemplateView };
+  [QrPattern.DeleteDesignTemplate]: { req: { userId: string; templateId: string }; res: { ok: true } };
 }
 
 /**
