@@ -191,7 +191,7 @@ describe('billing: 3-D Secure with the Stripe provider', () => {
     expect(await subscriptionOf(client)).toMatchObject({ seats: 1 });
 
     // Stripe.js's handleNextAction in the browser; the customer passes the bank's check.
-    fake.authenticate(pending.authentication!.clientSecret);
+    fake.authenticate(String(pending.authentication?.clientSecret));
     const done = await purchase(client, 'stripe-3ds-1');
     expect(done.status).toBe(200);
     expect(done.json).toMatchObject({ charged: true, amountChargedCents: pending.authentication?.amountCents, subscription: { seats: 2 } });
@@ -203,7 +203,7 @@ describe('billing: 3-D Secure with the Stripe provider', () => {
     const { client, customerId } = await subscriber();
     fake.requireAuthentication(customerId);
     const pending = (await purchase(client, 'stripe-3ds-2')).json as PurchaseResultView;
-    fake.authenticate(pending.authentication!.clientSecret, false);
+    fake.authenticate(String(pending.authentication?.clientSecret), false);
     const retried = (await purchase(client, 'stripe-3ds-2')).json as PurchaseResultView;
     expect(retried).toMatchObject({ charged: false, subscription: { seats: 1 } });
     expect(retried.authentication?.clientSecret).not.toBe(pending.authentication?.clientSecret);
