@@ -66,6 +66,9 @@ describe('polish found on the walk (Chromium)', () => {
       await page.waitForTimeout(100);
       const lines = await linesOf(page, '[role="group"][aria-label="Last Scan"] p');
       expect({ width, lines }).toEqual({ width, lines: lines.map(() => 1) });
+      // ... and inside its box.
+      const group = page.getByRole('group', { name: 'Last Scan' });
+      expect(await group.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     }
     await context.close();
   });
