@@ -63,24 +63,50 @@ describe('accessibility (axe-core in Chromium)', () => {
         await Promise.all([visitor.close(), signedIn.close()]);
       });
 
-      it.each(['/', '/auth', '/report'])('%s has no serious or critical violations', async (path) => {
+      /** The pass really runs in this theme: the app follows the browser's preference. */
+      async function expectTheme(page: Page): Promise<void> {
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
+      }
+
+      it.each([
+        '/',
+        '/auth',
+        '/auth?tab=signup',
+        '/report',
+        '/reset-password-request',
+        '/about',
+        '/contact',
+        '/privacy',
+        '/terms',
+        '/qr/{id}',
+        '/no-such-page',
+      ])('%s has no serious or critical violations', async (path) => {
         const page = await visitor.newPage();
-        await page.goto(path);
+        await page.goto(path.replace('{id}', codeId));
         await settle(page);
+        await expectTheme(page);
         expect(await blockingViolations(page)).toEqual([]);
         await page.close();
       });
 
       it.each([
         '/dashboard',
+        '/dashboard?tab=analytics',
         '/dashboard?tab=activity',
         '/create-qr',
         '/edit-qr/{id}',
+        '/edit-qr/{id}?tab=preview',
+        '/edit-qr/{id}?tab=design',
+        '/edit-qr/{id}?tab=campaign',
+        '/edit-qr/{id}?tab=analytics',
         '/edit-qr/{id}?tab=history',
         '/account',
+        '/account?tab=security',
+        '/account?tab=analytics',
         '/account?tab=api',
         '/account?tab=webhooks',
         '/account?tab=subscription',
+        '/onboarding',
         '/admin',
       ])(
         '%s has no serious or critical violations',
@@ -92,6 +118,7 @@ describe('accessibility (axe-core in Chromium)', () => {
           const [wantedPath, wantedQuery] = path.replace('{id}', codeId).split('?');
           expect(url.pathname).toBe(wantedPath);
           if (wantedQuery) expect(url.search).toBe(`?${wantedQuery}`);
+          await expectTheme(page);
           expect(await blockingViolations(page)).toEqual([]);
           await page.close();
         },

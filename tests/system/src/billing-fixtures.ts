@@ -12,6 +12,7 @@ export const CARDS = {
   insufficientFunds: '4000 0000 0000 9995',
   failsRenewals: '4000 0000 0000 0341',
   needsAuthentication: '4000 0025 0000 3155',
+  alwaysAuthenticates: '4000 0027 6000 3184',
 } as const;
 
 export const GOOD_EXPIRY = '12 / 34';

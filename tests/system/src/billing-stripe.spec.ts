@@ -96,7 +96,8 @@ describe('billing: the Stripe provider', () => {
     expect(created?.params).toMatchObject({
       items: { 0: { price: 'price_annual', quantity: '1' } },
       payment_behavior: 'default_incomplete',
-      payment_settings: { save_default_payment_method: 'on_subscription' },
+      // Cards only: every method offered answers in the page, so every payer finishes the signup.
+      payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: { 0: 'card' } },
     });
 
     expect((await register(client, details, setup.json)).status).toBe(402);

@@ -222,9 +222,15 @@ export class BillingStore {
 
   async recordPurchase(userId: string, key: string, result: PurchaseResultView): Promise<void> {
     await this.db.query(
-      `INSERT INTO billing.seat_purchases (user_id, idempotency_key, result) VALUES ($1, $2, $3)`,
+      `INSERT INTO billing.seat_purchases (user_id, idempotency_key, result) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id, idempotency_key) DO UPDATE SET result = EXCLUDED.result`,
       [userId, key, JSON.stringify(result)],
     );
+  }
+
+  /** A purchase whose payment failed its authentication: nothing was bought, so its key is free again. */
+  async forgetPurchase(userId: string, key: string): Promise<void> {
+    await this.db.query(`DELETE FROM billing.seat_purchases WHERE user_id = $1 AND idempotency_key = $2`, [userId, key]);
   }
 }
 

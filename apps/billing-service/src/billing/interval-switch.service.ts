@@ -50,12 +50,17 @@ export class IntervalSwitchService {
     return this.repo
       .withUserLock(userId, async (store) => {
         const sub = requireSwitchable(await store.effectiveOfUser(userId), interval);
-        if (when === 'period_end' && sub.pendingInterval === interval) return 0;
-        const { subscription, amountChargedCents } = await this.provider.switchInterval(sub.providerSubscriptionId, interval, when);
+        if (when === 'period_end' && sub.pendingInterval === interval) return { amountChargedCents: 0, pendingPayment: null };
+        const { subscription, amountChargedCents, pendingPayment } = await this.provider.switchInterval(sub.providerSubscriptionId, interval, when);
         await this.sync.apply(subscription, store);
-        return amountChargedCents;
+        return { amountChargedCents, pendingPayment: pendingPayment ?? null };
       })
-      .then(async (amountChargedCents) => ({ amountChargedCents, subscription: await this.seats.view(userId) }));
+      .then(async ({ amountChargedCents, pendingPayment }) => ({
+        amountChargedCents,
+        subscription: await this.seats.view(userId),
+        // The switch waits for the customer to authenticate its payment; it takes effect once they do.
+        authentication: pendingPayment,
+      }));
   }
 
   async cancelSwitch(userId: string): Promise<SubscriptionView> {

@@ -16,7 +16,8 @@ import {
 import { MessageBus } from '@qrd/messaging';
 import { PAYMENT_PROVIDER, PaymentProvider } from '../providers/payment-provider';
 import { BillingEvents } from './billing-events';
-import { BillingRepository, pickEffective } from './billing.repository';
+import { BillingRepository, BillingStore, pickEffective } from './billing.repository';
+import type { SubscriptionEntity } from './subscription.entity';
 import { SubscriptionSync } from './subscription-sync';
 import { toSubscriptionView } from './subscription-view';
 
@@ -61,13 +62,19 @@ export class SeatsService {
     // leaves at worst no free seat for the next code, which is bought again then.
     const used = await this.codesInUse(userId);
     return this.repo.withUserLock(userId, async (store) => {
-      if (idempotencyKey) {
-        const earlier = await store.purchaseByKey(userId, idempotencyKey);
-        if (earlier) return earlier;
-      }
+      const earlierResult = idempotencyKey ? await store.purchaseByKey(userId, idempotencyKey) : null;
+      if (earlierResult && !earlierResult.authentication) return earlierResult;
       const sub = await store.effectiveOfUser(userId);
       if (!sub || !isEntitledStatus(sub.status)) {
         throw new DomainError(ErrorCode.PaymentRequired, 'An active subscription is required to add QR codes.');
+      }
+      // A new attempt after an authentication that failed is a new request to the provider.
+      let attempt = '';
+      if (earlierResult?.authentication && idempotencyKey) {
+        // The seat waited for the customer to authenticate its payment: finish it from the provider's state.
+        const finished = await this.finishAuthenticated(userId, idempotencyKey, earlierResult, sub, used, store);
+        if (finished) return finished;
+        attempt = `:after:${earlierResult.authentication.clientSecret.split('_secret_')[0]}`;
       }
       if (expectedUnitAmountCents !== null && expectedUnitAmountCents !== sub.unitAmountCents) {
         throw new DomainError(
@@ -80,19 +87,53 @@ export class SeatsService {
       if (sub.seats > used) {
         result = { charged: false, amountChargedCents: 0, subscription: toSubscriptionView(this.provider.name, sub, used) };
       } else {
-        const { subscription, amountChargedCents } = await this.provider.changeSeats(sub.providerSubscriptionId, sub.seats + 1, {
-          idempotencyKey: idempotencyKey ? `seat-purchase:${userId}:${idempotencyKey}` : undefined,
+        const { subscription, amountChargedCents, pendingPayment } = await this.provider.changeSeats(sub.providerSubscriptionId, sub.seats + 1, {
+          idempotencyKey: idempotencyKey ? `seat-purchase:${userId}:${idempotencyKey}${attempt}` : undefined,
         });
         const saved = await this.sync.apply(subscription, store);
         result = {
           charged: amountChargedCents > 0,
           amountChargedCents,
           subscription: toSubscriptionView(this.provider.name, saved ?? sub, used),
+          authentication: pendingPayment ?? null,
         };
       }
       if (idempotencyKey) await store.recordPurchase(userId, idempotencyKey, result);
       return result;
     });
+  }
+
+  /**
+   * A purchase sent again after the bank's 3-D Secure step: the provider says whether the payment
+   * went through (the seat is there: the purchase is complete and recorded as charged), still waits
+   * (the same challenge is answered again), or failed (null: nothing was bought; a new attempt is made).
+   */
+  private async finishAuthenticated(
+    userId: string,
+    idempotencyKey: string,
+    earlier: PurchaseResultView,
+    sub: SubscriptionEntity,
+    used: number,
+    store: BillingStore,
+  ): Promise<PurchaseResultView | null> {
+    const authentication = earlier.authentication;
+    if (!authentication) return earlier;
+    const payment = await this.provider.paymentStatus(authentication.clientSecret);
+    if (payment.status === 'requires_action') return earlier;
+    if (payment.status !== 'succeeded' && payment.status !== 'processing') {
+      await store.forgetPurchase(userId, idempotencyKey);
+      return null;
+    }
+    const fresh = await this.provider.getSubscription(sub.providerSubscriptionId);
+    const saved = fresh ? await this.sync.apply(fresh, store) : null;
+    const result: PurchaseResultView = {
+      charged: true,
+      amountChargedCents: authentication.amountCents,
+      subscription: toSubscriptionView(this.provider.name, saved ?? sub, used),
+      authentication: null,
+    };
+    await store.recordPurchase(userId, idempotencyKey, result);
+    return result;
   }
 
   /**

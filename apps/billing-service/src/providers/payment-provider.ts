@@ -1,4 +1,12 @@
-import type { BillingInterval, BillingProvider, InvoiceLineView, InvoiceReason, SubscriptionStatus, SwitchTiming } from '@qrd/contracts';
+import type {
+  BillingInterval,
+  BillingProvider,
+  InvoiceLineView,
+  InvoiceReason,
+  PaymentIntentStatus,
+  SubscriptionStatus,
+  SwitchTiming,
+} from '@qrd/contracts';
 
 /**
  * A provider's subscription as the billing-service needs it, in Stripe's terms: quantity = seats.
@@ -61,6 +69,24 @@ export interface ProviderInvoice {
   pdfUrl: string | null;
 }
 
+/**
+ * A change whose payment waits for the customer (the bank asks for 3-D Secure): Stripe keeps it as
+ * the subscription's pending_update and applies it once the payment succeeds. The client secret
+ * is what Stripe.js (or the test provider's challenge) answers with.
+ */
+export interface PendingPayment {
+  clientSecret: string;
+  amountCents: number;
+}
+
+/** What a change that charges answers: kept and charged, or waiting for the customer's authentication. */
+export interface ChargedChange {
+  subscription: ProviderSubscription;
+  amountChargedCents: number;
+  /** Set when nothing is charged or changed yet: the payment needs the customer's authentication. */
+  pendingPayment?: PendingPayment | null;
+}
+
 export interface ChangeSeatsOptions {
   /** Sent to the provider: a repeat of the same change (a retry) is applied and charged once. */
   idempotencyKey?: string;
@@ -80,11 +106,9 @@ export interface PaymentProvider {
    * New quantity, prorated: more seats are charged now (the change is kept only if that payment
    * succeeds, else a PaymentFailed DomainError), fewer seats become a credit on the next invoice.
    */
-  changeSeats(
-    subscriptionId: string,
-    seats: number,
-    options?: ChangeSeatsOptions,
-  ): Promise<{ subscription: ProviderSubscription; amountChargedCents: number }>;
+  changeSeats(subscriptionId: string, seats: number, options?: ChangeSeatsOptions): Promise<ChargedChange>;
+  /** A payment's state by its client secret (a payment that waited for the customer's authentication). */
+  paymentStatus(clientSecret: string): Promise<{ status: PaymentIntentStatus; errorMessage: string | null }>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;
   /** The cost of switching to `interval` now, changing nothing. */
   previewIntervalSwitch(subscriptionId: string, interval: BillingInterval): Promise<IntervalSwitchQuote>;
@@ -93,11 +117,7 @@ export interface PaymentProvider {
    * period charged (kept only if paid, else a PaymentFailed DomainError). At the period end: the
    * switch is scheduled and nothing is charged until the renewal.
    */
-  switchInterval(
-    subscriptionId: string,
-    interval: BillingInterval,
-    when: SwitchTiming,
-  ): Promise<{ subscription: ProviderSubscription; amountChargedCents: number }>;
+  switchInterval(subscriptionId: string, interval: BillingInterval, when: SwitchTiming): Promise<ChargedChange>;
   /** Every paid invoice of the subscription, oldest first. */
   paidInvoices(subscriptionId: string): Promise<ProviderInvoice[]>;
   /** Drops a switch scheduled for the period end. */

@@ -212,6 +212,8 @@ export interface IntervalSwitchResultView {
   /** Charged now (0 when the switch waits for the period end or the credit covered it). */
   amountChargedCents: number;
   subscription: SubscriptionView;
+  /** Set when the switch waits for the customer to authenticate its payment (nothing changed yet). */
+  authentication?: PaymentAuthenticationView | null;
 }
 
 /** What the card form needs to take the first payment of a subscription. */
@@ -245,12 +247,27 @@ export interface PaymentOutcomeView {
   nextAction: { type: 'authenticate' } | null;
 }
 
+/**
+ * A payment the bank wants the customer to authenticate (3-D Secure) before a change is made:
+ * Stripe.js's handleNextAction (or the test provider's challenge) answers it with this secret,
+ * then the same request is sent again to finish.
+ */
+export interface PaymentAuthenticationView {
+  clientSecret: string;
+  amountCents: number;
+}
+
 export interface PurchaseResultView {
   /** False when a free seat was already there (nothing was charged). */
   charged: boolean;
   /** Prorated amount charged now for the new seat. */
   amountChargedCents: number;
   subscription: SubscriptionView;
+  /**
+   * Set when the seat waits for the customer to authenticate its payment (nothing is charged or
+   * added yet); after authenticating, the purchase sent again with the same idempotency key adds it.
+   */
+  authentication?: PaymentAuthenticationView | null;
 }
 
 export interface PaymentMethodUpdateView {

@@ -9,6 +9,8 @@ import {
   InvoiceFields,
   invoicePaymentObject,
   listObject,
+  paymentIntentObject,
+  PaymentIntentFields,
   paymentMethodObject,
   portalSessionObject,
   priceObject,
@@ -37,6 +39,8 @@ interface SubState extends Omit<SubscriptionFields, 'price' | 'defaultPaymentMet
   paymentMethod: string | null;
   latestInvoice: string;
   schedule: string | null;
+  /** What the pending_update changes once its invoice is paid (Stripe keeps it until then). */
+  pendingChanges: Partial<Pick<SubState, 'quantity' | 'priceId' | 'periodStart' | 'periodEnd'>> & { balance?: number } | null;
 }
 
 export interface RecordedRequest {
@@ -52,8 +56,10 @@ export class FakeStripeServer {
   private readonly prices = new Map<string, Stripe.Price>();
   private readonly customers = new Map<
     string,
-    { email: string | null; metadata: Stripe.Metadata; created: number; failCharges: boolean; balance: number }
+    { email: string | null; metadata: Stripe.Metadata; created: number; failCharges: boolean; authenticate: boolean; balance: number }
   >();
+  /** Payment intents of invoices that were not paid at once (a refused card, a 3-D Secure challenge). */
+  private readonly intents = new Map<string, PaymentIntentFields & { invoice: string }>();
   private readonly methods = new Map<string, Stripe.PaymentMethod>();
   private readonly subs = new Map<string, SubState>();
   private readonly invoices = new Map<string, InvoiceFields>();
@@ -92,6 +98,44 @@ export class FakeStripeServer {
   /** Later charges of this customer fail (a card like 4000 0000 0000 0341). */
   failCharges(customerId: string, fail = true): void {
     must(this.customers, customerId).failCharges = fail;
+  }
+
+  /**
+   * The customer's card asks for 3-D Secure on every payment (4000 0027 6000 3184): an update made
+   * with pending_if_incomplete stays pending, its payment intent in requires_action.
+   */
+  requireAuthentication(customerId: string, required = true): void {
+    must(this.customers, customerId).authenticate = required;
+  }
+
+  /**
+   * What Stripe.js's handleNextAction and Stripe do when the customer answers the bank: approved,
+   * the payment succeeds, its invoice is paid and the pending update applies; failed, the payment
+   * intent goes back to requires_payment_method with Stripe's authentication error.
+   */
+  authenticate(clientSecret: string, approve = true): Stripe.PaymentIntent {
+    const intent = [...this.intents.values()].find((i) => i.clientSecret === clientSecret);
+    if (!intent) throw new Error(`fake Stripe has no payment intent with secret ${clientSecret}`);
+    if (intent.status !== 'requires_action') return paymentIntentObject(intent);
+    if (!approve) {
+      intent.status = 'requires_payment_method';
+      intent.lastError = {
+        code: 'payment_intent_authentication_failure',
+        message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      };
+      return paymentIntentObject(intent);
+    }
+    intent.status = 'succeeded';
+    const invoice = must(this.invoices, intent.invoice);
+    invoice.status = 'paid';
+    invoice.amountPaid = invoice.amountDue;
+    const sub = this.sub(invoice.subscription);
+    if (sub.pendingChanges && sub.latestInvoice === invoice.id) {
+      const { balance, ...changes } = sub.pendingChanges;
+      Object.assign(sub, changes, { pendingUpdate: null, pendingChanges: null });
+      if (balance !== undefined) must(this.customers, sub.customer).balance = balance;
+    }
+    return paymentIntentObject(intent);
   }
 
   /** Changes a subscription as Stripe's own processes would (a renewal that failed, a period end). */
@@ -184,7 +228,7 @@ export class FakeStripeServer {
     if (resource === 'customers' && method === 'POST' && !id) {
       const customerId = newId('cus');
       const metadata = (params.metadata ?? {}) as Stripe.Metadata;
-      this.customers.set(customerId, { email: str(params.email), metadata, created: now(), failCharges: false, balance: 0 });
+      this.customers.set(customerId, { email: str(params.email), metadata, created: now(), failCharges: false, authenticate: false, balance: 0 });
       return customerObject(customerId, str(params.email), now(), metadata);
     }
     if (resource === 'customers' && method === 'GET' && id) {
@@ -215,8 +259,13 @@ export class FakeStripeServer {
     }
     if (resource === 'invoice_payments' && method === 'GET' && !id) {
       const invoice = this.invoices.get(String(params.invoice));
-      const paid = invoice && invoice.status === 'paid' && (!params.status || params.status === 'paid');
-      return listObject('/v1/invoice_payments', paid ? [invoicePaymentObject(`inpay_${invoice.id}`, invoice, paymentIntentOf(invoice))] : []);
+      const shown = invoice && (invoice.status === 'paid' || invoice.status === 'open') && (!params.status || params.status === invoice.status);
+      return listObject('/v1/invoice_payments', shown ? [invoicePaymentObject(`inpay_${invoice.id}`, invoice, paymentIntentOf(invoice))] : []);
+    }
+    if (resource === 'payment_intents' && method === 'GET' && id) {
+      const intent = this.intents.get(id);
+      if (!intent) throw missing('payment_intent', id);
+      return paymentIntentObject(intent);
     }
     if (resource === 'refunds' && method === 'GET' && !id) {
       return listObject('/v1/refunds', this.refunds.filter((r) => !params.payment_intent || r.payment_intent === params.payment_intent));
@@ -274,6 +323,7 @@ export class FakeStripeServer {
       latestInvoice: invoice.id,
       pendingUpdate: null,
       schedule: null,
+      pendingChanges: null,
     };
     this.subs.set(id, sub);
     return this.render(sub, expand);
@@ -290,14 +340,9 @@ export class FakeStripeServer {
         const amount = Math.round(((price.unit_amount ?? 0) * (quantity - sub.quantity) * (sub.periodEnd - now())) / (sub.periodEnd - sub.periodStart));
         const invoice = this.newInvoice(sub.customer, sub.id, 'subscription_update', amount, sub.periodStart, sub.periodEnd);
         sub.latestInvoice = invoice.id;
-        if (must(this.customers, sub.customer).failCharges && params.payment_behavior === 'pending_if_incomplete') {
-          sub.pendingUpdate = {
-            billing_cycle_anchor: null,
-            expires_at: now() + 23 * 3600,
-            subscription_items: null,
-            trial_end: null,
-            trial_from_plan: null,
-          };
+        const customer = must(this.customers, sub.customer);
+        if ((customer.failCharges || customer.authenticate) && params.payment_behavior === 'pending_if_incomplete') {
+          this.keepPending(sub, invoice, { quantity }, !customer.failCharges);
           return this.render(sub, expand);
         }
         invoice.status = 'paid';
@@ -305,8 +350,31 @@ export class FakeStripeServer {
       }
       sub.quantity = quantity;
       sub.pendingUpdate = null;
+      sub.pendingChanges = null;
     }
     return this.render(sub, expand);
+  }
+
+  /**
+   * An update whose invoice was not paid at once (pending_if_incomplete): the subscription keeps
+   * its items and carries pending_update; the invoice's payment intent waits for the customer
+   * (requires_action) or holds the card's refusal.
+   */
+  private keepPending(sub: SubState, invoice: InvoiceFields, changes: NonNullable<SubState['pendingChanges']>, authenticate: boolean): void {
+    sub.pendingUpdate = { billing_cycle_anchor: null, expires_at: now() + 23 * 3600, subscription_items: null, trial_end: null, trial_from_plan: null };
+    sub.pendingChanges = authenticate ? changes : null;
+    const id = paymentIntentOf(invoice);
+    this.intents.set(id, {
+      id,
+      clientSecret: invoice.clientSecret ?? `${id}_secret_x`,
+      amount: invoice.amountDue,
+      customer: invoice.customer,
+      paymentMethod: sub.paymentMethod,
+      status: authenticate ? 'requires_action' : 'requires_payment_method',
+      created: now(),
+      lastError: authenticate ? null : { code: 'card_declined', message: 'Your card was declined.' },
+      invoice: invoice.id,
+    });
   }
 
   /** A new price (a switch of interval): prorated, invoiced now with always_invoice, kept only if paid. */
@@ -319,14 +387,15 @@ export class FakeStripeServer {
     const invoice = this.newInvoice(sub.customer, sub.id, 'subscription_update', Math.max(0, change.total + customer.balance), change.periodStart, change.periodEnd);
     Object.assign(invoice, { lines: change.lines, total: change.total, startingBalance: customer.balance });
     sub.latestInvoice = invoice.id;
-    if (invoice.amountDue > 0 && customer.failCharges && params.payment_behavior === 'pending_if_incomplete') {
-      sub.pendingUpdate = { billing_cycle_anchor: null, expires_at: now() + 23 * 3600, subscription_items: null, trial_end: null, trial_from_plan: null };
+    if (invoice.amountDue > 0 && (customer.failCharges || customer.authenticate) && params.payment_behavior === 'pending_if_incomplete') {
+      const balance = Math.min(0, change.total + customer.balance);
+      this.keepPending(sub, invoice, { priceId: to.id, quantity, periodStart: change.periodStart, periodEnd: change.periodEnd, balance }, !customer.failCharges);
       return this.render(sub, expand);
     }
     invoice.status = 'paid';
     invoice.amountPaid = invoice.amountDue;
     customer.balance = Math.min(0, change.total + customer.balance);
-    Object.assign(sub, { priceId: to.id, quantity, periodStart: change.periodStart, periodEnd: change.periodEnd, pendingUpdate: null });
+    Object.assign(sub, { priceId: to.id, quantity, periodStart: change.periodStart, periodEnd: change.periodEnd, pendingUpdate: null, pendingChanges: null });
     return this.render(sub, expand);
   }
 

@@ -377,3 +377,65 @@ export function refundObject(id: string, paymentIntent: string, amount: number, 
 export function listObject<T>(url: string, data: T[]): Stripe.ApiList<T> {
   return { object: 'list', data, has_more: false, url };
 }
+
+export interface PaymentIntentFields {
+  id: string;
+  clientSecret: string;
+  amount: number;
+  customer: string;
+  paymentMethod: string | null;
+  status: Stripe.PaymentIntent.Status;
+  created: number;
+  /** The card error of the last attempt (a failed 3-D Secure check: payment_intent_authentication_failure). */
+  lastError: { code: string; message: string } | null;
+}
+
+/**
+ * A PaymentIntent as paymentIntents.retrieve answers it. requires_action carries Stripe.js's
+ * use_stripe_sdk next action (the 3-D Secure challenge that handleNextAction runs).
+ */
+export function paymentIntentObject(f: PaymentIntentFields): Stripe.PaymentIntent {
+  return {
+    id: f.id,
+    object: 'payment_intent',
+    amount: f.amount,
+    amount_capturable: 0,
+    amount_received: f.status === 'succeeded' ? f.amount : 0,
+    application: null,
+    application_fee_amount: null,
+    automatic_payment_methods: null,
+    canceled_at: null,
+    cancellation_reason: null,
+    capture_method: 'automatic',
+    client_secret: f.clientSecret,
+    confirmation_method: 'automatic',
+    created: f.created,
+    currency: 'usd',
+    customer: f.customer,
+    description: 'Subscription update',
+    excluded_payment_method_types: null,
+    last_payment_error: f.lastError
+      ? ({ type: 'card_error', code: f.lastError.code, message: f.lastError.message } as Stripe.PaymentIntent.LastPaymentError)
+      : null,
+    latest_charge: null,
+    livemode: false,
+    metadata: {},
+    next_action: f.status === 'requires_action' ? { type: 'use_stripe_sdk', use_stripe_sdk: {} } : null,
+    on_behalf_of: null,
+    payment_method: f.paymentMethod,
+    payment_method_configuration_details: null,
+    payment_method_options: null,
+    payment_method_types: ['card'],
+    processing: null,
+    receipt_email: null,
+    review: null,
+    setup_future_usage: null,
+    shipping: null,
+    source: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: f.status,
+    transfer_data: null,
+    transfer_group: null,
+  };
+}

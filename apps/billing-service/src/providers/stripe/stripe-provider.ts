@@ -3,6 +3,8 @@ import type { AppConfig } from '@qrd/config';
 import { BillingInterval, DomainError, ErrorCode, SwitchTiming } from '@qrd/contracts';
 import type {
   ChangeSeatsOptions,
+  ChargedChange,
+  PendingPayment,
   CreatedSubscription,
   IntervalSwitchQuote,
   ProviderInvoice,
@@ -71,11 +73,13 @@ export class StripePaymentProvider implements PaymentProvider {
   createSubscription(input: { customerId: string; interval: BillingInterval; seats: number }): Promise<CreatedSubscription> {
     return call(async () => {
       // default_incomplete: the subscription waits for the Payment Element to pay its first invoice.
+      // Cards only (docs/adr/0012): a card answers in the page, 3-D Secure included, so the signup
+      // always finishes where it started; methods that leave for their bank's site are not offered.
       const sub = await this.stripe.subscriptions.create({
         customer: input.customerId,
         items: [{ price: this.prices[input.interval], quantity: input.seats }],
         payment_behavior: 'default_incomplete',
-        payment_settings: { save_default_payment_method: 'on_subscription' },
+        payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
         expand: ['latest_invoice.confirmation_secret', 'default_payment_method'],
       });
       return { subscription: fromStripeSubscription(sub, nowSeconds()), clientSecret: invoiceClientSecret(sub.latest_invoice) };
@@ -96,7 +100,7 @@ export class StripePaymentProvider implements PaymentProvider {
     });
   }
 
-  changeSeats(subscriptionId: string, seats: number, options: ChangeSeatsOptions = {}) {
+  changeSeats(subscriptionId: string, seats: number, options: ChangeSeatsOptions = {}): Promise<ChargedChange> {
     return call(async () => {
       const current = await this.stripe.subscriptions.retrieve(subscriptionId);
       const item = current.items.data[0];
@@ -111,7 +115,9 @@ export class StripePaymentProvider implements PaymentProvider {
         expand: ['latest_invoice', 'default_payment_method'],
       }, options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : undefined);
       if (sub.pending_update) {
-        throw new DomainError(ErrorCode.PaymentFailed, 'Your card was declined. Please update your payment method and try again.');
+        // Not paid: either the bank wants the customer to authenticate (the change applies once
+        // they do), or the card was refused (the pending update lapses by itself).
+        return { subscription: fromStripeSubscription(sub, nowSeconds()), amountChargedCents: 0, pendingPayment: await this.pendingPayment(sub) };
       }
       // A switch scheduled for the period end carries the new number of seats into its next phase.
       if (sub.schedule) await this.carrySeatsIntoSchedule(subscriptionId);
@@ -139,7 +145,7 @@ export class StripePaymentProvider implements PaymentProvider {
     });
   }
 
-  switchInterval(subscriptionId: string, interval: BillingInterval, when: SwitchTiming) {
+  switchInterval(subscriptionId: string, interval: BillingInterval, when: SwitchTiming): Promise<ChargedChange> {
     return call(async () => {
       const current = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['schedule'] });
       if (when === 'period_end') {
@@ -157,7 +163,7 @@ export class StripePaymentProvider implements PaymentProvider {
       if (current.schedule) await this.stripe.subscriptionSchedules.release(idOf(current.schedule) ?? '');
       const sub = await this.stripe.subscriptions.update(subscriptionId, switchNowParams(current, this.prices[interval]));
       if (sub.pending_update) {
-        throw new DomainError(ErrorCode.PaymentFailed, 'Your card was declined. Please update your payment method and try again.');
+        return { subscription: this.read(sub), amountChargedCents: 0, pendingPayment: await this.pendingPayment(sub) };
       }
       const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
       return { subscription: { ...this.read(sub), pendingInterval: null }, amountChargedCents: invoice?.amount_paid ?? 0 };
@@ -181,6 +187,35 @@ export class StripePaymentProvider implements PaymentProvider {
       }
       return found.sort((a, b) => a.created.getTime() - b.created.getTime());
     });
+  }
+
+  /** paymentIntents.retrieve: the id is the client secret's part before `_secret_`. */
+  paymentStatus(clientSecret: string) {
+    return call(async () => {
+      const intent = await this.stripe.paymentIntents.retrieve(clientSecret.split('_secret_')[0]);
+      if (intent.client_secret !== clientSecret) throw new DomainError(ErrorCode.NotFound, 'No such payment');
+      return { status: intent.status, errorMessage: intent.last_payment_error?.message ?? null };
+    });
+  }
+
+  /**
+   * The payment of an update kept pending (pending_if_incomplete): its latest invoice's payment
+   * intent. requires_action is the customer's to authenticate with Stripe.js; anything else is a
+   * refused card, reported as such.
+   */
+  private async pendingPayment(sub: Stripe.Subscription): Promise<PendingPayment> {
+    const invoiceId = typeof sub.latest_invoice === 'string' ? sub.latest_invoice : sub.latest_invoice?.id;
+    if (invoiceId) {
+      for await (const payment of this.stripe.invoicePayments.list({ invoice: invoiceId, limit: 10 })) {
+        const intentId = idOf(payment.payment.payment_intent ?? null);
+        if (!intentId) continue;
+        const intent = await this.stripe.paymentIntents.retrieve(intentId);
+        if (intent.status === 'requires_action' && intent.client_secret) {
+          return { clientSecret: intent.client_secret, amountCents: intent.amount };
+        }
+      }
+    }
+    throw new DomainError(ErrorCode.PaymentFailed, 'Your card was declined. Please update your payment method and try again.');
   }
 
   private async carrySeatsIntoSchedule(subscriptionId: string): Promise<void> {

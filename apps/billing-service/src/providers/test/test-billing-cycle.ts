@@ -125,12 +125,31 @@ export async function chargeOffSession(
   invoice: TpInvoice,
   now: Unix,
 ): Promise<CardError | null> {
+  const charge = await chargeSavedCard(store, customer, invoice, now, false);
+  return charge === 'requires_action' ? CARD_ERRORS.authenticationRequired : charge;
+}
+
+/**
+ * Charges the customer's default card for an invoice. With the customer at the page (a seat
+ * bought, a plan switched), a card that always asks for 3-D Secure leaves the payment intent in
+ * requires_action for the customer to answer; otherwise null on success, else Stripe's card error.
+ */
+export async function chargeSavedCard(
+  store: TestStore,
+  customer: TpCustomer,
+  invoice: TpInvoice,
+  now: Unix,
+  customerPresent: boolean,
+): Promise<CardError | null | 'requires_action'> {
   invoice.attempt_count += 1;
   const methodId = customer.invoice_settings.default_payment_method;
   const method = methodId ? await store.get('payment_method', methodId) : null;
-  const result = method ? chargeResult(method.behaviour, true) : CARD_ERRORS.noPaymentMethod;
+  const result = !method
+    ? CARD_ERRORS.noPaymentMethod
+    : customerPresent && method.behaviour === 'authenticate_always'
+      ? 'requires_action'
+      : chargeResult(method.behaviour, true);
   const id = TestStore.newId('payment_intent');
-  const succeeded = result === 'succeeded';
   const error = typeof result === 'object' ? result : null;
   await store.save({
     id,
@@ -139,17 +158,53 @@ export async function chargeOffSession(
     currency: 'usd',
     customer: customer.id,
     invoice: invoice.id,
-    status: succeeded ? 'succeeded' : 'requires_payment_method',
+    status: result === 'succeeded' ? 'succeeded' : result === 'requires_action' ? 'requires_action' : 'requires_payment_method',
     client_secret: newClientSecret(id),
     payment_method: methodId,
     last_payment_error: error,
-    next_action: null,
-    off_session: true,
+    next_action: result === 'requires_action' ? { type: 'use_stripe_sdk' } : null,
+    off_session: !customerPresent,
     created: now,
   });
   invoice.payment_intent = id;
   await store.save(invoice);
-  return succeeded ? null : (error ?? CARD_ERRORS.declined);
+  if (result === 'succeeded') return null;
+  if (result === 'requires_action') return 'requires_action';
+  return error ?? CARD_ERRORS.declined;
+}
+
+/** What a change waiting for the customer's authentication answers: the payment to authenticate. */
+export interface TpPendingPayment {
+  clientSecret: string;
+  amount: number;
+}
+
+/** The intent of an invoice whose payment waits for the customer, as the client secret to answer with. */
+export async function pendingPaymentOf(store: TestStore, invoice: TpInvoice): Promise<TpPendingPayment> {
+  const intent = invoice.payment_intent ? await store.get('payment_intent', invoice.payment_intent) : null;
+  if (!intent) throw new Error(`Test invoice ${invoice.id} has no payment intent`);
+  return { clientSecret: intent.client_secret, amount: invoice.amount_due };
+}
+
+/**
+ * Drops a change still waiting for authentication (a new change replaces it, or the customer
+ * failed the bank's check): its invoice is voided and its payment canceled; nothing was charged.
+ */
+export async function dropPendingUpdate(store: TestStore, sub: TpSubscription): Promise<void> {
+  const pending = sub.pending_update;
+  if (!pending) return;
+  sub.pending_update = null;
+  const invoice = await store.get('invoice', pending.invoice);
+  if (invoice && invoice.status === 'open') {
+    invoice.status = 'void';
+    await store.save(invoice);
+    const intent = invoice.payment_intent ? await store.get('payment_intent', invoice.payment_intent) : null;
+    if (intent && intent.status !== 'succeeded') {
+      intent.status = 'canceled';
+      intent.next_action = null;
+      await store.save(intent);
+    }
+  }
 }
 
 /** When the clock next has work for this subscription (null: never). */

@@ -11,6 +11,7 @@ describe(parseCard.name, () => {
     expect(card('4000-0000-0000-9995')).toMatchObject({ behaviour: 'insufficient_funds' });
     expect(card('4000 0000 0000 0341')).toMatchObject({ behaviour: 'fail_off_session' });
     expect(card('4000 0025 0000 3155')).toMatchObject({ behaviour: 'authenticate_on_session' });
+    expect(card('4000 0027 6000 3184')).toMatchObject({ behaviour: 'authenticate_always' });
     expect(card('5555 5555 5555 4444')).toMatchObject({ brand: 'mastercard', behaviour: 'succeed' });
     expect(card('3782 822463 10005', '12 / 30', '1234')).toMatchObject({ brand: 'amex', behaviour: 'succeed' });
   });
@@ -36,6 +37,11 @@ describe(chargeResult.name, () => {
     expect(chargeResult('authenticate_on_session', false)).toBe('requires_action');
     expect(chargeResult('authenticate_on_session', true)).toBe('succeeded');
     expect(chargeResult('insufficient_funds', true)).toMatchObject({ declineCode: 'insufficient_funds' });
+  });
+
+  it('asks 3184 to authenticate every payment the customer makes; a renewal without them fails as authentication_required', () => {
+    expect(chargeResult('authenticate_always', false)).toBe('requires_action');
+    expect(chargeResult('authenticate_always', true)).toMatchObject({ code: 'authentication_required' });
   });
 });
 

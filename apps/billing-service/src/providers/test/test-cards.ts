@@ -18,7 +18,13 @@ export type CardBehaviour =
    */
   | 'fail_off_session'
   /** 4000 0025 0000 3155: the bank asks for 3-D Secure when the customer is present; renewals need none. */
-  | 'authenticate_on_session';
+  | 'authenticate_on_session'
+  /**
+   * 4000 0027 6000 3184: the bank asks for 3-D Secure on every payment, saved card or not (the
+   * signup, a seat bought, a switch of plan); a renewal nobody is present for fails as
+   * authentication_required.
+   */
+  | 'authenticate_always';
 
 const TEST_CARDS: Record<string, CardBehaviour> = {
   '4242424242424242': 'succeed',
@@ -32,6 +38,7 @@ const TEST_CARDS: Record<string, CardBehaviour> = {
   '4000000000009995': 'insufficient_funds',
   '4000000000000341': 'fail_off_session',
   '4000002500003155': 'authenticate_on_session',
+  '4000002760003184': 'authenticate_always',
 };
 
 export interface CardError {
@@ -69,6 +76,11 @@ export const CARD_ERRORS = {
     null,
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   ),
+  authenticationRequired: cardError(
+    'authentication_required',
+    'authentication_required',
+    'Your card was declined. This transaction requires authentication.',
+  ),
   noPaymentMethod: cardError('payment_method_missing', null, 'There is no card on file for this customer.'),
 } as const;
 
@@ -102,7 +114,11 @@ export function isCardError(value: ParsedCard | CardError): value is CardError {
   return (value as CardError).type === 'card_error';
 }
 
-/** The outcome of charging a saved card. */
+/**
+ * The outcome of charging a card. `offSession`: the customer is not there (a renewal, a retry);
+ * a seat bought or a plan switched with the customer at the page counts as on-session for a card
+ * that always asks, since the customer can answer the bank.
+ */
 export function chargeResult(behaviour: CardBehaviour, offSession: boolean): 'succeeded' | 'requires_action' | CardError {
   switch (behaviour) {
     case 'succeed':
@@ -115,6 +131,8 @@ export function chargeResult(behaviour: CardBehaviour, offSession: boolean): 'su
       return offSession ? CARD_ERRORS.declined : 'succeeded';
     case 'authenticate_on_session':
       return offSession ? 'succeeded' : 'requires_action';
+    case 'authenticate_always':
+      return offSession ? CARD_ERRORS.authenticationRequired : 'requires_action';
     default: {
       const unreachable: never = behaviour;
       return unreachable;

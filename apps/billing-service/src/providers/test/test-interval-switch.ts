@@ -1,6 +1,16 @@
 import { DomainError, ErrorCode, SwitchTiming } from '@qrd/contracts';
-import { chargeOffSession, createInvoice, markInvoicePaid, periodLine, prorationLine, saveSubscription } from './test-billing-cycle';
-import { addPeriods, TpCustomer, TpPrice, TpSubscription, Unix } from './test-objects';
+import {
+  chargeSavedCard,
+  createInvoice,
+  dropPendingUpdate,
+  markInvoicePaid,
+  pendingPaymentOf,
+  periodLine,
+  prorationLine,
+  saveSubscription,
+  TpPendingPayment,
+} from './test-billing-cycle';
+import { addPeriods, INCOMPLETE_EXPIRY_SECONDS, TpCustomer, TpPendingUpdate, TpPrice, TpSubscription, Unix } from './test-objects';
 import { TestStore } from './test-store';
 
 /**
@@ -50,33 +60,45 @@ export async function switchIntervalNow(
   sub: TpSubscription,
   price: TpPrice,
   now: Unix,
-): Promise<{ subscription: TpSubscription; amountCharged: number }> {
+): Promise<{ subscription: TpSubscription; amountCharged: number; pendingPayment: TpPendingPayment | null }> {
   requireSwitchable(sub, price);
+  await dropPendingUpdate(store, sub);
   const customer = await store.require('customer', sub.customer);
   const quote = quoteIntervalSwitch(sub, customer, price, now);
   const credited = prorationLine(sub, -sub.quantity, -quote.unused, now);
-  sub.price = price;
-  sub.pending_price = null;
-  sub.billing_cycle_anchor = now;
-  sub.period_index = 0;
-  sub.current_period_start = now;
-  sub.current_period_end = quote.newPeriodEnd;
+  const changes: TpPendingUpdate['changes'] = {
+    price,
+    pending_price: null,
+    billing_cycle_anchor: now,
+    period_index: 0,
+    current_period_start: now,
+    current_period_end: quote.newPeriodEnd,
+  };
+  const switched: TpSubscription = { ...sub, ...changes };
   const subtotal = price.unit_amount * sub.quantity - quote.unused;
-  const invoice = await createInvoice(store, sub, 'subscription_update', quote.amountDue, now, {
-    lines: [credited, periodLine(sub)],
+  const invoice = await createInvoice(store, switched, 'subscription_update', quote.amountDue, now, {
+    lines: [credited, periodLine(switched)],
     creditApplied: Math.max(0, subtotal - quote.amountDue),
   });
   if (quote.amountDue > 0) {
-    const error = await chargeOffSession(store, customer, invoice, now);
+    const charge = await chargeSavedCard(store, customer, invoice, now, true);
+    if (charge === 'requires_action') {
+      // Like pending_if_incomplete: the switch waits for the customer to authenticate the payment.
+      sub.pending_update = { invoice: invoice.id, expires_at: now + INCOMPLETE_EXPIRY_SECONDS, changes, balance: -quote.creditCarried };
+      sub.latest_invoice = invoice.id;
+      await saveSubscription(store, sub);
+      return { subscription: sub, amountCharged: 0, pendingPayment: await pendingPaymentOf(store, invoice) };
+    }
     // The caller's transaction rolls back: the subscription stays as it was.
-    if (error) throw new DomainError(ErrorCode.PaymentFailed, error.message);
+    if (charge) throw new DomainError(ErrorCode.PaymentFailed, charge.message);
   }
+  Object.assign(sub, changes);
   await markInvoicePaid(store, invoice, sub);
   sub.latest_invoice = invoice.id;
   customer.balance = -quote.creditCarried;
   await store.save(customer);
   await saveSubscription(store, sub);
-  return { subscription: sub, amountCharged: quote.amountDue };
+  return { subscription: sub, amountCharged: quote.amountDue, pendingPayment: null };
 }
 
 export async function scheduleIntervalSwitch(

@@ -58,10 +58,25 @@ export interface TpSubscription {
    * at current_period_end, with a new billing cycle. Absent on subscriptions stored before it existed.
    */
   pending_price?: TpPrice | null;
+  /**
+   * Stripe's pending_update: a change made with payment_behavior=pending_if_incomplete whose
+   * invoice waits for the customer to authenticate the payment. Applied when that invoice is paid,
+   * dropped when the authentication fails or another change replaces it.
+   */
+  pending_update?: TpPendingUpdate | null;
   default_payment_method: string | null;
   latest_invoice: string | null;
   /** Not Stripe's (it lists them through /v1/invoices): invoices still waiting for payment. */
   open_invoices: string[];
+}
+
+export interface TpPendingUpdate {
+  invoice: string;
+  expires_at: Unix;
+  /** The subscription's fields once the invoice is paid. */
+  changes: Partial<Pick<TpSubscription, 'quantity' | 'price' | 'pending_price' | 'billing_cycle_anchor' | 'period_index' | 'current_period_start' | 'current_period_end'>>;
+  /** The customer's balance once the invoice is paid (credit it used or carried). */
+  balance: number;
 }
 
 export type InvoiceBillingReason = 'subscription_create' | 'subscription_cycle' | 'subscription_update';

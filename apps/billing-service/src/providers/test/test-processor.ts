@@ -4,15 +4,18 @@ import { CARD_ERRORS, CardError, chargeResult, isCardError, parseCard, ParsedCar
 import {
   createInvoice,
   createPaymentIntent,
+  dropPendingUpdate,
   endSubscription,
   markInvoicePaid,
   periodLine,
   retryOpenInvoices,
   runDueWork,
   saveSubscription,
+  TpPendingPayment,
 } from './test-billing-cycle';
 import { changeQuantity } from './test-quantity';
 import { quoteIntervalSwitch, requireSwitchable, scheduleIntervalSwitch, switchIntervalNow, TestSwitchQuote } from './test-interval-switch';
+import type { PaymentIntentStatus } from '@qrd/contracts';
 import {
   addPeriods,
   DAY,
@@ -158,7 +161,16 @@ export class TestProcessor {
       const intent = await this.requireIntent(store, clientSecret);
       const subscriptionId = (await store.require('invoice', intent.invoice, false)).subscription;
       if (intent.status !== 'requires_action' || !intent.payment_method) return { outcome: outcomeOf(intent), subscriptionId };
-      if (!approve) return { outcome: await this.refuse(store, intent, CARD_ERRORS.authenticationFailed), subscriptionId };
+      if (!approve) {
+        // A change waiting for this payment lapses with it: nothing was charged, nothing changes.
+        const sub = await store.require('subscription', subscriptionId);
+        if (sub.pending_update?.invoice === intent.invoice) {
+          await dropPendingUpdate(store, sub);
+          await saveSubscription(store, sub);
+          intent.status = 'canceled';
+        }
+        return { outcome: await this.refuse(store, intent, CARD_ERRORS.authenticationFailed), subscriptionId };
+      }
       const method = await store.require('payment_method', intent.payment_method);
       await this.succeed(store, intent, method, now);
       return { outcome: outcomeOf(intent), subscriptionId };
@@ -175,11 +187,13 @@ export class TestProcessor {
     subscriptionId: string,
     quantity: number,
     idempotencyKey?: string,
-  ): Promise<{ subscription: TpSubscription; amountCharged: number }> {
+  ): Promise<{ subscription: TpSubscription; amountCharged: number; pendingPayment: TpPendingPayment | null }> {
     return this.tx(async (store, now) => {
       const sub = await store.require('subscription', subscriptionId);
       if (idempotencyKey) {
-        const first = await store.idempotentResponse<{ subscription: TpSubscription; amountCharged: number }>(idempotencyKey);
+        const first = await store.idempotentResponse<{ subscription: TpSubscription; amountCharged: number; pendingPayment: TpPendingPayment | null }>(
+          idempotencyKey,
+        );
         if (first) return first;
       }
       const result = await changeQuantity(store, sub, quantity, now);
@@ -204,7 +218,15 @@ export class TestProcessor {
       const sub = await store.require('subscription', subscriptionId);
       const price = interval ? this.price(interval) : null;
       if (when === 'now' && price) return switchIntervalNow(store, sub, price, now);
-      return { subscription: await scheduleIntervalSwitch(store, sub, price, when), amountCharged: 0 };
+      return { subscription: await scheduleIntervalSwitch(store, sub, price, when), amountCharged: 0, pendingPayment: null };
+    });
+  }
+
+  /** A payment intent's state, by its client secret (Stripe: paymentIntents.retrieve). */
+  paymentStatus(clientSecret: string): Promise<{ status: PaymentIntentStatus; errorMessage: string | null }> {
+    return this.tx(async (store) => {
+      const intent = await this.requireIntent(store, clientSecret);
+      return { status: intent.status, errorMessage: intent.last_payment_error?.message ?? null };
     });
   }
 
@@ -329,7 +351,7 @@ export class TestProcessor {
   }
 
   private async refuse(store: TestStore, intent: TpPaymentIntent, error: CardError): Promise<PaymentOutcomeView> {
-    intent.status = 'requires_payment_method';
+    if (intent.status !== 'canceled') intent.status = 'requires_payment_method';
     intent.last_payment_error = error;
     intent.next_action = null;
     intent.payment_method = null;
@@ -364,6 +386,14 @@ export class TestProcessor {
     method.customer = customer.id;
     await store.save(method);
     customer.invoice_settings.default_payment_method = method.id;
+    const pending = sub.pending_update?.invoice === invoice.id ? sub.pending_update : null;
+    if (pending) {
+      // The change that waited for this payment (a seat bought, a plan switched) takes effect.
+      Object.assign(sub, pending.changes);
+      customer.balance = pending.balance;
+      sub.pending_update = null;
+      sub.latest_invoice = invoice.id;
+    }
     await store.save(customer);
     await markInvoicePaid(store, invoice, sub);
     sub.default_payment_method = method.id;

@@ -1,6 +1,8 @@
 import type { BillingInterval, SwitchTiming } from '@qrd/contracts';
 import type {
   ChangeSeatsOptions,
+  ChargedChange,
+  PendingPayment,
   CreatedSubscription,
   IntervalSwitchQuote,
   ProviderInvoice,
@@ -43,10 +45,18 @@ export class TestPaymentProvider implements PaymentProvider {
     return this.processor.pendingPaymentSecret(subscriptionId);
   }
 
-  async changeSeats(subscriptionId: string, seats: number, options: ChangeSeatsOptions = {}) {
-    const { subscription, amountCharged } = await this.processor.updateQuantity(subscriptionId, seats, options.idempotencyKey);
+  async changeSeats(subscriptionId: string, seats: number, options: ChangeSeatsOptions = {}): Promise<ChargedChange> {
+    const { subscription, amountCharged, pendingPayment } = await this.processor.updateQuantity(subscriptionId, seats, options.idempotencyKey);
     const fresh = await this.getSubscription(subscription.id);
-    return { subscription: fresh ?? toProviderSubscription(subscription, null), amountChargedCents: amountCharged };
+    return {
+      subscription: fresh ?? toProviderSubscription(subscription, null),
+      amountChargedCents: amountCharged,
+      pendingPayment: pendingOf(pendingPayment),
+    };
+  }
+
+  paymentStatus(clientSecret: string) {
+    return this.processor.paymentStatus(clientSecret);
   }
 
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription> {
@@ -65,9 +75,9 @@ export class TestPaymentProvider implements PaymentProvider {
     };
   }
 
-  async switchInterval(subscriptionId: string, interval: BillingInterval, when: SwitchTiming) {
-    const { amountCharged } = await this.processor.switchInterval(subscriptionId, PRICE_INTERVAL[interval], when);
-    return { subscription: await this.require(subscriptionId), amountChargedCents: amountCharged };
+  async switchInterval(subscriptionId: string, interval: BillingInterval, when: SwitchTiming): Promise<ChargedChange> {
+    const { amountCharged, pendingPayment } = await this.processor.switchInterval(subscriptionId, PRICE_INTERVAL[interval], when);
+    return { subscription: await this.require(subscriptionId), amountChargedCents: amountCharged, pendingPayment: pendingOf(pendingPayment) };
   }
 
   async cancelIntervalSwitch(subscriptionId: string): Promise<ProviderSubscription> {
@@ -117,6 +127,10 @@ export class TestPaymentProvider implements PaymentProvider {
     if (!found) throw new Error(`Test subscription ${id} vanished`);
     return found;
   }
+}
+
+function pendingOf(pending: { clientSecret: string; amount: number } | null | undefined): PendingPayment | null {
+  return pending ? { clientSecret: pending.clientSecret, amountCents: pending.amount } : null;
 }
 
 export function toProviderSubscription(sub: TpSubscription, card: TpPaymentMethod | null): ProviderSubscription {

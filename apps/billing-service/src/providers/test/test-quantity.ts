@@ -1,21 +1,33 @@
 import { DomainError, ErrorCode } from '@qrd/contracts';
-import { chargeOffSession, createInvoice, markInvoicePaid, prorationLine, saveSubscription } from './test-billing-cycle';
-import type { TpSubscription, Unix } from './test-objects';
+import {
+  chargeSavedCard,
+  createInvoice,
+  dropPendingUpdate,
+  markInvoicePaid,
+  pendingPaymentOf,
+  prorationLine,
+  saveSubscription,
+  TpPendingPayment,
+} from './test-billing-cycle';
+import { INCOMPLETE_EXPIRY_SECONDS, type TpSubscription, type Unix } from './test-objects';
 import type { TestStore } from './test-store';
 
 /**
  * A new quantity, prorated to the second like Stripe's always_invoice with pending_if_incomplete:
  * more seats are charged now and kept only if paid; fewer seats become a credit for the next invoice.
+ * When the bank asks the customer to authenticate the charge, the change waits as a pending update
+ * (applied once that payment succeeds) and the payment to authenticate is answered.
  */
 export async function changeQuantity(
   store: TestStore,
   sub: TpSubscription,
   quantity: number,
   now: Unix,
-): Promise<{ subscription: TpSubscription; amountCharged: number }> {
+): Promise<{ subscription: TpSubscription; amountCharged: number; pendingPayment: TpPendingPayment | null }> {
   if (sub.status !== 'active' && sub.status !== 'trialing' && sub.status !== 'past_due') {
     throw new DomainError(ErrorCode.Conflict, `A ${sub.status} subscription cannot change its quantity`);
   }
+  await dropPendingUpdate(store, sub);
   const customer = await store.require('customer', sub.customer);
   const remaining = Math.max(0, sub.current_period_end - now);
   const period = Math.max(1, sub.current_period_end - sub.current_period_start);
@@ -25,24 +37,30 @@ export async function changeQuantity(
     const added = quantity - sub.quantity;
     let amount = prorated(added);
     const line = prorationLine(sub, added, amount, now);
-    let used = 0;
-    if (customer.balance < 0) {
-      used = Math.min(-customer.balance, amount);
-      customer.balance += used;
-      amount -= used;
-      await store.save(customer);
-    }
+    const used = customer.balance < 0 ? Math.min(-customer.balance, amount) : 0;
+    amount -= used;
+    const balance = customer.balance + used;
     if (amount > 0) {
       const invoice = await createInvoice(store, sub, 'subscription_update', amount, now, { lines: [line], creditApplied: used });
-      const error = await chargeOffSession(store, customer, invoice, now);
-      if (error) {
+      const charge = await chargeSavedCard(store, customer, invoice, now, true);
+      if (charge === 'requires_action') {
+        sub.pending_update = { invoice: invoice.id, expires_at: now + INCOMPLETE_EXPIRY_SECONDS, changes: { quantity }, balance };
+        sub.latest_invoice = invoice.id;
+        await saveSubscription(store, sub);
+        return { subscription: sub, amountCharged: 0, pendingPayment: await pendingPaymentOf(store, invoice) };
+      }
+      if (charge) {
         // The update stays pending and lapses: nothing changes but a void invoice.
         await store.save({ ...invoice, status: 'void' });
-        throw new DomainError(ErrorCode.PaymentFailed, error.message);
+        throw new DomainError(ErrorCode.PaymentFailed, charge.message);
       }
       await markInvoicePaid(store, invoice, sub);
       sub.latest_invoice = invoice.id;
       amountCharged = amount;
+    }
+    if (balance !== customer.balance) {
+      customer.balance = balance;
+      await store.save(customer);
     }
   } else if (quantity < sub.quantity) {
     customer.balance -= prorated(sub.quantity - quantity);
@@ -50,5 +68,5 @@ export async function changeQuantity(
   }
   sub.quantity = quantity;
   await saveSubscription(store, sub);
-  return { subscription: sub, amountCharged };
+  return { subscription: sub, amountCharged, pendingPayment: null };
 }

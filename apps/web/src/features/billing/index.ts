@@ -6,3 +6,5 @@ export { useSignupWithPayment } from './hooks/use-signup-with-payment';
 export type { SignupDetails, SignupOutcome } from './hooks/use-signup-with-payment';
 export { billingKeys } from './api/keys';
 export { subscriptionQueryOptions } from './api/subscription';
+export { usePaymentAuthentication } from './hooks/use-payment-authentication';
+export type { AuthenticationResult } from './hooks/use-payment-authentication';

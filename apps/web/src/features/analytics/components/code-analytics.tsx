@@ -18,7 +18,7 @@ const RANGES = [
 ] as const;
 
 /** One code's scans: totals, unique scanners, a chart by hour or day, breakdowns and the CSV. */
-export function CodeAnalytics({ codeId }: { codeId: string }) {
+export function CodeAnalytics({ codeId, codeName }: { codeId: string; codeName?: string }) {
   const [days, setDays] = useState<number>(30);
   const tz = viewerTimeZone();
   const query = useCodeAnalytics(codeId, lastDays(days, new Date(), tz));
@@ -35,6 +35,8 @@ export function CodeAnalytics({ codeId }: { codeId: string }) {
 
   return (
     <div className="grid gap-6">
+      {/* Named, so the figures say which code they belong to on every visit (the page title says "ready" after creating). */}
+      {codeName && <h2 className="text-xl font-semibold tracking-tight break-words">Analytics of {codeName}</h2>}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
           {RANGES.map((range) => (

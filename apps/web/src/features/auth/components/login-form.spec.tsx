@@ -1,5 +1,5 @@
 import { ErrorCode, type UserView } from '@qrd/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser } from '../../../testing/fixtures';
 import { deferred, fail, installFetchStub, ok, type FetchStub, type Reply } from '../../../testing/fetch-stub';
@@ -51,7 +51,9 @@ describe(LoginForm.name, () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     expect(await screen.findByText('Login failed')).toBeInTheDocument();
-    expect(screen.getByText('Invalid username or password')).toBeInTheDocument();
+    // Said at the form as well as in the toast.
+    const form = screen.getByRole('button', { name: 'Sign In' }).closest('form') as HTMLFormElement;
+    expect(within(form).getByRole('alert')).toHaveTextContent('Invalid username or password');
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     expect(sut.pathname()).toBe('/auth');
   });

@@ -17,6 +17,8 @@ export function LoginForm() {
   const loginMutation = useLogin();
   const navigate = useNavigate();
   const [ticket, setTicket] = useState<string | null>(null);
+  // A refused sign-in is said at the form too, not only in a toast that goes away.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const signedIn = () => {
     toast({ title: 'Login successful', description: 'Welcome back!' });
     void navigate(paths.dashboard, { replace: true });
@@ -28,15 +30,14 @@ export function LoginForm() {
       idPrefix: 'login-',
       onSubmit: async (values) => {
         let answer;
+        setRefusal(null);
         try {
           answer = await loginMutation.mutateAsync(values);
         } catch (error) {
           form.setErrorsFromResponse(error);
-          toast({
-            variant: 'destructive',
-            title: 'Login failed',
-            description: getErrorMessage(error, 'Invalid username or password. Please try again.'),
-          });
+          const message = getErrorMessage(error, 'Invalid username or password. Please try again.');
+          setRefusal(message);
+          toast({ variant: 'destructive', title: 'Login failed', description: message });
           return;
         }
         if (isTwoFactorChallenge(answer)) {
@@ -82,6 +83,11 @@ export function LoginForm() {
       >
         <PasswordInput {...form.inputProps('password')} autoComplete="current-password" />
       </FormField>
+      {refusal && (
+        <p role="alert" id="login-refusal" className="text-sm font-medium text-destructive">
+          {refusal}
+        </p>
+      )}
       <Button type="submit" className="w-full" disabled={busy}>
         {busy && <Spinner />}
         {busy ? 'Signing in...' : 'Sign In'}

@@ -16,7 +16,7 @@ interface AuthenticationDialogProps {
   onAnswer: (approve: boolean) => void;
 }
 
-/** The bank's 3-D Secure challenge, as the test provider simulates it for card 4000 0025 0000 3155. */
+/** The bank's 3-D Secure challenge, as the test provider simulates it (cards 4000 0025 0000 3155 and 4000 0027 6000 3184). */
 export function AuthenticationDialog({ open, busy, onAnswer }: AuthenticationDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !busy && onAnswer(false)}>

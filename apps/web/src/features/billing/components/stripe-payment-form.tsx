@@ -1,24 +1,10 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-// The pure entry: the plain one injects js.stripe.com as soon as the module is imported, on every
-// page and with the test provider too. This way Stripe.js loads only when a Stripe form is shown.
-import type { Stripe } from '@stripe/stripe-js';
-import { loadStripe } from '@stripe/stripe-js/pure';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { resultOfIntent, type PaymentResult } from '../lib/payment-result';
+import { stripeFor } from '../lib/stripe-loader';
 import type { PaymentFormProps } from './test-payment-form';
-
-/** Stripe.js is loaded once per publishable key, and only on pages that take a payment. */
-const loaded = new Map<string, Promise<Stripe | null>>();
-function stripeFor(publishableKey: string): Promise<Stripe | null> {
-  let promise = loaded.get(publishableKey);
-  if (!promise) {
-    promise = loadStripe(publishableKey);
-    loaded.set(publishableKey, promise);
-  }
-  return promise;
-}
 
 /** Stripe's Payment Element, confirmed with the subscription's client secret. */
 export function StripePaymentForm({ publishableKey, ...props }: PaymentFormProps & { publishableKey: string }) {
@@ -42,7 +28,8 @@ function StripeFields({ submitLabel, returnPath, onResult }: PaymentFormProps) {
     try {
       let result: PaymentResult;
       try {
-        // Cards answer here; only payment methods that must leave the page go to the return URL.
+        // Only cards are offered (docs/adr/0012): they answer here, 3-D Secure included, so the
+        // return URL is never reached; Stripe.js still asks for one.
         const confirmed = await stripe.confirmPayment({
           elements,
           confirmParams: { return_url: `${window.location.origin}${returnPath}` },

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BillingInterval, IntervalSwitchPreviewView, SubscriptionView, SwitchTiming } from '@qrd/contracts';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +14,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../hooks/use-toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useSwitchInterval, useSwitchPreview } from '../api/interval-switch';
+import { billingKeys } from '../api/keys';
+import { usePaymentAuthentication } from '../hooks/use-payment-authentication';
 import { formatCents, formatDate, perPeriod } from '../lib/format';
 
 interface SwitchIntervalDialogProps {
@@ -87,12 +90,26 @@ export function SwitchIntervalDialog({ subscription, open, onOpenChange }: Switc
   const target: BillingInterval = subscription.interval === 'annual' ? 'monthly' : 'annual';
   const preview = useSwitchPreview(target, open);
   const switching = useSwitchInterval();
+  const payment = usePaymentAuthentication();
+  const queryClient = useQueryClient();
   const [when, setWhen] = useState<SwitchTiming>('now');
   const busy = switching.isPending;
 
   const confirm = async () => {
     try {
       const result = await switching.mutateAsync({ interval: target, when });
+      if (result.authentication) {
+        // The bank asks the customer to confirm the payment (3-D Secure); the switch applies once they do.
+        const answered = await payment.authenticate(result.authentication.clientSecret);
+        await queryClient.invalidateQueries({ queryKey: billingKeys.all });
+        if (!answered.ok) {
+          toast({ variant: 'destructive', title: 'The switch failed', description: answered.message });
+          return;
+        }
+        toast({ title: `Switched to ${NAME[target]} billing`, description: `${formatCents(result.authentication.amountCents)} was charged to your card.` });
+        onOpenChange(false);
+        return;
+      }
       toast(
         when === 'now'
           ? { title: `Switched to ${NAME[target]} billing`, description: `${formatCents(result.amountChargedCents)} was charged to your card.` }
@@ -138,6 +155,7 @@ export function SwitchIntervalDialog({ subscription, open, onOpenChange }: Switc
           </Button>
         </DialogFooter>
       </DialogContent>
+      {payment.dialog}
     </Dialog>
   );
 }

@@ -35,7 +35,8 @@ export function usePurchaseSeat() {
   return useMutation({
     mutationFn: (input: PurchaseQrCodeDto) => purchaseSeat({ ...input, idempotencyKey: key.current }),
     onSuccess: (result) => {
-      key.current = newPurchaseKey();
+      // A purchase waiting for the bank's 3-D Secure step is finished by sending it again with the same key.
+      if (!result.authentication) key.current = newPurchaseKey();
       queryClient.setQueryData(billingKeys.subscription(), result.subscription);
     },
   });

@@ -10,6 +10,7 @@ import { toast } from '../../../hooks/use-toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useDtoForm } from '../../../lib/form';
 import { paths } from '../../../lib/paths';
+import { usePaymentAuthentication } from '../../billing';
 import { usePurchaseSeat } from '../api/purchase';
 import { slugAvailabilityQuery, useCreateQrCode } from '../api/qr-codes';
 import { PurchaseDialog } from './purchase-dialog';
@@ -29,6 +30,7 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
   const navigate = useNavigate();
   const create = useCreateQrCode();
   const purchase = usePurchaseSeat();
+  const payment = usePaymentAuthentication();
   const [category, setCategory] = useState<QrCategory | ''>('');
   const [pending, setPending] = useState<Draft | null>(null);
   const [slug, setSlug] = useState('');
@@ -83,9 +85,24 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
 
   const confirmPurchase = async () => {
     if (!pending) return;
+    const draft = pending;
     try {
       const price = subscription.unitAmountCents === null ? undefined : subscription.unitAmountCents / 100;
-      await purchase.mutateAsync({ name: pending.name, price });
+      let result = await purchase.mutateAsync({ name: draft.name, price });
+      if (result.authentication) {
+        // The bank asks the customer to confirm the payment (3-D Secure); the seat is added once they do.
+        setPending(null);
+        const answered = await payment.authenticate(result.authentication.clientSecret);
+        if (!answered.ok) {
+          toast({ variant: 'destructive', title: 'Payment Failed', description: answered.message });
+          return;
+        }
+        result = await purchase.mutateAsync({ name: draft.name, price });
+        if (result.authentication) {
+          toast({ variant: 'destructive', title: 'Payment Failed', description: 'Your bank has not confirmed the payment yet. Please try again.' });
+          return;
+        }
+      }
     } catch (error) {
       setPending(null);
       toast({
@@ -95,7 +112,6 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
       });
       return;
     }
-    const draft = pending;
     setPending(null);
     await createCode(draft, { purchased: true });
   };
@@ -145,6 +161,7 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
         onConfirm={() => void confirmPurchase()}
         onCancel={() => setPending(null)}
       />
+      {payment.dialog}
     </form>
   );
 }

@@ -52,6 +52,9 @@ export function LogoField({ codeId, hasLogo }: { codeId: string; hasLogo: boolea
           accept={QR_LOGO_TYPES.join(',')}
           className="sr-only"
           id="logo-file"
+          // The visible button opens it; it still has a name for assistive technology, and no second tab stop.
+          aria-label="Centre logo file (PNG, JPEG or WebP, at most 1 MB)"
+          tabIndex={-1}
           onChange={(event) => void choose(event.target.files?.[0])}
         />
         <Button variant="outline" disabled={busy} onClick={() => input.current?.click()}>

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@qrd/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { aCode, aCodeCount, aSubscription, noSubscription } from '../../../testing/fixtures';
+import { aBillingConfig, aCode, aCodeCount, aSubscription, noSubscription } from '../../../testing/fixtures';
 import { deferred, fail, installFetchStub, ok, type FetchStub, type Reply } from '../../../testing/fetch-stub';
 import { renderWithApp } from '../../../testing/render';
 import { CreateQrRoute } from './create-qr-route';
@@ -163,6 +163,78 @@ describe(CreateQrRoute.name, () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it("runs the bank's 3-D Secure step when the seat's payment asks for it, then finishes the same purchase", async () => {
+    let attempt = 0;
+    server
+      .on('GET /api/config', ok(aBillingConfig()))
+      .on('GET /api/qrcodes', ok(aCodeCount(1)))
+      .on('GET /api/subscription', ok(aSubscription({ seats: 1, seatsUsed: 1 })))
+      .on('POST /api/purchase-qr-code', () => {
+        attempt += 1;
+        return attempt === 1
+          ? ok({
+              charged: false,
+              amountChargedCents: 0,
+              subscription: aSubscription({ seats: 1, seatsUsed: 1 }),
+              authentication: { clientSecret: 'pi_seat_secret_1', amountCents: 120 },
+            })
+          : ok({ charged: true, amountChargedCents: 120, subscription: aSubscription({ seats: 2, seatsUsed: 1 }), authentication: null });
+      })
+      .on('POST /api/test-payments/authenticate', ok({ status: 'succeeded', paymentIntentId: 'pi_seat', error: null, nextAction: null }))
+      .on('POST /api/qrcodes', ok(aCode({ id: 'c-2', name: 'Flyer' }), 201));
+    const sut = renderScreen();
+    const user = await fillIn('Flyer', 'https://example.com/flyer');
+
+    await user.click(screen.getByRole('button', { name: 'Create QR Code' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm and create' }));
+    await screen.findByRole('dialog', { name: 'Authenticate this payment' });
+    expect(server.calls('POST /api/qrcodes')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Complete authentication' }));
+
+    await waitFor(() => expect(sut.pathname()).toBe('/edit-qr/c-2'));
+    expect(server.calls('POST /api/test-payments/authenticate')[0].body).toEqual({ clientSecret: 'pi_seat_secret_1', approve: true });
+    const keys = server.calls('POST /api/purchase-qr-code').map((call) => call.headers['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await screen.findByText('QR Code Purchase Confirmed')).toBeInTheDocument();
+  });
+
+  it('creates nothing when the 3-D Secure step fails, and says why', async () => {
+    server
+      .on('GET /api/config', ok(aBillingConfig()))
+      .on('GET /api/qrcodes', ok(aCodeCount(1)))
+      .on('GET /api/subscription', ok(aSubscription({ seats: 1, seatsUsed: 1 })))
+      .on(
+        'POST /api/purchase-qr-code',
+        ok({
+          charged: false,
+          amountChargedCents: 0,
+          subscription: aSubscription({ seats: 1, seatsUsed: 1 }),
+          authentication: { clientSecret: 'pi_seat_secret_2', amountCents: 120 },
+        }),
+      )
+      .on(
+        'POST /api/test-payments/authenticate',
+        ok({
+          status: 'requires_payment_method',
+          paymentIntentId: 'pi_seat',
+          error: { code: 'payment_intent_authentication_failure', declineCode: null, message: 'We are unable to authenticate your payment method.' },
+          nextAction: null,
+        }),
+      );
+    const sut = renderScreen();
+    const user = await fillIn('Flyer', 'https://example.com/flyer');
+
+    await user.click(screen.getByRole('button', { name: 'Create QR Code' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm and create' }));
+    await user.click(await screen.findByRole('button', { name: 'Fail authentication' }));
+
+    expect(await screen.findByText('We are unable to authenticate your payment method.')).toBeInTheDocument();
+    expect(server.calls('POST /api/purchase-qr-code')).toHaveLength(1);
+    expect(server.calls('POST /api/qrcodes')).toHaveLength(0);
+    expect(sut.pathname()).toBe('/create-qr');
   });
 
   it('takes a seat that is paid but unused without asking', async () => {

@@ -117,7 +117,7 @@ export function EditQrRoute() {
                 <CampaignEditor key={code.data.updatedAt} code={code.data} />
               </TabsContent>
               <TabsContent value="analytics">
-                <CodeAnalytics codeId={code.data.id} />
+                <CodeAnalytics codeId={code.data.id} codeName={code.data.name} />
               </TabsContent>
               <TabsContent value="history">
                 <CodeHistory codeId={code.data.id} />
