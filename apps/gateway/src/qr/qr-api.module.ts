@@ -2,6 +2,7 @@ import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/c
 import { ActivityController } from './activity.controller';
 import { AnalyticsController } from './analytics.controller';
 import { DataExportController } from './data-export.controller';
+import { FoldersController, TagsController } from './folders.controller';
 import { logoUploadMiddleware } from './logo-upload.middleware';
 import { QrCodesController } from './qr-codes.controller';
 import { QrFilesService } from './qr-files.service';
@@ -9,9 +10,9 @@ import { QrImagesClient } from './qr-images.client';
 import { QrImagesController } from './qr-images.controller';
 import { RedirectTableController } from './redirect-table.controller';
 
-/** /api/qrcodes, /api/activity, /api/analytics, /api/account/data-export, /api/admin/qr-codes and /api/admin/redirect-table: forwarded to the qr-service. */
+/** /api/qrcodes, /api/folders, /api/tags, /api/activity, /api/analytics, /api/account/data-export, /api/admin/qr-codes and /api/admin/redirect-table: forwarded to the qr-service. */
 @Module({
-  controllers: [QrCodesController, ActivityController, QrImagesController, AnalyticsController, RedirectTableController, DataExportController],
+  controllers: [QrCodesController, FoldersController, TagsController, ActivityController, QrImagesController, AnalyticsController, RedirectTableController, DataExportController],
   providers: [QrFilesService, QrImagesClient],
   exports: [QrFilesService],
 })

@@ -4,6 +4,7 @@ import type { CodePage, CodePageRequest } from '../dto/code-page.dto';
 import type { DataExportView } from '../dto/account-data.dto';
 import type { CodeHistoryPage, HistoryPageRequest } from '../dto/code-history.dto';
 import type { QrCategory, QrCodeState, QrDotStyle, QrErrorCorrection } from '../dto/qr.dto';
+import type { BulkResult, BulkTagOperation, FolderView, TagCount } from '../dto/organise.dto';
 
 /** Requests the qr-service answers. */
 export enum QrPattern {
@@ -51,6 +52,17 @@ export enum QrPattern {
   CodeHistory = 'qr.code-history',
   /** Every change of the owner's codes, newest first, filtered by code and kind. */
   AccountActivity = 'qr.account-activity',
+  /** The owner's folders (create, rename, delete) and tags in use. */
+  ListFolders = 'qr.list-folders',
+  CreateFolder = 'qr.create-folder',
+  RenameFolder = 'qr.rename-folder',
+  DeleteFolder = 'qr.delete-folder',
+  ListTags = 'qr.list-tags',
+  /** One action on up to BULK_MAX_IDS of the owner's codes, all or nothing. */
+  BulkSetActive = 'qr.bulk-set-active',
+  BulkDelete = 'qr.bulk-delete',
+  BulkTag = 'qr.bulk-tag',
+  BulkMoveToFolder = 'qr.bulk-move-to-folder',
 }
 
 /** BullMQ queues the qr-service keeps for itself. */
@@ -147,6 +159,10 @@ export interface QrCodeView {
   name: string;
   destinationUrl: string;
   category: QrCategory | null;
+  /** Free tags, normalised (lower case), in the order added. */
+  tags: string[];
+  /** The folder the code is in, or null. */
+  folderId: string | null;
   design: QrDesignView;
   state: QrCodeState;
   deactivatedByOwner: boolean;
@@ -282,12 +298,32 @@ export interface QrRequests {
   [QrPattern.ListCodesPage]: { req: CodePageRequest & { userId: string }; res: CodePage<QrCodeView> };
   [QrPattern.GetCode]: { req: Owned; res: QrCodeView };
   [QrPattern.CreateCode]: {
-    req: ByKey & { userId: string; name: string; destinationUrl: string; category?: QrCategory; campaign?: CampaignSettings; slug?: string; password?: string };
+    req: ByKey & {
+      userId: string;
+      name: string;
+      destinationUrl: string;
+      category?: QrCategory;
+      campaign?: CampaignSettings;
+      slug?: string;
+      password?: string;
+      tags?: string[];
+      folderId?: string | null;
+    };
     res: QrCodeView;
   };
   [QrPattern.SlugAvailability]: { req: { userId: string; slug: string }; res: SlugAvailability };
   [QrPattern.UpdateCode]: {
-    req: Owned<ByKey & { name?: string; destinationUrl?: string; category?: QrCategory | null; campaign?: CampaignSettings | null; password?: string | null }>;
+    req: Owned<
+      ByKey & {
+        name?: string;
+        destinationUrl?: string;
+        category?: QrCategory | null;
+        campaign?: CampaignSettings | null;
+        password?: string | null;
+        tags?: string[] | null;
+        folderId?: string | null;
+      }
+    >;
     res: QrCodeView;
   };
   [QrPattern.UpdateDesign]: { req: Owned<{ design: QrDesignInput }>; res: QrCodeView };
@@ -309,6 +345,15 @@ export interface QrRequests {
   [QrPattern.LatestDataExport]: { req: { userId: string }; res: DataExportView | null };
   [QrPattern.CodeHistory]: { req: Owned<Pick<HistoryPageRequest, 'limit' | 'cursor'>>; res: CodeHistoryPage };
   [QrPattern.AccountActivity]: { req: HistoryPageRequest & { userId: string }; res: CodeHistoryPage };
+  [QrPattern.ListFolders]: { req: { userId: string }; res: FolderView[] };
+  [QrPattern.CreateFolder]: { req: { userId: string; name: string }; res: FolderView };
+  [QrPattern.RenameFolder]: { req: { userId: string; folderId: string; name: string }; res: FolderView };
+  [QrPattern.DeleteFolder]: { req: { userId: string; folderId: string }; res: { ok: true } };
+  [QrPattern.ListTags]: { req: { userId: string }; res: TagCount[] };
+  [QrPattern.BulkSetActive]: { req: ByKey & { userId: string; ids: string[]; active: boolean }; res: BulkResult };
+  [QrPattern.BulkDelete]: { req: ByKey & { userId: string; ids: string[] }; res: BulkResult };
+  [QrPattern.BulkTag]: { req: ByKey & { userId: string; ids: string[]; tag: string; operation: BulkTagOperation }; res: BulkResult };
+  [QrPattern.BulkMoveToFolder]: { req: ByKey & { userId: string; ids: string[]; folderId: string | null }; res: BulkResult };
 }
 
 /**
