@@ -96,7 +96,7 @@ export class FoldersService {
   async tags(userId: string): Promise<TagCount[]> {
     if (!isUuid(userId)) return [];
     return this.db.query(
-      `SELECT t.tag, count(*)::int AS codes FROM qr.codes c CROSS JOIN LATERAL unnest(c.tags) AS t(tag)
+      `SELECT t.tag, count(DISTINCT c.id)::int AS codes FROM qr.codes c CROSS JOIN LATERAL unnest(c.tags) AS t(tag)
        WHERE c.owner_id = $1 AND c.deleted_at IS NULL GROUP BY t.tag ORDER BY codes DESC, t.tag LIMIT 500`,
       [userId],
     );
