@@ -118,6 +118,8 @@ export interface ApiRoutes {
   'PATCH /api/folders/:id': { body: FolderDto; res: FolderView };
   'DELETE /api/folders/:id': { body: undefined; res: undefined };
   /** activate, deactivate, delete (ids), tag (ids, tag, operation), folder (ids, folderId). */
+  /** A streamed ZIP of the chosen codes' images (tests answer errors here; streams are faked per test). */
+  'POST /api/qrcodes/archive': { body: { ids: string[]; format: string; size: number }; res: string };
   'POST /api/qrcodes/bulk/:action': { body: { ids: string[]; tag?: string; operation?: string; folderId?: string | null }; res: BulkResult };
   'GET /api/qrcodes/:id/preview': { body: undefined; res: { dataUrl: string } };
   'POST /api/qrcodes/:id/preview': { body: QrDesignInput; res: { dataUrl: string } };
