@@ -13,6 +13,7 @@ import { paths } from '../../../lib/paths';
 import { usePurchaseSeat } from '../api/purchase';
 import { slugAvailabilityQuery, useCreateQrCode } from '../api/qr-codes';
 import { PurchaseDialog } from './purchase-dialog';
+import { categoryLabel } from '../lib/code-list';
 
 interface CreateCodeFormProps {
   subscription: SubscriptionView;
@@ -114,7 +115,7 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
           <option value="">None</option>
           {QR_CATEGORIES.map((value) => (
             <option key={value} value={value}>
-              {value.charAt(0).toUpperCase() + value.slice(1)}
+              {categoryLabel(value)}
             </option>
           ))}
         </select>
