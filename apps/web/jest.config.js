@@ -17,6 +17,8 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/src/**/*.spec.tsx'],
+      // Rendering in jsdom is slow on a busy machine: a component test waits for what a user would.
+      testTimeout: 20_000,
       setupFilesAfterEnv: ['<rootDir>/src/testing/setup-dom.ts'],
     },
   ],

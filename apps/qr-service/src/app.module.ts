@@ -30,6 +30,10 @@ import { QR_DATABASE } from './database';
 import { CodeHistoryRepository } from './history/code-history.repository';
 import { CodeHistoryService } from './history/code-history.service';
 import { CodeImagesController } from './images/code-images.controller';
+import { CodeArchiveController } from './images/code-archive.controller';
+import { CodeArchiveService } from './images/code-archive';
+import { DesignTemplatesHandlers } from './design-templates/design-templates.handlers';
+import { DesignTemplatesService } from './design-templates/design-templates.service';
 import { CodeImagesService } from './images/code-images.service';
 import { ScanIngestion } from './scans/scan-ingestion';
 import { ScanMaintenance } from './scans/scan-maintenance';
@@ -56,6 +60,8 @@ export class QrServiceModule {
       ],
       controllers: [
         CodeImagesController,
+        CodeArchiveController,
+        DesignTemplatesHandlers,
         ScansExportController,
         DataExportFileController,
         CodesHandlers,
@@ -76,6 +82,8 @@ export class QrServiceModule {
         RedirectTable,
         RedirectTableMaintainer,
         CodeImagesService,
+        CodeArchiveService,
+        DesignTemplatesService,
         ScansRepository,
         ScanMaintenance,
         ScanIngestion,

@@ -16,6 +16,7 @@ import { DataExports1798200000000 } from './migrations/1798200000000-data-export
 import { CodeHistory17983000000000 } from './migrations/17983000000000-code-history';
 import { VisitorHashCollation17973000000100 } from './migrations/17973000000100-visitor-hash-collation';
 import { CodeOrganisation17990000000000 } from './migrations/17990000000000-code-organisation';
+import { DesignTemplates17991000000000 } from './migrations/17991000000000-design-templates';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -39,5 +40,6 @@ export const QR_DATABASE: ServiceDatabase = {
     CodeHistory17983000000000,
     VisitorHashCollation17973000000100,
     CodeOrganisation17990000000000,
+    DesignTemplates17991000000000,
   ],
 };

@@ -8,6 +8,8 @@ export * from './dto/code-page.dto';
 export * from './dto/organise.dto';
 export * from './dto/code-history.dto';
 export * from './dto/print-download.dto';
+export * from './dto/qr-archive.dto';
+export * from './dto/design-template.dto';
 export * from './dto/account.dto';
 export * from './dto/api-key.dto';
 export * from './dto/webhook.dto';

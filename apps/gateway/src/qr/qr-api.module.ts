@@ -4,6 +4,8 @@ import { AnalyticsController } from './analytics.controller';
 import { DataExportController } from './data-export.controller';
 import { FoldersController, TagsController } from './folders.controller';
 import { logoUploadMiddleware } from './logo-upload.middleware';
+import { DesignTemplatesController } from './design-templates.controller';
+import { QrArchiveController } from './qr-archive.controller';
 import { QrCodesController } from './qr-codes.controller';
 import { QrFilesService } from './qr-files.service';
 import { QrImagesClient } from './qr-images.client';
@@ -12,7 +14,18 @@ import { RedirectTableController } from './redirect-table.controller';
 
 /** /api/qrcodes, /api/folders, /api/tags, /api/activity, /api/analytics, /api/account/data-export, /api/admin/qr-codes and /api/admin/redirect-table: forwarded to the qr-service. */
 @Module({
-  controllers: [QrCodesController, FoldersController, TagsController, ActivityController, QrImagesController, AnalyticsController, RedirectTableController, DataExportController],
+  controllers: [
+    QrArchiveController,
+    DesignTemplatesController,
+    QrCodesController,
+    FoldersController,
+    TagsController,
+    ActivityController,
+    QrImagesController,
+    AnalyticsController,
+    RedirectTableController,
+    DataExportController,
+  ],
   providers: [QrFilesService, QrImagesClient],
   exports: [QrFilesService],
 })

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, Logger } from '@qrd/config';
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
-import { DomainError, DownloadQueryDto, ErrorCode, printLayout, QrCodeView, QrDesignInput, QrPattern, wholeNumber } from '@qrd/contracts';
+import { archiveRequest, DomainError, DownloadQueryDto, ErrorCode, printLayout, QrCodeView, QrDesignInput, QrPattern, wholeNumber } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { clientKey } from '../auth/limits';
 import { Limit, RateLimiter } from '../sessions/rate-limiter';
@@ -15,6 +15,8 @@ const PREVIEW_IMAGE_SIZE = 384;
 const PREVIEW_IMAGE_MAX_AGE_S = 3600;
 /** Renders above this many pixels cost enough CPU to be limited (repeats come from the render cache, free). */
 export const LARGE_RENDER_PX = 1024;
+/** Each ZIP renders up to 500 codes: a few an hour is plenty for a person. */
+const ARCHIVES_PER_HOUR = 30;
 
 function largeRenderLimits(userId: string, ip: string | undefined): Limit[] {
   return [
@@ -95,6 +97,30 @@ export class QrFilesService {
     res.setHeader('Content-Type', 'image/png');
     res.setHeader('Content-Disposition', `inline; filename="qrcode-${codeId}.png"`);
     res.status(200).send(file.body);
+  }
+
+  /**
+   * The chosen codes as a ZIP, streamed from the qr-service as it renders them: nothing is held
+   * whole here either. Problems with the body answer 400 per field, codes that are not the
+   * caller's 404, both before any byte is sent.
+   */
+  async archive(userId: string, body: unknown, res: Response): Promise<void> {
+    const checked = archiveRequest(body);
+    if ('message' in checked) throw new DomainError(ErrorCode.Validation, checked.message, checked.fields);
+    await this.limiter.hit({ key: `archive-user:${userId}`, max: ARCHIVES_PER_HOUR, windowSeconds: 3600 });
+    const cancel = new AbortController();
+    res.once('close', () => cancel.abort());
+    const file = await this.images.archive({ userId, ...checked.request }, cancel.signal);
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Content-Disposition', file.contentDisposition);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.status(200);
+    try {
+      await pipeline(file.body, res);
+    } catch (error) {
+      if (!cancel.signal.aborted) this.logger.warn({ err: error, codes: checked.request.ids.length }, 'codes archive failed part way');
+      res.destroy();
+    }
   }
 
   /** Every stored scan of the code, as CSV (the dashboard's and the API's) or NDJSON (the API's). */

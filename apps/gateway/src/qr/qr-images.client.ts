@@ -7,6 +7,7 @@ import {
   ErrorCode,
   isErrorBody,
   dataExportFilePath,
+  QrArchiveQuery,
   QrDesignInput,
   QrDownloadQuery,
   QrFileRoute,
@@ -87,6 +88,21 @@ export class QrImagesClient {
       body: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
       contentType: res.headers.get('content-type') ?? 'text/csv; charset=utf-8',
       contentDisposition: res.headers.get('content-disposition') ?? 'attachment',
+    };
+  }
+
+  /** A ZIP of the user's codes, passed on as the qr-service writes it; `cancel` stops the rendering there too. */
+  async archive(query: QrArchiveQuery, cancel: AbortSignal): Promise<QrStreamedFile> {
+    const res = await this.call(
+      `/${QrFileRoute.Archive}`,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(query) },
+      cancel,
+    );
+    if (!res.body) throw new DomainError(ErrorCode.Internal, 'The qr-service sent no archive');
+    return {
+      body: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
+      contentType: res.headers.get('content-type') ?? 'application/zip',
+      contentDisposition: res.headers.get('content-disposition') ?? 'attachment; filename="qr-codes.zip"',
     };
   }
 

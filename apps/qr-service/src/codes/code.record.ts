@@ -1,4 +1,4 @@
-import { toCampaignEntry, type CampaignSettings, type QrCategory, type QrCodeState, type QrCodeView, type RedirectEntry } from '@qrd/contracts';
+import { toCampaignEntry, type CampaignSettings, type QrCategory, type QrCodeState, type QrCodeView, type QrDesignView, type RedirectEntry } from '@qrd/contracts';
 import { DEFAULT_DESIGN, QrDesign } from '../rendering';
 
 /** A row of qr.codes with its all-time counters, as the repository returns it. */
@@ -54,6 +54,24 @@ export function shortUrl(publicBaseUrl: string, slug: string): string {
   return `${publicBaseUrl}/r/${slug}`;
 }
 
+/** A design as the web app sees it: every setting, and whether there is a logo (not its bytes). */
+export function toDesignView(design: QrDesign): QrDesignView {
+  return {
+    foreground: design.foreground,
+    background: design.background,
+    errorCorrection: design.errorCorrection,
+    margin: design.margin,
+    dotStyle: design.dotStyle,
+    eyeStyle: design.eyeStyle,
+    eyeColour: design.eyeColour,
+    gradient: design.gradient,
+    transparent: design.transparent,
+    frame: design.frame,
+    frameText: design.frameText,
+    hasLogo: design.logo !== null,
+  };
+}
+
 export function toCodeView(code: CodeRecord, publicBaseUrl: string): QrCodeView {
   const design = storedDesign(code.design);
   return {
@@ -65,14 +83,7 @@ export function toCodeView(code: CodeRecord, publicBaseUrl: string): QrCodeView 
     category: code.category,
     tags: code.tags ?? [],
     folderId: code.folderId ?? null,
-    design: {
-      foreground: design.foreground,
-      background: design.background,
-      errorCorrection: design.errorCorrection,
-      margin: design.margin,
-      dotStyle: design.dotStyle,
-      hasLogo: design.logo !== null,
-    },
+    design: toDesignView(design),
     state: code.state,
     deactivatedByOwner: code.deactivatedByOwner,
     suspended: { billing: code.suspendedBilling, account: code.suspendedAccount },

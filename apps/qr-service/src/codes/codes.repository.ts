@@ -83,6 +83,32 @@ export class CodesRepository {
     return rows[0] ?? null;
   }
 
+  /** The owner's live codes among `ids` (name and slug only; any other id is simply absent). */
+  async findOwnedHeads(ownerId: string, ids: string[]): Promise<{ id: string; slug: string; name: string }[]> {
+    const valid = ids.filter((id) => UUID.test(id));
+    if (valid.length === 0 || !UUID.test(ownerId)) return [];
+    return this.db.query(`SELECT c.id, c.slug, c.name FROM qr.codes c WHERE c.owner_id = $1 AND c.id = ANY($2::uuid[]) AND ${LIVE}`, [
+      ownerId,
+      valid,
+    ]);
+  }
+
+  /** The designs of a few of the owner's live codes (a batch: designs may carry a logo each). */
+  async designsOf(ownerId: string, ids: string[]): Promise<{ id: string; slug: string; design: unknown }[]> {
+    if (ids.length === 0) return [];
+    return this.db.query(`SELECT c.id, c.slug, c.design FROM qr.codes c WHERE c.owner_id = $1 AND c.id = ANY($2::uuid[]) AND ${LIVE}`, [
+      ownerId,
+      ids,
+    ]);
+  }
+
+  /** The design of one of the owner's saved templates, or null (someone else's, deleted, unknown). */
+  async templateDesign(ownerId: string, templateId: string, tx: EntityManager = this.db.manager): Promise<unknown | null> {
+    if (!UUID.test(templateId) || !UUID.test(ownerId)) return null;
+    const rows: { design: unknown }[] = await tx.query(`SELECT design FROM qr.design_templates WHERE id = $1 AND owner_id = $2`, [templateId, ownerId]);
+    return rows[0]?.design ?? null;
+  }
+
   async findBySlug(slug: string): Promise<CodeRecord | null> {
     const rows: CodeRecord[] = await this.db.query(`SELECT ${CODE_COLUMNS} FROM ${CODE_FROM} WHERE c.slug = $1`, [slug]);
     return rows[0] ?? null;
@@ -243,6 +269,7 @@ export class CodesRepository {
     await tx.query(`DELETE FROM qr.owners WHERE user_id = $1`, [ownerId]);
     await tx.query(`DELETE FROM qr.folders WHERE owner_id = $1`, [ownerId]);
     await tx.query(`DELETE FROM qr.code_history WHERE owner_id = $1`, [ownerId]);
+    await tx.query(`DELETE FROM qr.design_templates WHERE owner_id = $1`, [ownerId]);
     return erased;
   }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
 import {
+  DESIGN_TEMPLATE_MESSAGES,
   ABUSE_MESSAGES,
   AuthPattern,
   BillingPattern,
@@ -41,8 +42,8 @@ import { EntityManager } from 'typeorm';
 import argon2 from 'argon2';
 import IORedis from 'ioredis';
 import { MessageBus, REDIS } from '@qrd/messaging';
-import { DEFAULT_DESIGN } from '../rendering';
-import { CodeRecord, redirectSource, RedirectSource, toCodeView, toRedirectEntry } from './code.record';
+import { DEFAULT_DESIGN, QrDesign, validateDesign } from '../rendering';
+import { CodeRecord, redirectSource, RedirectSource, storedDesign, toCodeView, toRedirectEntry } from './code.record';
 import { changesRedirect, CodeChanges, CodesRepository } from './codes.repository';
 import { RedirectTable } from './redirect-table';
 import { RedirectTableMaintainer } from './redirect-table-maintainer';
@@ -149,6 +150,7 @@ export class CodesService {
     const passwordHash = input.password ? await hashCodePassword(input.password) : null;
     const tags = normaliseTags(input.tags ?? []);
     const folderId = input.folderId ? input.folderId.toLowerCase() : null;
+    const design = input.designTemplateId === undefined ? { ...DEFAULT_DESIGN } : await this.templateDesign(input.userId, input.designTemplateId);
     const [created, events] = await this.codes.transaction(async (tx): Promise<[CodeRecord, string[]]> => {
       await this.codes.lockOwner(tx, input.userId);
       if (folderId) await this.requireFolder(tx, input.userId, folderId);
@@ -170,7 +172,7 @@ export class CodesService {
           name,
           destination,
           category: input.category ?? null,
-          design: { ...DEFAULT_DESIGN },
+          design,
           campaign,
           passwordHash,
           tags,
@@ -188,6 +190,15 @@ export class CodesService {
     });
     await this.events.deliver(events);
     return this.view(created);
+  }
+
+  /** A saved template's design, checked again (it may predate today's rules). */
+  private async templateDesign(userId: string, templateId: string): Promise<QrDesign> {
+    const stored = typeof templateId === 'string' ? await this.codes.templateDesign(userId, templateId) : null;
+    if (stored === null) throw invalid('designTemplateId', DESIGN_TEMPLATE_MESSAGES.notFound);
+    const checked = validateDesign(storedDesign(stored));
+    if ('errors' in checked) throw invalid('designTemplateId', checked.errors[0]);
+    return checked.design;
   }
 
   /** As the owner types a custom slug: whether creating the code with it would succeed now. */

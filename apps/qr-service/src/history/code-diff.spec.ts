@@ -42,6 +42,26 @@ describe('codeChanges', () => {
     ]);
   });
 
+  it('records a frame, eyes, gradient and transparency as design changes', () => {
+    const after = {
+      ...base,
+      design: { ...DEFAULT_DESIGN, frame: 'border' as const, frameText: 'Menu', eyeStyle: 'circle' as const, gradient: { to: '#1b5e20', angle: 90 }, transparent: true },
+    };
+
+    expect(codeChanges(base, after)).toEqual([
+      {
+        kind: 'design',
+        changes: [
+          { field: 'eyeStyle', before: null, after: 'circle' },
+          { field: 'gradient', before: null, after: { to: '#1b5e20', angle: 90 } },
+          { field: 'transparent', before: false, after: true },
+          { field: 'frame', before: 'none', after: 'border' },
+          { field: 'frameText', before: 'Scan me', after: 'Menu' },
+        ],
+      },
+    ]);
+  });
+
   it('shows a password and a logo only as set or none', () => {
     const after = { ...base, passwordHash: '$argon2id$secret', design: { ...DEFAULT_DESIGN, logo: { mime: 'image/png' as const, dataBase64: 'AAAA' } } };
 

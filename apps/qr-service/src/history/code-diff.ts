@@ -14,7 +14,19 @@ export interface HistoryChange {
   changes: CodeHistoryChange[];
 }
 
-const DESIGN_FIELDS = ['foreground', 'background', 'errorCorrection', 'margin', 'dotStyle'] as const;
+const DESIGN_FIELDS = [
+  'foreground',
+  'background',
+  'errorCorrection',
+  'margin',
+  'dotStyle',
+  'eyeStyle',
+  'eyeColour',
+  'gradient',
+  'transparent',
+  'frame',
+  'frameText',
+] as const;
 
 /** JSON with object keys sorted: jsonb and JavaScript order keys differently. */
 function canonical(value: unknown): string {

@@ -94,7 +94,7 @@ describe(validateDesign.name, () => {
     expect(errorsOf({ colour: '#000000' })).toEqual(['Unknown design setting "colour"']);
     for (const input of [null, 'square', 42, []]) {
       expect(errorsOf(input)).toEqual([
-        'The design must be an object with colours, error correction, margin, dot style and logo',
+        'The design must be an object with colours, error correction, margin, dot style, eyes, frame and logo',
       ]);
     }
   });

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { readPngSize } from './logo';
-import type { QrDotStyle, QrErrorCorrection } from '@qrd/contracts';
+import type { QrErrorCorrection } from '@qrd/contracts';
 import { effectiveErrorCorrection, QrDesign } from './qr-design';
 
 export interface Rect {
@@ -15,19 +15,48 @@ export interface Rect {
  * the PDF are both drawn from this, so the two vector formats can never disagree.
  */
 export interface QrGeometry {
-  /** Side of the whole picture in modules (symbol + 2 x margin): the viewBox / PDF scale unit. */
+  /** Side of the code in modules (symbol + 2 x margin). */
   extent: number;
+  /** The whole picture in modules, frame included: the viewBox / PDF scale unit (width = extent without a frame). */
+  width: number;
+  height: number;
   /** Side of the symbol itself in modules (21 for version 1 ... 177 for version 40). */
   moduleCount: number;
   version: number;
   errorCorrection: QrErrorCorrection;
   foreground: string;
-  background: string;
+  /** Null when the background is transparent: nothing is drawn behind the code. */
+  background: string | null;
   /** SVG path data for every dark shape, filled with the non-zero rule. */
   darkPath: string;
+  /** The finder eyes when they have their own colour (else they are part of darkPath). */
+  eyes: { path: string; colour: string } | null;
+  /** The dark shapes' linear gradient, in picture units, from `foreground` to `to`. */
+  gradient: { x1: number; y1: number; x2: number; y2: number; to: string } | null;
+  /** A frame: its shape (in the foreground colour, no gradient) and its call-to-action text. */
+  frame: QrFrameGeometry | null;
   /** Where the logo goes (already letterboxed to its aspect ratio), or null without a logo. */
   logo: { rect: Rect; png: Buffer; dataBase64: string } | null;
 }
+
+export interface QrFrameGeometry {
+  /** Empty for a label (text only). */
+  path: string;
+  colour: string;
+  text: string;
+  textColour: string;
+  /** Centre of the text's line, and its baseline. */
+  textX: number;
+  baseline: number;
+  fontSize: number;
+}
+
+/** Bold sans text, as drawn by every output (Helvetica-Bold in the PDF, the first of the SVG's fonts elsewhere). */
+export const FRAME_FONT_FAMILY = 'Helvetica, Arial, DejaVu Sans, sans-serif';
+/** A generous average advance of bold sans capitals and lower case, in em: text never runs past its band. */
+const FRAME_CHAR_WIDTH_EM = 0.66;
+/** The frame's border, in modules. */
+const FRAME_BORDER = 1;
 
 /** Share of the symbol's width the logo may take; 20% of the side hides ~4-5% of its area. */
 const LOGO_MAX_WIDTH_SHARE = 0.2;
@@ -153,8 +182,12 @@ export function buildQrGeometry(text: string, design: QrDesign): QrGeometry {
   const errorCorrection = effectiveErrorCorrection(design);
   const qr = QRCode.create(text, { errorCorrectionLevel: errorCorrection });
   const n = qr.modules.size;
-  const m = design.margin;
-  const style: QrDotStyle = design.dotStyle;
+  const extent = n + 2 * design.margin;
+  const layout = frameLayout(design, extent);
+  // The code's quiet zone starts inside the frame's border (if any).
+  const m = design.margin + layout.inset;
+  const style = design.dotStyle;
+  const eyeShape = eyeRadii(design);
 
   const finders: Area[] = [
     { row: 0, col: 0, side: FINDER_SIZE },
@@ -172,8 +205,8 @@ export function buildQrGeometry(text: string, design: QrDesign): QrGeometry {
           .map(([row, col]) => ({ row: row - 2, col: col - 2, side: ALIGNMENT_SIZE }))
           .filter((area) => !(pad && overlaps(area, pad)))
       : [];
-  // Square finders are just modules; other styles draw them (and dots' alignments) as whole shapes.
-  const patterns = style === 'square' ? alignments : [...finders, ...alignments];
+  // Square finders of the foreground are just modules; any other eye is drawn as a whole shape.
+  const patterns = eyeShape === null ? alignments : [...finders, ...alignments];
 
   const drawn = (row: number, col: number): boolean =>
     row >= 0 &&
@@ -219,24 +252,108 @@ export function buildQrGeometry(text: string, design: QrDesign): QrGeometry {
       );
     }
   }
-  if (style !== 'square') {
-    for (const area of patterns) {
-      const radii = area.side === FINDER_SIZE ? FINDER_RADII[style] : ALIGNMENT_RADII;
-      parts.push(ringPattern(m + area.col, m + area.row, area.side, radii.outer, radii.centre));
+  const eyeParts: string[] = [];
+  if (eyeShape !== null) {
+    for (const area of finders) {
+      eyeParts.push(
+        eyeShape === 'circle'
+          ? circleEye(m + area.col, m + area.row)
+          : ringPattern(m + area.col, m + area.row, area.side, eyeShape.outer, eyeShape.centre),
+      );
     }
+  }
+  const eyesApart = design.eyeColour !== null;
+  if (!eyesApart) parts.push(...eyeParts);
+  for (const area of alignments) {
+    parts.push(ringPattern(m + area.col, m + area.row, area.side, ALIGNMENT_RADII.outer, ALIGNMENT_RADII.centre));
   }
 
   return {
-    extent: n + 2 * m,
+    extent,
+    width: layout.width,
+    height: layout.height,
     moduleCount: n,
     version: qr.version,
     errorCorrection,
     foreground: design.foreground,
-    background: design.background,
+    background: design.transparent ? null : design.background,
     darkPath: parts.join(''),
+    eyes: eyesApart && design.eyeColour ? { path: eyeParts.join(''), colour: design.eyeColour } : null,
+    gradient: design.gradient ? { ...gradientLine(layout.inset, extent, design.gradient.angle), to: design.gradient.to } : null,
+    frame: layout.frame,
     logo:
       logoPng && logoSize && pad && design.logo
         ? { rect: logoRect(pad, n, m, logoSize), png: logoPng, dataBase64: design.logo.dataBase64 }
         : null,
+  };
+}
+
+type EyeShape = { outer: number; centre: number } | 'circle';
+
+/** How the finder eyes are drawn; null: as plain modules (square eyes of square dots, as always). */
+function eyeRadii(design: QrDesign): EyeShape | null {
+  switch (design.eyeStyle) {
+    case 'square':
+      return design.eyeColour === null && design.dotStyle === 'square' ? null : { outer: 0, centre: 0 };
+    case 'rounded':
+      return FINDER_RADII.rounded;
+    case 'circle':
+      return 'circle';
+    case null:
+      if (design.dotStyle === 'square') return design.eyeColour === null ? null : { outer: 0, centre: 0 };
+      return FINDER_RADII[design.dotStyle];
+  }
+}
+
+/**
+ * A round eye: a ring 7 modules across and 1 thick around a disc 3 across. Through its centre a
+ * scanner sees the same 1:1:3:1:1 run lengths as a square finder.
+ */
+function circleEye(x: number, y: number): string {
+  const cx = x + FINDER_SIZE / 2;
+  const cy = y + FINDER_SIZE / 2;
+  const ring = (r: number, clockwise: boolean): string =>
+    `M${num(cx - r)} ${num(cy)}a${num(r)} ${num(r)} 0 1 ${clockwise ? 1 : 0} ${num(2 * r)} 0a${num(r)} ${num(r)} 0 1 ${clockwise ? 1 : 0} ${num(-2 * r)} 0Z`;
+  return ring(3.5, true) + ring(2.5, false) + ring(1.5, true);
+}
+
+/** The gradient's line across the code, through its centre, long enough to span it at any angle. */
+function gradientLine(inset: number, extent: number, angle: number): { x1: number; y1: number; x2: number; y2: number } {
+  const radians = (angle * Math.PI) / 180;
+  const dx = Math.cos(radians);
+  const dy = Math.sin(radians);
+  const half = (extent / 2) * (Math.abs(dx) + Math.abs(dy));
+  const centre = inset + extent / 2;
+  const r = (v: number) => Math.round(v * 1000) / 1000;
+  return { x1: r(centre - dx * half), y1: r(centre - dy * half), x2: r(centre + dx * half), y2: r(centre + dy * half) };
+}
+
+/** The picture's size and where the code sits in it, with the frame's shape and text. */
+function frameLayout(design: QrDesign, extent: number): { width: number; height: number; inset: number; frame: QrFrameGeometry | null } {
+  if (design.frame === 'none') return { width: extent, height: extent, inset: 0, frame: null };
+  // The band scales with the code, so the text reads the same at every version.
+  const band = Math.max(5, Math.round(extent * 0.2));
+  const text = design.frameText;
+  const inset = design.frame === 'border' ? FRAME_BORDER : 0;
+  const width = extent + 2 * inset;
+  const height = extent + inset + band;
+  const room = width - 2 * (inset + 1);
+  const fontSize = Math.round(Math.min(band * 0.55, room / (Math.max(text.length, 1) * FRAME_CHAR_WIDTH_EM)) * 1000) / 1000;
+  const bandTop = extent + inset;
+  // Bold sans capitals stand ~0.72 em above the baseline: centre them in the band.
+  const baseline = Math.round((bandTop + band / 2 + fontSize * 0.36) * 1000) / 1000;
+  const dark = design.foreground;
+  if (design.frame === 'label') {
+    return { width, height, inset, frame: { path: '', colour: dark, text, textColour: dark, textX: width / 2, baseline, fontSize } };
+  }
+  // A rounded border with the band as its lower part; the code's square is cut out of it.
+  const outer = roundedRect(0, 0, width, height, [1.5, 1.5, 1.5, 1.5]);
+  const hole = roundedRect(inset, inset, extent, extent, [0.5, 0.5, 0.5, 0.5], false);
+  const light = design.transparent ? '#ffffff' : design.background;
+  return {
+    width,
+    height,
+    inset,
+    frame: { path: outer + hole, colour: dark, text, textColour: light, textX: width / 2, baseline, fontSize },
   };
 }

@@ -188,6 +188,12 @@ describe(QrRenderer.name, () => {
     it('gives a short, stable cache key that ignores setting order and colour case', () => {
       const reordered: QrDesign = {
         logo: null,
+        frameText: 'Scan me',
+        frame: 'none',
+        transparent: false,
+        gradient: null,
+        eyeColour: null,
+        eyeStyle: null,
         dotStyle: 'square',
         margin: 4,
         errorCorrection: 'M',

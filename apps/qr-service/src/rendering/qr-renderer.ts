@@ -43,8 +43,22 @@ export function renderCacheKey(text: string, design: QrDesign, format: QrImageFo
     design.margin,
     design.dotStyle,
     design.logo ? design.logo.dataBase64 : null,
+    // Designs before eyes, gradients and frames keep their keys (and the browser's ETags).
+    ...(hasNewSettings(design)
+      ? [[design.eyeStyle, design.eyeColour, design.gradient?.to ?? null, design.gradient?.angle ?? null, design.transparent, design.frame, design.frame === 'none' ? '' : design.frameText]]
+      : []),
   ]);
   return createHash('sha256').update(canonical).digest('hex').slice(0, 16);
+}
+
+function hasNewSettings(design: QrDesign): boolean {
+  return (
+    (design.eyeStyle ?? null) !== null ||
+    (design.eyeColour ?? null) !== null ||
+    (design.gradient ?? null) !== null ||
+    design.transparent === true ||
+    (design.frame ?? 'none') !== 'none'
+  );
 }
 
 function assertSize(size: number): void {
@@ -64,7 +78,10 @@ function assertFormat(format: string): asserts format is QrImageFormat {
 
 /** Stateless and safe to share: NestJS can provide it as is (`providers: [QrRenderer]`). */
 export class QrRenderer {
-  /** Render a code as PNG, SVG or vector PDF, `size` x `size` pixels (points for the PDF). */
+  /**
+   * Render a code as PNG, SVG or vector PDF, `size` x `size` pixels (points for the PDF); a frame
+   * adds its band below, so the picture is `size` wide and a little taller.
+   */
   async render(text: string, design: QrDesign, format: QrImageFormat, size: number): Promise<RenderedQr> {
     assertFormat(format);
     assertSize(size);

@@ -40,13 +40,21 @@ export function expiredAt(campaign: CampaignEntry, now: number): boolean {
  * The destination of one scan of an active code (DESIGN section 4, docs/campaign-controls.md):
  * expiry (date or used-up limit) beats everything; then the schedule picks the destination and the
  * rules and split in force; the first matching rule wins, else the split's variant, else the
- * destination; the scanner's query is merged into whichever destination won.
+ * destination; the scanner's query is merged into whichever destination won. Written into `out`
+ * when given (the route keeps one: nothing to allocate per scan), else into a new outcome.
  */
-export function resolveCampaign(entry: RedirectEntry, facts: ScanFacts): CampaignOutcome {
+export function resolveCampaign(entry: RedirectEntry, facts: ScanFacts, out: CampaignOutcome = { location: null, variant: null }): CampaignOutcome {
   const campaign = entry.campaign;
   const destination = entry.destination ?? '';
-  if (!campaign) return { location: withQuery(destination, facts.query), variant: null };
-  if (expiredAt(campaign, facts.now) || facts.limitReached) return { location: campaign.fallbackUrl ?? null, variant: null };
+  out.variant = null;
+  if (!campaign) {
+    out.location = withQuery(destination, facts.query);
+    return out;
+  }
+  if (expiredAt(campaign, facts.now) || facts.limitReached) {
+    out.location = campaign.fallbackUrl ?? null;
+    return out;
+  }
 
   let target = destination;
   let rules = campaign.rules;
@@ -67,15 +75,15 @@ export function resolveCampaign(entry: RedirectEntry, facts: ScanFacts): Campaig
       }
     }
   }
-  let variant: string | null = null;
   const rule = rules ? firstMatch(rules, facts) : undefined;
   if (rule) target = rule.destination;
   else if (split && splitTotal) {
     const chosen = pickVariant(split, splitTotal, facts.visitorHash, entry.codeId);
     target = chosen.destination;
-    variant = chosen.name;
+    out.variant = chosen.name;
   }
-  return { location: campaign.passQuery === false ? target : withQuery(target, facts.query), variant };
+  out.location = campaign.passQuery === false ? target : withQuery(target, facts.query);
+  return out;
 }
 
 export function firstMatch(rules: CampaignRule[], facts: ScanFacts): CampaignRule | undefined {

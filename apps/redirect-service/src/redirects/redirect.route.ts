@@ -2,13 +2,13 @@ import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
 import { SCAN_CONSUMER_GROUP, scanStreamKey, SLUG_PATTERN } from '@qrd/contracts';
-import { ScanRecorder } from '../scans/scan-recorder';
+import { Answer, ScanRecorder } from '../scans/scan-recorder';
 import { clientIpOf } from './client-ip';
 import { Known, MISS } from './redirect-cache';
 import { RedirectResolver, Resolution } from './redirect-resolver';
 import { buildPages, Page, Pages, passwordPage } from './pages';
 import { failFastRedis, whenReady } from './redis-connections';
-import { expiredAt, resolveCampaign, withQuery } from './campaign-resolution';
+import { CampaignOutcome, expiredAt, resolveCampaign, withQuery } from './campaign-resolution';
 import { isBotRequest, RequestFacts } from './scan-facts';
 import { ScanLimits } from './scan-limit';
 import { CodePasswords } from './code-passwords';
@@ -28,6 +28,11 @@ function campaignFallback(entry: Exclude<Known, null>, now: number, limitReached
   return campaign && (limitReached || expiredAt(campaign, now)) ? (campaign.fallbackUrl ?? null) : null;
 }
 
+function redirect(res: ServerResponse, location: string): void {
+  res.writeHead(302, { location, 'cache-control': NO_STORE });
+  res.end();
+}
+
 function header(req: IncomingMessage, name: string): string {
   const value = req.headers[name];
   return (Array.isArray(value) ? value[0] : value) ?? '';
@@ -36,7 +41,8 @@ function header(req: IncomingMessage, name: string): string {
 /**
  * GET and HEAD /r/{slug}, answered on Node's http objects before Fastify and Nest see the request
  * (measured in BENCHMARKS.md: the framework's per-request work halved the throughput). A fresh
- * cache hit is answered synchronously; the scan is recorded after the response is written.
+ * cache hit is resolved synchronously; the redirect is sent once its scan is in the stream (one
+ * Redis call for all the scans of an event-loop turn), so a crash never loses an answered scan.
  */
 @Injectable()
 export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
@@ -50,6 +56,9 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   private readonly limits: ScanLimits;
   private readonly passwords: CodePasswords;
   private readonly publicBaseUrl: string;
+  /** One scan's facts and outcome at a time (a scan is resolved synchronously): none allocated per scan. */
+  private readonly facts: RequestFacts;
+  private readonly outcome: CampaignOutcome = { location: null, variant: null };
   /** The time campaign controls are resolved at (expiry, schedule, time-of-day rules); tests set it. */
   clock: () => number = Date.now;
 
@@ -67,6 +76,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     this.limits = new ScanLimits(this.redis, config.redisPrefix);
     this.passwords = new CodePasswords(this.redis, config.redisPrefix);
     this.publicBaseUrl = config.publicBaseUrl;
+    this.facts = new RequestFacts(this.countryHeader);
   }
 
   async onModuleInit(): Promise<void> {
@@ -119,9 +129,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     const query = (req.url as string).indexOf('?');
     const location = query < 0 ? resolution.destination : withQuery(resolution.destination, queryOf(req.url as string, query));
     this.outcomes.redirect++;
-    res.writeHead(302, { location, 'cache-control': NO_STORE });
-    res.end();
-    this.record(req, slug, resolution);
+    this.record(req, slug, resolution, () => redirect(res, location));
   }
 
   /**
@@ -176,20 +184,23 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     const url = req.url as string;
     const at = url.indexOf('?');
     const ip = this.clientIp(req);
-    const facts = new RequestFacts(req, now, at < 0 ? '' : queryOf(url, at), ip, this.countryHeader, limitReached);
-    const outcome = resolveCampaign(entry, facts);
-    if (outcome.location === null) {
+    const facts = this.facts.of(req, now, at < 0 ? '' : queryOf(url, at), ip, limitReached);
+    const outcome = resolveCampaign(entry, facts, this.outcome);
+    facts.release();
+    const location = outcome.location;
+    const variant = outcome.variant;
+    if (location === null) {
       this.outcomes.inactive++;
       return this.sendPage(req, res, this.pages.expired);
     }
     this.outcomes.redirect++;
-    res.writeHead(302, { location: outcome.location, 'cache-control': NO_STORE });
-    res.end();
     // A scan sent to the fallback of an expired code is not one of the campaign's scans.
-    if (outcome.location !== campaignFallback(entry, now, limitReached)) this.record(req, slug, entry, outcome.variant, ip);
+    if (location === campaignFallback(entry, now, limitReached)) return redirect(res, location);
+    this.record(req, slug, entry, () => redirect(res, location), variant, ip);
   }
 
-  private record(req: IncomingMessage, slug: string, entry: Exclude<Known, null>, variant?: string | null, ip = this.clientIp(req)): void {
+  /** Records the scan; `answer` redirects the scanner once the scan is in the stream (ScanRecorder). */
+  private record(req: IncomingMessage, slug: string, entry: Exclude<Known, null>, answer: Answer, variant?: string | null, ip = this.clientIp(req)): void {
     this.recorder.record({
       codeId: entry.codeId,
       slug,
@@ -202,7 +213,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
       method: req.method === 'HEAD' ? 'HEAD' : 'GET',
       purpose: header(req, 'sec-purpose') || header(req, 'purpose') || header(req, 'x-moz') || header(req, 'x-purpose'),
       ...(variant ? { variant } : {}),
-    });
+    }, answer);
   }
 
   private sendPage(req: IncomingMessage, res: ServerResponse, page: Page): void {

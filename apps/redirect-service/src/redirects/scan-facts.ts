@@ -67,38 +67,59 @@ export function isBotRequest(req: IncomingMessage): boolean {
 
 /**
  * The facts of one scan, each worked out on first use: a code with only a schedule never parses the
- * user agent, one without a split never hashes the visitor.
+ * user agent, one without a split never hashes the visitor. The route keeps one and points it at
+ * each scan in turn (`of`), which is safe because a scan is resolved synchronously, and lets go of
+ * the request right after (`release`).
  */
 export class RequestFacts implements ScanFacts {
+  now = 0;
+  query = '';
+  limitReached = false;
+  private req: IncomingMessage | null = null;
+  private ip = '';
   private agent: Agent | null = null;
   private hash: string | null = null;
 
-  constructor(
-    private readonly req: IncomingMessage,
-    readonly now: number,
-    readonly query: string,
-    private readonly ip: string,
-    private readonly countryHeader: string | null,
-    readonly limitReached: boolean,
-  ) {}
+  constructor(private readonly countryHeader: string | null) {}
+
+  /** These facts are now those of this scan. */
+  of(req: IncomingMessage, now: number, query: string, ip: string, limitReached: boolean): this {
+    this.req = req;
+    this.now = now;
+    this.query = query;
+    this.ip = ip;
+    this.limitReached = limitReached;
+    this.agent = null;
+    this.hash = null;
+    return this;
+  }
+
+  /** The scan is resolved: nothing of it is kept. */
+  release(): void {
+    this.req = null;
+    this.query = '';
+    this.ip = '';
+    this.agent = null;
+    this.hash = null;
+  }
 
   get os(): CampaignOs {
-    return (this.agent ??= agentOf(header(this.req, 'user-agent'))).os;
+    return (this.agent ??= agentOf(this.header('user-agent'))).os;
   }
 
   get deviceType(): CampaignDevice {
-    return (this.agent ??= agentOf(header(this.req, 'user-agent'))).device;
+    return (this.agent ??= agentOf(this.header('user-agent'))).device;
   }
 
   /** From the trusted CDN header when one is configured. */
   get country(): string | null {
     if (!this.countryHeader) return null;
-    const value = header(this.req, this.countryHeader).trim().toUpperCase();
+    const value = this.header(this.countryHeader).trim().toUpperCase();
     return COUNTRY.test(value) && !NOT_A_COUNTRY.has(value) ? value : null;
   }
 
   get language(): string | null {
-    const first = header(this.req, 'accept-language').split(',')[0]?.split(';')[0]?.trim().toLowerCase();
+    const first = this.header('accept-language').split(',')[0]?.split(';')[0]?.trim().toLowerCase();
     return first && first !== '*' ? first : null;
   }
 
@@ -106,8 +127,12 @@ export class RequestFacts implements ScanFacts {
   get visitorHash(): string {
     if (this.hash === null) {
       const day = Math.floor(this.now / 86_400_000);
-      this.hash = hash('sha256', `${day}|${this.ip}|${header(this.req, 'user-agent')}`, 'base64url');
+      this.hash = hash('sha256', `${day}|${this.ip}|${this.header('user-agent')}`, 'base64url');
     }
     return this.hash;
+  }
+
+  private header(name: string): string {
+    return this.req === null ? '' : header(this.req, name);
   }
 }

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import IORedis from 'ioredis';
 import { scanLimitKey } from '@qrd/contracts';
-import { BLOCK, EXACT_BELOW, ScanLimits } from './scan-limit';
+import { BLOCK, EXACT_BELOW, REFILL_AT, ScanLimits } from './scan-limit';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -58,6 +58,30 @@ describe(ScanLimits.name, () => {
     expect(counted).toBeLessThanOrEqual(502 + 2 * BLOCK);
     for (const replica of replicas) await replica.close();
     expect(await counter(code)).toBe(502);
+  });
+
+  it('far from the limit tops a block up before it runs out, so a busy code never waits on Redis', async () => {
+    const code = randomUUID();
+    const limit = 1_000_000;
+    const replica = replicas[0];
+    await replica.take(code, limit);
+    await replica.take(code, limit);
+    // Down to REFILL_AT scans in-process: a top-up to a full block is asked in the background.
+    let inProcess = 0;
+    while (inProcess < BLOCK - REFILL_AT && replica.takeHeld(code)) inProcess += 1;
+    expect(inProcess).toBe(BLOCK - REFILL_AT);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The block is full again: BLOCK more scans in one go, none of them waiting (without the
+    // top-up only the REFILL_AT left would go through before a round trip to Redis).
+    let afterTopUp = 0;
+    while (afterTopUp < 2 * BLOCK && replica.takeHeld(code)) afterTopUp += 1;
+    expect(afterTopUp).toBe(BLOCK);
+    // Never more than a block held beyond what was handed out; what is left goes back.
+    const handedOut = 2 + inProcess + afterTopUp;
+    expect(await counter(code)).toBeLessThanOrEqual(handedOut + BLOCK);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await replica.close();
+    expect(await counter(code)).toBe(handedOut);
   });
 
   it('goes from blocks to one scan at a time near the limit, and lets exactly the limit through', async () => {

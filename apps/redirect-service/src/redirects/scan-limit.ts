@@ -29,6 +29,11 @@ interface GrantScript {
  */
 export const BLOCK = 100;
 export const EXACT_BELOW = 100 * BLOCK;
+/**
+ * When a block held far from the limit is down to this many scans, it is topped up to `BLOCK`
+ * from Redis in the background, so a busy code never runs dry and waits on a round trip.
+ */
+export const REFILL_AT = BLOCK / 2;
 /** A block a replica holds unused for this long goes back to the shared counter. */
 const RETURN_IDLE_MS = 1000;
 
@@ -37,27 +42,46 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
+/** What one code asks of the next grant: its waiting takes, and whether it tops its block up. */
+interface Asked {
+  limit: number;
+  takers: Waiting[];
+  topUp: boolean;
+}
+
 interface Held {
   /** Scans taken from Redis and not handed out yet. */
   left: number;
   /** What the shared counter still allowed at the last grant. */
   remaining: number;
+  /** The limit of the last grant (a top-up asks with it). */
+  limit: number;
   usedAt: number;
+  /** A top-up is on its way: no other is asked, so a replica never holds more than `BLOCK`. */
+  refilling: boolean;
 }
 
 /**
  * The scan-limit counters, shared by every replica (the qr-service reads them for "scans left",
  * which may count up to a block a replica holds unused for a second). The takes of one turn of the
- * event loop go to Redis in one script call; far from the limit a replica holds a block and
- * counts it out in-process, so a code with a limit costs the hot path almost nothing more. Near
- * the limit every scan is taken from Redis and blocks held elsewhere are given back within a
- * second, so exactly `limit` scans go through. A replica killed while holding a block loses
- * that block's scans from the limit (at most `BLOCK`, only while far from it).
+ * event loop go to Redis in one script call; far from the limit a replica holds a block, counts
+ * it out in-process and tops it up before it runs out, so a code with a limit costs the hot path
+ * almost nothing more. Near the limit every scan is taken from Redis and blocks held elsewhere
+ * are given back within a second, so exactly `limit` scans go through. A replica killed while
+ * holding a block loses that block's scans from the limit (at most `BLOCK`, only while far from it).
  */
 export class ScanLimits {
-  private waiting = new Map<string, { limit: number; takers: Waiting[] }>();
+  /** By code id, like `held`: the hot path looks a code up without building its Redis key. */
+  private waiting = new Map<string, Asked>();
   private readonly held = new Map<string, Held>();
   private readonly returner: NodeJS.Timeout;
+  /** Grants asked and not answered yet (close waits for them before giving blocks back). */
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly flushLater = (): void => {
+    const flushed = this.flush();
+    this.inFlight.add(flushed);
+    void flushed.finally(() => this.inFlight.delete(flushed));
+  };
 
   constructor(
     private readonly redis: IORedis,
@@ -74,72 +98,99 @@ export class ScanLimits {
    * `take` asks Redis). The hot path stays synchronous for a code far from its limit.
    */
   takeHeld(codeId: string): boolean {
-    const block = this.held.get(scanLimitKey(this.prefix, codeId));
-    if (!block || block.left <= 0) return false;
+    const block = this.held.get(codeId);
+    if (block === undefined || block.left <= 0) return false;
     block.left -= 1;
     block.usedAt = this.now();
+    if (block.left <= REFILL_AT && !block.refilling && block.remaining > EXACT_BELOW) this.ask(codeId, block.limit);
     return true;
   }
 
   /** True when a counted scan may still go through (and it is now counted). */
   take(codeId: string, limit: number): Promise<boolean> {
     if (this.takeHeld(codeId)) return Promise.resolve(true);
-    const key = scanLimitKey(this.prefix, codeId);
     return new Promise((resolve, reject) => {
-      if (this.waiting.size === 0) setImmediate(() => void this.flush());
-      const entry = this.waiting.get(key) ?? { limit, takers: [] };
-      entry.takers.push({ resolve, reject });
-      this.waiting.set(key, entry);
+      this.ask(codeId, limit).takers.push({ resolve, reject });
     });
   }
 
   /** For scans that do not count (bots): whether the limit is used up, without taking from it. */
   async usedUp(codeId: string, limit: number): Promise<boolean> {
-    const key = scanLimitKey(this.prefix, codeId);
-    if ((this.held.get(key)?.left ?? 0) > 0) return false;
-    return Number((await this.redis.get(key)) ?? 0) >= limit;
+    if ((this.held.get(codeId)?.left ?? 0) > 0) return false;
+    return Number((await this.redis.get(scanLimitKey(this.prefix, codeId))) ?? 0) >= limit;
   }
 
   /** Gives back every block held (at shutdown). */
   async close(): Promise<void> {
     clearInterval(this.returner);
+    // A top-up asked in the last turn lands before what is held goes back.
+    if (this.waiting.size > 0) await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all(this.inFlight);
     await this.giveBackIdle(Number.POSITIVE_INFINITY);
+  }
+
+  /**
+   * The code's part of the next grant (sent after this turn of the event loop), topping its block
+   * up when the last grant found the limit far and no top-up is already on its way.
+   */
+  private ask(codeId: string, limit: number): Asked {
+    let asked = this.waiting.get(codeId);
+    if (asked === undefined) {
+      if (this.waiting.size === 0) setImmediate(this.flushLater);
+      asked = { limit, takers: [], topUp: false };
+      this.waiting.set(codeId, asked);
+    }
+    const block = this.held.get(codeId);
+    if (!asked.topUp && block !== undefined && !block.refilling && block.remaining > EXACT_BELOW) {
+      asked.topUp = true;
+      block.refilling = true;
+    }
+    return asked;
   }
 
   private async flush(): Promise<void> {
     const batch = [...this.waiting];
     this.waiting = new Map();
-    const wants = batch.map(([key, { takers }]) => takers.length + (this.farFromLimit(key) ? BLOCK : 0));
+    // A top-up fills the block to BLOCK: with what is still held, never more than BLOCK held.
+    const wants = batch.map(([codeId, { takers, topUp }]) => takers.length + (topUp ? BLOCK - Math.max(0, this.held.get(codeId)?.left ?? 0) : 0));
     try {
       const grants = await (this.redis as unknown as GrantScript).grantScans(
         batch.length,
-        ...batch.map(([key]) => key),
+        ...batch.map(([codeId]) => scanLimitKey(this.prefix, codeId)),
         ...batch.map(([, { limit }]) => limit),
         ...wants,
       );
-      batch.forEach(([key, { limit, takers }], i) => {
+      batch.forEach(([codeId, { limit, takers, topUp }], i) => {
         const [granted, used] = grants[i].map(Number);
         takers.forEach((taker, n) => taker.resolve(n < granted));
+        const extra = Math.max(0, granted - takers.length);
         // Kept even when empty: how far the limit is decides what the next take asks for.
-        this.held.set(key, { left: Math.max(0, granted - takers.length), remaining: limit - used, usedAt: this.now() });
+        const block = this.held.get(codeId);
+        if (block === undefined) {
+          this.held.set(codeId, { left: extra, remaining: limit - used, limit, usedAt: this.now(), refilling: false });
+          return;
+        }
+        block.left = Math.max(0, block.left) + extra;
+        block.remaining = limit - used;
+        block.limit = limit;
+        block.usedAt = this.now();
+        if (topUp) block.refilling = false;
       });
     } catch (error) {
-      for (const [, { takers }] of batch) for (const taker of takers) taker.reject(error);
+      for (const [codeId, { takers, topUp }] of batch) {
+        const block = this.held.get(codeId);
+        if (topUp && block !== undefined) block.refilling = false;
+        for (const taker of takers) taker.reject(error);
+      }
     }
-  }
-
-  /** Far from the limit when the last grant says so (a code seen for the first time asks for one). */
-  private farFromLimit(key: string): boolean {
-    const block = this.held.get(key);
-    return block !== undefined && block.remaining > EXACT_BELOW;
   }
 
   /** Blocks unused since `before` (every block when it is +Infinity) go back to the shared counters. */
   private async giveBackIdle(before: number): Promise<void> {
     const idle = [...this.held].filter(([, block]) => block.usedAt <= before || !Number.isFinite(before));
-    for (const [key, block] of idle) {
-      this.held.delete(key);
-      if (block.left > 0) await this.redis.decrby(key, block.left).catch(() => undefined);
+    for (const [codeId, block] of idle) {
+      this.held.delete(codeId);
+      if (block.left > 0) await this.redis.decrby(scanLimitKey(this.prefix, codeId), block.left).catch(() => undefined);
     }
   }
 }

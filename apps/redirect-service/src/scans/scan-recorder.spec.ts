@@ -3,7 +3,7 @@ import IORedis from 'ioredis';
 import { createLogger } from '@qrd/config';
 import { decodeScanEntry, scanStreamKey, ScanStreamEntry } from '@qrd/contracts';
 import { waitFor } from '@qrd/testing';
-import { failFastRedis } from '../redirects/redis-connections';
+import { failFastRedis, whenReady } from '../redirects/redis-connections';
 import { ScanRecorder } from './scan-recorder';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -48,6 +48,71 @@ describe(ScanRecorder.name, () => {
     expect(ids.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id))).toBe(true);
     await sut.close();
     await redis.quit();
+  });
+
+  it("answers a scan once it is in the stream, the turn's scans in one call", async () => {
+    const own = scanStreamKey(`t${randomBytes(5).toString('hex')}`);
+    const redis = failFastRedis(REDIS_URL, 2000);
+    await whenReady(redis);
+    // However slow this machine is now, no answer goes before its append.
+    const sut = new ScanRecorder({ redis, stream: own, logger, answerWaitMs: 60_000 });
+    const seen: Promise<number>[] = [];
+
+    for (const n of [1, 2, 3]) sut.record(scanOf(n), () => seen.push(reader.xlen(own)));
+
+    expect(seen).toHaveLength(0);
+    await waitFor(() => expect(seen).toHaveLength(3));
+    // Each scanner was answered after all three scans were in the stream.
+    expect(await Promise.all(seen)).toEqual([3, 3, 3]);
+    expect(sut.lateAnswers).toBe(0);
+    await sut.close();
+    await redis.quit();
+    await reader.del(own);
+  });
+
+  it('answers at once, keeping the scans, while Redis is unreachable', async () => {
+    const redis = new IORedis({ host: '127.0.0.1', port: 1, enableOfflineQueue: false, maxRetriesPerRequest: 0, disconnectTimeout: 10 });
+    redis.on('error', () => undefined);
+    const sut = new ScanRecorder({ redis, stream, logger });
+    let answered = 0;
+
+    sut.record(scanOf(1), () => answered++);
+    // The first append is refused: its scanner is answered then, and later ones straight away.
+    await waitFor(() => expect(answered).toBe(1));
+    sut.record(scanOf(2), () => answered++);
+
+    expect(answered).toBe(2);
+    expect(sut.pending).toBe(2);
+    redis.disconnect();
+    await sut.close();
+  });
+
+  it('answers after answerWaitMs while Redis is slow, and appends the scan when Redis can take it', async () => {
+    const own = scanStreamKey(`t${randomBytes(5).toString('hex')}`);
+    const redis = failFastRedis(REDIS_URL, 2000);
+    await whenReady(redis);
+    const sut = new ScanRecorder({ redis, stream: own, logger, answerWaitMs: 50 });
+    const admin = new IORedis(REDIS_URL);
+    // Redis holds every write for 1.5 s.
+    await admin.call('CLIENT', 'PAUSE', '1500', 'WRITE');
+    const started = Date.now();
+    let answeredAfter = -1;
+    let lengthWhenAnswered: Promise<number> | null = null;
+
+    sut.record(scanOf(1), () => {
+      answeredAfter = Date.now() - started;
+      lengthWhenAnswered = reader.exists(own);
+    });
+
+    await waitFor(() => expect(answeredAfter).toBeGreaterThanOrEqual(0));
+    expect(answeredAfter).toBeLessThan(1400);
+    expect(await lengthWhenAnswered).toBe(0);
+    expect(sut.lateAnswers).toBe(1);
+    await waitFor(async () => expect(await reader.xlen(own)).toBe(1));
+    await sut.close();
+    await redis.quit();
+    await admin.quit();
+    await reader.del(own);
   });
 
   it('holds a bounded number of scans while Redis is unreachable and counts what it had to drop', async () => {

@@ -19,10 +19,25 @@ export interface ScanRecorderOptions {
   confirmEveryMs?: number;
   /** Appended scans kept until they are known to be stored; beyond it the oldest are let go (counted). */
   maxUnconfirmed?: number;
+  /**
+   * How long an answer waits for its scan to be appended; after it the scanner is answered anyway
+   * and the scan stays in memory until Redis takes it (Redis slow or away).
+   */
+  answerWaitMs?: number;
+}
+
+/** Called once the scan is in the stream, or once waiting longer is not worth it. */
+export type Answer = () => void;
+
+/** A scan's answer waiting for its append, by the scan's time. */
+interface Waiter {
+  at: number;
+  answer: Answer | null;
 }
 
 const BATCH = 1000;
 const RETRY_MS = 1000;
+const ANSWER_WAIT_MS = 100;
 
 /**
  * One call appends a whole batch, each scan its own entry (its id is the scan's key): far less
@@ -55,12 +70,21 @@ function idBefore(a: string, b: string): boolean {
 }
 
 /**
- * Appends scans to the Redis Stream after the redirect has been answered (DESIGN section 4): the
- * request only pushes onto an in-memory list; a timer writes the list in batches. While
- * Redis is unreachable the list holds up to `maxBuffered` scans and is written once it is back.
+ * Appends scans to the Redis Stream (DESIGN section 4). A scan taken with an answer is appended
+ * before it is answered: the scans of one event-loop turn go in one script call, then their
+ * redirects are sent, so a crash of this process never loses a scan whose scanner was redirected.
+ * While Redis is slow (`answerWaitMs`) or away, scanners are answered at once and the scans wait in
+ * memory, up to `maxBuffered`, until Redis takes them.
  */
 export class ScanRecorder {
   private buffer: string[] = [];
+  /** Beside `buffer`, entry for entry: the answer waiting for that scan's append, if any. */
+  private waiters: (Waiter | null)[] = [];
+  /** Every waiter not answered yet (some may be answered already), oldest first: for the timeout. */
+  private waiting: Waiter[] = [];
+  private waitTimer: NodeJS.Timeout | null = null;
+  /** The last append failed: answer at once until one succeeds. */
+  private degraded = false;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private closed = false;
@@ -79,6 +103,8 @@ export class ScanRecorder {
   written = 0;
   /** Scans appended again because Redis lost them before they were stored. */
   resent = 0;
+  /** Scanners answered before their scan was appended because Redis was slow. */
+  lateAnswers = 0;
 
   constructor(private readonly options: ScanRecorderOptions) {
     if (!('appendScans' in options.redis)) options.redis.defineCommand('appendScans', { numberOfKeys: 1, lua: APPEND_SCANS });
@@ -98,18 +124,32 @@ export class ScanRecorder {
     return this.unconfirmedCount;
   }
 
-  /** Takes a scan that just happened and gives it its id; answers that id. */
-  record(scan: Omit<ScanStreamEntry, 'id'>): string {
+  /**
+   * Takes a scan that just happened and gives it its id; answers that id. `answer` is called once
+   * the scan is in the stream (or at once when Redis is away, or after `answerWaitMs`).
+   */
+  record(scan: Omit<ScanStreamEntry, 'id'>, answer?: Answer): string {
     const id = uuidv7();
     if (this.buffer.length >= (this.options.maxBuffered ?? 100_000)) {
       this.dropped++;
       if (this.dropped === 1 || this.dropped % 1000 === 0) {
         this.options.logger.error({ dropped: this.dropped }, 'scan buffer full: scans are being dropped');
       }
+      answer?.();
       return id;
     }
     this.buffer.push(encodeScanEntry({ id, ...scan }));
-    this.schedule(this.options.flushDelayMs ?? 5);
+    if (answer === undefined || this.degraded || this.closed) {
+      this.waiters.push(null);
+      answer?.();
+      this.schedule(this.options.flushDelayMs ?? 5);
+      return id;
+    }
+    const waiter: Waiter = { at: Date.now(), answer };
+    this.waiters.push(waiter);
+    this.waiting.push(waiter);
+    if (this.waitTimer === null) this.armWaitTimer(this.options.answerWaitMs ?? ANSWER_WAIT_MS);
+    this.scheduleNow();
     return id;
   }
 
@@ -120,15 +160,86 @@ export class ScanRecorder {
     this.timer = null;
     if (this.confirmer) clearInterval(this.confirmer);
     this.confirmer = null;
+    if (this.immediate) clearImmediate(this.immediate);
+    this.immediate = null;
     await this.flushing;
     while (this.buffer.length > 0 && (await this.flushOnce())) {
       // keep writing until the buffer is empty or a write fails
     }
     if (this.buffer.length > 0) this.options.logger.error({ lost: this.buffer.length }, 'scans not written at shutdown');
+    if (this.waitTimer) clearTimeout(this.waitTimer);
+    this.waitTimer = null;
+    this.answerAll(this.waiting);
+    this.waiting = [];
+  }
+
+  private immediate: NodeJS.Immediate | null = null;
+
+  /** A flush at the end of this turn, so every scan of the turn goes in one call. */
+  private scheduleNow(): void {
+    if (this.flushing || this.closed || this.immediate) return;
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    this.immediate = setImmediate(() => {
+      this.immediate = null;
+      if (this.flushing || this.closed) return;
+      this.flushing = this.flushAll().finally(() => {
+        this.flushing = null;
+      });
+    });
+  }
+
+  private armWaitTimer(delayMs: number): void {
+    this.waitTimer = setTimeout(() => this.answerOverdue(), Math.max(1, delayMs));
+    this.waitTimer.unref();
+  }
+
+  /** Answers the scanners that waited `answerWaitMs` for an append that has not happened. */
+  private answerOverdue(): void {
+    this.waitTimer = null;
+    const wait = this.options.answerWaitMs ?? ANSWER_WAIT_MS;
+    const now = Date.now();
+    let i = 0;
+    while (i < this.waiting.length && (this.waiting[i].answer === null || this.waiting[i].at <= now - wait)) i++;
+    const overdue = this.waiting.splice(0, i);
+    let late = 0;
+    for (const waiter of overdue) if (waiter.answer !== null) late++;
+    if (late > 0) {
+      this.lateAnswers += late;
+      this.options.logger.warn({ scans: late, waitMs: wait }, 'Redis is slow: scanners answered before their scans were appended');
+    }
+    this.answerAll(overdue);
+    if (this.waiting.length > 0) this.armWaitTimer(this.waiting[0].at + wait - now);
+  }
+
+  private answerAll(waiters: readonly (Waiter | null)[]): void {
+    for (const waiter of waiters) {
+      if (waiter === null || waiter.answer === null) continue;
+      const answer = waiter.answer;
+      waiter.answer = null;
+      try {
+        answer();
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'answering a scanner failed');
+      }
+    }
+  }
+
+  /** Drops answered waiters from the front of the timeout list (they are answered in order). */
+  private forgetAnswered(): void {
+    let i = 0;
+    while (i < this.waiting.length && this.waiting[i].answer === null) i++;
+    if (i > 0) this.waiting.splice(0, i);
+    if (this.waiting.length === 0 && this.waitTimer) {
+      clearTimeout(this.waitTimer);
+      this.waitTimer = null;
+    }
   }
 
   private schedule(delayMs: number): void {
-    if (this.timer || this.flushing || this.closed) return;
+    if (this.timer || this.immediate || this.flushing || this.closed) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       this.flushing = this.flushAll().finally(() => {
@@ -153,23 +264,31 @@ export class ScanRecorder {
    */
   private async flushOnce(): Promise<boolean> {
     const batch = this.buffer.splice(0, BATCH);
+    const waiters = this.waiters.splice(0, BATCH);
     this.appending = batch.length;
     try {
       const redis = this.options.redis as unknown as ScanAppender;
       if (this.options.group && this.epoch === null) this.epoch = await this.currentEpoch();
       const lastId = await redis.appendScans(this.options.stream, this.options.maxStreamLength ?? 1_000_000, ...batch);
       this.written += batch.length;
+      this.degraded = false;
       if (this.options.group) this.keepUntilStored({ lastId, scans: batch });
       return true;
     } catch (error) {
+      // Redis is away: the scanners are answered now, the scans wait here for it.
+      this.degraded = true;
+      this.answerAll(this.waiters);
       const max = this.options.maxBuffered ?? 100_000;
       const requeued = batch.concat(this.buffer);
       this.dropped += Math.max(0, requeued.length - max);
       this.buffer = requeued.slice(0, max);
+      this.waiters = new Array<Waiter | null>(this.buffer.length).fill(null);
       this.options.logger.warn({ err: error, buffered: this.buffer.length }, 'could not append scans; will retry');
       return false;
     } finally {
       this.appending = 0;
+      this.answerAll(waiters);
+      this.forgetAnswered();
     }
   }
 
@@ -247,6 +366,7 @@ export class ScanRecorder {
     this.unconfirmedCount = 0;
     this.resent += scans.length;
     this.buffer = scans.concat(this.buffer);
+    this.waiters = new Array<Waiter | null>(scans.length).fill(null).concat(this.waiters);
     this.options.logger.warn({ scans: scans.length }, 'Redis lost scans before they were stored: appending them again');
     this.schedule(0);
   }

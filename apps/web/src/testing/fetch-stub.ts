@@ -46,6 +46,7 @@ import {
   type TakeDownCodeDto,
   type QrCodeView,
   type QrDesignInput,
+  type DesignTemplateView,
   type RegisterDto,
   type SignupPaymentDto,
   type SubscriptionView,
@@ -124,6 +125,9 @@ export interface ApiRoutes {
   'GET /api/qrcodes/:id/preview': { body: undefined; res: { dataUrl: string } };
   'POST /api/qrcodes/:id/preview': { body: QrDesignInput; res: { dataUrl: string } };
   'PUT /api/qrcodes/:id/design': { body: QrDesignInput; res: QrCodeView };
+  'GET /api/design-templates': { body: undefined; res: DesignTemplateView[] };
+  'POST /api/design-templates': { body: { name: string; design: QrDesignInput; codeId: string }; res: DesignTemplateView };
+  'DELETE /api/design-templates/:id': { body: undefined; res: { ok: true } };
   'POST /api/reports': { body: ReportCodeDto; res: { message: string } };
   'GET /api/admin/reports': { body: undefined; res: AbuseReportPage };
   'POST /api/admin/reports/:id/status': { body: SetReportStatusDto; res: AbuseReportView };

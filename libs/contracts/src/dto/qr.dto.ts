@@ -1,4 +1,4 @@
-import { IsIn, IsOptional, IsString, registerDecorator, ValidationOptions } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, registerDecorator, ValidationOptions } from 'class-validator';
 import { IsCampaignSettings, IsCodePassword, IsCustomSlug, type CampaignSettings } from './campaign.dto';
 import { IsFolderRef, IsTags } from './organise.dto';
 
@@ -25,6 +25,17 @@ export const QR_DESTINATION_MAX_LENGTH = 2048;
 
 export const QR_DOT_STYLES = ['square', 'rounded', 'dots'] as const;
 export type QrDotStyle = (typeof QR_DOT_STYLES)[number];
+/** Finder "eyes": null in a design means they follow the dot style. */
+export const QR_EYE_STYLES = ['square', 'rounded', 'circle'] as const;
+export type QrEyeStyle = (typeof QR_EYE_STYLES)[number];
+/** label: the call to action below the code; border: a frame around it with the text in a banner. */
+export const QR_FRAME_STYLES = ['none', 'label', 'border'] as const;
+export type QrFrameStyle = (typeof QR_FRAME_STYLES)[number];
+export const QR_FRAME_TEXT_MAX_LENGTH = 24;
+/** Suggestions in the editor; any text within the limit is allowed. */
+export const QR_FRAME_TEXT_PRESETS = ['Scan me', 'Menu', 'Scan for menu', 'Visit us', 'Get the app'] as const;
+/** A frame's text and border need room: this much quiet zone at least. */
+export const QR_FRAME_MIN_MARGIN = 2;
 export const QR_ERROR_CORRECTION_LEVELS = ['L', 'M', 'Q', 'H'] as const;
 export type QrErrorCorrection = (typeof QR_ERROR_CORRECTION_LEVELS)[number];
 export const QR_IMAGE_FORMATS = ['png', 'svg', 'pdf'] as const;
@@ -81,6 +92,8 @@ export function destinationProblem(value: unknown): string | null {
   return null;
 }
 
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
 /** A class-validator rule whose message is whatever `check` says is wrong. */
 function checkedBy(name: string, check: (value: unknown) => string | null, options?: ValidationOptions) {
   return (target: object, propertyName: string) => {
@@ -94,7 +107,45 @@ function checkedBy(name: string, check: (value: unknown) => string | null, optio
   };
 }
 
-const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+/** A linear gradient of the dark modules: from the foreground to `to`, at `angle` degrees (0: left to right, 90: top to bottom). */
+export interface QrGradient {
+  to: string;
+  angle: number;
+}
+
+export const QR_DESIGN_MESSAGES = {
+  eyeStyle: 'The eye style must be square, rounded or circle',
+  eyeColour: 'The eye colour must be a hex colour like #1a2b3c',
+  gradient: 'The gradient needs a second colour like #1a2b3c and an angle from 0 to 359 degrees',
+  transparent: 'Transparent background must be true or false',
+  frame: 'The frame must be none, label or border',
+  frameText: `The frame text must be 1 to ${QR_FRAME_TEXT_MAX_LENGTH} characters`,
+  frameTextCharacters: 'The frame text can use Latin letters, digits, spaces and common punctuation only',
+  frameMargin: `A frame needs a margin of at least ${QR_FRAME_MIN_MARGIN} modules between it and the code`,
+} as const;
+
+/** Printable Latin-1: what every output (SVG, PNG, and the PDF's standard font) can draw. */
+const FRAME_TEXT = /^[\x20-\x7E\u00A0-\u00FF]+$/;
+
+/** Why a frame text is refused, or null. */
+export function frameTextProblem(value: unknown): string | null {
+  if (typeof value !== 'string') return QR_DESIGN_MESSAGES.frameText;
+  const text = value.trim();
+  if (text.length === 0 || text.length > QR_FRAME_TEXT_MAX_LENGTH) return QR_DESIGN_MESSAGES.frameText;
+  if (!FRAME_TEXT.test(text)) return QR_DESIGN_MESSAGES.frameTextCharacters;
+  return null;
+}
+
+/** Why a gradient is refused, or null (contrast is the qr-service's to check). */
+export function gradientProblem(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return QR_DESIGN_MESSAGES.gradient;
+  const { to, angle, ...rest } = value as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) return QR_DESIGN_MESSAGES.gradient;
+  if (typeof to !== 'string' || !HEX_COLOUR.test(to)) return QR_DESIGN_MESSAGES.gradient;
+  if (typeof angle !== 'number' || !Number.isInteger(angle) || angle < 0 || angle > 359) return QR_DESIGN_MESSAGES.gradient;
+  return null;
+}
+
 const colourProblem = (value: unknown): string | null =>
   typeof value === 'string' && HEX_COLOUR.test(value) ? null : QR_MESSAGES.colour;
 
@@ -133,6 +184,11 @@ export class CreateQrCodeDto {
   @IsOptional()
   @IsFolderRef()
   folderId?: string | null;
+
+  /** One of the account's saved design templates: the new code starts with its design. */
+  @IsOptional()
+  @IsString({ message: 'The design template must be given by its id' })
+  designTemplateId?: string;
 }
 
 /** PATCH: any subset; the spec's edit screen sends only destinationUrl. */
@@ -189,6 +245,33 @@ export class QrDesignDto {
 
   @IsIn(QR_DOT_STYLES, { message: 'The dot style must be square, rounded or dots' })
   dotStyle!: QrDotStyle;
+
+  /** Missing or null: the eyes follow the dot style. */
+  @IsOptional()
+  @IsIn(QR_EYE_STYLES, { message: QR_DESIGN_MESSAGES.eyeStyle })
+  eyeStyle?: QrEyeStyle | null;
+
+  /** Missing or null: the eyes take the foreground. */
+  @IsOptional()
+  @checkedBy('colour', (v) => (v === null ? null : colourProblem(v) && QR_DESIGN_MESSAGES.eyeColour))
+  eyeColour?: string | null;
+
+  /** Missing or null: a solid foreground. */
+  @IsOptional()
+  @checkedBy('gradient', (v) => (v === null ? null : gradientProblem(v)))
+  gradient?: QrGradient | null;
+
+  @IsOptional()
+  @IsBoolean({ message: QR_DESIGN_MESSAGES.transparent })
+  transparent?: boolean;
+
+  @IsOptional()
+  @IsIn(QR_FRAME_STYLES, { message: QR_DESIGN_MESSAGES.frame })
+  frame?: QrFrameStyle;
+
+  @IsOptional()
+  @checkedBy('frameText', frameTextProblem)
+  frameText?: string;
 }
 
 const SIZE_MESSAGE = `The size must be a whole number of pixels from ${QR_MIN_SIZE} to ${QR_MAX_SIZE}`;

@@ -29,6 +29,11 @@ export enum QrFileRoute {
    * NotFound for anyone else's, Gone once expired.
    */
   DataExport = 'internal/qr/data-exports/:exportId',
+  /**
+   * POST QrArchiveQuery: the codes as application/zip, one file per code, written as each is
+   * rendered. NotFound (before any byte) when any of them is not the user's live code.
+   */
+  Archive = 'internal/qr/archive',
 }
 
 /** On a Download answer: 'miss' when it cost a render, 'hit' when the render cache or the ETag answered. */

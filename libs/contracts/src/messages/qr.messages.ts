@@ -3,8 +3,9 @@ import type { CampaignEntry, CampaignSettings, SlugAvailability } from '../dto/c
 import type { CodePage, CodePageRequest } from '../dto/code-page.dto';
 import type { DataExportView } from '../dto/account-data.dto';
 import type { CodeHistoryPage, HistoryPageRequest } from '../dto/code-history.dto';
-import type { QrCategory, QrCodeState, QrDotStyle, QrErrorCorrection } from '../dto/qr.dto';
 import type { BulkResult, BulkTagOperation, FolderView, TagCount } from '../dto/organise.dto';
+import type { DesignTemplateView } from '../dto/design-template.dto';
+import type { QrCategory, QrCodeState, QrDotStyle, QrErrorCorrection, QrEyeStyle, QrFrameStyle, QrGradient } from '../dto/qr.dto';
 
 /** Requests the qr-service answers. */
 export enum QrPattern {
@@ -63,6 +64,10 @@ export enum QrPattern {
   BulkDelete = 'qr.bulk-delete',
   BulkTag = 'qr.bulk-tag',
   BulkMoveToFolder = 'qr.bulk-move-to-folder',
+  /** The account's saved designs, newest first. */
+  ListDesignTemplates = 'qr.list-design-templates',
+  CreateDesignTemplate = 'qr.create-design-template',
+  DeleteDesignTemplate = 'qr.delete-design-template',
 }
 
 /** BullMQ queues the qr-service keeps for itself. */
@@ -139,11 +144,22 @@ export interface QrDesignView {
   errorCorrection: QrErrorCorrection;
   margin: number;
   dotStyle: QrDotStyle;
+  /** Null: the eyes follow the dot style. */
+  eyeStyle: QrEyeStyle | null;
+  /** Null: the eyes take the foreground (or its gradient). */
+  eyeColour: string | null;
+  gradient: QrGradient | null;
+  /** PNG and SVG (and PDF) without a background; contrast is judged against white. */
+  transparent: boolean;
+  frame: QrFrameStyle;
+  frameText: string;
   /** The logo itself shows in the preview; lists stay small without its bytes. */
   hasLogo: boolean;
 }
 
-export type QrDesignInput = Omit<QrDesignView, 'hasLogo'>;
+/** What the editor sends: the settings added after the first ones may be left out (they keep their defaults). */
+export type QrDesignInput = Omit<QrDesignView, 'hasLogo' | 'eyeStyle' | 'eyeColour' | 'gradient' | 'transparent' | 'frame' | 'frameText'> &
+  Partial<Pick<QrDesignView, 'eyeStyle' | 'eyeColour' | 'gradient' | 'transparent' | 'frame' | 'frameText'>>;
 
 /** Why a code is suspended; owner deactivation is kept apart so lifting one does not undo the other. */
 export interface QrSuspension {
@@ -308,6 +324,8 @@ export interface QrRequests {
       password?: string;
       tags?: string[];
       folderId?: string | null;
+      /** Start from this saved design of the account (else the default design). */
+      designTemplateId?: string;
     };
     res: QrCodeView;
   };
@@ -354,6 +372,9 @@ export interface QrRequests {
   [QrPattern.BulkDelete]: { req: ByKey & { userId: string; ids: string[] }; res: BulkResult };
   [QrPattern.BulkTag]: { req: ByKey & { userId: string; ids: string[]; tag: string; operation: BulkTagOperation }; res: BulkResult };
   [QrPattern.BulkMoveToFolder]: { req: ByKey & { userId: string; ids: string[]; folderId: string | null }; res: BulkResult };
+  [QrPattern.ListDesignTemplates]: { req: { userId: string }; res: DesignTemplateView[] };
+  [QrPattern.CreateDesignTemplate]: { req: { userId: string; name: string; design?: Record<string, unknown>; codeId?: string }; res: DesignTemplateView };
+  [QrPattern.DeleteDesignTemplate]: { req: { userId: string; templateId: string }; res: { ok: true } };
 }
 
 /**

@@ -9,7 +9,10 @@ export const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) App
 export interface RedirectCounts {
   /** 302s to the right destination: each one a scan that must be stored once. */
   redirected: number;
-  /** Wrong answers: any other status, a wrong Location, a refused connection. */
+  /**
+   * Wrong answers: any other status, a wrong Location, a refused connection. Such a scan may still
+   * have been stored (the redirect-service died after appending it, before answering).
+   */
   errors: number;
   /** No answer in time: the scan may or may not have been counted. */
   timedOut: number;

@@ -7,11 +7,12 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { useProposedPreview, useSaveDesign } from '../api/qr-images';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { DesignControls } from './design-controls';
+import { DesignTemplates } from './design-templates';
 import { LogoField } from './logo-field';
 
-function designOf(code: QrCodeView): QrDesignInput {
-  const { foreground, background, errorCorrection, margin, dotStyle } = code.design;
-  return { foreground, background, errorCorrection, margin, dotStyle };
+export function designOf(code: QrCodeView): QrDesignInput {
+  const { hasLogo: _hasLogo, ...design } = code.design;
+  return design;
 }
 
 const same = (a: QrDesignInput, b: QrDesignInput) => JSON.stringify(a) === JSON.stringify(b);
@@ -43,7 +44,7 @@ export function DesignEditor({ code }: { code: QrCodeView }) {
           <img
             src={preview.data.dataUrl}
             alt={`Preview of the design for ${code.name}`}
-            className={`aspect-square w-full rounded-md border bg-white ${preview.isFetching || problem ? 'opacity-60' : ''}`}
+            className={`h-auto w-full rounded-md border bg-white ${preview.isFetching || problem ? 'opacity-60' : ''}`}
           />
         ) : (
           <div className="aspect-square w-full animate-pulse rounded-md border bg-muted" aria-hidden="true" />
@@ -51,10 +52,14 @@ export function DesignEditor({ code }: { code: QrCodeView }) {
         <p role="status" aria-live="polite" className={problem ? 'text-sm font-medium text-destructive' : 'text-xs text-muted-foreground'}>
           {problem ?? (changed ? 'Preview of your changes (not saved yet).' : 'This is the saved design.')}
         </p>
+        {draft.transparent && (
+          <p className="text-xs text-muted-foreground">Shown on white: a transparent code is checked against white, so place it on a light surface.</p>
+        )}
       </div>
       <div className="grid content-start gap-6">
         <DesignControls design={draft} hasLogo={code.design.hasLogo} onChange={setDraft} />
         <LogoField codeId={code.id} hasLogo={code.design.hasLogo} />
+        <DesignTemplates codeId={code.id} draft={draft} onApply={setDraft} />
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void submit()} disabled={!changed || save.isPending || Boolean(problem)}>
             {save.isPending && <Spinner />}

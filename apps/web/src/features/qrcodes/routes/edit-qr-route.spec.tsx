@@ -19,6 +19,7 @@ describe(EditQrRoute.name, () => {
       .on('GET /api/qrcodes/:id', ok(code))
       .on('GET /api/qrcodes/:id/preview', ok({ dataUrl: PREVIEW_DATA_URL }))
       .on('POST /api/qrcodes/:id/preview', ok({ dataUrl: PREVIEW_DATA_URL }))
+      .on('GET /api/design-templates', ok([]))
       .on('GET /api/folders', ok([{ id: 'f-1', name: 'Shops', codes: 3, createdAt: '2026-01-01T00:00:00.000Z' }]));
   });
 
@@ -195,7 +196,7 @@ describe(EditQrRoute.name, () => {
 
     it('saves the design and shows it as the saved one', async () => {
       server.on('PUT /api/qrcodes/:id/design', ({ body }) =>
-        ok({ ...code, design: { ...body, hasLogo: false }, updatedAt: '2026-01-06T10:00:00.000Z' }),
+        ok({ ...code, design: { ...code.design, ...body, hasLogo: false }, updatedAt: '2026-01-06T10:00:00.000Z' }),
       );
       renderScreen('design');
       const user = userEvent.setup();
@@ -214,17 +215,53 @@ describe(EditQrRoute.name, () => {
       server.on('PUT /api/qrcodes/:id/design', fail(500, { code: ErrorCode.Internal, message: 'Failed to save the design' }));
       renderScreen('design');
       const user = userEvent.setup();
-      await user.click(await screen.findByRole('radio', { name: 'Rounded' }));
+      await user.click(within(await screen.findByRole('group', { name: 'Dot style' })).getByRole('radio', { name: 'Rounded' }));
 
       await user.click(screen.getByRole('button', { name: 'Save design' }));
 
       const alert = await screen.findByText('Error Updating QR Code');
       expect(within(alert.closest('li') ?? document.body).getByText('Failed to save the design')).toBeInTheDocument();
-      expect(screen.getByRole('radio', { name: 'Rounded' })).toBeChecked();
+      expect(within(screen.getByRole('group', { name: 'Dot style' })).getByRole('radio', { name: 'Rounded' })).toBeChecked();
       expect(screen.getByText('Preview of your changes (not saved yet).')).toBeInTheDocument();
     });
   });
+
+  describe('Design templates', () => {
+    const brand = { ...code.design, foreground: '#0d47a1', frame: 'border' as const, frameText: 'Menu', eyeStyle: 'circle' as const };
+
+    it('applies a saved template to the draft, and saves the current design as a new one', async () => {
+      server.on('GET /api/design-templates', ok([{ id: 't-1', name: 'Brand', design: brand, createdAt: '2026-01-05T10:00:00.000Z' }]));
+      server.on('POST /api/design-templates', ({ body }) => ok({ id: 't-2', name: body.name, design: { ...code.design, ...body.design, hasLogo: false }, createdAt: '2026-01-06T10:00:00.000Z' }));
+      renderScreen('design');
+      const user = userEvent.setup();
+
+      await user.click(await screen.findByRole('button', { name: 'Apply template Brand' }));
+
+      expect(await screen.findByText('Preview of your changes (not saved yet).')).toBeInTheDocument();
+      expect(within(screen.getByRole('group', { name: 'Frame' })).getByRole('radio', { name: 'Frame with banner' })).toBeChecked();
+      expect(screen.getByLabelText('Call to action')).toHaveValue('Menu');
+      await user.type(screen.getByLabelText('Save this design as a template'), 'Menus');
+      await user.click(screen.getByRole('button', { name: 'Save as template' }));
+      expect(await screen.findByText('Template saved')).toBeInTheDocument();
+      expect(server.calls('POST /api/design-templates')[0].body).toEqual({ name: 'Menus', design: { ...designOf(code), ...designOfBrand(brand) }, codeId: code.id });
+    });
+
+    it('says when there are no templates yet, and shows why a name is refused', async () => {
+      server.on('POST /api/design-templates', fail(400, { code: ErrorCode.Validation, message: 'You already have a template with this name', fields: { name: 'You already have a template with this name' } }));
+      renderScreen('design');
+      const user = userEvent.setup();
+
+      expect(await screen.findByText('No templates yet. Save a design you like to reuse it on other codes.')).toBeInTheDocument();
+      await user.type(screen.getByLabelText('Save this design as a template'), 'Brand');
+      await user.click(screen.getByRole('button', { name: 'Save as template' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('You already have a template with this name');
+    });
+  });
 });
+
+function designOfBrand({ hasLogo: _hasLogo, ...design }: QrCodeView['design']) {
+  return design;
+}
 
 function designOf({ design }: QrCodeView) {
   const { hasLogo: _hasLogo, ...input } = design;
