@@ -109,6 +109,16 @@ describe(ArchiveDialog.name, () => {
     expect(screen.getByRole('button', { name: 'Download ZIP' })).toBeEnabled();
   });
 
+  it('shows the server\'s answer when some of the chosen codes are gone', async () => {
+    server.on('POST /api/qrcodes/archive', fail(404, { code: ErrorCode.NotFound, message: '2 of the chosen codes were not found: they may have been deleted' }));
+    renderWithApp(<ArchiveDialog ids={IDS} onClose={() => undefined} />);
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Download ZIP' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('2 of the chosen codes were not found: they may have been deleted');
+  });
+
   it('refuses a size out of range before asking the server', async () => {
     renderWithApp(<ArchiveDialog ids={IDS} onClose={() => undefined} />);
     const user = userEvent.setup();
@@ -116,9 +126,24 @@ describe(ArchiveDialog.name, () => {
     await user.clear(screen.getByLabelText('Size in pixels'));
     await user.type(screen.getByLabelText('Size in pixels'), '99999');
 
-    expect(screen.getByText('Choose a size from 128 to 4096 pixels')).toBeInTheDocument();
+    expect(screen.getByText('Choose a size from 256 to 4096 pixels')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download ZIP' })).toBeDisabled();
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('asks a PDF for its print size in millimetres', async () => {
+    const zip = streamedZip([new Uint8Array(10)], 10);
+    withZip(zip);
+    renderWithApp(<ArchiveDialog ids={IDS} onClose={() => undefined} />);
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('radio', { name: 'PDF (print)' }));
+    expect(screen.getByLabelText('Print size in mm')).toHaveValue('50');
+    await user.click(screen.getByRole('button', { name: 'Download ZIP' }));
+
+    await waitFor(() => expect(zip.requests[0]?.body).toEqual({ ids: IDS, format: 'pdf', size: 50 }));
+    await waitFor(() => zip.sendNext());
+    expect(await screen.findByText('Downloaded 10 bytes.')).toBeInTheDocument();
   });
 
   it('writes sizes as people read them', () => {

@@ -1,4 +1,4 @@
-import { QR_IMAGE_FORMATS, QR_MAX_SIZE, QR_MIN_SIZE, type QrImageFormat } from '@qrd/contracts';
+import { ARCHIVE_MIN_PX, PRINT_LIMITS, QR_IMAGE_FORMATS, QR_MAX_SIZE, type QrImageFormat } from '@qrd/contracts';
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -15,7 +15,8 @@ interface ArchiveDialogProps {
 }
 
 const FORMAT_LABELS: Record<QrImageFormat, string> = { png: 'PNG image', svg: 'SVG (vector)', pdf: 'PDF (print)' };
-const DEFAULT_SIZE = 1024;
+/** Pixels for PNG and SVG; a PDF's print size in millimetres. */
+const DEFAULT_SIZE: Record<QrImageFormat, string> = { png: '1024', svg: '1024', pdf: '50' };
 
 /** "1.2 MB", "340 KB", "512 bytes". */
 export function formatBytes(bytes: number): string {
@@ -24,9 +25,13 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-function sizeProblem(text: string): string | null {
+function sizeProblem(format: QrImageFormat, text: string): string | null {
   const n = Number(text);
-  return /^\d+$/.test(text) && n >= QR_MIN_SIZE && n <= QR_MAX_SIZE ? null : `Choose a size from ${QR_MIN_SIZE} to ${QR_MAX_SIZE} pixels`;
+  if (format === 'pdf') {
+    const { min, max } = PRINT_LIMITS.mm;
+    return /^\d+(\.\d+)?$/.test(text) && n >= min && n <= max ? null : `Choose a print size from ${min} to ${max} mm`;
+  }
+  return /^\d+$/.test(text) && n >= ARCHIVE_MIN_PX && n <= QR_MAX_SIZE ? null : `Choose a size from ${ARCHIVE_MIN_PX} to ${QR_MAX_SIZE} pixels`;
 }
 
 /**
@@ -35,13 +40,13 @@ function sizeProblem(text: string): string | null {
  */
 export function ArchiveDialog({ ids, onClose }: ArchiveDialogProps) {
   const [format, setFormat] = useState<QrImageFormat>('png');
-  const [size, setSize] = useState(String(DEFAULT_SIZE));
+  const [size, setSize] = useState(DEFAULT_SIZE.png);
   const [progress, setProgress] = useState<ArchiveProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const abort = useRef<AbortController | null>(null);
   const busy = progress !== null && !done && error === null;
-  const problem = sizeProblem(size);
+  const problem = sizeProblem(format, size);
 
   const close = () => {
     abort.current?.abort();
@@ -64,10 +69,13 @@ export function ArchiveDialog({ ids, onClose }: ArchiveDialogProps) {
       setDone(true);
     } catch (caught) {
       if (controller.signal.aborted) return;
+      const message = getErrorMessage(caught, '');
+      // A 404 naming codes is the server's answer about them; a bare one means no such route here.
+      const noRoute = isApiError(caught, 404) && (message === '' || /^Cannot POST/i.test(message));
       setError(
-        isApiError(caught, 404)
+        noRoute
           ? 'Downloading several codes as one ZIP file is not available yet. Download the codes one at a time from their menus meanwhile.'
-          : getErrorMessage(caught, 'The ZIP file could not be downloaded. Please try again.'),
+          : message || 'The ZIP file could not be downloaded. Please try again.',
       );
     }
   };
@@ -87,13 +95,17 @@ export function ArchiveDialog({ ids, onClose }: ArchiveDialogProps) {
           <div className="flex flex-wrap gap-3">
             {QR_IMAGE_FORMATS.map((value) => (
               <label key={value} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="archive-format" value={value} checked={format === value} onChange={() => setFormat(value)} />
+                <input type="radio" name="archive-format" value={value} checked={format === value} onChange={() => {
+                    setFormat(value);
+                    if ((value === 'pdf') !== (format === 'pdf')) setSize(DEFAULT_SIZE[value]);
+                  }}
+                />
                 {FORMAT_LABELS[value]}
               </label>
             ))}
           </div>
           <Label htmlFor="archive-size" className="mt-2">
-            Size in pixels
+            {format === 'pdf' ? 'Print size in mm' : 'Size in pixels'}
           </Label>
           <Input
             id="archive-size"
@@ -104,7 +116,10 @@ export function ArchiveDialog({ ids, onClose }: ArchiveDialogProps) {
             aria-describedby="archive-size-hint"
           />
           <p id="archive-size-hint" className={problem ? 'text-sm text-destructive' : 'text-xs text-muted-foreground'}>
-            {problem ?? `From ${QR_MIN_SIZE} to ${QR_MAX_SIZE} pixels (PNG; SVG and PDF scale without loss).`}
+            {problem ??
+              (format === 'pdf'
+                ? `The printed width of each code, from ${PRINT_LIMITS.mm.min} to ${PRINT_LIMITS.mm.max} mm.`
+                : `From ${ARCHIVE_MIN_PX} to ${QR_MAX_SIZE} pixels wide.`)}
           </p>
         </fieldset>
         {progress !== null && error === null && (
