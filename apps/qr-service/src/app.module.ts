@@ -16,6 +16,7 @@ import { CodesHandlers } from './codes/codes.handlers';
 import { CodesRepository } from './codes/codes.repository';
 import { CodeEvents } from './codes/code-events';
 import { CodesService } from './codes/codes.service';
+import { FoldersService } from './codes/folders.service';
 import { QrReconciler } from './codes/qr-reconciler';
 import { RedirectTable } from './codes/redirect-table';
 import { RedirectTableMaintainer } from './codes/redirect-table-maintainer';
@@ -73,6 +74,7 @@ export class QrServiceModule {
       providers: [
         CodesRepository,
         CodesService,
+        FoldersService,
         CodeHistoryRepository,
         CodeHistoryService,
         CodeEvents,

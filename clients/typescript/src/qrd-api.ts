@@ -299,7 +299,14 @@ export interface components {
             name: string;
             /** Format: uri */
             destinationUrl: string;
-            category: ("business" | "event" | "product" | "restaurant") | null;
+            category: ("business" | "event" | "product" | "restaurant" | "retail" | "real-estate" | "healthcare" | "education" | "personal" | "other") | null;
+            /** @description Free tags, trimmed and lower case */
+            tags: string[];
+            /**
+             * Format: uuid
+             * @description The folder the code is in
+             */
+            folderId: string | null;
             design: components["schemas"]["V1Design"];
             /** @enum {string} */
             state: "active" | "deactivated" | "suspended";
@@ -334,7 +341,7 @@ export interface components {
              */
             destinationUrl: string;
             /** @enum {string} */
-            category?: "business" | "event" | "product" | "restaurant";
+            category?: "business" | "event" | "product" | "restaurant" | "retail" | "real-estate" | "healthcare" | "education" | "personal" | "other";
             /**
              * @description A short link of your choosing instead of a generated one (4-32 of A-Z a-z 0-9 - _); it can never change
              * @example spring-menu
@@ -346,6 +353,13 @@ export interface components {
             };
             /** @description Scanners give it before the redirect (stored hashed, never answered) */
             password?: string;
+            /** @description Free tags: at most 20, each at most 32 characters of letters, digits, spaces, - and _; stored trimmed and lower case */
+            tags?: string[];
+            /**
+             * Format: uuid
+             * @description One of your folders (made in the dashboard)
+             */
+            folderId?: string | null;
         };
         V1BulkCreateBody: {
             codes: components["schemas"]["V1CreateCodeBody"][];
@@ -375,13 +389,20 @@ export interface components {
             /** Format: uri */
             destinationUrl?: string;
             /** @description null removes the category */
-            category?: ("business" | "event" | "product" | "restaurant") | null;
+            category?: ("business" | "event" | "product" | "restaurant" | "retail" | "real-estate" | "healthcare" | "education" | "personal" | "other") | null;
             /** @description Campaign controls: passQuery (boolean), expiresAt, fallbackUrl, scanLimit, schedule [{at, destination}], rules [{os, device, country, language, time, destination}] (first match wins), split [{name, destination, weight}]; each refused part is named in the problem details; null removes them */
             campaign?: {
                 [key: string]: unknown;
             } | null;
             /** @description A new password, or null to remove it */
             password?: string | null;
+            /** @description Free tags: at most 20, each at most 32 characters of letters, digits, spaces, - and _; stored trimmed and lower case. Replaces the code's tags */
+            tags?: string[];
+            /**
+             * Format: uuid
+             * @description Moves the code to one of your folders; null takes it out of its folder
+             */
+            folderId?: string | null;
             /**
              * @description inactive: scans see the "not active" page; the seat stays billed
              * @enum {string}
@@ -590,13 +611,17 @@ export interface operations {
                 /** @description The `nextCursor` of the previous page */
                 cursor?: string;
                 /** @description Default: created */
-                sort?: "created" | "name" | "scans" | "lastScan";
+                sort?: "created" | "updated" | "name" | "scans" | "lastScan";
                 /** @description Default: desc for created, scans and lastScan; asc for name */
                 order?: "asc" | "desc";
                 /** @description Search in names and destinations */
                 q?: string;
                 state?: "active" | "inactive";
-                category?: "business" | "event" | "product" | "restaurant";
+                category?: "business" | "event" | "product" | "restaurant" | "retail" | "real-estate" | "healthcare" | "education" | "personal" | "other";
+                /** @description Codes carrying this tag (compared trimmed and lower case) */
+                tag?: string;
+                /** @description Codes in this folder (its id), or `none` for codes in no folder */
+                folder?: string;
             };
             header?: never;
             path?: never;

@@ -5,6 +5,7 @@ export * from './dto/invoice.dto';
 export * from './dto/qr.dto';
 export * from './dto/campaign.dto';
 export * from './dto/code-page.dto';
+export * from './dto/organise.dto';
 export * from './dto/code-history.dto';
 export * from './dto/print-download.dto';
 export * from './dto/qr-archive.dto';

@@ -35,6 +35,8 @@ interface Row {
   /** The concrete path; by default the route's, with :id the user's code and :token unknown. */
   path?: (f: Fixture) => string;
   body?: unknown;
+  /** A body naming the fixture (a bulk action's ids). */
+  bodyOf?: (f: Fixture) => unknown;
   /** A body that is a file, not JSON. */
   upload?: () => Promise<{ type: string; data: Buffer }>;
   /** Exact answers where the access level alone does not say it. */
@@ -99,6 +101,19 @@ export const MATRIX: Record<string, Row> = {
   'PATCH /api/qrcodes/:id': { access: 'user', body: CODE_UPDATE, expect: { user: 200, ...OWNED } },
   'DELETE /api/qrcodes/:id': { access: 'user', path: (f) => `/api/qrcodes/${f.spareCodeId}`, expect: { user: 204, ...OWNED } },
   'POST /api/qrcodes/:id/activate': { access: 'user', expect: { user: 200, ...OWNED } },
+  // Bulk actions: all or nothing, so another caller's selection with the user's code is a 404.
+  'POST /api/qrcodes/bulk/activate': { access: 'user', bodyOf: (f) => ({ ids: [f.codeId] }), expect: { user: 200, ...OWNED } },
+  'POST /api/qrcodes/bulk/deactivate': { access: 'user', bodyOf: (f) => ({ ids: [f.codeId] }), expect: { user: 200, ...OWNED } },
+  'POST /api/qrcodes/bulk/tag': { access: 'user', bodyOf: (f) => ({ ids: [f.codeId], tag: 'matrix', operation: 'add' }), expect: { user: 200, ...OWNED } },
+  'POST /api/qrcodes/bulk/folder': { access: 'user', bodyOf: (f) => ({ ids: [f.codeId], folderId: null }), expect: { user: 200, ...OWNED } },
+  // The spare code may already be gone (its own row deletes it): an id of nobody's code, 404 for everyone.
+  'POST /api/qrcodes/bulk/delete': { access: 'user', body: { ids: ['00000000-0000-4000-8000-000000000000'] }, expect: { user: 404, ...OWNED } },
+  // Folders and tags: each caller has their own; a code's id is nobody's folder.
+  'GET /api/folders': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  'POST /api/folders': { access: 'user', body: { name: 'Matrix folder' }, expect: { user: 201, other: 201, admin: 201, superadmin: 201 } },
+  'PATCH /api/folders/:id': { access: 'user', body: { name: 'Renamed' }, expect: { user: 404, ...OWNED } },
+  'DELETE /api/folders/:id': { access: 'user', expect: { user: 404, ...OWNED } },
+  'GET /api/tags': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
   'POST /api/qrcodes/:id/deactivate': { access: 'user', expect: { user: 200, ...OWNED } },
   'PUT /api/qrcodes/:id/design': { access: 'user', body: DESIGN, expect: { user: 200, ...OWNED } },
   'POST /api/qrcodes/:id/logo': { access: 'user', upload: LOGO, expect: { user: [200, 201], ...OWNED } },
@@ -252,7 +267,7 @@ describe('authorization matrix: every /api route, every kind of caller', () => {
     const failures: string[] = [];
     for (const actor of ACTORS) {
       const client = row.endsSession && actor !== 'anonymous' ? await signIn(system, fixture.users[actor]) : clients.get(actor);
-      const res = await send(client as TestHttpClient, method, path, row);
+      const res = await send(client as TestHttpClient, method, path, row.bodyOf ? { ...row, body: row.bodyOf(fixture) } : row);
       const wanted = expectation(row, actor);
       const ok = 'allowed' in wanted ? res.status < 500 && res.status !== 401 && res.status !== 403 : wanted.statuses.includes(res.status);
       if (!ok) failures.push(`${actor}: got ${res.status} (${res.text.slice(0, 120)}), wanted ${'allowed' in wanted ? 'allowed' : wanted.statuses.join('|')}`);

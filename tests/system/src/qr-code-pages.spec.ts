@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { CODE_PAGE_MESSAGES, encodeCodeCursor } from '@qrd/contracts';
+import { CODE_PAGE_MESSAGES, encodeCodeCursor, QR_MESSAGES } from '@qrd/contracts';
 import { TestHttpClient } from '@qrd/testing';
 import { newUser, signIn, sql } from './accounts-fixtures';
 import { TestSystem } from './harness';
@@ -220,7 +220,7 @@ describe('the dashboard list: pages of thousands of codes, sorted, searched and 
     ['an unknown sort', { sort: 'slug' }, CODE_PAGE_MESSAGES.sort],
     ['an unknown order', { order: 'up' }, CODE_PAGE_MESSAGES.order],
     ['an unknown state', { state: 'deleted' }, CODE_PAGE_MESSAGES.state],
-    ['an unknown category', { category: 'food' }, 'Category must be business, event, product or restaurant'],
+    ['an unknown category', { category: 'food' }, QR_MESSAGES.category],
     ['a very long search', { q: 'x'.repeat(201) }, CODE_PAGE_MESSAGES.search],
     ['a search with a NUL character', { q: 'a\u0000b' }, CODE_PAGE_MESSAGES.search],
     ['an unknown parameter', { page: '2' }, 'Unknown field "page"'],

@@ -22,6 +22,8 @@ import {
   QR_MAX_SIZE,
   QR_MIN_SIZE,
   SORT_ORDERS,
+  TAG_MAX_LENGTH,
+  TAGS_PER_CODE_MAX,
   UpdateQrCodeDto,
 } from '@qrd/contracts';
 import type { CampaignSettings, CodeSort, CodeStateFilter, QrCategory, QrImageFormat, SortOrder } from '@qrd/contracts';
@@ -61,6 +63,12 @@ export class V1ListCodesQuery extends CodePageQueryDto {
 
   @ApiPropertyOptional({ enum: QR_CATEGORIES })
   declare category?: QrCategory;
+
+  @ApiPropertyOptional({ description: 'Codes carrying this tag (compared trimmed and lower case)', maxLength: TAG_MAX_LENGTH })
+  declare tag?: string;
+
+  @ApiPropertyOptional({ description: 'Codes in this folder (its id), or `none` for codes in no folder' })
+  declare folder?: string;
 }
 
 export class V1CreateCodeBody extends CreateQrCodeDto {
@@ -81,6 +89,12 @@ export class V1CreateCodeBody extends CreateQrCodeDto {
 
   @ApiPropertyOptional({ description: 'Scanners give it before the redirect (stored hashed, never answered)', minLength: 4 })
   declare password?: string;
+
+  @ApiPropertyOptional({ type: [String], maxItems: TAGS_PER_CODE_MAX, description: `Free tags: at most ${TAGS_PER_CODE_MAX}, each at most ${TAG_MAX_LENGTH} characters of letters, digits, spaces, - and _; stored trimmed and lower case` })
+  declare tags?: string[];
+
+  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true, description: 'One of your folders (made in the dashboard)' })
+  declare folderId?: string | null;
 }
 
 /** Several codes in one request: each is created on a free seat of the subscription, in order. */
@@ -120,6 +134,12 @@ export class V1UpdateCodeBody extends UpdateQrCodeDto {
 
   @ApiPropertyOptional({ type: 'string', nullable: true, description: 'A new password, or null to remove it' })
   declare password?: string | null;
+
+  @ApiPropertyOptional({ type: [String], maxItems: TAGS_PER_CODE_MAX, description: `Free tags: at most ${TAGS_PER_CODE_MAX}, each at most ${TAG_MAX_LENGTH} characters of letters, digits, spaces, - and _; stored trimmed and lower case. Replaces the code's tags` })
+  declare tags?: string[];
+
+  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true, description: 'Moves the code to one of your folders; null takes it out of its folder' })
+  declare folderId?: string | null;
 
   /** inactive: scans get the "not active" page, the seat stays billed; active: redirects again. */
   @ApiPropertyOptional({ enum: V1_CODE_STATES, description: 'inactive: scans see the "not active" page; the seat stays billed' })

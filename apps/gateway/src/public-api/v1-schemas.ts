@@ -28,6 +28,8 @@ export class V1Code {
   @ApiProperty() name!: string;
   @ApiProperty({ format: 'uri' }) destinationUrl!: string;
   @ApiProperty({ oneOf: [{ type: 'string', enum: [...QR_CATEGORIES] }, { type: 'null' }] }) category!: string | null;
+  @ApiProperty({ type: [String], description: 'Free tags, trimmed and lower case' }) tags!: string[];
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: 'The folder the code is in' }) folderId!: string | null;
   @ApiProperty({ type: V1Design }) design!: V1Design;
   @ApiProperty({ enum: QR_CODE_STATES }) state!: string;
   @ApiProperty() deactivatedByOwner!: boolean;

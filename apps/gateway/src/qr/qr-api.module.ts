@@ -2,6 +2,7 @@ import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/c
 import { ActivityController } from './activity.controller';
 import { AnalyticsController } from './analytics.controller';
 import { DataExportController } from './data-export.controller';
+import { FoldersController, TagsController } from './folders.controller';
 import { logoUploadMiddleware } from './logo-upload.middleware';
 import { DesignTemplatesController } from './design-templates.controller';
 import { QrArchiveController } from './qr-archive.controller';
@@ -11,9 +12,20 @@ import { QrImagesClient } from './qr-images.client';
 import { QrImagesController } from './qr-images.controller';
 import { RedirectTableController } from './redirect-table.controller';
 
-/** /api/qrcodes, /api/activity, /api/analytics, /api/account/data-export, /api/admin/qr-codes and /api/admin/redirect-table: forwarded to the qr-service. */
+/** /api/qrcodes, /api/folders, /api/tags, /api/activity, /api/analytics, /api/account/data-export, /api/admin/qr-codes and /api/admin/redirect-table: forwarded to the qr-service. */
 @Module({
-  controllers: [QrArchiveController, DesignTemplatesController, QrCodesController, ActivityController, QrImagesController, AnalyticsController, RedirectTableController, DataExportController],
+  controllers: [
+    QrArchiveController,
+    DesignTemplatesController,
+    QrCodesController,
+    FoldersController,
+    TagsController,
+    ActivityController,
+    QrImagesController,
+    AnalyticsController,
+    RedirectTableController,
+    DataExportController,
+  ],
   providers: [QrFilesService, QrImagesClient],
   exports: [QrFilesService],
 })

@@ -1,5 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
+  BulkFolderDto,
+  BulkIdsDto,
+  BulkResult,
+  BulkTagDto,
   CodeHistoryPage,
   CodePage,
   CodePageQueryDto,
@@ -27,7 +31,7 @@ export class QrCodesController {
 
   /**
    * Spec: without parameters, the list of every code (its length is the seat count). With any of
-   * limit, cursor, sort, order, q, state, category: one page, {items, nextCursor, total}.
+   * limit, cursor, sort, order, q, state, category, tag, folder: one page, {items, nextCursor, total}.
    */
   @Get()
   @Access('user')
@@ -52,6 +56,49 @@ export class QrCodesController {
   async slugAvailability(@CurrentSession() session: Session, @Query('slug') slug: unknown): Promise<SlugAvailability> {
     await this.limiter.hit({ key: `slug-check:${session.userId}`, max: 60, windowSeconds: 60 });
     return this.bus.request(QrPattern.SlugAvailability, { userId: session.userId, slug: typeof slug === 'string' ? slug.slice(0, 64) : '' });
+  }
+
+  /*
+   * Bulk actions on a selection of up to BULK_MAX_IDS codes: all or nothing (an id that is not one
+   * of the user's live codes answers 404 and nothing changes). Declared before the ':id' routes,
+   * which "bulk/activate" would otherwise match.
+   */
+  @Post('bulk/activate')
+  @Access('user')
+  @HttpCode(200)
+  bulkActivate(@CurrentSession() session: Session, @Body() dto: BulkIdsDto): Promise<BulkResult> {
+    return this.bus.request(QrPattern.BulkSetActive, { userId: session.userId, ids: dto.ids, active: true });
+  }
+
+  @Post('bulk/deactivate')
+  @Access('user')
+  @HttpCode(200)
+  bulkDeactivate(@CurrentSession() session: Session, @Body() dto: BulkIdsDto): Promise<BulkResult> {
+    return this.bus.request(QrPattern.BulkSetActive, { userId: session.userId, ids: dto.ids, active: false });
+  }
+
+  /** Each code deleted frees its seat, as a single delete does. */
+  @Post('bulk/delete')
+  @Access('user')
+  @HttpCode(200)
+  bulkDelete(@CurrentSession() session: Session, @Body() dto: BulkIdsDto): Promise<BulkResult> {
+    return this.bus.request(QrPattern.BulkDelete, { userId: session.userId, ids: dto.ids });
+  }
+
+  /** {ids, tag, operation: 'add' | 'remove'}. */
+  @Post('bulk/tag')
+  @Access('user')
+  @HttpCode(200)
+  bulkTag(@CurrentSession() session: Session, @Body() dto: BulkTagDto): Promise<BulkResult> {
+    return this.bus.request(QrPattern.BulkTag, { userId: session.userId, ids: dto.ids, tag: dto.tag, operation: dto.operation });
+  }
+
+  /** {ids, folderId}: null takes the codes out of their folder. */
+  @Post('bulk/folder')
+  @Access('user')
+  @HttpCode(200)
+  bulkFolder(@CurrentSession() session: Session, @Body() dto: BulkFolderDto): Promise<BulkResult> {
+    return this.bus.request(QrPattern.BulkMoveToFolder, { userId: session.userId, ids: dto.ids, folderId: dto.folderId });
   }
 
   @Get(':id')

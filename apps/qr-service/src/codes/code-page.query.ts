@@ -4,7 +4,7 @@ import type { CodeCursor, CodePageRequest, CodeSort } from '@qrd/contracts';
 const MICRO_ISO = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 
 interface SortColumn {
-  /** What the rows are ordered by (the indexes serve created and name). */
+  /** What the rows are ordered by (the indexes serve created, updated and name). */
   expr: string;
   /** The same value as the text a cursor carries. */
   key: string;
@@ -17,6 +17,11 @@ const SORTS: Record<CodeSort, SortColumn> = {
   created: {
     expr: 'c.created_at',
     key: `to_char(c.created_at AT TIME ZONE 'UTC', ${MICRO_ISO})`,
+    param: (n) => `$${n}::timestamptz`,
+  },
+  updated: {
+    expr: 'c.updated_at',
+    key: `to_char(c.updated_at AT TIME ZONE 'UTC', ${MICRO_ISO})`,
     param: (n) => `$${n}::timestamptz`,
   },
   name: {
@@ -67,9 +72,13 @@ export function codePageSql(
   if (request.state === 'active') where.push(`c.state = 'active'`);
   if (request.state === 'inactive') where.push(`c.state <> 'active'`);
   if (request.category) where.push(`c.category = $${bind(request.category)}`);
+  // The tags' GIN index answers "contains"; the folder has its own (owner, folder, ...) index.
+  if (request.tag) where.push(`c.tags @> ARRAY[$${bind(request.tag)}::text]`);
+  if (request.folder === 'none') where.push('c.folder_id IS NULL');
+  else if (request.folder) where.push(`c.folder_id = $${bind(request.folder)}::uuid`);
   if (request.q) {
     const n = bind(containsPattern(request.q));
-    where.push(`(c.name ILIKE $${n} OR c.destination ILIKE $${n} OR c.slug ILIKE $${n})`);
+    where.push(`(c.name ILIKE $${n} OR c.destination ILIKE $${n} OR c.slug ILIKE $${n} OR array_to_string(c.tags, ' ') ILIKE $${n})`);
   }
   const countValues = [...values];
   const countWhere = [...where];

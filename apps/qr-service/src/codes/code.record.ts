@@ -9,6 +9,9 @@ export interface CodeRecord {
   name: string;
   destination: string;
   category: QrCategory | null;
+  /** Normalised free tags (qr.codes.tags). */
+  tags: string[];
+  folderId: string | null;
   design: QrDesign;
   deactivatedByOwner: boolean;
   suspendedBilling: boolean;
@@ -33,7 +36,7 @@ export interface CodeRecord {
 
 /** The select list behind CodeRecord (`c` is qr.codes, `s` its qr.code_stats row). */
 export const CODE_COLUMNS = `
-  c.id, c.slug, c.owner_id AS "ownerId", c.name, c.destination, c.category, c.design,
+  c.id, c.slug, c.owner_id AS "ownerId", c.name, c.destination, c.category, c.tags, c.folder_id AS "folderId", c.design,
   c.deactivated_by_owner AS "deactivatedByOwner", c.suspended_billing AS "suspendedBilling",
   c.suspended_account AS "suspendedAccount", c.state, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
   c.destination_updated_at AS "destinationUpdatedAt", c.deleted_at AS "deletedAt", c.version,
@@ -78,6 +81,8 @@ export function toCodeView(code: CodeRecord, publicBaseUrl: string): QrCodeView 
     name: code.name,
     destinationUrl: code.destination,
     category: code.category,
+    tags: code.tags ?? [],
+    folderId: code.folderId ?? null,
     design: toDesignView(design),
     state: code.state,
     deactivatedByOwner: code.deactivatedByOwner,

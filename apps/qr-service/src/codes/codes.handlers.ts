@@ -4,6 +4,7 @@ import { MessageController } from '@qrd/messaging';
 import { CodeHistoryService } from '../history/code-history.service';
 import { CodeImagesService } from '../images/code-images.service';
 import { CodesService } from './codes.service';
+import { FoldersService } from './folders.service';
 import { QrReconciler } from './qr-reconciler';
 
 type Req<P extends QrPattern> = QrRequests[P]['req'];
@@ -16,6 +17,7 @@ export class CodesHandlers {
     private readonly images: CodeImagesService,
     private readonly reconciler: QrReconciler,
     private readonly history: CodeHistoryService,
+    private readonly folders: FoldersService,
   ) {}
 
   @MessagePattern(QrPattern.ResolveSlug)
@@ -104,5 +106,51 @@ export class CodesHandlers {
   accountActivity(@Payload() req: Req<QrPattern.AccountActivity>): Res<QrPattern.AccountActivity> {
     const { userId, ...request } = req;
     return this.history.accountActivity(userId, request);
+  }
+
+  @MessagePattern(QrPattern.ListFolders)
+  listFolders(@Payload() req: Req<QrPattern.ListFolders>): Res<QrPattern.ListFolders> {
+    return this.folders.list(req.userId);
+  }
+
+  @MessagePattern(QrPattern.CreateFolder)
+  createFolder(@Payload() req: Req<QrPattern.CreateFolder>): Res<QrPattern.CreateFolder> {
+    return this.folders.create(req.userId, req.name);
+  }
+
+  @MessagePattern(QrPattern.RenameFolder)
+  renameFolder(@Payload() req: Req<QrPattern.RenameFolder>): Res<QrPattern.RenameFolder> {
+    return this.folders.rename(req.userId, req.folderId, req.name);
+  }
+
+  @MessagePattern(QrPattern.DeleteFolder)
+  async deleteFolder(@Payload() req: Req<QrPattern.DeleteFolder>): Res<QrPattern.DeleteFolder> {
+    await this.folders.delete(req.userId, req.folderId);
+    return { ok: true };
+  }
+
+  @MessagePattern(QrPattern.ListTags)
+  listTags(@Payload() req: Req<QrPattern.ListTags>): Res<QrPattern.ListTags> {
+    return this.folders.tags(req.userId);
+  }
+
+  @MessagePattern(QrPattern.BulkSetActive)
+  bulkSetActive(@Payload() req: Req<QrPattern.BulkSetActive>): Res<QrPattern.BulkSetActive> {
+    return this.codes.bulkSetActive(req.userId, req.ids, req.active, req.apiKeyName);
+  }
+
+  @MessagePattern(QrPattern.BulkDelete)
+  bulkDelete(@Payload() req: Req<QrPattern.BulkDelete>): Res<QrPattern.BulkDelete> {
+    return this.codes.bulkDelete(req.userId, req.ids, req.apiKeyName);
+  }
+
+  @MessagePattern(QrPattern.BulkTag)
+  bulkTag(@Payload() req: Req<QrPattern.BulkTag>): Res<QrPattern.BulkTag> {
+    return this.codes.bulkTag(req.userId, req.ids, req.tag, req.operation, req.apiKeyName);
+  }
+
+  @MessagePattern(QrPattern.BulkMoveToFolder)
+  bulkMoveToFolder(@Payload() req: Req<QrPattern.BulkMoveToFolder>): Res<QrPattern.BulkMoveToFolder> {
+    return this.codes.bulkMoveToFolder(req.userId, req.ids, req.folderId, req.apiKeyName);
   }
 }

@@ -10,9 +10,11 @@ export type NewCode = Pick<
   CodeRecord,
   'slug' | 'ownerId' | 'name' | 'destination' | 'category' | 'design' | 'suspendedBilling' | 'suspendedAccount'
 > &
-  Partial<Pick<CodeRecord, 'campaign' | 'passwordHash'>>;
+  Partial<Pick<CodeRecord, 'campaign' | 'passwordHash' | 'tags' | 'folderId'>>;
 
-export type CodeChanges = Partial<Pick<CodeRecord, 'name' | 'destination' | 'category' | 'design' | 'deactivatedByOwner' | 'campaign' | 'passwordHash'>>;
+export type CodeChanges = Partial<
+  Pick<CodeRecord, 'name' | 'destination' | 'category' | 'design' | 'deactivatedByOwner' | 'campaign' | 'passwordHash' | 'tags' | 'folderId'>
+>;
 
 export type OwnerFlags = Pick<CodeRecord, 'suspendedBilling' | 'suspendedAccount'>;
 
@@ -31,6 +33,11 @@ export class CodesRepository {
 
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
+  }
+
+  /** Outside any transaction. */
+  get manager(): EntityManager {
+    return this.db.manager;
   }
 
   async listOwned(ownerId: string): Promise<CodeRecord[]> {
@@ -130,8 +137,8 @@ export class CodesRepository {
   /** Inserts a code; null when the slug was already taken (the caller draws another). */
   async insert(tx: EntityManager, code: NewCode): Promise<CodeRecord | null> {
     const rows: { id: string }[] = await tx.query(
-      `INSERT INTO qr.codes (slug, owner_id, name, destination, category, design, suspended_billing, suspended_account, campaign, password_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+      `INSERT INTO qr.codes (slug, owner_id, name, destination, category, design, suspended_billing, suspended_account, campaign, password_hash, tags, folder_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
        ON CONFLICT (slug) DO NOTHING RETURNING id`,
       [
         code.slug,
@@ -144,6 +151,8 @@ export class CodesRepository {
         code.suspendedAccount,
         code.campaign ? JSON.stringify(code.campaign) : null,
         code.passwordHash ?? null,
+        code.tags ?? [],
+        code.folderId ?? null,
       ],
     );
     return rows[0] ? this.findOwned(code.ownerId, rows[0].id, tx) : null;
@@ -162,6 +171,8 @@ export class CodesRepository {
     if (changes.design !== undefined) set('design', changes.design);
     if (changes.deactivatedByOwner !== undefined) set('deactivated_by_owner', changes.deactivatedByOwner);
     if (changes.passwordHash !== undefined) set('password_hash', changes.passwordHash);
+    if (changes.tags !== undefined) set('tags', changes.tags);
+    if (changes.folderId !== undefined) set('folder_id', changes.folderId);
     if (changes.campaign !== undefined) set('campaign', changes.campaign ? JSON.stringify(changes.campaign) : null);
     if (changes.destination !== undefined) {
       set('destination', changes.destination);
@@ -250,12 +261,13 @@ export class CodesRepository {
   async eraseOwner(tx: EntityManager, ownerId: string): Promise<RedirectSource[]> {
     await this.deleteAllOwned(tx, ownerId);
     const [erased]: [RedirectSource[], number] = await tx.query(
-      `UPDATE qr.codes c SET owner_id = NULL, name = '', destination = '', category = NULL, design = '{}'::jsonb,
+      `UPDATE qr.codes c SET owner_id = NULL, name = '', destination = '', category = NULL, tags = '{}', folder_id = NULL, design = '{}'::jsonb,
          campaign = NULL, password_hash = NULL, updated_at = now(), version = c.version + 1
        WHERE c.owner_id = $1 RETURNING ${REDIRECT_COLUMNS}`,
       [ownerId],
     );
     await tx.query(`DELETE FROM qr.owners WHERE user_id = $1`, [ownerId]);
+    await tx.query(`DELETE FROM qr.folders WHERE owner_id = $1`, [ownerId]);
     await tx.query(`DELETE FROM qr.code_history WHERE owner_id = $1`, [ownerId]);
     await tx.query(`DELETE FROM qr.design_templates WHERE owner_id = $1`, [ownerId]);
     return erased;
@@ -271,6 +283,26 @@ export class CodesRepository {
   /** One page of every code, deleted ones included, in id order (keyset): the redirect table's rebuild. */
   async redirectSourcesAfter(afterId: string, limit: number): Promise<RedirectSource[]> {
     return this.db.query(`SELECT ${REDIRECT_COLUMNS} FROM qr.codes c WHERE c.id > $1 ORDER BY c.id LIMIT $2`, [afterId, limit]);
+  }
+
+  /**
+   * The owner's live codes among `ids`, locked until the transaction ends, in id order (two bulk
+   * actions on overlapping selections lock in the same order). Fewer rows than distinct ids: some
+   * are not the owner's, deleted or missing.
+   */
+  async lockOwnedMany(tx: EntityManager, ownerId: string, ids: string[]): Promise<CodeRecord[]> {
+    const valid = ids.filter((id) => UUID.test(id));
+    if (valid.length === 0) return [];
+    return tx.query(
+      `SELECT ${CODE_COLUMNS} FROM ${CODE_FROM} WHERE c.id = ANY($1::uuid[]) AND c.owner_id = $2 AND ${LIVE} ORDER BY c.id FOR UPDATE OF c`,
+      [valid, ownerId],
+    );
+  }
+
+  async folderExists(tx: EntityManager, ownerId: string, folderId: string): Promise<boolean> {
+    if (!UUID.test(folderId)) return false;
+    const rows: unknown[] = await tx.query(`SELECT 1 FROM qr.folders WHERE id = $1 AND owner_id = $2`, [folderId, ownerId]);
+    return rows.length > 0;
   }
 
   async userStats(userIds: string[]): Promise<{ ownerId: string; codes: number; scans: number }[]> {

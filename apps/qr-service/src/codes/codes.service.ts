@@ -30,7 +30,15 @@ import {
   SlugAvailability,
   SLUG_MESSAGES,
   slugLookalikeKey,
+  BULK_MAX_IDS,
+  BulkResult,
+  BulkTagOperation,
+  normaliseTag,
+  normaliseTags,
+  ORGANISE_MESSAGES,
+  TAGS_PER_CODE_MAX,
 } from '@qrd/contracts';
+import { EntityManager } from 'typeorm';
 import argon2 from 'argon2';
 import IORedis from 'ioredis';
 import { MessageBus, REDIS } from '@qrd/messaging';
@@ -140,9 +148,12 @@ export class CodesService {
     const campaign = this.checkCampaign(input.campaign, null) ?? null;
     if (input.slug !== undefined) await this.checkCustomSlug(input.userId, input.slug);
     const passwordHash = input.password ? await hashCodePassword(input.password) : null;
+    const tags = normaliseTags(input.tags ?? []);
+    const folderId = input.folderId ? input.folderId.toLowerCase() : null;
     const design = input.designTemplateId === undefined ? { ...DEFAULT_DESIGN } : await this.templateDesign(input.userId, input.designTemplateId);
     const [created, events] = await this.codes.transaction(async (tx): Promise<[CodeRecord, string[]]> => {
       await this.codes.lockOwner(tx, input.userId);
+      if (folderId) await this.requireFolder(tx, input.userId, folderId);
       const codesInUse = await this.codes.countOwned(input.userId, tx);
       const entitlement = await this.bus.request(BillingPattern.Entitlement, { userId: input.userId, codesInUse });
       if (!entitlement.allowed) {
@@ -164,6 +175,8 @@ export class CodesService {
           design,
           campaign,
           passwordHash,
+          tags,
+          folderId,
           ...owner,
         });
         if (code) {
@@ -212,6 +225,11 @@ export class CodesService {
     if (input.destinationUrl !== undefined) changes.destination = this.checkDestination(input.destinationUrl);
     if (input.category !== undefined) changes.category = input.category;
     if (input.password !== undefined) changes.passwordHash = input.password === null ? null : await hashCodePassword(input.password);
+    if (input.tags !== undefined) changes.tags = normaliseTags(input.tags ?? []);
+    if (input.folderId !== undefined) {
+      changes.folderId = input.folderId ? input.folderId.toLowerCase() : null;
+      if (changes.folderId) await this.requireFolder(this.codes.manager, input.userId, changes.folderId);
+    }
     if (input.campaign !== undefined) {
       const previous = input.campaign === null ? null : (await this.require(input.userId, input.codeId)).campaign;
       changes.campaign = this.checkCampaign(input.campaign, previous);
@@ -260,6 +278,114 @@ export class CodesService {
       ];
     });
     await this.events.deliver(events);
+  }
+
+  /** A folder of the owner's, or a 404 that changes nothing. */
+  private async requireFolder(tx: EntityManager, userId: string, folderId: string): Promise<void> {
+    if (!(await this.codes.folderExists(tx, userId, folderId))) throw new DomainError(ErrorCode.NotFound, ORGANISE_MESSAGES.folderNotFound);
+  }
+
+  /**
+   * One action on a selection, all or nothing: every id must be one of the owner's live codes (else
+   * 404 and nothing changes). The codes are locked in one transaction and each one changes exactly
+   * as a single change would: its history, its redirect entry, its webhook.
+   */
+  private async bulk(
+    userId: string,
+    ids: string[],
+    work: (tx: EntityManager, codes: CodeRecord[]) => Promise<{ changed: number; events: string[] }>,
+  ): Promise<BulkResult> {
+    const unique = [...new Set(ids.map((id) => String(id).toLowerCase()))];
+    if (unique.length === 0 || unique.length > BULK_MAX_IDS) throw invalid('ids', ORGANISE_MESSAGES.bulkIds);
+    const { changed, events } = await this.codes.transaction(async (tx) => {
+      const codes = await this.codes.lockOwnedMany(tx, userId, unique);
+      if (codes.length !== unique.length) throw new DomainError(ErrorCode.NotFound, ORGANISE_MESSAGES.bulkNotFound);
+      return work(tx, codes);
+    });
+    await this.events.deliver(events);
+    return { selected: unique.length, changed };
+  }
+
+  /** The same change on each code (those it would not alter are left alone). */
+  private bulkChange(
+    userId: string,
+    ids: string[],
+    changesFor: (code: CodeRecord) => CodeChanges | null,
+    apiKeyName?: string,
+    before?: (tx: EntityManager, codes: CodeRecord[]) => Promise<void>,
+  ): Promise<BulkResult> {
+    return this.bulk(userId, ids, async (tx, codes) => {
+      await before?.(tx, codes);
+      const events: string[] = [];
+      const redirected: string[] = [];
+      let changed = 0;
+      for (const code of codes) {
+        const changes = changesFor(code);
+        if (!changes) continue;
+        const after = await this.codes.update(userId, code.id, changes, tx);
+        if (!after) throw codeNotFound();
+        changed++;
+        await this.history.record(tx, { codeId: code.id, ownerId: userId, actor: 'owner', apiKeyName }, codeChanges(code, after));
+        if (changesRedirect(changes)) redirected.push(code.id);
+        events.push(...(await this.events.webhook(tx, userId, 'code.updated', this.view(after))));
+      }
+      return { changed, events: [...(await this.events.changed(tx, redirected)), ...events] };
+    });
+  }
+
+  bulkSetActive(userId: string, ids: string[], active: boolean, apiKeyName?: string): Promise<BulkResult> {
+    return this.bulkChange(userId, ids, (code) => (code.deactivatedByOwner === !active ? null : { deactivatedByOwner: !active }), apiKeyName);
+  }
+
+  bulkTag(userId: string, ids: string[], tagText: string, operation: BulkTagOperation, apiKeyName?: string): Promise<BulkResult> {
+    const tag = normaliseTag(tagText);
+    const next = (code: CodeRecord): string[] | null => {
+      const has = code.tags.includes(tag);
+      if (operation === 'add') return has ? null : [...code.tags, tag];
+      return has ? code.tags.filter((t) => t !== tag) : null;
+    };
+    return this.bulkChange(
+      userId,
+      ids,
+      (code) => {
+        const tags = next(code);
+        return tags ? { tags } : null;
+      },
+      apiKeyName,
+      async (_tx, codes) => {
+        const full = codes.filter((code) => next(code) && code.tags.length >= TAGS_PER_CODE_MAX);
+        if (operation === 'add' && full.length > 0) {
+          throw invalid('tag', `${full.length} of the chosen codes already have ${TAGS_PER_CODE_MAX} tags: nothing was changed`);
+        }
+      },
+    );
+  }
+
+  bulkMoveToFolder(userId: string, ids: string[], folderId: string | null, apiKeyName?: string): Promise<BulkResult> {
+    const folder = folderId ? folderId.toLowerCase() : null;
+    return this.bulkChange(userId, ids, (code) => (code.folderId === folder ? null : { folderId: folder }), apiKeyName, async (tx) => {
+      if (folder) await this.requireFolder(tx, userId, folder);
+    });
+  }
+
+  /** As `delete` for each code: every one frees its seat (one code.deleted each), with the codes left after all of them. */
+  bulkDelete(userId: string, ids: string[], apiKeyName?: string): Promise<BulkResult> {
+    return this.bulk(userId, ids, async (tx, codes) => {
+      const deleted: RedirectSource[] = [];
+      for (const code of codes) {
+        const source = await this.codes.softDelete(tx, userId, code.id);
+        if (!source) throw codeNotFound();
+        deleted.push(source);
+        await this.history.record(tx, { codeId: code.id, ownerId: userId, actor: 'owner', apiKeyName }, [{ kind: 'deleted', changes: [] }]);
+      }
+      const remainingCodes = await this.codes.countOwned(userId, tx);
+      const events = await this.events.changed(tx, deleted.map((code) => code.id));
+      for (const code of deleted) {
+        events.push(...(await this.events.deleted(tx, { codeId: code.id, userId, slug: code.slug, remainingCodes })));
+        events.push(...(await this.events.webhook(tx, userId, 'code.deleted', { id: code.id, slug: code.slug })));
+      }
+      return { changed: deleted.length, events };
+    });
   }
 
   /**

@@ -14,6 +14,17 @@ const base: CodeSnapshot = {
 };
 
 describe('codeChanges', () => {
+  it('records tags and the folder as their own kinds of change', () => {
+    const before = { ...base, tags: ['menu'], folderId: null };
+    const after = { ...base, tags: ['menu', 'summer sale'], folderId: '6f1c1f9e-1d1a-4d8e-9f51-0d6a3b1c2e11' };
+
+    expect(codeChanges(before, after)).toEqual([
+      { kind: 'tags', changes: [{ field: 'tags', before: ['menu'], after: ['menu', 'summer sale'] }] },
+      { kind: 'folder', changes: [{ field: 'folder', before: null, after: '6f1c1f9e-1d1a-4d8e-9f51-0d6a3b1c2e11' }] },
+    ]);
+    expect(codeChanges(after, { ...after })).toEqual([]);
+  });
+
   it('answers nothing for the same code, whatever order its campaign keys come in', () => {
     const before = { ...base, campaign: { scanLimit: 5, expiresAt: '2099-01-01T00:00:00.000Z' } };
     const after = { ...base, campaign: { expiresAt: '2099-01-01T00:00:00.000Z', scanLimit: 5 } };

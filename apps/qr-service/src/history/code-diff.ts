@@ -6,7 +6,8 @@ import { storedDesign } from '../codes/code.record';
 export type CodeSnapshot = Pick<
   CodeRecord,
   'name' | 'destination' | 'category' | 'design' | 'campaign' | 'passwordHash' | 'deactivatedByOwner' | 'takenDownAt' | 'takedownReason'
->;
+> &
+  Partial<Pick<CodeRecord, 'tags' | 'folderId'>>;
 
 export interface HistoryChange {
   kind: CodeHistoryKind;
@@ -50,6 +51,8 @@ const presence = (value: unknown) => (value ? 'set' : 'none');
 export function creationChanges(code: CodeSnapshot & Pick<CodeRecord, 'slug'>): HistoryChange {
   const changes = [field('slug', null, code.slug), field('name', null, code.name), field('destination', null, code.destination)];
   if (code.category) changes.push(field('category', null, code.category));
+  if (code.tags?.length) changes.push(field('tags', null, code.tags));
+  if (code.folderId) changes.push(field('folder', null, code.folderId));
   for (const [key, value] of Object.entries(code.campaign ?? {})) if (value !== undefined && value !== null) changes.push(field(`campaign.${key}`, null, value));
   if (code.passwordHash) changes.push(field('password', 'none', 'set'));
   return { kind: 'created', changes };
@@ -74,6 +77,10 @@ export function codeChanges(before: CodeSnapshot, after: CodeSnapshot): HistoryC
   const designAfter = storedDesign(after.design);
   add('design', DESIGN_FIELDS.filter((key) => !same(designBefore[key], designAfter[key])).map((key) => field(key, designBefore[key], designAfter[key])));
   if (!same(designBefore.logo, designAfter.logo)) add('logo', [field('logo', presence(designBefore.logo), presence(designAfter.logo))]);
+  const tagsBefore = before.tags ?? [];
+  const tagsAfter = after.tags ?? [];
+  if (!same(tagsBefore, tagsAfter)) add('tags', [field('tags', tagsBefore, tagsAfter)]);
+  if ((before.folderId ?? null) !== (after.folderId ?? null)) add('folder', [field('folder', before.folderId, after.folderId)]);
   if (before.deactivatedByOwner !== after.deactivatedByOwner) add('state', [field('active', !before.deactivatedByOwner, !after.deactivatedByOwner)]);
   const downBefore = before.takenDownAt !== null;
   const downAfter = after.takenDownAt !== null;

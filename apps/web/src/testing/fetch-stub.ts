@@ -21,6 +21,10 @@ import {
   type TwoFactorSetupView,
   type CodePage,
   type CodeHistoryPage,
+  type BulkResult,
+  type FolderDto,
+  type FolderView,
+  type TagCount,
   type CreateQrCodeDto,
   type ErrorBody,
   type BillingDetailsDto,
@@ -109,6 +113,15 @@ export interface ApiRoutes {
   'GET /api/qrcodes/:id/download': { body: undefined; res: string };
   'GET /api/activity': { body: undefined; res: CodeHistoryPage };
   'PATCH /api/qrcodes/:id': { body: UpdateQrCodeDto; res: QrCodeView };
+  'GET /api/tags': { body: undefined; res: TagCount[] };
+  'GET /api/folders': { body: undefined; res: FolderView[] };
+  'POST /api/folders': { body: FolderDto; res: FolderView };
+  'PATCH /api/folders/:id': { body: FolderDto; res: FolderView };
+  'DELETE /api/folders/:id': { body: undefined; res: undefined };
+  /** activate, deactivate, delete (ids), tag (ids, tag, operation), folder (ids, folderId). */
+  /** A streamed ZIP of the chosen codes' images (tests answer errors here; streams are faked per test). */
+  'POST /api/qrcodes/archive': { body: { ids: string[]; format: string; size: number }; res: string };
+  'POST /api/qrcodes/bulk/:action': { body: { ids: string[]; tag?: string; operation?: string; folderId?: string | null }; res: BulkResult };
   'GET /api/qrcodes/:id/preview': { body: undefined; res: { dataUrl: string } };
   'POST /api/qrcodes/:id/preview': { body: QrDesignInput; res: { dataUrl: string } };
   'PUT /api/qrcodes/:id/design': { body: QrDesignInput; res: QrCodeView };

@@ -43,6 +43,8 @@ export function aCode(overrides: Partial<QrCodeView> = {}): QrCodeView {
     name: 'Table menu',
     destinationUrl: 'https://example.com/menu',
     category: null,
+    tags: [],
+    folderId: null,
     design: {
       foreground: '#000000',
       background: '#ffffff',

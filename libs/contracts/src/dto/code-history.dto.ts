@@ -14,6 +14,8 @@ export const CODE_HISTORY_KINDS = [
   'state',
   'takedown',
   'deleted',
+  'tags',
+  'folder',
 ] as const;
 export type CodeHistoryKind = (typeof CODE_HISTORY_KINDS)[number];
 

@@ -39,6 +39,13 @@ describe(CodePageQueryDto.name, () => {
       q: 'menu',
       state: null,
       category: null,
+      tag: null,
+      folder: null,
+    });
+    expect(codePageRequest({ tag: '  Summer SALE', folder: ID.toUpperCase() })).toMatchObject({ tag: 'summer sale', folder: ID });
+    expect(await validateDto(CodePageQueryDto, { tag: 'x'.repeat(33), folder: 'shops' })).toEqual({
+      tag: 'A tag can have at most 32 characters',
+      folder: CODE_PAGE_MESSAGES.folder,
     });
   });
 

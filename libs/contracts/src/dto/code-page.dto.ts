@@ -1,12 +1,13 @@
 import { IsIn, IsOptional, registerDecorator, ValidationArguments } from 'class-validator';
+import { isUuid, normaliseTag, tagProblem } from './organise.dto';
 import { QR_CATEGORIES, QR_MESSAGES, type QrCategory, wholeNumber } from './qr.dto';
 
 /**
- * GET /api/qrcodes?limit&cursor&sort&order&q&state&category: one page of the user's codes, sorted,
+ * GET /api/qrcodes?limit&cursor&sort&order&q&state&category&tag&folder: one page of the user's codes, sorted,
  * searched and filtered on the server, with an opaque keyset cursor to the next page. Without any
  * of these parameters the route keeps answering the spec's plain list.
  */
-export const CODE_SORTS = ['created', 'name', 'scans', 'lastScan'] as const;
+export const CODE_SORTS = ['created', 'updated', 'name', 'scans', 'lastScan'] as const;
 export type CodeSort = (typeof CODE_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
@@ -20,7 +21,8 @@ export const CODE_SEARCH_MAX_LENGTH = 200;
 
 export const CODE_PAGE_MESSAGES = {
   limit: `The limit must be a whole number from 1 to ${CODE_PAGE_MAX_LIMIT}`,
-  sort: 'Sort by created, name, scans or lastScan',
+  sort: 'Sort by created, updated, name, scans or lastScan',
+  folder: 'The folder must be the id of one of your folders, or none',
   order: 'The order must be asc or desc',
   state: 'The state must be active or inactive',
   search: `The search must be text of at most ${CODE_SEARCH_MAX_LENGTH} characters`,
@@ -32,7 +34,7 @@ export const CODE_PAGE_MESSAGES = {
 export interface CodeCursor {
   sort: CodeSort;
   order: SortOrder;
-  /** created/lastScan: ISO time with microseconds (lastScan: null = never scanned); name: lower-case name; scans: a whole number as text. */
+  /** created/updated/lastScan: ISO time with microseconds (lastScan: null = never scanned); name: lower-case name; scans: a whole number as text. */
   key: string | null;
   id: string;
 }
@@ -46,6 +48,10 @@ export interface CodePageRequest {
   q: string;
   state: CodeStateFilter | null;
   category: QrCategory | null;
+  /** Codes carrying this tag (normalised). */
+  tag: string | null;
+  /** Codes in this folder; 'none': codes in no folder. */
+  folder: string | null;
 }
 
 export interface CodePage<T> {
@@ -72,6 +78,7 @@ function isMicroTime(value: unknown): boolean {
 function keyFits(sort: CodeSort, key: unknown): boolean {
   switch (sort) {
     case 'created':
+    case 'updated':
       return isMicroTime(key);
     case 'lastScan':
       return key === null || isMicroTime(key);
@@ -179,6 +186,14 @@ export class CodePageQueryDto {
   @IsOptional()
   @IsIn(QR_CATEGORIES, { message: QR_MESSAGES.category })
   category?: QrCategory;
+
+  @IsOptional()
+  @checkedWith('tag', (v) => tagProblem(v))
+  tag?: string;
+
+  @IsOptional()
+  @checkedWith('folder', (v) => (v === 'none' || isUuid(v) ? null : CODE_PAGE_MESSAGES.folder))
+  folder?: string;
 }
 
 /** True when the caller asked for pages (any of the parameters); the bare route keeps the spec's list. */
@@ -197,6 +212,8 @@ export function codePageRequest(query: CodePageQueryDto): CodePageRequest {
     q: (query.q ?? '').trim(),
     state: query.state ?? null,
     category: query.category ?? null,
+    tag: query.tag === undefined ? null : normaliseTag(query.tag),
+    folder: query.folder === undefined ? null : query.folder.toLowerCase(),
   };
 }
 

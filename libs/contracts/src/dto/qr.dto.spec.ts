@@ -17,7 +17,7 @@ describe(CreateQrCodeDto.name, () => {
     });
   });
 
-  it('refuses a category outside the four', async () => {
+  it('refuses a category outside the list', async () => {
     expect((await validateDto(CreateQrCodeDto, { name: 'a', destinationUrl: 'https://a.example', category: 'food' })).category).toBe(
       QR_MESSAGES.category,
     );

@@ -1,8 +1,20 @@
 import { IsBoolean, IsIn, IsOptional, IsString, registerDecorator, ValidationOptions } from 'class-validator';
 import { IsCampaignSettings, IsCodePassword, IsCustomSlug, type CampaignSettings } from './campaign.dto';
+import { IsFolderRef, IsTags } from './organise.dto';
 
 /** Spec sections 3 and 5, DESIGN section 7; shared by the gateway's validation pipe and the web forms. */
-export const QR_CATEGORIES = ['business', 'event', 'product', 'restaurant'] as const;
+export const QR_CATEGORIES = [
+  'business',
+  'event',
+  'product',
+  'restaurant',
+  'retail',
+  'real-estate',
+  'healthcare',
+  'education',
+  'personal',
+  'other',
+] as const;
 export type QrCategory = (typeof QR_CATEGORIES)[number];
 
 export const QR_CODE_STATES = ['active', 'deactivated', 'suspended'] as const;
@@ -45,7 +57,7 @@ export const QR_MESSAGES = {
   urlCredentials: 'The URL must not contain a username or password.',
   urlOwnRedirect: 'The URL cannot be one of our own QR code short links.',
   urlPrivateNetwork: 'The URL points to a private or local network address, which scanners cannot reach. Use a public web address.',
-  category: 'Category must be business, event, product or restaurant',
+  category: 'Category must be one of business, event, product, restaurant, retail, real-estate, healthcare, education, personal or other',
   colour: 'Colours must be hex colours like #1a2b3c',
 } as const;
 
@@ -163,6 +175,16 @@ export class CreateQrCodeDto {
   @IsCodePassword()
   password?: string;
 
+  /** Free tags (normalised: trimmed, lower case; at most TAGS_PER_CODE_MAX). */
+  @IsOptional()
+  @IsTags()
+  tags?: string[];
+
+  /** One of the owner's folders. */
+  @IsOptional()
+  @IsFolderRef()
+  folderId?: string | null;
+
   /** One of the account's saved design templates: the new code starts with its design. */
   @IsOptional()
   @IsString({ message: 'The design template must be given by its id' })
@@ -191,6 +213,16 @@ export class UpdateQrCodeDto {
   @IsOptional()
   @IsCodePassword()
   password?: string | null;
+
+  /** The code's whole list of tags (replaces the previous one). */
+  @IsOptional()
+  @IsTags()
+  tags?: string[];
+
+  /** Moves the code to one of the owner's folders; null takes it out of its folder. */
+  @IsOptional()
+  @IsFolderRef()
+  folderId?: string | null;
 }
 
 /** A design without its logo (the logo is uploaded on its own); contrast is checked by the qr-service. */

@@ -3,6 +3,7 @@ import type { CampaignEntry, CampaignSettings, SlugAvailability } from '../dto/c
 import type { CodePage, CodePageRequest } from '../dto/code-page.dto';
 import type { DataExportView } from '../dto/account-data.dto';
 import type { CodeHistoryPage, HistoryPageRequest } from '../dto/code-history.dto';
+import type { BulkResult, BulkTagOperation, FolderView, TagCount } from '../dto/organise.dto';
 import type { DesignTemplateView } from '../dto/design-template.dto';
 import type { QrCategory, QrCodeState, QrDotStyle, QrErrorCorrection, QrEyeStyle, QrFrameStyle, QrGradient } from '../dto/qr.dto';
 
@@ -52,6 +53,17 @@ export enum QrPattern {
   CodeHistory = 'qr.code-history',
   /** Every change of the owner's codes, newest first, filtered by code and kind. */
   AccountActivity = 'qr.account-activity',
+  /** The owner's folders (create, rename, delete) and tags in use. */
+  ListFolders = 'qr.list-folders',
+  CreateFolder = 'qr.create-folder',
+  RenameFolder = 'qr.rename-folder',
+  DeleteFolder = 'qr.delete-folder',
+  ListTags = 'qr.list-tags',
+  /** One action on up to BULK_MAX_IDS of the owner's codes, all or nothing. */
+  BulkSetActive = 'qr.bulk-set-active',
+  BulkDelete = 'qr.bulk-delete',
+  BulkTag = 'qr.bulk-tag',
+  BulkMoveToFolder = 'qr.bulk-move-to-folder',
   /** The account's saved designs, newest first. */
   ListDesignTemplates = 'qr.list-design-templates',
   CreateDesignTemplate = 'qr.create-design-template',
@@ -163,6 +175,10 @@ export interface QrCodeView {
   name: string;
   destinationUrl: string;
   category: QrCategory | null;
+  /** Free tags, normalised (lower case), in the order added. */
+  tags: string[];
+  /** The folder the code is in, or null. */
+  folderId: string | null;
   design: QrDesignView;
   state: QrCodeState;
   deactivatedByOwner: boolean;
@@ -306,6 +322,8 @@ export interface QrRequests {
       campaign?: CampaignSettings;
       slug?: string;
       password?: string;
+      tags?: string[];
+      folderId?: string | null;
       /** Start from this saved design of the account (else the default design). */
       designTemplateId?: string;
     };
@@ -313,7 +331,17 @@ export interface QrRequests {
   };
   [QrPattern.SlugAvailability]: { req: { userId: string; slug: string }; res: SlugAvailability };
   [QrPattern.UpdateCode]: {
-    req: Owned<ByKey & { name?: string; destinationUrl?: string; category?: QrCategory | null; campaign?: CampaignSettings | null; password?: string | null }>;
+    req: Owned<
+      ByKey & {
+        name?: string;
+        destinationUrl?: string;
+        category?: QrCategory | null;
+        campaign?: CampaignSettings | null;
+        password?: string | null;
+        tags?: string[] | null;
+        folderId?: string | null;
+      }
+    >;
     res: QrCodeView;
   };
   [QrPattern.UpdateDesign]: { req: Owned<{ design: QrDesignInput }>; res: QrCodeView };
@@ -335,6 +363,15 @@ export interface QrRequests {
   [QrPattern.LatestDataExport]: { req: { userId: string }; res: DataExportView | null };
   [QrPattern.CodeHistory]: { req: Owned<Pick<HistoryPageRequest, 'limit' | 'cursor'>>; res: CodeHistoryPage };
   [QrPattern.AccountActivity]: { req: HistoryPageRequest & { userId: string }; res: CodeHistoryPage };
+  [QrPattern.ListFolders]: { req: { userId: string }; res: FolderView[] };
+  [QrPattern.CreateFolder]: { req: { userId: string; name: string }; res: FolderView };
+  [QrPattern.RenameFolder]: { req: { userId: string; folderId: string; name: string }; res: FolderView };
+  [QrPattern.DeleteFolder]: { req: { userId: string; folderId: string }; res: { ok: true } };
+  [QrPattern.ListTags]: { req: { userId: string }; res: TagCount[] };
+  [QrPattern.BulkSetActive]: { req: ByKey & { userId: string; ids: string[]; active: boolean }; res: BulkResult };
+  [QrPattern.BulkDelete]: { req: ByKey & { userId: string; ids: string[] }; res: BulkResult };
+  [QrPattern.BulkTag]: { req: ByKey & { userId: string; ids: string[]; tag: string; operation: BulkTagOperation }; res: BulkResult };
+  [QrPattern.BulkMoveToFolder]: { req: ByKey & { userId: string; ids: string[]; folderId: string | null }; res: BulkResult };
   [QrPattern.ListDesignTemplates]: { req: { userId: string }; res: DesignTemplateView[] };
   [QrPattern.CreateDesignTemplate]: { req: { userId: string; name: string; design?: Record<string, unknown>; codeId?: string }; res: DesignTemplateView };
   [QrPattern.DeleteDesignTemplate]: { req: { userId: string; templateId: string }; res: { ok: true } };

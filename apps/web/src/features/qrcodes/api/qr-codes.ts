@@ -26,12 +26,14 @@ export function getCodeCount(): Promise<number> {
   return api.get<CodePage<QrCodeView>>('/api/qrcodes?limit=1').then((page) => page.total);
 }
 
-/** GET /api/qrcodes?limit&sort&order[&q][&state][&category][&cursor] -> {items, nextCursor, total}. */
+/** GET /api/qrcodes?limit&sort&order[&q][&state][&category][&tag][&folder][&cursor] -> {items, nextCursor, total}. */
 export function getCodePage(filters: CodeListFilters, cursor: string | null, signal?: AbortSignal): Promise<CodePage<QrCodeView>> {
   const params = new URLSearchParams({ limit: String(CODE_PAGE_SIZE), sort: filters.sort, order: filters.order });
   if (filters.q) params.set('q', filters.q);
   if (filters.state !== 'all') params.set('state', filters.state);
   if (filters.category !== 'all') params.set('category', filters.category);
+  if (filters.tag !== 'all') params.set('tag', filters.tag);
+  if (filters.folder !== 'all') params.set('folder', filters.folder);
   if (cursor) params.set('cursor', cursor);
   return api.get<CodePage<QrCodeView>>(`/api/qrcodes?${params}`, { signal });
 }

@@ -112,7 +112,7 @@ export async function downloadCodeAs(id: string, options: DownloadOptions): Prom
   saveBlob(blob, `qrcode-${id}.${options.format}`);
 }
 
-function saveBlob(blob: Blob, fileName: string): void {
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -17,10 +17,13 @@ interface CodeCardProps {
   onDownload: (code: QrCodeView, format: QrImageFormat) => void;
   onToggleActive: (code: QrCodeView) => void;
   onDelete: (code: QrCodeView) => void;
+  /** In a selection for bulk actions (the checkbox shows only with onSelect). */
+  selected?: boolean;
+  onSelect?: (code: QrCodeView, selected: boolean) => void;
 }
 
 /** One code on the dashboard: its image, name, state, destination, scans and the actions. */
-export function CodeCard({ code, layout, onDownload, onToggleActive, onDelete }: CodeCardProps) {
+export function CodeCard({ code, layout, onDownload, onToggleActive, onDelete, selected = false, onSelect }: CodeCardProps) {
   const list = layout === 'list';
   const scans = code.totalScans;
   return (
@@ -28,11 +31,21 @@ export function CodeCard({ code, layout, onDownload, onToggleActive, onDelete }:
       className={cn(
         // The browser skips layout and paint of cards far off screen: long lists stay smooth.
         'flex [content-visibility:auto]',
-        list ? 'flex-row items-center gap-4 p-4 [contain-intrinsic-size:auto_7rem]' : 'flex-col [contain-intrinsic-size:auto_24rem]',
+        list ? 'flex-row items-center gap-4 p-4 [contain-intrinsic-size:auto_7rem]' : 'relative flex-col [contain-intrinsic-size:auto_24rem]',
+        selected && 'ring-2 ring-primary',
       )}
       aria-label={code.name}
       role="article"
     >
+      {onSelect && (
+        <input
+          type="checkbox"
+          className={cn('size-5 shrink-0 accent-primary', !list && 'absolute top-3 left-3')}
+          checked={selected}
+          onChange={(event) => onSelect(code, event.target.checked)}
+          aria-label={`Select ${code.name}`}
+        />
+      )}
       <Link to={paths.editQr(code.id)} className={cn('shrink-0', list ? 'w-20' : 'px-6 pt-6')} aria-label={`Edit ${code.name}`}>
         <CodeThumbnail code={code} className={list ? undefined : 'mx-auto max-w-48'} />
       </Link>
@@ -55,6 +68,15 @@ export function CodeCard({ code, layout, onDownload, onToggleActive, onDelete }:
           <a href={code.destinationUrl} target="_blank" rel="noreferrer" className="truncate text-muted-foreground hover:underline" title={code.destinationUrl}>
             {truncate(code.destinationUrl)}
           </a>
+          {code.tags.length > 0 && (
+            <ul className="flex flex-wrap gap-1" aria-label="Tags">
+              {code.tags.map((tag) => (
+                <li key={tag} className="rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          )}
           <p className="text-xs text-muted-foreground">
             {scans.toLocaleString('en-US')} {scans === 1 ? 'scan' : 'scans'} · {code.lastScanAt ? `Last scan ${formatDate(code.lastScanAt)}` : 'Never scanned'} ·
             Created {formatDate(code.createdAt)}

@@ -28,7 +28,10 @@ describe(CodesList.name, () => {
   let server: FetchStub;
 
   beforeEach(() => {
-    server = installFetchStub().on('GET /api/qrcodes', (request) => ok(pageOf(CODES, request)));
+    server = installFetchStub()
+      .on('GET /api/qrcodes', (request) => ok(pageOf(CODES, request)))
+      .on('GET /api/tags', ok([{ tag: 'menu', codes: 4 }, { tag: 'summer sale', codes: 2 }]))
+      .on('GET /api/folders', ok([{ id: 'f-1', name: 'Shops', codes: 3, createdAt: '2026-01-01T00:00:00.000Z' }]));
   });
 
   const cards = () => screen.queryAllByRole('article');
@@ -73,7 +76,7 @@ describe(CodesList.name, () => {
 
     await user.type(screen.getByRole('searchbox', { name: 'Search QR codes' }), ' nowhere');
     expect(await screen.findByRole('heading', { name: 'No QR Codes Found' })).toBeInTheDocument();
-    expect(screen.getByText('No QR codes match your search. Try another word or category.')).toBeInTheDocument();
+    expect(screen.getByText('No QR codes match your search. Try another word, category, tag or folder.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Create QR Code' })).not.toBeInTheDocument();
   });
 
@@ -93,6 +96,95 @@ describe(CodesList.name, () => {
     await waitFor(() => expect(lastQuery()?.get('category')).toBe('event'));
     expect(lastQuery()?.get('sort')).toBe('name');
     expect(lastQuery()?.get('state')).toBe('inactive');
+  });
+
+  it('filters by tag and folder on the server, and sorts by last change', async () => {
+    renderWithApp(<CodesList />);
+    const user = userEvent.setup();
+    await screen.findByText('Showing 50 of 120 QR codes');
+
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Tag' }), 'summer sale (2)');
+    await waitFor(() => expect(lastQuery()?.get('tag')).toBe('summer sale'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Folder' }), 'Shops');
+    await waitFor(() => expect(lastQuery()?.get('folder')).toBe('f-1'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Folder' }), 'No folder');
+    await waitFor(() => expect(lastQuery()?.get('folder')).toBe('none'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Recently changed');
+    await waitFor(() => expect(lastQuery()?.get('sort')).toBe('updated'));
+    expect(lastQuery()?.get('tag')).toBe('summer sale');
+  });
+
+  it('acts on the selected codes at once: tags them and deactivates them, all in one request each', async () => {
+    server.on('POST /api/qrcodes/bulk/:action', (request) => ok({ selected: request.body.ids.length, changed: request.body.ids.length }));
+    renderWithApp(<CodesList />);
+    const user = userEvent.setup();
+    await screen.findByText('Showing 50 of 120 QR codes');
+    expect(screen.queryByRole('region', { name: 'Selected QR codes' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Code 0' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Code 2' }));
+    const bar = screen.getByRole('region', { name: 'Selected QR codes' });
+    expect(within(bar).getByText('2 selected')).toBeInTheDocument();
+
+    await user.type(within(bar).getByRole('textbox', { name: 'Tag' }), 'Summer Sale');
+    await user.click(within(bar).getByRole('button', { name: 'Add tag' }));
+    await waitFor(() => expect(server.calls('POST /api/qrcodes/bulk/:action')).toHaveLength(1));
+    expect(server.calls('POST /api/qrcodes/bulk/:action')[0]).toMatchObject({
+      path: '/api/qrcodes/bulk/tag',
+      body: { ids: ['c-0', 'c-2'], tag: 'Summer Sale', operation: 'add' },
+    });
+
+    await user.click(within(bar).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(server.calls('POST /api/qrcodes/bulk/:action')).toHaveLength(2));
+    expect(server.calls('POST /api/qrcodes/bulk/:action')[1]).toMatchObject({ path: '/api/qrcodes/bulk/deactivate', body: { ids: ['c-0', 'c-2'] } });
+
+    await user.click(within(bar).getByRole('button', { name: 'Select all 50 shown' }));
+    expect(within(bar).getByText('50 selected')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByRole('region', { name: 'Selected QR codes' })).not.toBeInTheDocument();
+  });
+
+  it('refuses a tag that is too long before asking the server', async () => {
+    renderWithApp(<CodesList />);
+    const user = userEvent.setup();
+    await screen.findByText('Showing 50 of 120 QR codes');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Code 1' }));
+    const bar = screen.getByRole('region', { name: 'Selected QR codes' });
+
+    await user.type(within(bar).getByRole('textbox', { name: 'Tag' }), 'x'.repeat(33));
+    await user.click(within(bar).getByRole('button', { name: 'Add tag' }));
+
+    expect(within(bar).getByRole('alert')).toHaveTextContent('A tag can have at most 32 characters');
+    expect(server.calls('POST /api/qrcodes/bulk/:action')).toHaveLength(0);
+  });
+
+  it('deletes the selected codes only after a confirmation that explains the seats', async () => {
+    server.on('POST /api/qrcodes/bulk/:action', ok({ selected: 3, changed: 3 }));
+    renderWithApp(<CodesList />);
+    const user = userEvent.setup();
+    await screen.findByText('Showing 50 of 120 QR codes');
+    for (const name of ['Code 0', 'Code 1', 'Code 2']) await user.click(screen.getByRole('checkbox', { name: `Select ${name}` }));
+
+    await user.click(within(screen.getByRole('region', { name: 'Selected QR codes' })).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 3 QR codes?' });
+    expect(dialog).toHaveTextContent('your subscription goes down by 3 seats');
+    expect(server.calls('POST /api/qrcodes/bulk/:action')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete 3 QR codes' }));
+    await waitFor(() => expect(server.calls('POST /api/qrcodes/bulk/:action')[0]).toMatchObject({ path: '/api/qrcodes/bulk/delete', body: { ids: ['c-0', 'c-1', 'c-2'] } }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Selected QR codes' })).not.toBeInTheDocument());
+  });
+
+  it('says nothing was changed when the server refuses a bulk action', async () => {
+    server.on('POST /api/qrcodes/bulk/:action', fail(404, { code: ErrorCode.NotFound, message: 'Some of the chosen codes were not found: nothing was changed' }));
+    renderWithApp(<CodesList />);
+    const user = userEvent.setup();
+    await screen.findByText('Showing 50 of 120 QR codes');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Code 0' }));
+
+    await user.click(within(screen.getByRole('region', { name: 'Selected QR codes' })).getByRole('button', { name: 'Activate' }));
+
+    expect(await screen.findByText('Some of the chosen codes were not found: nothing was changed')).toBeInTheDocument();
   });
 
   it('invites a first-time user to create a code', async () => {

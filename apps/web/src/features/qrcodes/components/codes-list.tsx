@@ -1,6 +1,6 @@
 import type { QrCodeView } from '@qrd/contracts';
 import { Plus, QrCode } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -15,6 +15,7 @@ import { CodeCard, type CodeLayout } from './code-card';
 import { CodeGrid } from './code-grid';
 import { CodesToolbar } from './codes-toolbar';
 import { DeleteCodeDialog } from './delete-code-dialog';
+import { SelectionBar } from './selection-bar';
 
 /** The server is asked once typing pauses this long. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -32,6 +33,17 @@ export function CodesList() {
   const [layout, setLayout] = useState<CodeLayout>('grid');
   const [doomed, setDoomed] = useState<QrCodeView | null>(null);
   const actions = useCodeActions();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  // Another search or filter starts a new selection: an action never reaches codes no longer shown.
+  useEffect(() => setSelected(new Set()), [filters]);
+  const onSelect = useCallback((code: QrCodeView, on: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(code.id);
+      else next.delete(code.id);
+      return next;
+    });
+  }, []);
 
   const pages = useCodePages(filters);
   const codes = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
@@ -51,6 +63,14 @@ export function CodesList() {
         layout={layout}
         onLayout={setLayout}
       />
+      {selected.size > 0 && (
+        <SelectionBar
+          selected={[...selected]}
+          loaded={codes.length}
+          onSelectAll={() => setSelected(new Set(codes.map((code) => code.id)))}
+          onClear={() => setSelected(new Set())}
+        />
+      )}
       {pages.isPending && (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
           <Spinner /> Loading your QR codes...
@@ -89,6 +109,8 @@ export function CodesList() {
               onDownload={(c, format) => void actions.download(c, format)}
               onToggleActive={(c) => void actions.toggleActive(c)}
               onDelete={setDoomed}
+              selected={selected.has(code.id)}
+              onSelect={onSelect}
             />
           )}
         />
@@ -118,7 +140,14 @@ export function CodesList() {
         name={doomed?.name ?? null}
         busy={actions.isDeleting}
         onCancel={() => setDoomed(null)}
-        onConfirm={() => doomed && void actions.deleteCode(doomed).then((done) => done && setDoomed(null))}
+        onConfirm={() =>
+          doomed &&
+          void actions.deleteCode(doomed).then((done) => {
+            if (!done) return;
+            onSelect(doomed, false);
+            setDoomed(null);
+          })
+        }
       />
     </div>
   );
@@ -131,7 +160,7 @@ function EmptyCodes({ filtering }: { filtering: boolean }) {
       <QrCode className="size-10 text-muted-foreground" aria-hidden="true" />
       <h3 className="text-lg font-semibold">No QR Codes Found</h3>
       <p className="max-w-md text-sm text-muted-foreground">
-        {filtering ? 'No QR codes match your search. Try another word or category.' : 'You have not created a QR code yet. Create your first one to start.'}
+        {filtering ? 'No QR codes match your search. Try another word, category, tag or folder.' : 'You have not created a QR code yet. Create your first one to start.'}
       </p>
       {!filtering && (
         <Button asChild>

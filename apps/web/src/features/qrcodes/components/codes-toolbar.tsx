@@ -1,8 +1,11 @@
 import { CODE_SEARCH_MAX_LENGTH, QR_CATEGORIES } from '@qrd/contracts';
-import { LayoutGrid, List, Search } from 'lucide-react';
+import { FolderCog, LayoutGrid, List, Search } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { type CategoryFilter, type CodeListFilters, SORT_CHOICES, type StateFilter } from '../lib/code-list';
+import { useFolders, useTags } from '../api/organise';
+import { type CategoryFilter, categoryLabel, type CodeListFilters, SORT_CHOICES, type StateFilter } from '../lib/code-list';
+import { FoldersDialog } from './folders-dialog';
 import type { CodeLayout } from './code-card';
 
 interface CodesToolbarProps {
@@ -18,10 +21,11 @@ interface CodesToolbarProps {
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none sm:w-auto';
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** Search, sort, state and category filters (all on the server) and the grid/list switch. */
+/** Search, sort, state, category, tag and folder filters (all on the server) and the grid/list switch. */
 export function CodesToolbar({ search, onSearch, filters, onFilters, layout, onLayout }: CodesToolbarProps) {
+  const tags = useTags();
+  const folders = useFolders();
+  const [managing, setManaging] = useState(false);
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
       <div className="relative flex-1">
@@ -66,10 +70,33 @@ export function CodesToolbar({ search, onSearch, filters, onFilters, layout, onL
           <option value="all">All categories</option>
           {QR_CATEGORIES.map((value) => (
             <option key={value} value={value}>
-              {capitalise(value)}
+              {categoryLabel(value)}
             </option>
           ))}
         </select>
+        <select aria-label="Tag" value={filters.tag} onChange={(event) => onFilters({ tag: event.target.value })} className={selectClass}>
+          <option value="all">All tags</option>
+          {filters.tag !== 'all' && !tags.data?.some((t) => t.tag === filters.tag) && <option value={filters.tag}>{filters.tag}</option>}
+          {tags.data?.map((t) => (
+            <option key={t.tag} value={t.tag}>
+              {t.tag} ({t.codes.toLocaleString('en-US')})
+            </option>
+          ))}
+        </select>
+        <div className="flex gap-1">
+          <select aria-label="Folder" value={filters.folder} onChange={(event) => onFilters({ folder: event.target.value })} className={selectClass}>
+            <option value="all">All folders</option>
+            <option value="none">No folder</option>
+            {folders.data?.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </select>
+          <Button variant="outline" size="icon" aria-label="Manage folders" onClick={() => setManaging(true)}>
+            <FolderCog aria-hidden="true" />
+          </Button>
+        </div>
         <div role="group" aria-label="Layout" className="col-span-2 flex gap-1 sm:col-span-1">
           <Button variant={layout === 'grid' ? 'default' : 'outline'} size="icon" aria-label="Grid view" aria-pressed={layout === 'grid'} onClick={() => onLayout('grid')}>
             <LayoutGrid aria-hidden="true" />
@@ -79,6 +106,7 @@ export function CodesToolbar({ search, onSearch, filters, onFilters, layout, onL
           </Button>
         </div>
       </div>
+      <FoldersDialog open={managing} onClose={() => setManaging(false)} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { usePaymentAuthentication } from '../../billing';
 import { usePurchaseSeat } from '../api/purchase';
 import { slugAvailabilityQuery, useCreateQrCode } from '../api/qr-codes';
 import { PurchaseDialog } from './purchase-dialog';
+import { categoryLabel } from '../lib/code-list';
 
 interface CreateCodeFormProps {
   subscription: SubscriptionView;
@@ -130,7 +131,7 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
           <option value="">None</option>
           {QR_CATEGORIES.map((value) => (
             <option key={value} value={value}>
-              {value.charAt(0).toUpperCase() + value.slice(1)}
+              {categoryLabel(value)}
             </option>
           ))}
         </select>

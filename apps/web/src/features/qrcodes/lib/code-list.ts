@@ -10,14 +10,25 @@ export interface CodeListFilters {
   order: SortOrder;
   state: StateFilter;
   category: CategoryFilter;
+  /** A tag (normalised), or 'all'. */
+  tag: string;
+  /** A folder id, 'none' (codes in no folder) or 'all'. */
+  folder: string;
 }
 
-export const DEFAULT_FILTERS: CodeListFilters = { q: '', sort: 'created', order: 'desc', state: 'all', category: 'all' };
+export const DEFAULT_FILTERS: CodeListFilters = { q: '', sort: 'created', order: 'desc', state: 'all', category: 'all', tag: 'all', folder: 'all' };
+
+/** "real-estate" -> "Real estate". */
+export function categoryLabel(category: QrCategory): string {
+  const text = category.replace(/-/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 /** The sort menu: each entry is a sort and a direction. */
 export const SORT_CHOICES: { value: `${CodeSort}:${SortOrder}`; label: string }[] = [
   { value: 'created:desc', label: 'Newest first' },
   { value: 'created:asc', label: 'Oldest first' },
+  { value: 'updated:desc', label: 'Recently changed' },
   { value: 'name:asc', label: 'Name A–Z' },
   { value: 'name:desc', label: 'Name Z–A' },
   { value: 'scans:desc', label: 'Most scans' },
@@ -28,7 +39,7 @@ export const SORT_CHOICES: { value: `${CodeSort}:${SortOrder}`; label: string }[
 
 /** True when the list is narrowed: an empty answer then means "nothing matches", not "no codes yet". */
 export function isFiltering(filters: CodeListFilters): boolean {
-  return filters.q.trim() !== '' || filters.state !== 'all' || filters.category !== 'all';
+  return filters.q.trim() !== '' || filters.state !== 'all' || filters.category !== 'all' || filters.tag !== 'all' || filters.folder !== 'all';
 }
 
 /** "Showing 50 of 5,000 QR codes" while more can be loaded, else "3 QR codes" / "1 QR code". */

@@ -13,6 +13,8 @@ export const KIND_LABELS: Record<CodeHistoryKind, string> = {
   state: 'Activated or deactivated',
   takedown: 'Taken down or restored',
   deleted: 'Deleted',
+  tags: 'Tags',
+  folder: 'Folder',
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -43,6 +45,8 @@ const FIELD_LABELS: Record<string, string> = {
   active: 'Active',
   takenDown: 'Taken down',
   reason: 'Reason',
+  tags: 'Tags',
+  folder: 'Folder',
 };
 
 const ACTORS: Record<CodeHistoryActor, string> = { owner: 'by you', admin: 'by an administrator', system: 'automatically (abuse blocklist)' };
@@ -80,6 +84,10 @@ export function entryTitle(entry: CodeHistoryEntry): string {
       return after(entry, 'takenDown') ? 'Taken down' : 'Restored';
     case 'deleted':
       return 'Deleted';
+    case 'tags':
+      return 'Tags changed';
+    case 'folder':
+      return after(entry, 'folder') ? 'Moved to a folder' : 'Taken out of its folder';
   }
 }
 
@@ -92,9 +100,10 @@ export function fieldLabel(field: string): string {
   return FIELD_LABELS[field] ?? field;
 }
 
-/** A value as a person reads it: lists by their length, nothing as "none". */
-export function valueText(value: unknown): string {
+/** A value as a person reads it: lists by their length (tags by name), nothing as "none". */
+export function valueText(value: unknown, field?: string): string {
   if (value === null || value === undefined || value === '') return 'none';
+  if (field === 'tags' && Array.isArray(value)) return value.length === 0 ? 'none' : value.join(', ');
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (Array.isArray(value)) return value.length === 0 ? 'none' : `${value.length} ${value.length === 1 ? 'entry' : 'entries'}`;
   if (typeof value === 'object') return JSON.stringify(value);
@@ -104,10 +113,10 @@ export function valueText(value: unknown): string {
 /** The lines under a title: "Destination: https://a → https://b" (creations show only the new value). */
 export function changeLines(entry: CodeHistoryEntry): { label: string; before: string | null; after: string }[] {
   // A password and a logo are said by the title; their set/none values add nothing.
-  const shown = entry.changes.filter((change: CodeHistoryChange) => !['password', 'logo', 'active', 'takenDown'].includes(change.field));
+  const shown = entry.changes.filter((change: CodeHistoryChange) => !['password', 'logo', 'active', 'takenDown', 'folder'].includes(change.field));
   return shown.map((change) => ({
     label: fieldLabel(change.field),
-    before: entry.kind === 'created' ? null : valueText(change.before),
-    after: valueText(change.after),
+    before: entry.kind === 'created' ? null : valueText(change.before, change.field),
+    after: valueText(change.after, change.field),
   }));
 }

@@ -19,7 +19,35 @@ describe(EditQrRoute.name, () => {
       .on('GET /api/qrcodes/:id', ok(code))
       .on('GET /api/qrcodes/:id/preview', ok({ dataUrl: PREVIEW_DATA_URL }))
       .on('POST /api/qrcodes/:id/preview', ok({ dataUrl: PREVIEW_DATA_URL }))
-      .on('GET /api/design-templates', ok([]));
+      .on('GET /api/design-templates', ok([]))
+      .on('GET /api/folders', ok([{ id: 'f-1', name: 'Shops', codes: 3, createdAt: '2026-01-01T00:00:00.000Z' }]));
+  });
+
+  it('changes the category, tags and folder of a code after its creation', async () => {
+    server.on('PATCH /api/qrcodes/:id', (request) => ok({ ...code, ...request.body, tags: request.body.tags ?? [], folderId: request.body.folderId ?? null } as QrCodeView));
+    renderScreen('edit');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Organise' });
+
+    await user.selectOptions(within(form).getByLabelText('Category'), 'Real estate');
+    await user.type(within(form).getByLabelText('Tags'), 'Flyer,  Summer Sale , flyer');
+    await user.selectOptions(await within(form).findByLabelText('Folder'), 'Shops');
+    await user.click(within(form).getByRole('button', { name: 'Save category, tags and folder' }));
+
+    await waitFor(() => expect(server.calls('PATCH /api/qrcodes/:id')).toHaveLength(1));
+    expect(server.calls('PATCH /api/qrcodes/:id')[0].body).toEqual({ category: 'real-estate', tags: ['flyer', 'summer sale'], folderId: 'f-1' });
+  });
+
+  it('refuses more than 20 tags before asking the server', async () => {
+    renderScreen('edit');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Organise' });
+
+    await user.type(within(form).getByLabelText('Tags'), Array.from({ length: 21 }, (_, i) => `t${i}`).join(','));
+    await user.click(within(form).getByRole('button', { name: 'Save category, tags and folder' }));
+
+    expect(within(form).getByRole('alert')).toHaveTextContent('A code can have at most 20 tags');
+    expect(server.calls('PATCH /api/qrcodes/:id')).toHaveLength(0);
   });
 
   it('switches to the preview tab once the code has loaded', async () => {

@@ -14,6 +14,7 @@ import { CampaignEditor } from '../components/campaign-editor';
 import { CodeHistory } from '../components/code-history';
 import { DesignEditor } from '../components/design-editor';
 import { EditUrlForm } from '../components/edit-url-form';
+import { OrganiseForm } from '../components/organise-form';
 import { PreviewPanel } from '../components/preview-panel';
 
 const TABS = ['edit', 'preview', 'design', 'campaign', 'analytics', 'history'] as const;
@@ -105,7 +106,10 @@ export function EditQrRoute() {
           <Card className="mt-4">
             <CardContent className="pt-6">
               <TabsContent value="edit">
-                <EditUrlForm key={code.data.updatedAt} code={code.data} onSaved={() => selectTab('preview')} />
+                <div className="grid gap-6">
+                  <EditUrlForm key={code.data.updatedAt} code={code.data} onSaved={() => selectTab('preview')} />
+                  <OrganiseForm key={`organise-${code.data.updatedAt}`} code={code.data} />
+                </div>
               </TabsContent>
               <TabsContent value="preview">
                 <PreviewPanel code={code.data} />

@@ -1,0 +1,166 @@
+import { BULK_MAX_IDS, TAG_MAX_LENGTH, tagProblem } from '@qrd/contracts';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../hooks/use-toast';
+import { getErrorMessage } from '../../../lib/api-client';
+import { type BulkRequest, useBulkAction, useFolders } from '../api/organise';
+import { ArchiveDialog } from './archive-dialog';
+import { BulkDeleteDialog } from './bulk-delete-dialog';
+
+interface SelectionBarProps {
+  selected: string[];
+  /** Codes loaded in the list (what "Select all" takes). */
+  loaded: number;
+  onSelectAll: () => void;
+  onClear: () => void;
+}
+
+const selectClass =
+  'h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none';
+
+const DONE: Record<BulkRequest['action'], string> = {
+  activate: 'activated',
+  deactivate: 'deactivated',
+  delete: 'deleted',
+  tag: 'updated',
+  folder: 'moved',
+};
+
+/**
+ * What can be done to the chosen codes at once: activate, deactivate, tag, move to a folder,
+ * delete (after a confirmation that explains the seats) and download as one ZIP.
+ */
+export function SelectionBar({ selected, loaded, onSelectAll, onClear }: SelectionBarProps) {
+  const bulk = useBulkAction();
+  const folders = useFolders();
+  const [tag, setTag] = useState('');
+  const [tagError, setTagError] = useState<string | null>(null);
+  const [folder, setFolder] = useState('');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [archive, setArchive] = useState(false);
+  const tagId = useId();
+  const count = selected.length;
+  const tooMany = count > BULK_MAX_IDS;
+
+  const run = async (request: BulkRequest): Promise<boolean> => {
+    try {
+      const result = await bulk.mutateAsync(request);
+      const n = result.changed;
+      toast({ title: `${n.toLocaleString('en-US')} QR ${n === 1 ? 'code' : 'codes'} ${DONE[request.action]}` });
+      return true;
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Nothing was changed', description: getErrorMessage(error, 'Please try again later.') });
+      return false;
+    }
+  };
+
+  const tagAction = (operation: 'add' | 'remove') => {
+    const problem = tagProblem(tag);
+    setTagError(problem);
+    if (problem) return;
+    void run({ action: 'tag', ids: selected, tag, operation }).then((ok) => ok && setTag(''));
+  };
+
+  const busy = bulk.isPending;
+  return (
+    <section aria-label="Selected QR codes" className="sticky top-2 z-10 grid gap-3 rounded-lg border bg-card p-3 shadow-sm">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-medium" aria-live="polite">
+          {count.toLocaleString('en-US')} selected
+        </span>
+        {count < loaded && (
+          <Button variant="ghost" size="sm" onClick={onSelectAll}>
+            Select all {loaded.toLocaleString('en-US')} shown
+          </Button>
+        )}
+        <Button variant="ghost" size="sm" onClick={onClear}>
+          Clear selection
+        </Button>
+        {busy && <Spinner aria-label="Working" />}
+      </div>
+      {tooMany && (
+        <p role="alert" className="text-sm text-destructive">
+          Choose at most {BULK_MAX_IDS} codes for one action.
+        </p>
+      )}
+      <fieldset className="flex flex-wrap items-end gap-2" disabled={busy || tooMany}>
+        <legend className="sr-only">Actions on the selected codes</legend>
+        <Button variant="outline" size="sm" onClick={() => void run({ action: 'activate', ids: selected })}>
+          Activate
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => void run({ action: 'deactivate', ids: selected })}>
+          Deactivate
+        </Button>
+        <div className="flex flex-wrap items-center gap-1">
+          <label htmlFor={tagId} className="sr-only">
+            Tag
+          </label>
+          <Input
+            id={tagId}
+            value={tag}
+            maxLength={TAG_MAX_LENGTH + 8}
+            placeholder="Tag"
+            className="h-9 w-32"
+            aria-invalid={tagError !== null}
+            aria-describedby={tagError ? `${tagId}-error` : undefined}
+            onChange={(event) => {
+              setTag(event.target.value);
+              setTagError(null);
+            }}
+            onKeyDown={(event) => event.key === 'Enter' && tagAction('add')}
+          />
+          <Button variant="outline" size="sm" onClick={() => tagAction('add')}>
+            Add tag
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => tagAction('remove')}>
+            Remove tag
+          </Button>
+        </div>
+        <div className="flex items-center gap-1">
+          <select aria-label="Move to folder" value={folder} onChange={(event) => setFolder(event.target.value)} className={selectClass}>
+            <option value="">Move to folder...</option>
+            <option value="none">No folder</option>
+            {folders.data?.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </select>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={folder === ''}
+            onClick={() => void run({ action: 'folder', ids: selected, folderId: folder === 'none' ? null : folder }).then((ok) => ok && setFolder(''))}
+          >
+            Move
+          </Button>
+        </div>
+        <Button variant="outline" size="sm" onClick={() => setArchive(true)}>
+          Download ZIP
+        </Button>
+        <Button variant="destructive" size="sm" onClick={() => setConfirmDelete(true)}>
+          Delete
+        </Button>
+      </fieldset>
+      {tagError && (
+        <p id={`${tagId}-error`} role="alert" className="text-sm text-destructive">
+          {tagError}
+        </p>
+      )}
+      <BulkDeleteDialog
+        count={confirmDelete ? count : null}
+        busy={busy}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() =>
+          void run({ action: 'delete', ids: selected }).then((ok) => {
+            setConfirmDelete(false);
+            if (ok) onClear();
+          })
+        }
+      />
+      <ArchiveDialog ids={archive ? selected : null} onClose={() => setArchive(false)} />
+    </section>
+  );
+}

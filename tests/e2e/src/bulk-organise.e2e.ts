@@ -1,0 +1,69 @@
+import { Browser } from 'playwright-core';
+import { createCode, subscribeWithTestCard, waitForRedirectStatus } from './support/codes';
+import { launchBrowser, logIn, newContext, screenshot, seedUser, sql } from './support/e2e';
+
+describe('organising and bulk actions on the dashboard in Chromium through nginx', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('selects codes, tags them, filters by the tag and deactivates them all at once', async () => {
+    const user = await seedUser();
+    const context = await newContext(browser, { width: 1280, height: 900 });
+    const page = await context.newPage();
+    await logIn(page, user);
+    await subscribeWithTestCard(page);
+    const first = await createCode(page, 'Poster 0', 'https://example.com/poster');
+    // Three more codes of the same owner straight in the qr schema, each a second older.
+    await sql(
+      `INSERT INTO qr.codes (slug, owner_id, name, destination, design, created_at, updated_at)
+       SELECT substr(md5(random()::text || g::text), 1, 7), owner_id, 'Poster ' || g, destination, design,
+              created_at - g * interval '1 second', updated_at - g * interval '1 second'
+       FROM qr.codes, generate_series(1, 3) AS g WHERE id = $1`,
+      [first.id],
+    );
+
+    await page.goto('/dashboard');
+    await page.getByText('4 QR codes', { exact: true }).waitFor();
+    await page.getByRole('checkbox', { name: 'Select Poster 0' }).check();
+    await page.getByRole('checkbox', { name: 'Select Poster 2' }).check();
+    const bar = page.getByRole('region', { name: 'Selected QR codes' });
+    await bar.getByText('2 selected').waitFor();
+
+    await bar.getByRole('textbox', { name: 'Tag' }).fill('Spring Promo');
+    await bar.getByRole('button', { name: 'Add tag' }).click();
+    await page.getByText('2 QR codes updated').first().waitFor();
+    await page.getByRole('article', { name: 'Poster 2' }).getByText('spring promo').waitFor();
+
+    // The tag filter lists the new tag; the server answers only the tagged codes.
+    await page.getByRole('combobox', { name: 'Tag' }).selectOption('spring promo');
+    await page.getByText('2 QR codes', { exact: true }).waitFor();
+    expect(await page.getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')).sort())).toEqual([
+      'Poster 0',
+      'Poster 2',
+    ]);
+
+    // A new filter starts a new selection: select every code shown, then deactivate them.
+    await page.getByRole('checkbox', { name: 'Select Poster 0' }).check();
+    await bar.getByRole('button', { name: 'Select all 2 shown' }).click();
+    await bar.getByText('2 selected').waitFor();
+    await bar.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByText('2 QR codes deactivated').first().waitFor();
+    await page.getByRole('article', { name: 'Poster 0' }).getByText('Deactivated').first().waitFor();
+    await page.getByRole('article', { name: 'Poster 2' }).getByText('Deactivated').first().waitFor();
+    await screenshot(page, 'dashboard-bulk-deactivated');
+
+    // Scans of a deactivated code get the "not active" answer; the untagged codes still redirect.
+    await waitForRedirectStatus(page, first.slug, 410);
+    const states = await sql<{ name: string; state: string }>(`SELECT name, state FROM qr.codes WHERE owner_id = (SELECT owner_id FROM qr.codes WHERE id = $1) ORDER BY name`, [first.id]);
+    expect(states).toEqual([
+      { name: 'Poster 0', state: 'deactivated' },
+      { name: 'Poster 1', state: 'active' },
+      { name: 'Poster 2', state: 'deactivated' },
+      { name: 'Poster 3', state: 'active' },
+    ]);
+    await context.close();
+  });
+});
