@@ -114,6 +114,12 @@ export const MATRIX: Record<string, Row> = {
   'PATCH /api/folders/:id': { access: 'user', body: { name: 'Renamed' }, expect: { user: 404, ...OWNED } },
   'DELETE /api/folders/:id': { access: 'user', expect: { user: 404, ...OWNED } },
   'GET /api/tags': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  // Design templates: each caller has their own; a code's id is nobody's template.
+  'GET /api/design-templates': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  'POST /api/design-templates': { access: 'user' },
+  'DELETE /api/design-templates/:id': { access: 'user', expect: { user: 404, ...OWNED } },
+  // A ZIP of the selection: all or nothing, like the bulk actions.
+  'POST /api/qrcodes/archive': { access: 'user', bodyOf: (f) => ({ ids: [f.codeId], format: 'png', size: 256 }), expect: { user: 200, ...OWNED } },
   'POST /api/qrcodes/:id/deactivate': { access: 'user', expect: { user: 200, ...OWNED } },
   'PUT /api/qrcodes/:id/design': { access: 'user', body: DESIGN, expect: { user: 200, ...OWNED } },
   'POST /api/qrcodes/:id/logo': { access: 'user', upload: LOGO, expect: { user: [200, 201], ...OWNED } },
