@@ -9,6 +9,8 @@ import {
   type BillingConfigView,
   type ChangePasswordDto,
   type CodeAnalytics,
+  type CodeComparisonPage,
+  type ScanPatterns,
   type ConfirmEmailChangeDto,
   type CurrentPasswordDto,
   type DataExportView,
@@ -98,6 +100,9 @@ export interface ApiRoutes {
   'GET /api/analytics': { body: undefined; res: AccountAnalytics };
   'POST /api/admin/reconcile': { body: undefined; res: ReconcileReport };
   'GET /api/qrcodes/:id/analytics': { body: undefined; res: CodeAnalytics };
+  'GET /api/qrcodes/:id/analytics/patterns': { body: undefined; res: ScanPatterns };
+  'GET /api/analytics/patterns': { body: undefined; res: ScanPatterns };
+  'GET /api/analytics/codes': { body: undefined; res: CodeComparisonPage };
   /** Without parameters the spec's list; with limit, sort, q... one page of the dashboard. */
   'GET /api/qrcodes': { body: undefined; res: QrCodeView[] | CodePage<QrCodeView> };
   'POST /api/qrcodes': { body: CreateQrCodeDto; res: QrCodeView };
