@@ -80,11 +80,11 @@ describe('analytics screens in Chromium through nginx', () => {
     const to = dayIn(now);
     const from = shift(to, -3);
     await page.getByRole('button', { name: 'Custom' }).click();
-    await page.getByLabel('From').fill(shift(to, 2));
-    await page.getByLabel('To').fill(to);
+    await page.getByLabel('From', { exact: true }).fill(shift(to, 2));
+    await page.getByLabel('To', { exact: true }).fill(to);
     await page.getByRole('button', { name: 'Apply range' }).click();
     await page.getByRole('alert').getByText('The start date must not be after the end date').waitFor();
-    await page.getByLabel('From').fill(from);
+    await page.getByLabel('From', { exact: true }).fill(from);
     await page.getByRole('button', { name: 'Apply range' }).click();
 
     const api = (await (
