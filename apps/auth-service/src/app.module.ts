@@ -29,6 +29,9 @@ import { SecretBox } from './two-factor/secret-box';
 import { TwoFactorService } from './two-factor/two-factor.service';
 import { UsersService } from './users/users.service';
 import { AccountDeletionService } from './users/account-deletion.service';
+import { WeeklyReportQueue } from './weekly-report/weekly-report.queue';
+import { WeeklyReportsHandlers } from './weekly-report/weekly-reports.handlers';
+import { WeeklyReportsService } from './weekly-report/weekly-reports.service';
 
 @Module({})
 export class AuthServiceModule {
@@ -43,7 +46,7 @@ export class AuthServiceModule {
         TypeOrmModule.forFeature([UserEntity, ResetTokenEntity, RecoveryCodeEntity, ApiKeyEntity]),
         MailModule,
       ],
-      controllers: [UsersHandlers, CodeMailHandlers, BillingMailHandlers, ApiKeysHandlers, ProfilePictureHandlers],
+      controllers: [UsersHandlers, CodeMailHandlers, BillingMailHandlers, ApiKeysHandlers, ProfilePictureHandlers, WeeklyReportsHandlers],
       providers: [
         UsersRepository,
         UsersService,
@@ -58,6 +61,8 @@ export class AuthServiceModule {
         TwoFactorService,
         ApiKeysRepository,
         ApiKeysService,
+        WeeklyReportsService,
+        WeeklyReportQueue,
         ProfilePictureService,
       ],
     };

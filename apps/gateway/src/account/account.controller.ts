@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   CONTACT_ACCEPTED,
@@ -15,14 +15,43 @@ import {
   TwoFactorSetupView,
   UpdateProfileDto,
   UserView,
+  AuthPattern,
+  WeeklyReportDto,
+  WeeklyReportSetting,
+  WeeklyReportUnsubscribeDto,
 } from '@qrd/contracts';
+import { MessageBus } from '@qrd/messaging';
 import { Access, CurrentSession } from '../sessions/auth.guard';
 import { Session } from '../sessions/session.store';
 import { AccountService } from './account.service';
 
 @Controller('api')
 export class AccountController {
-  constructor(private readonly account: AccountService) {}
+  constructor(
+    private readonly account: AccountService,
+    private readonly bus: MessageBus,
+  ) {}
+
+  /** The weekly scans report by mail (opt-in). */
+  @Get('weekly-report')
+  @Access('user')
+  weeklyReport(@CurrentSession() session: Session): Promise<WeeklyReportSetting> {
+    return this.bus.request(AuthPattern.GetWeeklyReport, { userId: session.userId });
+  }
+
+  @Put('weekly-report')
+  @Access('user')
+  setWeeklyReport(@CurrentSession() session: Session, @Body() dto: WeeklyReportDto): Promise<WeeklyReportSetting> {
+    return this.bus.request(AuthPattern.SetWeeklyReport, { userId: session.userId, enabled: dto.enabled });
+  }
+
+  /** The link in a report; public: it works without signing in (the token is signed). */
+  @Post('weekly-report/unsubscribe')
+  @Access('public')
+  @HttpCode(200)
+  unsubscribeWeeklyReport(@Body() dto: WeeklyReportUnsubscribeDto): Promise<WeeklyReportSetting> {
+    return this.bus.request(AuthPattern.UnsubscribeWeeklyReport, { token: dto.token });
+  }
 
   @Patch('profile')
   @Access('user')

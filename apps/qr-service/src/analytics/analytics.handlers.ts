@@ -17,7 +17,17 @@ export class AnalyticsHandlers {
 
   @MessagePattern(QrPattern.AccountAnalytics)
   forAccount(@Payload() req: Req<QrPattern.AccountAnalytics>): Res<QrPattern.AccountAnalytics> {
-    return this.analytics.forAccount(req.userId, req.tz);
+    return this.analytics.forAccount(req.userId, req);
+  }
+
+  @MessagePattern(QrPattern.ScanPatterns)
+  patterns(@Payload() req: Req<QrPattern.ScanPatterns>): Res<QrPattern.ScanPatterns> {
+    return this.analytics.patterns(req.userId, req);
+  }
+
+  @MessagePattern(QrPattern.CodeComparison)
+  codeComparison(@Payload() req: Req<QrPattern.CodeComparison>): Res<QrPattern.CodeComparison> {
+    return this.analytics.codeComparison(req.userId, req);
   }
 
   @MessagePattern(QrPattern.AdminOverview)

@@ -5,7 +5,17 @@ import QueryStream from 'pg-query-stream';
 import { DataSource } from 'typeorm';
 import type { EnrichedScan } from '../scans/scan-enricher';
 import { DAY_MS, Dimension, DIMENSIONS, HOUR_MS, SITE_SCOPE } from '../scans/scan-rollups';
-import type { AdminCodeRow, CountItem, QrCodeState, RecentActivity, ScanBreakdowns, SeriesPoint } from '@qrd/contracts';
+import type {
+  AdminCodeRow,
+  CodeComparisonRow,
+  CodeComparisonSort,
+  CountItem,
+  PercentChange,
+  QrCodeState,
+  RecentActivity,
+  ScanBreakdowns,
+  SeriesPoint,
+} from '@qrd/contracts';
 
 /** Whose scans: one code's, or every code of an owner. */
 export interface VariantCount {
@@ -155,6 +165,102 @@ export class AnalyticsRepository {
    * days from the daily rows, the rest (partial days at the ends) from the quarter-hour rows.
    */
   async breakdowns(scope: ScanScope, window: Pick<ScanWindow, 'start' | 'end'>): Promise<ScanBreakdowns> {
+    const { languages: _languages, ...breakdowns } = await this.dimensionCounts(scope, window, DIMENSIONS, TOP);
+    return breakdowns;
+  }
+
+  /** Every country with human scans in the window, most first (the map shows them all). */
+  async allCountries(scope: ScanScope, window: Pick<ScanWindow, 'start' | 'end'>): Promise<CountItem[]> {
+    return (await this.dimensionCounts(scope, window, ['countries'], Number.MAX_SAFE_INTEGER)).countries;
+  }
+
+  /**
+   * Human scans per local weekday (ISO, Monday = 0) and hour in the window. Every quarter-hour
+   * bucket lies inside one local hour in every zone, so each count is exact.
+   */
+  async heatmap(scope: ScanScope, window: Pick<ScanWindow, 'start' | 'end'>, tz: string): Promise<number[][]> {
+    const rows: { dow: number; hour: number; scans: number }[] = await this.db.query(
+      `SELECT extract(isodow FROM bucket AT TIME ZONE $4)::int - 1 AS dow, extract(hour FROM bucket AT TIME ZONE $4)::int AS hour,
+              sum(scans)::int AS scans
+       FROM qr.rollup_buckets WHERE scope_id = $1 AND bucket >= $2 AND bucket < $3 AND scans <> 0
+       GROUP BY 1, 2`,
+      [scopeId(scope), window.start, window.end, tz],
+    );
+    const grid = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
+    for (const row of rows) grid[row.dow][row.hour] = row.scans;
+    return grid;
+  }
+
+  /**
+   * Human scans and unique scanners of each of the owner's codes in two windows (the chosen range
+   * and the one before), for the codes with scans in either: whole UTC hours from the hourly
+   * rows, the ends from the quarter hours.
+   */
+  async codeComparison(
+    ownerId: string,
+    current: Pick<ScanWindow, 'start' | 'end'>,
+    previous: Pick<ScanWindow, 'start' | 'end'>,
+    sort: CodeComparisonSort,
+    order: 'asc' | 'desc',
+    page: number,
+    pageSize: number,
+  ): Promise<{ total: number; items: CodeComparisonRow[] }> {
+    const windowSql = (first: number) => `
+      SELECT scope_id, scans, uniques FROM qr.rollup_hours
+      WHERE scope_id IN (SELECT id FROM mine) AND hour >= $${first + 2} AND hour < $${first + 3}
+      UNION ALL
+      SELECT scope_id, scans, uniques FROM qr.rollup_buckets
+      WHERE scope_id IN (SELECT id FROM mine)
+        AND ((bucket >= $${first} AND bucket < least($${first + 2}, $${first + 1})) OR (bucket >= $${first + 3} AND bucket < $${first + 1}))`;
+    const bounds = (window: Pick<ScanWindow, 'start' | 'end'>) => {
+      const start = window.start.getTime();
+      const end = window.end.getTime();
+      return [window.start, window.end, new Date(hourCeil(start)), new Date(Math.max(hourCeil(start), hourFloor(end)))];
+    };
+    const direction = order === 'asc' ? 'ASC' : 'DESC';
+    const orderBy = {
+      scans: `scans ${direction}, name, id`,
+      uniqueScans: `"uniqueScans" ${direction}, name, id`,
+      // 'new' (nothing before) ranks above any percentage.
+      change: `(CASE WHEN "previousScans" = 0 THEN (CASE WHEN scans > 0 THEN 'Infinity'::float8 ELSE 0 END)
+                ELSE (scans - "previousScans")::float8 / "previousScans" END) ${direction}, scans DESC, name, id`,
+      name: `name ${direction === 'ASC' ? 'COLLATE "C" ASC' : 'COLLATE "C" DESC'}, id`,
+    }[sort];
+    const rows: (CodeComparisonRow & { id: string; total: number })[] = await this.db.query(
+      `WITH mine AS (SELECT id, name, slug FROM qr.codes WHERE owner_id = $1 AND deleted_at IS NULL),
+       cur AS (SELECT scope_id, sum(scans)::int AS scans, sum(uniques)::int AS uniq FROM (${windowSql(2)}) x GROUP BY scope_id),
+       prev AS (SELECT scope_id, sum(scans)::int AS scans, sum(uniques)::int AS uniq FROM (${windowSql(6)}) x GROUP BY scope_id),
+       rows AS (
+         SELECT m.id, m.id::text AS "codeId", m.name, m.slug, coalesce(c.scans, 0) AS scans, coalesce(c.uniq, 0) AS "uniqueScans",
+                coalesce(p.scans, 0) AS "previousScans", coalesce(p.uniq, 0) AS "previousUniqueScans"
+         FROM mine m LEFT JOIN cur c ON c.scope_id = m.id LEFT JOIN prev p ON p.scope_id = m.id
+         WHERE coalesce(c.scans, 0) > 0 OR coalesce(p.scans, 0) > 0
+       )
+       SELECT *, count(*) OVER ()::int AS total FROM rows ORDER BY ${orderBy} LIMIT $10 OFFSET $11`,
+      [ownerId, ...bounds(current), ...bounds(previous), pageSize, (page - 1) * pageSize],
+    );
+    let total = rows[0]?.total ?? 0;
+    if (rows.length === 0 && page > 1) {
+      const counted: { n: number }[] = await this.db.query(
+        `WITH mine AS (SELECT id FROM qr.codes WHERE owner_id = $1 AND deleted_at IS NULL),
+         cur AS (SELECT scope_id, scans FROM (${windowSql(2)}) x), prev AS (SELECT scope_id, scans FROM (${windowSql(6)}) x)
+         SELECT count(DISTINCT scope_id)::int AS n FROM (SELECT * FROM cur UNION ALL SELECT * FROM prev) y WHERE scans <> 0`,
+        [ownerId, ...bounds(current), ...bounds(previous)],
+      );
+      total = counted[0].n;
+    }
+    return {
+      total,
+      items: rows.map(({ id: _id, total: _total, ...row }) => ({ ...row, change: percentChange(row.scans, row.previousScans) })),
+    };
+  }
+
+  private async dimensionCounts(
+    scope: ScanScope,
+    window: Pick<ScanWindow, 'start' | 'end'>,
+    dims: readonly Dimension[],
+    limit: number,
+  ): Promise<Record<Dimension, CountItem[]>> {
     const parts = splitWindow(window.start.getTime(), window.end.getTime());
     const params: unknown[] = [scopeId(scope)];
     const ranges = (level: 'q' | 'd' | 'm', list: [number, number][]) => {
@@ -170,17 +276,20 @@ export class AnalyticsRepository {
       ];
     };
     const where = [...ranges('m', parts.months), ...ranges('d', parts.days), ...ranges('q', parts.quarters)];
-    if (where.length === 0) return emptyBreakdowns();
+    const out = Object.fromEntries(DIMENSIONS.map((dim) => [dim, [] as CountItem[]])) as Record<Dimension, CountItem[]>;
+    if (where.length === 0) return out;
+    params.push([...dims]);
+    const dimsParam = `$${params.length}`;
     const rows: { dim: Dimension; key: string; scans: number }[] = await this.db.query(
       `SELECT k.dim, e.key, sum(e.value::int)::int AS scans
        FROM (SELECT counts FROM qr.rollup_dims WHERE scope_id = $1 AND (${where.join(' OR ')})
              -- Additions the folder has not moved into the documents yet.
              UNION ALL SELECT counts FROM qr.rollup_dim_deltas WHERE scope_id = $1 AND (${where.join(' OR ')})) r
        CROSS JOIN LATERAL jsonb_each(r.counts) k(dim, keys) CROSS JOIN LATERAL jsonb_each_text(k.keys) e
+       WHERE k.dim = ANY(${dimsParam}::text[])
        GROUP BY 1, 2 HAVING sum(e.value::int) > 0`,
       params,
     );
-    const out = Object.fromEntries(DIMENSIONS.map((dim) => [dim, [] as CountItem[]])) as Record<Dimension, CountItem[]>;
     for (const row of rows) {
       if (row.dim === 'cities') {
         const split = row.key.indexOf('|');
@@ -191,10 +300,9 @@ export class AnalyticsRepository {
     }
     for (const dim of DIMENSIONS) {
       out[dim].sort((a, b) => b.scans - a.scans || compareText(a.key, b.key) || compareText(a.country ?? '', b.country ?? ''));
-      out[dim] = out[dim].slice(0, TOP);
+      out[dim] = out[dim].slice(0, limit);
     }
-    const { languages: _languages, ...breakdowns } = out;
-    return breakdowns;
+    return out;
   }
 
   /** A/B split: human scans and unique visitors per variant in the window (campaign controls). */
@@ -331,8 +439,10 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function emptyBreakdowns(): ScanBreakdowns {
-  return { countries: [], regions: [], cities: [], devices: [], os: [], browsers: [], referrers: [] };
+/** Percent change from `before` to `now`, one decimal; 'new' when there was nothing before. */
+export function percentChange(now: number, before: number): PercentChange {
+  if (before === 0) return now === 0 ? 0 : 'new';
+  return Math.round(((now - before) / before) * 1000) / 10;
 }
 
 const hourFloor = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;

@@ -3,9 +3,22 @@ import IORedis from 'ioredis';
 import { pipeline, type Readable } from 'node:stream';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
 import { REDIS } from '@qrd/messaging';
-import { AccountAnalytics, AdminQrOverview, CodeAnalytics, DomainError, ErrorCode, scanDeadLetterKey } from '@qrd/contracts';
+import {
+  AccountAnalytics,
+  AdminQrOverview,
+  AnalyticsRange,
+  CODE_COMPARISON_SORTS,
+  CodeAnalytics,
+  CodeComparisonPage,
+  CodeComparisonSort,
+  DomainError,
+  ErrorCode,
+  PreviousPeriod,
+  ScanPatterns,
+  scanDeadLetterKey,
+} from '@qrd/contracts';
 import { CodesService } from '../codes/codes.service';
-import { AnalyticsRepository } from './analytics.repository';
+import { AnalyticsRepository, percentChange, ScanScope, WindowTotals } from './analytics.repository';
 import { scansToCsv } from './scans-csv';
 import { scansToNdjson } from './scans-ndjson';
 import { dayRange, isTimeZone, localToday, shiftDay } from './time-range';
@@ -15,6 +28,19 @@ const DAY_MS = 24 * 3600 * 1000;
 /** Midnight UTC, `days` from today. */
 function utcDayStart(days: number): Date {
   return new Date((Math.floor(Date.now() / DAY_MS) + days) * DAY_MS);
+}
+
+/** The same number of local days, ending the day before the range starts. */
+function previousRange(range: { fromDay: string; toDay: string }): { fromDay: string; toDay: string } {
+  const days = Math.round((Date.parse(range.toDay) - Date.parse(range.fromDay)) / DAY_MS) + 1;
+  return { fromDay: shiftDay(range.fromDay, -days), toDay: shiftDay(range.fromDay, -1) };
+}
+
+function withChange(previous: WindowTotals & { from: string; to: string }, now: WindowTotals): PreviousPeriod {
+  return {
+    ...previous,
+    change: { scans: percentChange(now.scans, previous.scans), uniqueScans: percentChange(now.uniqueScans, previous.uniqueScans) },
+  };
 }
 
 /** Per-code and per-account figures, CSV export and the admin overview, all from stored scans. */
@@ -29,21 +55,23 @@ export class AnalyticsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async forCode(userId: string, codeId: string, query: { from?: string; to?: string; tz?: string }): Promise<CodeAnalytics> {
+  async forCode(userId: string, codeId: string, query: AnalyticsRange): Promise<CodeAnalytics> {
     const code = await this.codes.require(userId, codeId);
     const tz = await this.timeZone(query.tz);
     const range = dayRange(query.from, query.to, tz);
     const window = await this.analytics.localDayBounds(range.fromDay, range.toDay, tz);
     const scope = { codeId: code.id };
-    const [totals, series, breakdowns, allTime, last30, variants] = await Promise.all([
+    const [totals, series, breakdowns, allTime, last30, variants, previous] = await Promise.all([
       this.analytics.totals(scope, window),
       this.analytics.series(scope, { ...range, tz }),
       this.analytics.breakdowns(scope, window),
       this.analytics.codeStats(code.id),
       this.last30Days(tz).then((days) => this.analytics.totals(scope, days)),
       code.campaign ? this.analytics.variants(code.id, window) : Promise.resolve([]),
+      query.compare === 'previous' ? this.previousTotals(scope, range, tz) : Promise.resolve(null),
     ]);
     return {
+      ...(previous ? { previous: withChange(previous, totals) } : {}),
       codeId: code.id,
       from: range.fromDay,
       to: range.toDay,
@@ -58,24 +86,37 @@ export class AnalyticsService {
     };
   }
 
-  async forAccount(userId: string, tzInput?: string): Promise<AccountAnalytics> {
-    const tz = await this.timeZone(tzInput);
+  async forAccount(userId: string, query: AnalyticsRange = {}): Promise<AccountAnalytics> {
+    const tz = await this.timeZone(query.tz);
     const now = new Date();
     const scope = { ownerId: userId };
-    const toDay = localToday(tz, now);
-    const fromDay = shiftDay(toDay, -29);
-    const [last30, months] = await Promise.all([this.last30Days(tz, now), this.analytics.monthStarts(tz)]);
-    const [stats, recent, thisMonth, previousMonth, series, breakdowns, topCodes, recentActivity] = await Promise.all([
+    // Without a range: the last 30 days, day by day.
+    const range = query.from || query.to ? dayRange(query.from, query.to, tz, now) : { ...dayRange(undefined, undefined, tz, now), unit: 'day' as const };
+    const [last30, months, window] = await Promise.all([
+      this.last30Days(tz, now),
+      this.analytics.monthStarts(tz),
+      this.analytics.localDayBounds(range.fromDay, range.toDay, tz),
+    ]);
+    const [stats, recent, thisMonth, previousMonth, series, breakdowns, topCodes, recentActivity, inRange, previous] = await Promise.all([
       this.analytics.ownerStats(userId),
       this.analytics.totals(scope, last30),
       this.analytics.totals(scope, { start: months.thisMonth, end: last30.end }),
       this.analytics.totals(scope, { start: months.previousMonth, end: months.thisMonth }),
-      this.analytics.series(scope, { fromDay, toDay, tz, unit: 'day' }),
-      this.analytics.breakdowns(scope, last30),
+      this.analytics.series(scope, { ...range, tz }),
+      this.analytics.breakdowns(scope, window),
       this.analytics.topCodes(userId),
       this.analytics.recentActivity(userId),
+      this.analytics.totals(scope, window),
+      query.compare === 'previous' ? this.previousTotals(scope, range, tz) : Promise.resolve(null),
     ]);
     return {
+      from: range.fromDay,
+      to: range.toDay,
+      granularity: range.unit,
+      scans: inRange.scans,
+      uniqueScans: inRange.uniqueScans,
+      rangeBotScans: inRange.botScans,
+      ...(previous ? { previous: withChange(previous, inRange) } : {}),
       totalScans: stats.scans,
       lastMonth: recent.scans,
       qrCodes: stats.codes,
@@ -91,6 +132,55 @@ export class AnalyticsService {
       topCodes,
       recentActivity,
     };
+  }
+
+  /** Heatmap of the local hours of the week and every country, for one code or the whole account. */
+  async patterns(userId: string, query: AnalyticsRange & { codeId?: string }): Promise<ScanPatterns> {
+    const scope: ScanScope = query.codeId ? { codeId: (await this.codes.require(userId, query.codeId)).id } : { ownerId: userId };
+    const tz = await this.timeZone(query.tz);
+    const range = dayRange(query.from, query.to, tz);
+    const window = await this.analytics.localDayBounds(range.fromDay, range.toDay, tz);
+    const [heatmap, countries] = await Promise.all([this.analytics.heatmap(scope, window, tz), this.analytics.allCountries(scope, window)]);
+    return { codeId: query.codeId ?? null, from: range.fromDay, to: range.toDay, tz, heatmap, countries };
+  }
+
+  /** Each code's figures in the range next to the period before it, sorted and paged on the server. */
+  async codeComparison(
+    userId: string,
+    query: AnalyticsRange & { sort?: string; order?: string; page?: number; pageSize?: number },
+  ): Promise<CodeComparisonPage> {
+    const tz = await this.timeZone(query.tz);
+    const range = dayRange(query.from, query.to, tz);
+    const before = previousRange(range);
+    const sort = (CODE_COMPARISON_SORTS as readonly string[]).includes(query.sort ?? '') ? (query.sort as CodeComparisonSort) : 'scans';
+    const order = query.order === 'asc' ? 'asc' : query.order === 'desc' ? 'desc' : sort === 'name' ? 'asc' : 'desc';
+    const page = Math.max(1, Math.floor(query.page ?? 1));
+    const pageSize = Math.min(100, Math.max(1, Math.floor(query.pageSize ?? 20)));
+    const [current, previous] = await Promise.all([
+      this.analytics.localDayBounds(range.fromDay, range.toDay, tz),
+      this.analytics.localDayBounds(before.fromDay, before.toDay, tz),
+    ]);
+    const { total, items } = await this.analytics.codeComparison(userId, current, previous, sort, order, page, pageSize);
+    return {
+      from: range.fromDay,
+      to: range.toDay,
+      previousFrom: before.fromDay,
+      previousTo: before.toDay,
+      tz,
+      sort,
+      order,
+      page,
+      pageSize,
+      total,
+      items,
+    };
+  }
+
+  /** Totals of the period of the same number of local days just before the range. */
+  private async previousTotals(scope: ScanScope, range: { fromDay: string; toDay: string }, tz: string) {
+    const before = previousRange(range);
+    const window = await this.analytics.localDayBounds(before.fromDay, before.toDay, tz);
+    return { from: before.fromDay, to: before.toDay, ...(await this.analytics.totals(scope, window)) };
   }
 
   /** The viewer's last 30 local days, today included. */

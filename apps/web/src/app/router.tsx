@@ -12,6 +12,7 @@ const ResetPasswordRequestRoute = lazy(() => import('./routes/reset-password-req
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const AccountRoute = lazy(() => import('./routes/account'));
 const ConfirmEmailRoute = lazy(() => import('./routes/confirm-email'));
+const UnsubscribeRoute = lazy(() => import('./routes/unsubscribe'));
 const OnboardingRoute = lazy(() => import('./routes/onboarding'));
 const AdminRoute = lazy(() => import('./routes/admin'));
 const AboutRoute = lazy(() => import('./routes/about'));
@@ -45,6 +46,8 @@ export const routes: RouteObject[] = [
       { path: '/reset-password/:token', element: <ResetPasswordRoute /> },
       // The link mailed to a new address; it works signed in or not (another browser, a phone).
       { path: '/confirm-email/:token', element: <ConfirmEmailRoute /> },
+      // The link in a weekly report; no sign-in needed.
+      { path: '/unsubscribe', element: <UnsubscribeRoute /> },
       {
         // Spec section 6: dashboard and subscribe send visitors to /auth ...
         element: <RequireAuth redirectTo={paths.auth} />,

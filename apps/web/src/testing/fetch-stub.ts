@@ -9,6 +9,9 @@ import {
   type BillingConfigView,
   type ChangePasswordDto,
   type CodeAnalytics,
+  type CodeComparisonPage,
+  type ScanPatterns,
+  type WeeklyReportSetting,
   type ConfirmEmailChangeDto,
   type CurrentPasswordDto,
   type DataExportView,
@@ -103,6 +106,12 @@ export interface ApiRoutes {
   'GET /api/analytics': { body: undefined; res: AccountAnalytics };
   'POST /api/admin/reconcile': { body: undefined; res: ReconcileReport };
   'GET /api/qrcodes/:id/analytics': { body: undefined; res: CodeAnalytics };
+  'GET /api/qrcodes/:id/analytics/patterns': { body: undefined; res: ScanPatterns };
+  'GET /api/analytics/patterns': { body: undefined; res: ScanPatterns };
+  'GET /api/analytics/codes': { body: undefined; res: CodeComparisonPage };
+  'GET /api/weekly-report': { body: undefined; res: WeeklyReportSetting };
+  'PUT /api/weekly-report': { body: { enabled: boolean }; res: WeeklyReportSetting };
+  'POST /api/weekly-report/unsubscribe': { body: { token: string }; res: WeeklyReportSetting };
   /** Without parameters the spec's list; with limit, sort, q... one page of the dashboard. */
   'GET /api/qrcodes': { body: undefined; res: QrCodeView[] | CodePage<QrCodeView> };
   'POST /api/qrcodes': { body: CreateQrCodeDto; res: QrCodeView };

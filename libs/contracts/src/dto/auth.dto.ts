@@ -1,4 +1,5 @@
 import {
+  IsBoolean,
   IsEmail,
   IsIn,
   IsNotEmpty,
@@ -195,4 +196,18 @@ export interface TwoFactorSetupView {
 /** POST /api/two-factor/enable: the recovery codes, shown once. */
 export interface RecoveryCodesView {
   recoveryCodes: string[];
+}
+
+/** PUT /api/weekly-report: the weekly scans report by mail, on or off. */
+export class WeeklyReportDto {
+  @IsBoolean({ message: 'enabled must be true or false' })
+  enabled!: boolean;
+}
+
+/** POST /api/weekly-report/unsubscribe: the token of the link in a report (no sign-in needed). */
+export class WeeklyReportUnsubscribeDto {
+  @IsString({ message: 'This unsubscribe link is not valid' })
+  @IsNotEmpty({ message: 'This unsubscribe link is not valid' })
+  @MaxLength(200, { message: 'This unsubscribe link is not valid' })
+  token!: string;
 }

@@ -335,12 +335,35 @@ export class AnalyticsQueryDto {
   @IsOptional()
   @checkedBy('timeZone', (v) => (typeof v === 'string' && v.length > 0 && v.length <= 64 ? null : 'Unknown time zone'))
   tz?: string;
+
+  /** `previous`: also the figures of the period of the same length just before. */
+  @IsOptional()
+  @checkedBy('compare', (v) => (v === 'previous' ? null : 'compare must be "previous"'))
+  compare?: string;
 }
 
-export class AccountAnalyticsQueryDto {
+export class AccountAnalyticsQueryDto extends AnalyticsQueryDto {}
+
+export const CODE_COMPARISON_SORTS = ['scans', 'uniqueScans', 'change', 'name'] as const;
+export type CodeComparisonSort = (typeof CODE_COMPARISON_SORTS)[number];
+
+/** GET /api/analytics/codes: the range as for analytics, then the table's order and page. */
+export class CodeComparisonQueryDto extends AnalyticsQueryDto {
   @IsOptional()
-  @checkedBy('timeZone', (v) => (typeof v === 'string' && v.length > 0 && v.length <= 64 ? null : 'Unknown time zone'))
-  tz?: string;
+  @checkedBy('sort', (v) => ((CODE_COMPARISON_SORTS as readonly unknown[]).includes(v) ? null : 'Sort by scans, uniqueScans, change or name'))
+  sort?: string;
+
+  @IsOptional()
+  @checkedBy('order', (v) => (v === 'asc' || v === 'desc' ? null : 'The order must be asc or desc'))
+  order?: string;
+
+  @IsOptional()
+  @checkedBy('page', inRange(1, 1_000_000, 'The page must be a whole number from 1'))
+  page?: string;
+
+  @IsOptional()
+  @checkedBy('pageSize', inRange(1, 100, 'The page size must be a whole number from 1 to 100'))
+  pageSize?: string;
 }
 
 export class PageQueryDto {

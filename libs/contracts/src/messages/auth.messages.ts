@@ -34,6 +34,15 @@ export enum AuthPattern {
   /** Store (checked and re-encoded) or remove the profile picture; answers the user with its new address. */
   SetProfilePicture = 'auth.set-profile-picture',
   GetProfilePicture = 'auth.get-profile-picture',
+  /** The weekly scans report by mail: opted in or not. */
+  GetWeeklyReport = 'auth.get-weekly-report',
+  SetWeeklyReport = 'auth.set-weekly-report',
+  /** The link in the report: a signed token, no session. */
+  UnsubscribeWeeklyReport = 'auth.unsubscribe-weekly-report',
+}
+
+export interface WeeklyReportSetting {
+  enabled: boolean;
 }
 
 export interface UserPage {
@@ -91,4 +100,7 @@ export interface AuthRequests {
   [AuthPattern.DeleteUser]: { req: { actorId: string; userId: string; currentPassword?: string }; res: { keyHashes: string[] } };
   [AuthPattern.SetProfilePicture]: { req: { userId: string; imageBase64: string | null }; res: UserView };
   [AuthPattern.GetProfilePicture]: { req: { userId: string; ifNoneMatch?: string }; res: ProfilePictureFile };
+  [AuthPattern.GetWeeklyReport]: { req: { userId: string }; res: WeeklyReportSetting };
+  [AuthPattern.SetWeeklyReport]: { req: { userId: string; enabled: boolean }; res: WeeklyReportSetting };
+  [AuthPattern.UnsubscribeWeeklyReport]: { req: { token: string }; res: WeeklyReportSetting };
 }

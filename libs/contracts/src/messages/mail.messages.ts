@@ -14,6 +14,8 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe on a report. */
+  headers?: Record<string, string>;
 }
 
 export interface MailJobPayloads {

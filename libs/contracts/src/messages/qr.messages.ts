@@ -38,6 +38,8 @@ export enum QrPattern {
   SetCodeState = 'qr.set-code-state',
   CodeAnalytics = 'qr.code-analytics',
   AccountAnalytics = 'qr.account-analytics',
+  ScanPatterns = 'qr.scan-patterns',
+  CodeComparison = 'qr.code-comparison',
   AdminOverview = 'qr.admin-overview',
   /** Abuse handling: a public report, the admin queue, takedown and restore of any code. */
   CreateReport = 'qr.create-report',
@@ -198,6 +200,14 @@ export interface QrCodeView {
   remainingScans?: number | null;
 }
 
+/** Local days (YYYY-MM-DD) in `tz`, both included; compare=previous adds the period before. */
+export interface AnalyticsRange {
+  from?: string;
+  to?: string;
+  tz?: string;
+  compare?: string;
+}
+
 export interface CountItem {
   /** Country code, city, device type, browser... '' when unknown. */
   key: string;
@@ -223,6 +233,59 @@ export interface ScanBreakdowns {
   referrers: CountItem[];
 }
 
+/**
+ * Change against the previous period in percent (one decimal), or 'new' when the previous period
+ * had none and this one has some; 0 when both had none.
+ */
+export type PercentChange = number | 'new';
+
+/** The period of the same number of local days just before the one shown (compare=previous). */
+export interface PreviousPeriod {
+  from: string;
+  to: string;
+  scans: number;
+  uniqueScans: number;
+  botScans: number;
+  change: { scans: PercentChange; uniqueScans: PercentChange };
+}
+
+/** When people scan, Monday first: heatmap[day][hour] = human scans in that local hour of the week. */
+export interface ScanPatterns {
+  codeId: string | null;
+  from: string;
+  to: string;
+  tz: string;
+  heatmap: number[][];
+  /** Every country with human scans in the range (not only the top ones), most first; '' is unknown. */
+  countries: CountItem[];
+}
+
+export interface CodeComparisonRow {
+  codeId: string;
+  name: string;
+  slug: string;
+  scans: number;
+  uniqueScans: number;
+  previousScans: number;
+  previousUniqueScans: number;
+  change: PercentChange;
+}
+
+/** The account's codes with scans in the range or the one before, one page of them. */
+export interface CodeComparisonPage {
+  from: string;
+  to: string;
+  previousFrom: string;
+  previousTo: string;
+  tz: string;
+  sort: 'scans' | 'uniqueScans' | 'change' | 'name';
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+  total: number;
+  items: CodeComparisonRow[];
+}
+
 export interface CodeAnalytics extends ScanBreakdowns {
   codeId: string;
   from: string;
@@ -238,6 +301,8 @@ export interface CodeAnalytics extends ScanBreakdowns {
   series: SeriesPoint[];
   /** A/B split (campaign controls): human scans and unique visitors per variant in the range. */
   variants?: { key: string; scans: number; uniqueScans: number }[];
+  /** With compare=previous. */
+  previous?: PreviousPeriod;
 }
 
 export interface RecentActivity {
@@ -270,6 +335,15 @@ export interface AccountAnalytics extends ScanBreakdowns {
   series: SeriesPoint[];
   topCodes: { codeId: string; name: string; scans: number }[];
   recentActivity: RecentActivity[];
+  /** The chosen range (default the last 30 days): series and breakdowns cover it. */
+  from: string;
+  to: string;
+  granularity: 'hour' | 'day';
+  scans: number;
+  uniqueScans: number;
+  rangeBotScans: number;
+  /** With compare=previous. */
+  previous?: PreviousPeriod;
 }
 
 export interface AdminCodeRow {
@@ -348,8 +422,13 @@ export interface QrRequests {
   [QrPattern.SetLogo]: { req: Owned<{ logoBase64: string | null }>; res: QrCodeView };
   [QrPattern.DeleteCode]: { req: Owned<ByKey>; res: { ok: true } };
   [QrPattern.SetCodeState]: { req: Owned<ByKey & { active: boolean }>; res: QrCodeView };
-  [QrPattern.CodeAnalytics]: { req: Owned<{ from?: string; to?: string; tz?: string }>; res: CodeAnalytics };
-  [QrPattern.AccountAnalytics]: { req: { userId: string; tz?: string }; res: AccountAnalytics };
+  [QrPattern.CodeAnalytics]: { req: Owned<AnalyticsRange>; res: CodeAnalytics };
+  [QrPattern.AccountAnalytics]: { req: AnalyticsRange & { userId: string }; res: AccountAnalytics };
+  [QrPattern.ScanPatterns]: { req: AnalyticsRange & { userId: string; codeId?: string }; res: ScanPatterns };
+  [QrPattern.CodeComparison]: {
+    req: AnalyticsRange & { userId: string; sort?: string; order?: string; page?: number; pageSize?: number };
+    res: CodeComparisonPage;
+  };
   [QrPattern.AdminOverview]: { req: { page: number; pageSize: number }; res: AdminQrOverview };
   [QrPattern.CreateReport]: {
     req: { slug: string; reason: ReportReason; details: string; reporterEmail: string | null };

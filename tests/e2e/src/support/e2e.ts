@@ -31,13 +31,14 @@ export function launchBrowser(): Promise<Browser> {
 
 export async function newContext(
   browser: Browser,
-  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; timezoneId?: string } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: e2eState().baseUrl,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     colorScheme: options.colorScheme ?? 'light',
     acceptDownloads: true,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
 }
 

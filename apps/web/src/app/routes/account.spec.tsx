@@ -229,6 +229,25 @@ describe('AccountRoute', () => {
   });
 
   describe('Analytics', () => {
+    beforeEach(() => {
+      server.on('GET /api/weekly-report', ok({ enabled: false }));
+    });
+
+    it('turns the weekly report on and says when the first one comes', async () => {
+      server.on('GET /api/analytics', ok(anAccountAnalytics()));
+      server.on('PUT /api/weekly-report', ok({ enabled: true }));
+      renderAccount('analytics');
+      const user = userEvent.setup();
+
+      const toggle = await screen.findByRole('switch', { name: 'Weekly report by email' });
+      expect(toggle).not.toBeChecked();
+      await user.click(toggle);
+
+      expect(await screen.findByRole('status')).toHaveTextContent('The weekly report is on: the first one comes next Monday.');
+      expect(server.calls('PUT /api/weekly-report')[0].body).toEqual({ enabled: true });
+      expect(screen.getByRole('switch', { name: 'Weekly report by email' })).toBeChecked();
+    });
+
     it("shows the account's figures", async () => {
       server.on('GET /api/analytics', ok(anAccountAnalytics({ totalScans: 1307, qrCodes: 12, lastMonth: 421, lastScan: null })));
       renderAccount('analytics');

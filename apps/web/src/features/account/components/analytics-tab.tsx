@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 // The account figures are the analytics feature's read (the dashboard's tabs share its cache).
-import { useAccountAnalytics } from '../../analytics';
+import { useAccountAnalytics, WeeklyReportToggle } from '../../analytics';
 
 /** The last scan as a short date and, beneath it, its time: one line each at every width. */
 function lastScan(iso: string | null): { value: string; hint?: string } {
@@ -60,6 +60,7 @@ export function AnalyticsTab() {
             <Figure label="Last Scan" compact {...lastScan(data.lastScan)} />
           </div>
         )}
+        <WeeklyReportToggle />
         <Button asChild variant="outline" className="justify-self-start">
           <Link to={paths.dashboard}>View Dashboard</Link>
         </Button>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AccountAnalytics, CodeAnalytics } from '@qrd/contracts';
+import type { AccountAnalytics, CodeAnalytics, CodeComparisonPage, ScanPatterns } from '@qrd/contracts';
 import { api } from '../../../lib/api-client';
 import { analyticsKeys } from './keys';
 
@@ -22,12 +22,31 @@ export function getAccountAnalytics(tz: string): Promise<AccountAnalytics> {
   return api.get<AccountAnalytics>(`/api/analytics?tz=${encodeURIComponent(tz)}`);
 }
 
-/** GET /api/qrcodes/{id}/analytics?from=&to=&tz= (both days included, the viewer's calendar). */
+const rangeQuery = (range: CodeRange, tz: string) => `from=${range.from}&to=${range.to}&tz=${encodeURIComponent(tz)}`;
+
+/** GET /api/qrcodes/{id}/analytics?from=&to=&tz=&compare=previous (both days included, the viewer's calendar). */
 export function getCodeAnalytics(codeId: string, range: CodeRange, tz: string): Promise<CodeAnalytics> {
-  return api.get<CodeAnalytics>(
-    `/api/qrcodes/${encodeURIComponent(codeId)}/analytics?from=${range.from}&to=${range.to}&tz=${encodeURIComponent(tz)}`,
-  );
+  return api.get<CodeAnalytics>(`/api/qrcodes/${encodeURIComponent(codeId)}/analytics?${rangeQuery(range, tz)}&compare=previous`);
 }
+
+/** GET /api/analytics for a chosen range, with the period before it. */
+export function getAccountRangeAnalytics(range: CodeRange, tz: string): Promise<AccountAnalytics> {
+  return api.get<AccountAnalytics>(`/api/analytics?${rangeQuery(range, tz)}&compare=previous`);
+}
+
+/** Hour-of-week heatmap and every country: one code's, or (codeId null) the account's. */
+export function getScanPatterns(codeId: string | null, range: CodeRange, tz: string): Promise<ScanPatterns> {
+  const base = codeId ? `/api/qrcodes/${encodeURIComponent(codeId)}/analytics/patterns` : '/api/analytics/patterns';
+  return api.get<ScanPatterns>(`${base}?${rangeQuery(range, tz)}`);
+}
+
+export type ComparisonSort = CodeComparisonPage['sort'];
+
+export function getCodeComparison(range: CodeRange, tz: string, sort: ComparisonSort, order: 'asc' | 'desc', page: number): Promise<CodeComparisonPage> {
+  return api.get<CodeComparisonPage>(`/api/analytics/codes?${rangeQuery(range, tz)}&sort=${sort}&order=${order}&page=${page}&pageSize=${COMPARISON_PAGE_SIZE}`);
+}
+
+export const COMPARISON_PAGE_SIZE = 10;
 
 /** Scans arrive all the time: these figures are re-read when a screen shows them again. */
 const live = { staleTime: 0, refetchOnMount: 'always' as const };
@@ -50,6 +69,37 @@ export function useAccountAnalytics() {
 
 export function useCodeAnalytics(codeId: string, range: CodeRange) {
   return useQuery(codeAnalyticsQueryOptions(codeId, range, viewerTimeZone()));
+}
+
+/** The dashboard's Analytics tab: the account in the chosen range, compared with the period before. */
+export function useAccountRangeAnalytics(range: CodeRange) {
+  const tz = viewerTimeZone();
+  return useQuery({
+    queryKey: analyticsKeys.accountRange(range.from, range.to, tz),
+    queryFn: () => getAccountRangeAnalytics(range, tz),
+    placeholderData: (previous) => previous,
+    ...live,
+  });
+}
+
+export function useScanPatterns(codeId: string | null, range: CodeRange) {
+  const tz = viewerTimeZone();
+  return useQuery({
+    queryKey: analyticsKeys.patterns(codeId, range.from, range.to, tz),
+    queryFn: () => getScanPatterns(codeId, range, tz),
+    placeholderData: (previous) => previous,
+    ...live,
+  });
+}
+
+export function useCodeComparison(range: CodeRange, sort: ComparisonSort, order: 'asc' | 'desc', page: number) {
+  const tz = viewerTimeZone();
+  return useQuery({
+    queryKey: analyticsKeys.codes(range.from, range.to, tz, sort, order, page),
+    queryFn: () => getCodeComparison(range, tz, sort, order, page),
+    placeholderData: (previous) => previous,
+    ...live,
+  });
 }
 
 export function scansCsvUrl(codeId: string): string {

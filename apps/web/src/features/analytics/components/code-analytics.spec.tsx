@@ -1,5 +1,5 @@
-import { ErrorCode } from '@qrd/contracts';
-import { screen, within } from '@testing-library/react';
+import { ErrorCode, type CodeAnalytics as CodeAnalyticsView, type PreviousPeriod } from '@qrd/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, installFetchStub, ok } from '../../../testing/fetch-stub';
 import { renderWithApp } from '../../../testing/render';
@@ -21,10 +21,21 @@ describe('CodeAnalytics', () => {
   });
 });
 
+const noPatterns = {
+  codeId: 'c1',
+  from: '2026-06-01',
+  to: '2026-06-30',
+  tz: 'UTC',
+  heatmap: Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0)),
+  countries: [],
+};
+
 describe('CodeAnalytics of an A/B code', () => {
   it('shows scans, unique scanners and the share of each variant', async () => {
     const empty = { countries: [], regions: [], cities: [], devices: [], os: [], browsers: [], referrers: [] };
-    installFetchStub().on(
+    installFetchStub()
+      .on('GET /api/qrcodes/:id/analytics/patterns', ok(noPatterns))
+      .on(
       'GET /api/qrcodes/:id/analytics',
       ok({
         codeId: 'c1',
@@ -47,8 +58,75 @@ describe('CodeAnalytics of an A/B code', () => {
     );
     renderWithApp(<CodeAnalytics codeId="c1" />, { path: '/qrcodes/c1' });
 
-    const table = await screen.findByRole('table');
+    const table = await screen.findByRole('table', { name: '' });
     const rows = within(table).getAllByRole('row').map((row) => row.textContent);
     expect(rows).toEqual(['VariantScansUnique scannersShare', 'A301475%', 'B10625%']);
+  });
+});
+
+const emptyBreakdowns = { countries: [], regions: [], cities: [], devices: [], os: [], browsers: [], referrers: [] };
+function codeAnalytics(from: string, to: string, previous: PreviousPeriod): CodeAnalyticsView {
+  return {
+    codeId: 'c1',
+    from,
+    to,
+    tz: 'UTC',
+    granularity: 'day' as const,
+    scans: 30,
+    uniqueScans: 12,
+    botScans: 0,
+    allTime: { scans: 90, botScans: 0, lastScanAt: '2026-06-30T10:00:00.000Z' },
+    last30Days: 30,
+    series: [],
+    ...emptyBreakdowns,
+    previous,
+  };
+}
+
+describe('CodeAnalytics over a custom range', () => {
+  it('refuses a range that ends before it starts, then shows the chosen range against the period before', async () => {
+    const server = installFetchStub()
+      .on('GET /api/qrcodes/:id/analytics/patterns', ok(noPatterns))
+      .on(
+        'GET /api/qrcodes/:id/analytics',
+        ok(
+          codeAnalytics('2026-03-01', '2026-03-10', {
+            from: '2026-02-19',
+            to: '2026-02-28',
+            scans: 20,
+            uniqueScans: 0,
+            botScans: 0,
+            change: { scans: 50, uniqueScans: 'new' },
+          }),
+        ),
+      );
+    const user = userEvent.setup();
+    renderWithApp(<CodeAnalytics codeId="c1" />, { path: '/qrcodes/c1' });
+    await screen.findByRole('group', { name: 'Scans' });
+
+    await user.click(screen.getByRole('button', { name: 'Custom' }));
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    await user.clear(from);
+    await user.type(from, '2026-03-10');
+    await user.clear(to);
+    await user.type(to, '2026-03-01');
+    await user.click(screen.getByRole('button', { name: 'Apply range' }));
+    expect(await screen.findByText('The start date must not be after the end date')).toBeInTheDocument();
+    expect(server.calls('GET /api/qrcodes/:id/analytics').every((c) => c.query.get('from') !== '2026-03-10')).toBe(true);
+
+    await user.clear(from);
+    await user.type(from, '2026-03-01');
+    await user.clear(to);
+    await user.type(to, '2026-03-10');
+    await user.click(screen.getByRole('button', { name: 'Apply range' }));
+
+    await waitFor(() => expect(server.calls('GET /api/qrcodes/:id/analytics').some((c) => c.query.get('from') === '2026-03-01')).toBe(true));
+    const last = server.calls('GET /api/qrcodes/:id/analytics').at(-1);
+    expect([last?.query.get('to'), last?.query.get('compare')]).toEqual(['2026-03-10', 'previous']);
+    const scans = await screen.findByRole('group', { name: 'Scans' });
+    await waitFor(() => expect(within(scans).getByText('+50%')).toBeInTheDocument());
+    expect(within(scans).getByText('20 in Feb 19 - Feb 28, 2026; 90 all time')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Unique scanners' })).getByText('New')).toBeInTheDocument();
   });
 });

@@ -4,25 +4,24 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { scansCsvUrl, useCodeAnalytics, viewerTimeZone } from '../api/analytics';
-import { formatCount, formatWhen, lastDays } from '../lib/figures';
+import { rangeLabel } from '../lib/date-range';
+import { formatCount, formatWhen } from '../lib/figures';
+import { ChangeBadge } from './change-badge';
+import { DateRangePicker, initialRange, type RangeChoice } from './date-range-picker';
 import { BreakdownsGrid } from './breakdowns-grid';
 import { QueryState } from './query-state';
+import { ScanPatternsCards } from './scan-patterns';
 import { ScansChart } from './scans-chart';
 import { StatCard } from './stat-card';
 
-const RANGES = [
-  { days: 1, label: 'Today' },
-  { days: 7, label: '7 days' },
-  { days: 30, label: '30 days' },
-  { days: 90, label: '90 days' },
-] as const;
-
-/** One code's scans: totals, unique scanners, a chart by hour or day, breakdowns and the CSV. */
+/** One code's scans: totals against the period before, a chart by hour or day, map, heatmap, breakdowns and the CSV. */
 export function CodeAnalytics({ codeId, codeName }: { codeId: string; codeName?: string }) {
-  const [days, setDays] = useState<number>(30);
   const tz = viewerTimeZone();
-  const query = useCodeAnalytics(codeId, lastDays(days, new Date(), tz));
+  const [range, setRange] = useState<RangeChoice>(() => initialRange('30d', tz));
+  const query = useCodeAnalytics(codeId, range);
   const analytics = query.data;
+  const previous = analytics?.previous;
+  const previousLabel = previous ? rangeLabel(previous) : '';
   const [exportNotice, setExportNotice] = useState(false);
   const noticeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(noticeTimer.current), []);
@@ -37,20 +36,8 @@ export function CodeAnalytics({ codeId, codeName }: { codeId: string; codeName?:
     <div className="grid gap-6">
       {/* Named, so the figures say which code they belong to on every visit (the page title says "ready" after creating). */}
       {codeName && <h2 className="text-xl font-semibold tracking-tight break-words">Analytics of {codeName}</h2>}
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
-          {RANGES.map((range) => (
-            <Button
-              key={range.days}
-              size="sm"
-              variant={range.days === days ? 'default' : 'outline'}
-              aria-pressed={range.days === days}
-              onClick={() => setDays(range.days)}
-            >
-              {range.label}
-            </Button>
-          ))}
-        </div>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <DateRangePicker value={range} onChange={setRange} tz={tz} />
         <Button asChild variant="outline" size="sm">
           <a href={scansCsvUrl(codeId)} download onClick={exportStarted}>
             <Download aria-hidden="true" /> Export scans (CSV)
@@ -64,8 +51,20 @@ export function CodeAnalytics({ codeId, codeName }: { codeId: string; codeName?:
       {analytics && (
         <>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <StatCard label="Scans" value={formatCount(analytics.scans)} hint={`${formatCount(analytics.allTime.scans)} all time`} />
-            <StatCard label="Unique scanners" value={formatCount(analytics.uniqueScans)} hint="One per visitor and day" />
+            <StatCard
+              label="Scans"
+              value={<>{formatCount(analytics.scans)} {previous && <ChangeBadge change={previous.change.scans} previous={previousLabel} />}</>}
+              hint={
+                previous
+                  ? `${formatCount(previous.scans)} in ${previousLabel}; ${formatCount(analytics.allTime.scans)} all time`
+                  : `${formatCount(analytics.allTime.scans)} all time`
+              }
+            />
+            <StatCard
+              label="Unique scanners"
+              value={<>{formatCount(analytics.uniqueScans)} {previous && <ChangeBadge change={previous.change.uniqueScans} previous={previousLabel} />}</>}
+              hint={previous ? `${formatCount(previous.uniqueScans)} in ${previousLabel}; one per visitor and day` : 'One per visitor and day'}
+            />
             <StatCard label="Bots and previews" value={formatCount(analytics.botScans)} hint="Not counted as scans" />
             <StatCard label="Last Scan" compact value={formatWhen(analytics.allTime.lastScanAt)} />
           </div>
@@ -78,6 +77,7 @@ export function CodeAnalytics({ codeId, codeName }: { codeId: string; codeName?:
               <ScansChart series={analytics.series} label={`Scans by ${analytics.granularity} from ${analytics.from} to ${analytics.to}`} />
             </CardContent>
           </Card>
+          <ScanPatternsCards codeId={codeId} range={range} />
           <Card>
             <CardHeader>
               <CardTitle>Where and how people scanned</CardTitle>

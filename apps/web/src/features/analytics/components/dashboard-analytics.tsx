@@ -1,20 +1,31 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { paths } from '../../../lib/paths';
-import { useAccountAnalytics } from '../api/analytics';
+import { useAccountRangeAnalytics, viewerTimeZone } from '../api/analytics';
+import { rangeLabel } from '../lib/date-range';
 import { formatCount, growth } from '../lib/figures';
 import { BreakdownsGrid } from './breakdowns-grid';
+import { ChangeBadge } from './change-badge';
+import { CodeComparisonTable } from './code-comparison-table';
+import { DateRangePicker, initialRange, type RangeChoice } from './date-range-picker';
 import { QueryState } from './query-state';
+import { ScanPatternsCards } from './scan-patterns';
 import { ScansChart } from './scans-chart';
 import { StatCard } from './stat-card';
 import { SummaryCards } from './summary-cards';
 
-/** The dashboard's Analytics tab: the account's real figures (the spec's samples are gone). */
+/** The dashboard's Analytics tab: the account's real figures for a chosen period, against the one before. */
 export function DashboardAnalytics() {
-  const query = useAccountAnalytics();
+  const tz = viewerTimeZone();
+  const [range, setRange] = useState<RangeChoice>(() => initialRange('30d', tz));
+  const query = useAccountRangeAnalytics(range);
   const analytics = query.data;
   if (!analytics) return <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} />;
   const change = growth(analytics.thisMonth, analytics.previousMonth);
+  const previous = analytics.previous;
+  const previousLabel = previous ? rangeLabel(previous) : '';
+  const shown = rangeLabel(analytics);
 
   return (
     <div className="grid gap-6">
@@ -24,17 +35,45 @@ export function DashboardAnalytics() {
         <StatCard label="Last month" value={formatCount(analytics.previousMonth)} />
         <StatCard label="Unique scanners" value={formatCount(analytics.uniqueScans30Days)} hint="Last 30 days, one per visitor and day" />
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Scans, last 30 days</CardTitle>
-          <CardDescription>
-            By day in your time zone ({analytics.tz}). Bots and link previews ({formatCount(analytics.botScans)} so far) are not counted.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ScansChart series={analytics.series} label="Scans per day over the last 30 days" />
-        </CardContent>
-      </Card>
+      <section aria-labelledby="period-heading" className="grid gap-6">
+        <h2 id="period-heading" className="text-lg font-semibold">
+          Scans in a period
+        </h2>
+        <DateRangePicker value={range} onChange={setRange} tz={tz} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <StatCard
+            label="Scans in period"
+            value={<>{formatCount(analytics.scans)} {previous && <ChangeBadge change={previous.change.scans} previous={previousLabel} />}</>}
+            hint={previous ? `${formatCount(previous.scans)} in ${previousLabel}` : shown}
+          />
+          <StatCard
+            label="Unique scanners in period"
+            value={<>{formatCount(analytics.uniqueScans)} {previous && <ChangeBadge change={previous.change.uniqueScans} previous={previousLabel} />}</>}
+            hint={previous ? `${formatCount(previous.uniqueScans)} in ${previousLabel}` : shown}
+          />
+        </div>
+        <Card>
+          <CardHeader>
+            <CardTitle>Scans {analytics.granularity === 'hour' ? 'by hour' : 'by day'}</CardTitle>
+            <CardDescription>
+              {shown}, in your time zone ({analytics.tz}). Bots and link previews ({formatCount(analytics.botScans)} so far) are not counted.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ScansChart series={analytics.series} label={`Scans by ${analytics.granularity} from ${analytics.from} to ${analytics.to}`} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Your QR codes in this period</CardTitle>
+            <CardDescription>Each code against the period before; sort by any column.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <CodeComparisonTable range={range} />
+          </CardContent>
+        </Card>
+        <ScanPatternsCards codeId={null} range={range} />
+      </section>
       <div className="grid gap-6 lg:grid-cols-3">
         <Card>
           <CardHeader>
@@ -61,7 +100,7 @@ export function DashboardAnalytics() {
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>Where and how people scan</CardTitle>
-            <CardDescription>Last 30 days</CardDescription>
+            <CardDescription>{shown}</CardDescription>
           </CardHeader>
           <CardContent>
             <BreakdownsGrid breakdowns={analytics} />

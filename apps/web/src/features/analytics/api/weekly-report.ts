@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { WeeklyReportSetting } from '@qrd/contracts';
+import { api } from '../../../lib/api-client';
+import { analyticsKeys } from './keys';
+
+const key = [...analyticsKeys.all, 'weekly-report'] as const;
+
+/** GET /api/weekly-report: whether the weekly scans report is mailed. */
+export function useWeeklyReport() {
+  return useQuery({ queryKey: key, queryFn: () => api.get<WeeklyReportSetting>('/api/weekly-report') });
+}
+
+export function useSetWeeklyReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => api.put<WeeklyReportSetting>('/api/weekly-report', { enabled }),
+    onSuccess: (setting) => queryClient.setQueryData(key, setting),
+  });
+}
+
+/** POST /api/weekly-report/unsubscribe: the link in a report, signed in or not. */
+export function useUnsubscribeWeeklyReport() {
+  return useMutation({
+    mutationFn: (token: string) => api.post<WeeklyReportSetting>('/api/weekly-report/unsubscribe', { token }),
+  });
+}

@@ -1,0 +1,110 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { MAX_RANGE_DAYS, presetRange, PRESETS, rangeLabel, rangeProblems, type DayRange, type RangePreset } from '../lib/date-range';
+
+export interface RangeChoice extends DayRange {
+  preset: RangePreset;
+}
+
+export function initialRange(preset: Exclude<RangePreset, 'custom'> = '30d', tz?: string): RangeChoice {
+  return { preset, ...presetRange(preset, new Date(), tz) };
+}
+
+interface DateRangePickerProps {
+  value: RangeChoice;
+  onChange: (next: RangeChoice) => void;
+  /** The viewer's time zone: "today" and the months are theirs. */
+  tz?: string;
+}
+
+/**
+ * Presets (today, 7/30/90 days, this and last month) as toggle buttons, and a custom range of two
+ * dates checked before it is applied: the start not after the end, at most a year.
+ */
+export function DateRangePicker({ value, onChange, tz }: DateRangePickerProps) {
+  const id = useId();
+  const [customOpen, setCustomOpen] = useState(value.preset === 'custom');
+  const [draft, setDraft] = useState<DayRange>({ from: value.from, to: value.to });
+  const [problems, setProblems] = useState<{ from?: string; to?: string } | null>(null);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const found = rangeProblems(draft);
+    setProblems(found);
+    if (!found) onChange({ preset: 'custom', ...draft });
+  };
+
+  return (
+    <div className="grid gap-3">
+      <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
+        {PRESETS.map((preset) => (
+          <Button
+            key={preset.id}
+            type="button"
+            size="sm"
+            variant={value.preset === preset.id ? 'default' : 'outline'}
+            aria-pressed={value.preset === preset.id}
+            onClick={() => {
+              setCustomOpen(false);
+              setProblems(null);
+              onChange({ preset: preset.id, ...presetRange(preset.id, new Date(), tz) });
+            }}
+          >
+            {preset.label}
+          </Button>
+        ))}
+        <Button
+          type="button"
+          size="sm"
+          variant={value.preset === 'custom' ? 'default' : 'outline'}
+          aria-pressed={value.preset === 'custom'}
+          aria-expanded={customOpen}
+          aria-controls={`${id}-custom`}
+          onClick={() => {
+            setDraft({ from: value.from, to: value.to });
+            setCustomOpen((open) => !open);
+          }}
+        >
+          Custom
+        </Button>
+      </div>
+      {customOpen && (
+        <form id={`${id}-custom`} onSubmit={apply} noValidate aria-label="Custom range" className="flex flex-wrap items-start gap-3">
+          <FormField id={`${id}-from`} label="From" error={problems?.from} className="w-full sm:w-44">
+            <Input
+              id={`${id}-from`}
+              type="date"
+              value={draft.from}
+              aria-invalid={Boolean(problems?.from)}
+              aria-describedby={problems?.from ? `${id}-from-error` : `${id}-limit`}
+              onChange={(event) => setDraft((d) => ({ ...d, from: event.target.value }))}
+            />
+          </FormField>
+          <FormField id={`${id}-to`} label="To" error={problems?.to} className="w-full sm:w-44">
+            <Input
+              id={`${id}-to`}
+              type="date"
+              value={draft.to}
+              aria-invalid={Boolean(problems?.to)}
+              aria-describedby={problems?.to ? `${id}-to-error` : `${id}-limit`}
+              onChange={(event) => setDraft((d) => ({ ...d, to: event.target.value }))}
+            />
+          </FormField>
+          <div className="grid gap-2 sm:pt-7">
+            <Button type="submit" size="sm">
+              Apply range
+            </Button>
+          </div>
+          <p id={`${id}-limit`} className="w-full text-xs text-muted-foreground">
+            Both days included, at most {MAX_RANGE_DAYS} days.
+          </p>
+        </form>
+      )}
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        Showing {rangeLabel(value)}
+      </p>
+    </div>
+  );
+}
