@@ -19,6 +19,12 @@ import { CodesService } from './codes/codes.service';
 import { QrReconciler } from './codes/qr-reconciler';
 import { RedirectTable } from './codes/redirect-table';
 import { RedirectTableMaintainer } from './codes/redirect-table-maintainer';
+import { ContentFilesController } from './content/content-files.controller';
+import { ContentFilesRepository } from './content/content-files.repository';
+import { ContentFilesService } from './content/content-files.service';
+import { CONTENT_STORAGE_PROVIDER } from './content/content-storage';
+import { ContentHandlers } from './content/content.handlers';
+import { ContentService } from './content/content.service';
 import { DataExportFileController } from './data-export/data-export-file.controller';
 import { DataExportHandlers } from './data-export/data-export.handlers';
 import { DataExportQueue } from './data-export/data-export.queue';
@@ -57,6 +63,8 @@ export class QrServiceModule {
         CodeImagesController,
         ScansExportController,
         DataExportFileController,
+        ContentFilesController,
+        ContentHandlers,
         CodesHandlers,
         AccountEventsHandlers,
         AnalyticsHandlers,
@@ -93,6 +101,10 @@ export class QrServiceModule {
         DataExportsService,
         DataExportQueue,
         { provide: ExportStorage, useClass: LocalDiskExportStorage },
+        CONTENT_STORAGE_PROVIDER,
+        ContentFilesRepository,
+        ContentFilesService,
+        ContentService,
       ],
     };
   }

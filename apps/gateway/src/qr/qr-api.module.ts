@@ -1,6 +1,8 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { ActivityController } from './activity.controller';
 import { AnalyticsController } from './analytics.controller';
+import { ContentController } from './content.controller';
+import { contentUploadMiddleware } from './content-upload.middleware';
 import { DataExportController } from './data-export.controller';
 import { logoUploadMiddleware } from './logo-upload.middleware';
 import { QrCodesController } from './qr-codes.controller';
@@ -11,12 +13,13 @@ import { RedirectTableController } from './redirect-table.controller';
 
 /** /api/qrcodes, /api/activity, /api/analytics, /api/account/data-export, /api/admin/qr-codes and /api/admin/redirect-table: forwarded to the qr-service. */
 @Module({
-  controllers: [QrCodesController, ActivityController, QrImagesController, AnalyticsController, RedirectTableController, DataExportController],
+  controllers: [QrCodesController, ActivityController, QrImagesController, AnalyticsController, RedirectTableController, DataExportController, ContentController],
   providers: [QrFilesService, QrImagesClient],
   exports: [QrFilesService],
 })
 export class QrApiModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(logoUploadMiddleware).forRoutes({ path: 'api/qrcodes/:id/logo', method: RequestMethod.POST });
+    consumer.apply(contentUploadMiddleware).forRoutes({ path: 'api/content-files', method: RequestMethod.POST });
   }
 }

@@ -1,0 +1,31 @@
+/** The parts of test-only packages without type definitions that the system tests use. */
+
+declare module 's3rver' {
+  import type { AddressInfo } from 'node:net';
+
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory?: string;
+    configureBuckets?: { name: string; configs: string[] }[];
+  }
+
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}
+
+declare module 'vcf' {
+  interface Property {
+    valueOf(): string;
+  }
+
+  export default class vCard {
+    static parse(text: string): vCard[];
+    version: string;
+    get(name: string): Property | undefined;
+  }
+}
