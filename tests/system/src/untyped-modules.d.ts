@@ -1,4 +1,4 @@
-/** The parts of test-only packages without type definitions that the system tests use. */
+/** The parts of test-only packages without type definitions that the system tests use (vcf: apps/qr-service/src/content/vcf.d.ts). */
 
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
@@ -15,17 +15,5 @@ declare module 's3rver' {
     constructor(options: S3rverOptions);
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
-  }
-}
-
-declare module 'vcf' {
-  interface Property {
-    valueOf(): string;
-  }
-
-  export default class vCard {
-    static parse(text: string): vCard[];
-    version: string;
-    get(name: string): Property | undefined;
   }
 }

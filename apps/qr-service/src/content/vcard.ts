@@ -67,6 +67,11 @@ export function toVCard(card: VCardContent, photo: Buffer | null = null): string
 /** The .vcf's file name: the person's name in letters, digits and dashes. */
 export function vcardFileName(card: VCardContent): string {
   const name = [card.firstName, card.lastName].filter(Boolean).join('-') || card.company || 'contact';
-  const safe = name.normalize('NFKD').replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const safe = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
   return `${safe || 'contact'}.vcf`;
 }
