@@ -47,8 +47,8 @@ describe('a contact card code, created and scanned on a 390 px phone in Chromium
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace-Byron');
     await page.getByLabel('Company (optional)').fill('Analytical Engines; Ltd.');
-    await page.getByLabel('Phone 1').fill('+44 20 7946 0958');
-    await page.getByLabel('Email 1').fill('ada@example.com');
+    await page.getByLabel('Phone 1', { exact: true }).fill('+44 20 7946 0958');
+    await page.getByLabel('Email 1', { exact: true }).fill('ada@example.com');
     await page.getByLabel('Website (optional)').fill('https://example.com/ada');
     expect(await overflow(page)).toEqual([]);
     await page.getByRole('button', { name: 'Create QR Code' }).click();

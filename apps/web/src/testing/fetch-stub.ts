@@ -56,6 +56,7 @@ import {
   type WebhookDeliveryView,
   type WebhookEndpointView,
   type WebhookEndpointWithSecret,
+  type PublicPage,
 } from '@qrd/contracts';
 
 /**
@@ -108,6 +109,7 @@ export interface ApiRoutes {
   'GET /api/qrcodes/:id/download': { body: undefined; res: string };
   'GET /api/activity': { body: undefined; res: CodeHistoryPage };
   'PATCH /api/qrcodes/:id': { body: UpdateQrCodeDto; res: QrCodeView };
+  'GET /api/public/pages/:slug': { body: undefined; res: PublicPage };
   'GET /api/qrcodes/:id/preview': { body: undefined; res: { dataUrl: string } };
   'POST /api/qrcodes/:id/preview': { body: QrDesignInput; res: { dataUrl: string } };
   'PUT /api/qrcodes/:id/design': { body: QrDesignInput; res: QrCodeView };

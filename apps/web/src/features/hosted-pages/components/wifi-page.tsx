@@ -11,7 +11,9 @@ export function WifiPage({ wifi }: { wifi: WifiContent }) {
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    void QRCode.toDataURL(wifiPayload(wifi), { width: 480, margin: 2, errorCorrectionLevel: 'M' }).then((url) => current && setQr(url));
+    void QRCode.toString(wifiPayload(wifi), { type: 'svg', margin: 2, errorCorrectionLevel: 'M' })
+      .then((svg) => current && setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
+      .catch(() => current && setQr(null));
     return () => {
       current = false;
     };
