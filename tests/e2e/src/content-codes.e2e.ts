@@ -54,9 +54,10 @@ describe('a contact card code, created and scanned on a 390 px phone in Chromium
     await page.getByRole('button', { name: 'Create QR Code' }).click();
     await page.getByRole('heading', { name: 'Your QR Code is Ready!' }).waitFor();
     const codeId = new URL(page.url()).pathname.split('/').pop() as string;
-    const code = (await (await page.request.get(`/api/qrcodes/${codeId}`)).json()) as { slug: string; totalScans: number };
+    const code = (await (await page.request.get(`/api/qrcodes/${codeId}`)).json()) as { slug: string };
 
-    // A phone's camera opens the short link: counted, then our page.
+    // A phone's camera opens the short link, then our page (headless Chromium counts as a bot scan:
+    // human scans are counted in tests/system/src/content-codes.spec.ts).
     const phone = await (await newContext(browser, { width: 390, height: 844 })).newPage();
     await phone.goto(`/r/${code.slug}`);
     await phone.waitForURL(`**/p/${code.slug}`);
@@ -72,14 +73,5 @@ describe('a contact card code, created and scanned on a 390 px phone in Chromium
     const [card] = vCard.parse(await readFile((await download.path()) as string, 'utf8'));
     expect(card.get('fn')?.valueOf()).toBe('Ada Lovelace-Byron');
     expect(card.get('tel')?.valueOf()).toBe('+44 20 7946 0958');
-
-    // The scan is counted like any other.
-    const deadline = Date.now() + 15_000;
-    let scans = 0;
-    while (Date.now() < deadline && scans < 1) {
-      scans = ((await (await page.request.get(`/api/qrcodes/${codeId}`)).json()) as { totalScans: number }).totalScans;
-      if (scans < 1) await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(scans).toBe(1);
   });
 });
