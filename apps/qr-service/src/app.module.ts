@@ -20,6 +20,12 @@ import { FoldersService } from './codes/folders.service';
 import { QrReconciler } from './codes/qr-reconciler';
 import { RedirectTable } from './codes/redirect-table';
 import { RedirectTableMaintainer } from './codes/redirect-table-maintainer';
+import { ContentFilesController } from './content/content-files.controller';
+import { ContentFilesRepository } from './content/content-files.repository';
+import { ContentFilesService } from './content/content-files.service';
+import { CONTENT_STORAGE_PROVIDER } from './content/content-storage';
+import { ContentHandlers } from './content/content.handlers';
+import { ContentService } from './content/content.service';
 import { DataExportFileController } from './data-export/data-export-file.controller';
 import { DataExportHandlers } from './data-export/data-export.handlers';
 import { DataExportQueue } from './data-export/data-export.queue';
@@ -64,6 +70,8 @@ export class QrServiceModule {
         DesignTemplatesHandlers,
         ScansExportController,
         DataExportFileController,
+        ContentFilesController,
+        ContentHandlers,
         CodesHandlers,
         AccountEventsHandlers,
         AnalyticsHandlers,
@@ -103,6 +111,10 @@ export class QrServiceModule {
         DataExportsService,
         DataExportQueue,
         { provide: ExportStorage, useClass: LocalDiskExportStorage },
+        CONTENT_STORAGE_PROVIDER,
+        ContentFilesRepository,
+        ContentFilesService,
+        ContentService,
       ],
     };
   }

@@ -17,6 +17,7 @@ import { CodeHistory17983000000000 } from './migrations/17983000000000-code-hist
 import { VisitorHashCollation17973000000100 } from './migrations/17973000000100-visitor-hash-collation';
 import { CodeOrganisation17990000000000 } from './migrations/17990000000000-code-organisation';
 import { DesignTemplates17991000000000 } from './migrations/17991000000000-design-templates';
+import { ContentCodes17992000000000 } from './migrations/17992000000000-content-codes';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -41,5 +42,6 @@ export const QR_DATABASE: ServiceDatabase = {
     VisitorHashCollation17973000000100,
     CodeOrganisation17990000000000,
     DesignTemplates17991000000000,
+    ContentCodes17992000000000,
   ],
 };

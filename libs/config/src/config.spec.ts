@@ -20,3 +20,31 @@ describe('SOCIAL_LINKS', () => {
     expect(() => loadConfig({ SOCIAL_LINKS: 'x=http://x.com/q' })).toThrow(/the x link must be an https URL/);
   });
 });
+
+describe('CONTENT_STORAGE', () => {
+  it('keeps the files of content codes on local disk by default', () => {
+    expect(loadConfig({}).contentStorage).toMatchObject({ driver: 'local', dir: 'tmp/content-files' });
+  });
+
+  it('reads an S3-compatible store, the bucket in the path when an endpoint is given', () => {
+    const config = loadConfig({
+      CONTENT_STORAGE: 's3',
+      S3_ENDPOINT: 'http://minio:9000/',
+      S3_BUCKET: 'qr-content',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.contentStorage).toEqual({
+      driver: 's3',
+      dir: 'tmp/content-files',
+      s3: { endpoint: 'http://minio:9000', region: 'us-east-1', bucket: 'qr-content', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true },
+    });
+  });
+
+  it('refuses S3 without a bucket, with half the credentials or an unknown driver, saying which', () => {
+    expect(() => loadConfig({ CONTENT_STORAGE: 's3' })).toThrow(/S3_BUCKET must name a bucket/);
+    expect(() => loadConfig({ CONTENT_STORAGE: 's3', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' })).toThrow(/set together, or neither/);
+    expect(() => loadConfig({ CONTENT_STORAGE: 'ftp' })).toThrow(/CONTENT_STORAGE must be one of local, s3/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT must be a/);
+  });
+});

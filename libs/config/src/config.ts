@@ -51,6 +51,11 @@ export interface AppConfig {
    * (DATA_EXPORT_DIR) and how many days a ready export can be downloaded (DATA_EXPORT_TTL_DAYS).
    */
   dataExports: { dir: string; ttlDays: number };
+  /**
+   * Files of content codes (docs/content-codes.md): on local disk in CONTENT_STORAGE_DIR by
+   * default, or in any S3-compatible store with CONTENT_STORAGE=s3 and the S3_* settings.
+   */
+  contentStorage: ContentStorageConfig;
   billing: {
     provider: BillingProviderName;
     /**
@@ -132,6 +137,22 @@ export interface AppConfig {
    * one are taken down.
    */
   destinationBlocklist: { domains: string[]; file: string | null };
+}
+
+export interface ContentStorageConfig {
+  driver: 'local' | 's3';
+  dir: string;
+  s3: {
+    /** An S3-compatible server (MinIO...); null for AWS itself. */
+    endpoint: string | null;
+    region: string;
+    bucket: string;
+    /** Null: the SDK's own credential chain (instance role, AWS_* variables). */
+    accessKeyId: string | null;
+    secretAccessKey: string | null;
+    /** bucket in the path (most S3-compatible servers) instead of the host name. */
+    forcePathStyle: boolean;
+  };
 }
 
 export class ConfigError extends Error {
@@ -250,6 +271,32 @@ export class Reader {
   }
 }
 
+/** CONTENT_STORAGE=local (CONTENT_STORAGE_DIR) or s3 (S3_BUCKET required; S3_ENDPOINT for a non-AWS server). */
+function readContentStorage(r: Reader): ContentStorageConfig {
+  const driver = r.oneOf('CONTENT_STORAGE', 'local', ['local', 's3'] as const);
+  const endpoint = r.optional('S3_ENDPOINT');
+  if (endpoint) r.url('S3_ENDPOINT', endpoint, ['http:', 'https:']);
+  const bucket = r.str('S3_BUCKET', '');
+  const accessKeyId = r.optional('S3_ACCESS_KEY_ID');
+  const secretAccessKey = r.optional('S3_SECRET_ACCESS_KEY');
+  if (driver === 's3') {
+    if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) r.problems.push('S3_BUCKET must name a bucket (3-63 lower-case letters, digits, dots, hyphens) when CONTENT_STORAGE=s3');
+    if ((accessKeyId === null) !== (secretAccessKey === null)) r.problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither');
+  }
+  return {
+    driver,
+    dir: r.str('CONTENT_STORAGE_DIR', 'tmp/content-files'),
+    s3: {
+      endpoint: endpoint ? endpoint.replace(/\/+$/, '') : null,
+      region: r.str('S3_REGION', 'us-east-1'),
+      bucket,
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: r.bool('S3_FORCE_PATH_STYLE', endpoint !== null),
+    },
+  };
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const r = new Reader(env);
   const nodeEnv = r.oneOf('NODE_ENV', 'development', ['development', 'production', 'test'] as const);
@@ -312,6 +359,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const qrPort = r.int('QR_PORT', 3002, 0, 65535);
   const qrInternalUrl = r.url('QR_INTERNAL_URL', `http://127.0.0.1:${qrPort}`, ['http:', 'https:']).replace(/\/+$/, '');
 
+  const contentStorage = readContentStorage(r);
+
   const smtpUrl = r.optional('SMTP_URL');
   if (smtpUrl) r.url('SMTP_URL', smtpUrl, ['smtp:', 'smtps:']);
 
@@ -367,6 +416,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       dir: r.str('DATA_EXPORT_DIR', 'tmp/data-exports'),
       ttlDays: r.int('DATA_EXPORT_TTL_DAYS', 7, 1, 365),
     },
+    contentStorage,
     billing: {
       provider,
       allowTestPayments: r.bool('ALLOW_TEST_PAYMENTS', false),

@@ -4,6 +4,7 @@ export * from './dto/billing.dto';
 export * from './dto/invoice.dto';
 export * from './dto/qr.dto';
 export * from './dto/campaign.dto';
+export * from './dto/content.dto';
 export * from './dto/code-page.dto';
 export * from './dto/organise.dto';
 export * from './dto/code-history.dto';

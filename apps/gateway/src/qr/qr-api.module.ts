@@ -1,6 +1,8 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { ActivityController } from './activity.controller';
 import { AnalyticsController } from './analytics.controller';
+import { ContentController } from './content.controller';
+import { contentUploadMiddleware } from './content-upload.middleware';
 import { DataExportController } from './data-export.controller';
 import { FoldersController, TagsController } from './folders.controller';
 import { logoUploadMiddleware } from './logo-upload.middleware';
@@ -25,6 +27,7 @@ import { RedirectTableController } from './redirect-table.controller';
     AnalyticsController,
     RedirectTableController,
     DataExportController,
+    ContentController,
   ],
   providers: [QrFilesService, QrImagesClient],
   exports: [QrFilesService],
@@ -32,5 +35,6 @@ import { RedirectTableController } from './redirect-table.controller';
 export class QrApiModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(logoUploadMiddleware).forRoutes({ path: 'api/qrcodes/:id/logo', method: RequestMethod.POST });
+    consumer.apply(contentUploadMiddleware).forRoutes({ path: 'api/content-files', method: RequestMethod.POST });
   }
 }

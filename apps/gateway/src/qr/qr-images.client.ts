@@ -3,8 +3,11 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { APP_CONFIG, AppConfig, requestContext } from '@qrd/config';
 import {
+  ContentFileView,
+  ContentUploadPurpose,
   DomainError,
   ErrorCode,
+  publicContentPath,
   isErrorBody,
   dataExportFilePath,
   QrArchiveQuery,
@@ -118,13 +121,36 @@ export class QrImagesClient {
     };
   }
 
+  /** An upload of a content code, checked and stored by the qr-service. */
+  async uploadContentFile(userId: string, purpose: ContentUploadPurpose, name: string, body: Buffer): Promise<ContentFileView> {
+    const params = new URLSearchParams({ userId, purpose, name });
+    const res = await this.call(`/${QrFileRoute.ContentUpload}?${params}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body,
+    });
+    return (await res.json()) as ContentFileView;
+  }
+
+  /** A file of a hosted page (fileId), or its vCard (null), as the qr-service streams it. */
+  async publicContent(slug: string, fileId: string | null, cancel: AbortSignal): Promise<QrStreamedFile & { contentLength: string | null }> {
+    const res = await this.call(publicContentPath(slug, fileId), { headers: {} }, cancel);
+    if (!res.body) throw new DomainError(ErrorCode.Internal, 'The qr-service sent no file');
+    return {
+      body: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
+      contentType: res.headers.get('content-type') ?? 'application/octet-stream',
+      contentDisposition: res.headers.get('content-disposition') ?? 'attachment',
+      contentLength: res.headers.get('content-length'),
+    };
+  }
+
   /**
    * Errors come back as the DomainError the qr-service raised, or as Timeout / Unavailable. The
    * caller's deadline bounds the wait for the answer's head; a body may take longer (an export).
    */
   private async call(
     path: string,
-    init: { method?: string; headers: Record<string, string>; body?: string },
+    init: { method?: string; headers: Record<string, string>; body?: string | Buffer },
     cancel?: AbortSignal,
   ): Promise<Response> {
     const timeoutMs = requestContext.remainingMs() ?? this.config.messageTimeoutMs;

@@ -1,4 +1,4 @@
-import { toCampaignEntry, type CampaignSettings, type QrCategory, type QrCodeState, type QrCodeView, type QrDesignView, type RedirectEntry } from '@qrd/contracts';
+import { toCampaignEntry, type CampaignSettings, type StoredContent, type QrCategory, type QrCodeState, type QrCodeView, type QrDesignView, type RedirectEntry } from '@qrd/contracts';
 import { DEFAULT_DESIGN, QrDesign } from '../rendering';
 
 /** A row of qr.codes with its all-time counters, as the repository returns it. */
@@ -30,6 +30,8 @@ export interface CodeRecord {
   campaign: CampaignSettings | null;
   /** argon2 hash of the code's password (password-protected codes), or null. */
   passwordHash: string | null;
+  /** A page we host (content codes); null for a website code. */
+  content: StoredContent | null;
   scans: number;
   lastScanAt: Date | null;
 }
@@ -40,7 +42,7 @@ export const CODE_COLUMNS = `
   c.deactivated_by_owner AS "deactivatedByOwner", c.suspended_billing AS "suspendedBilling",
   c.suspended_account AS "suspendedAccount", c.state, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
   c.destination_updated_at AS "destinationUpdatedAt", c.deleted_at AS "deletedAt", c.version,
-  c.taken_down_at AS "takenDownAt", c.takedown_reason AS "takedownReason", c.campaign, c.password_hash AS "passwordHash",
+  c.taken_down_at AS "takenDownAt", c.takedown_reason AS "takedownReason", c.campaign, c.password_hash AS "passwordHash", c.content,
   coalesce(s.scans, 0)::int AS scans, s.last_scan_at AS "lastScanAt"`;
 
 export const CODE_FROM = `qr.codes c LEFT JOIN qr.code_stats s ON s.code_id = c.id`;
@@ -94,6 +96,7 @@ export function toCodeView(code: CodeRecord, publicBaseUrl: string): QrCodeView 
     updatedAt: code.updatedAt.toISOString(),
     campaign: code.campaign ?? null,
     passwordProtected: code.passwordHash !== null,
+    content: code.content ?? null,
   };
 }
 

@@ -10,10 +10,10 @@ export type NewCode = Pick<
   CodeRecord,
   'slug' | 'ownerId' | 'name' | 'destination' | 'category' | 'design' | 'suspendedBilling' | 'suspendedAccount'
 > &
-  Partial<Pick<CodeRecord, 'campaign' | 'passwordHash' | 'tags' | 'folderId'>>;
+  Partial<Pick<CodeRecord, 'campaign' | 'passwordHash' | 'tags' | 'folderId' | 'content'>>;
 
 export type CodeChanges = Partial<
-  Pick<CodeRecord, 'name' | 'destination' | 'category' | 'design' | 'deactivatedByOwner' | 'campaign' | 'passwordHash' | 'tags' | 'folderId'>
+  Pick<CodeRecord, 'name' | 'destination' | 'category' | 'design' | 'deactivatedByOwner' | 'campaign' | 'passwordHash' | 'tags' | 'folderId' | 'content'>
 >;
 
 export type OwnerFlags = Pick<CodeRecord, 'suspendedBilling' | 'suspendedAccount'>;
@@ -137,8 +137,8 @@ export class CodesRepository {
   /** Inserts a code; null when the slug was already taken (the caller draws another). */
   async insert(tx: EntityManager, code: NewCode): Promise<CodeRecord | null> {
     const rows: { id: string }[] = await tx.query(
-      `INSERT INTO qr.codes (slug, owner_id, name, destination, category, design, suspended_billing, suspended_account, campaign, password_hash, tags, folder_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+      `INSERT INTO qr.codes (slug, owner_id, name, destination, category, design, suspended_billing, suspended_account, campaign, password_hash, tags, folder_id, content)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        ON CONFLICT (slug) DO NOTHING RETURNING id`,
       [
         code.slug,
@@ -153,6 +153,7 @@ export class CodesRepository {
         code.passwordHash ?? null,
         code.tags ?? [],
         code.folderId ?? null,
+        code.content ? JSON.stringify(code.content) : null,
       ],
     );
     return rows[0] ? this.findOwned(code.ownerId, rows[0].id, tx) : null;
@@ -174,6 +175,7 @@ export class CodesRepository {
     if (changes.tags !== undefined) set('tags', changes.tags);
     if (changes.folderId !== undefined) set('folder_id', changes.folderId);
     if (changes.campaign !== undefined) set('campaign', changes.campaign ? JSON.stringify(changes.campaign) : null);
+    if (changes.content !== undefined) set('content', changes.content ? JSON.stringify(changes.content) : null);
     if (changes.destination !== undefined) {
       set('destination', changes.destination);
       sets.push(`destination_updated_at = CASE WHEN destination IS DISTINCT FROM $${values.length} THEN now() ELSE destination_updated_at END`);
@@ -262,7 +264,7 @@ export class CodesRepository {
     await this.deleteAllOwned(tx, ownerId);
     const [erased]: [RedirectSource[], number] = await tx.query(
       `UPDATE qr.codes c SET owner_id = NULL, name = '', destination = '', category = NULL, tags = '{}', folder_id = NULL, design = '{}'::jsonb,
-         campaign = NULL, password_hash = NULL, updated_at = now(), version = c.version + 1
+         campaign = NULL, password_hash = NULL, content = NULL, updated_at = now(), version = c.version + 1
        WHERE c.owner_id = $1 RETURNING ${REDIRECT_COLUMNS}`,
       [ownerId],
     );
@@ -270,6 +272,7 @@ export class CodesRepository {
     await tx.query(`DELETE FROM qr.folders WHERE owner_id = $1`, [ownerId]);
     await tx.query(`DELETE FROM qr.code_history WHERE owner_id = $1`, [ownerId]);
     await tx.query(`DELETE FROM qr.design_templates WHERE owner_id = $1`, [ownerId]);
+    await tx.query(`DELETE FROM qr.content_files WHERE owner_id = $1`, [ownerId]);
     return erased;
   }
 

@@ -37,6 +37,10 @@ import {
   normaliseTags,
   ORGANISE_MESSAGES,
   TAGS_PER_CODE_MAX,
+  CONTENT_MESSAGES,
+  CodeContent,
+  publicPagePath,
+  StoredContent,
 } from '@qrd/contracts';
 import { EntityManager } from 'typeorm';
 import argon2 from 'argon2';
@@ -53,6 +57,7 @@ import { destinationRefusal } from './destination-policy';
 import { newSlug } from './slug';
 import { codeChanges, creationChanges } from '../history/code-diff';
 import { CodeHistoryRepository } from '../history/code-history.repository';
+import { ContentService } from '../content/content.service';
 
 type Req<P extends QrPattern> = QrRequests[P]['req'];
 
@@ -82,6 +87,7 @@ export class CodesService {
     private readonly events: CodeEvents,
     private readonly blocklist: DestinationBlocklist,
     private readonly history: CodeHistoryRepository,
+    private readonly content: ContentService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: IORedis,
   ) {}
@@ -144,7 +150,8 @@ export class CodesService {
   /** Needs an active subscription with a free seat; creations of one owner run one at a time. */
   async create(input: Req<QrPattern.CreateCode>): Promise<QrCodeView> {
     const name = this.checkName(input.name);
-    const destination = this.checkDestination(input.destinationUrl);
+    const content = input.content === undefined ? null : await this.prepareContent(input.userId, input.content, input);
+    const destination = content ? null : this.checkDestination(input.destinationUrl);
     const campaign = this.checkCampaign(input.campaign, null) ?? null;
     if (input.slug !== undefined) await this.checkCustomSlug(input.userId, input.slug);
     const passwordHash = input.password ? await hashCodePassword(input.password) : null;
@@ -166,17 +173,20 @@ export class CodesService {
       }
       const owner = await this.codes.ownerFlags(tx, input.userId);
       for (let attempt = 0; attempt < 5; attempt++) {
+        const slug = input.slug ?? newSlug();
         const code = await this.codes.insert(tx, {
-          slug: input.slug ?? newSlug(),
+          slug,
           ownerId: input.userId,
           name,
-          destination,
+          // A content code's scans go through /r/{slug} like any other, then to its page here.
+          destination: destination ?? this.pageUrl(slug),
           category: input.category ?? null,
           design,
           campaign,
           passwordHash,
           tags,
           folderId,
+          content,
           ...owner,
         });
         if (code) {
@@ -222,6 +232,13 @@ export class CodesService {
   async update(input: Req<QrPattern.UpdateCode>): Promise<QrCodeView> {
     const changes: CodeChanges = {};
     if (input.name !== undefined) changes.name = this.checkName(input.name);
+    if (input.content !== undefined || input.destinationUrl !== undefined || input.password) {
+      const current = await this.require(input.userId, input.codeId);
+      if (current.content === null && input.content !== undefined) throw invalid('content', CONTENT_MESSAGES.websiteOnly);
+      if (current.content !== null && input.destinationUrl !== undefined) throw invalid('destinationUrl', CONTENT_MESSAGES.contentOnly);
+      if (current.content !== null && input.password) throw invalid('password', CONTENT_MESSAGES.passwordProtected);
+      if (input.content !== undefined) changes.content = await this.prepareContent(input.userId, input.content, {});
+    }
     if (input.destinationUrl !== undefined) changes.destination = this.checkDestination(input.destinationUrl);
     if (input.category !== undefined) changes.category = input.category;
     if (input.password !== undefined) changes.passwordHash = input.password === null ? null : await hashCodePassword(input.password);
@@ -497,6 +514,32 @@ export class CodesService {
     return errors;
   }
 
+  /** PUBLIC_BASE_URL/p/{slug}: where a content code's scans land (the web app's hosted page). */
+  private pageUrl(slug: string): string {
+    return `${this.config.publicBaseUrl}${publicPagePath(slug)}`;
+  }
+
+  /**
+   * A content code: no web address of its own and no password (its page is public at /p/{slug});
+   * the content's links under the same policy as destinations.
+   */
+  private async prepareContent(
+    userId: string,
+    content: CodeContent,
+    input: { destinationUrl?: string; password?: string },
+  ): Promise<StoredContent> {
+    if (input.destinationUrl !== undefined) throw invalid('destinationUrl', CONTENT_MESSAGES.contentOnly);
+    if (input.password) throw invalid('password', CONTENT_MESSAGES.passwordProtected);
+    return this.content.prepare(userId, content, (field, url) => {
+      try {
+        this.checkDestination(url);
+      } catch (error) {
+        if (error instanceof DomainError) throw invalid(field, error.message);
+        throw error;
+      }
+    });
+  }
+
   private checkName(name: string): string {
     const problem = codeNameProblem(name);
     if (problem) throw invalid('name', problem);
@@ -507,10 +550,10 @@ export class CodesService {
    * The contract's rules, plus what only the server knows: never our own short links in any
    * spelling (a loop), and no private or local network unless the operator allows it.
    */
-  private checkDestination(value: string): string {
+  private checkDestination(value: string | undefined): string {
     const problem = destinationProblem(value);
     if (problem) throw invalid('destinationUrl', problem);
-    const url = new URL(value.trim());
+    const url = new URL((value as string).trim());
     const refusal = destinationRefusal(url, {
       publicBaseUrl: this.config.publicBaseUrl,
       allowPrivateNetworks: this.config.allowPrivateDestinations,

@@ -7,7 +7,7 @@ export type CodeSnapshot = Pick<
   CodeRecord,
   'name' | 'destination' | 'category' | 'design' | 'campaign' | 'passwordHash' | 'deactivatedByOwner' | 'takenDownAt' | 'takedownReason'
 > &
-  Partial<Pick<CodeRecord, 'tags' | 'folderId'>>;
+  Partial<Pick<CodeRecord, 'tags' | 'folderId' | 'content'>>;
 
 export interface HistoryChange {
   kind: CodeHistoryKind;
@@ -47,6 +47,18 @@ function field(name: string, before: unknown, after: unknown): CodeHistoryChange
 
 const presence = (value: unknown) => (value ? 'set' : 'none');
 
+/**
+ * A content code's fields as history shows them: what the server adds about files is left out,
+ * and a Wi-Fi password shows as 'set' or 'none' like a code's password.
+ */
+function contentFields(content: CodeSnapshot['content']): Record<string, unknown> {
+  if (!content) return {};
+  const { files: _files, ...fields } = content;
+  const out: Record<string, unknown> = { ...fields };
+  if (content.type === 'wifi') out.password = presence(content.password);
+  return out;
+}
+
 /** What a code's creation records: where it leads and what it was set up with (never a password). */
 export function creationChanges(code: CodeSnapshot & Pick<CodeRecord, 'slug'>): HistoryChange {
   const changes = [field('slug', null, code.slug), field('name', null, code.name), field('destination', null, code.destination)];
@@ -55,6 +67,7 @@ export function creationChanges(code: CodeSnapshot & Pick<CodeRecord, 'slug'>): 
   if (code.folderId) changes.push(field('folder', null, code.folderId));
   for (const [key, value] of Object.entries(code.campaign ?? {})) if (value !== undefined && value !== null) changes.push(field(`campaign.${key}`, null, value));
   if (code.passwordHash) changes.push(field('password', 'none', 'set'));
+  for (const [key, value] of Object.entries(contentFields(code.content))) changes.push(field(`content.${key}`, null, value));
   return { kind: 'created', changes };
 }
 
@@ -68,6 +81,16 @@ export function codeChanges(before: CodeSnapshot, after: CodeSnapshot): HistoryC
   for (const kind of ['name', 'destination', 'category'] as const) {
     if (!same(before[kind], after[kind])) add(kind, [field(kind, before[kind], after[kind])]);
   }
+  const contentBefore = contentFields(before.content);
+  const contentAfter = contentFields(after.content);
+  const contentKeys = [...new Set([...Object.keys(contentBefore), ...Object.keys(contentAfter)])];
+  const changedPassword = before.content?.type === 'wifi' && after.content?.type === 'wifi' && before.content.password !== after.content.password;
+  add(
+    'content',
+    contentKeys
+      .filter((key) => !same(contentBefore[key], contentAfter[key]) || (key === 'password' && changedPassword))
+      .map((key) => field(`content.${key}`, contentBefore[key], contentAfter[key])),
+  );
   const keys = [...new Set([...Object.keys(before.campaign ?? {}), ...Object.keys(after.campaign ?? {})])].sort();
   const was = (before.campaign ?? {}) as Record<string, unknown>;
   const now = (after.campaign ?? {}) as Record<string, unknown>;

@@ -1,5 +1,6 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
+import { FullScreenSpinner } from '../components/layout/full-screen-spinner';
 import { MainLayout } from '../components/layout/main-layout';
 import { authHref, paths } from '../lib/paths';
 import { RequireAdmin, RequireAuth, RequireGuest } from './guards';
@@ -27,9 +28,20 @@ const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const CreateQrRoute = lazy(() => import('../features/qrcodes/routes/create-qr-route').then((m) => ({ default: m.CreateQrRoute })));
 const EditQrRoute = lazy(() => import('../features/qrcodes/routes/edit-qr-route').then((m) => ({ default: m.EditQrRoute })));
 const QrLandingRoute = lazy(() => import('../features/qrcodes/routes/qr-landing-route').then((m) => ({ default: m.QrLandingRoute })));
+const HostedPageRoute = lazy(() => import('../features/hosted-pages/routes/hosted-page-route').then((m) => ({ default: m.HostedPageRoute })));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 export const routes: RouteObject[] = [
+  // A content code's hosted page: the scanner's phone, without the site's header and footer.
+  {
+    path: '/p/:slug',
+    element: (
+      <Suspense fallback={<FullScreenSpinner />}>
+        <HostedPageRoute />
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
+  },
   {
     element: <MainLayout />,
     errorElement: <RouteError />,

@@ -64,6 +64,7 @@ import {
   type WebhookDeliveryView,
   type WebhookEndpointView,
   type WebhookEndpointWithSecret,
+  type PublicPage,
 } from '@qrd/contracts';
 
 /**
@@ -131,6 +132,7 @@ export interface ApiRoutes {
   /** A streamed ZIP of the chosen codes' images (tests answer errors here; streams are faked per test). */
   'POST /api/qrcodes/archive': { body: { ids: string[]; format: string; size: number }; res: string };
   'POST /api/qrcodes/bulk/:action': { body: { ids: string[]; tag?: string; operation?: string; folderId?: string | null }; res: BulkResult };
+  'GET /api/public/pages/:slug': { body: undefined; res: PublicPage };
   'GET /api/qrcodes/:id/preview': { body: undefined; res: { dataUrl: string } };
   'POST /api/qrcodes/:id/preview': { body: QrDesignInput; res: { dataUrl: string } };
   'PUT /api/qrcodes/:id/design': { body: QrDesignInput; res: QrCodeView };

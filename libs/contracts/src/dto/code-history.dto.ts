@@ -6,6 +6,7 @@ export const CODE_HISTORY_KINDS = [
   'created',
   'name',
   'destination',
+  'content',
   'category',
   'campaign',
   'password',

@@ -1,6 +1,7 @@
-import { IsBoolean, IsIn, IsOptional, IsString, registerDecorator, ValidationOptions } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, registerDecorator, ValidateIf, ValidationOptions } from 'class-validator';
 import { IsCampaignSettings, IsCodePassword, IsCustomSlug, type CampaignSettings } from './campaign.dto';
 import { IsFolderRef, IsTags } from './organise.dto';
+import { IsCodeContent, type CodeContent } from './content.dto';
 
 /** Spec sections 3 and 5, DESIGN section 7; shared by the gateway's validation pipe and the web forms. */
 export const QR_CATEGORIES = [
@@ -153,8 +154,15 @@ export class CreateQrCodeDto {
   @checkedBy('codeName', codeNameProblem)
   name!: string;
 
+  /** Required for a website code; a content code has none (its page is ours). */
+  @ValidateIf((dto: CreateQrCodeDto) => dto.content === undefined || dto.destinationUrl !== undefined)
   @checkedBy('destinationUrl', destinationProblem)
-  destinationUrl!: string;
+  destinationUrl?: string;
+
+  /** A page we host instead of a website (contact card, link list, file, Wi-Fi). */
+  @IsOptional()
+  @IsCodeContent()
+  content?: CodeContent;
 
   @IsOptional()
   @IsIn(QR_CATEGORIES, { message: QR_MESSAGES.category })
@@ -208,6 +216,11 @@ export class UpdateQrCodeDto {
   @IsOptional()
   @IsCampaignSettings()
   campaign?: CampaignSettings | null;
+
+  /** A content code's new content (of any content type). */
+  @IsOptional()
+  @IsCodeContent()
+  content?: CodeContent;
 
   /** A new password, or null to remove it. */
   @IsOptional()

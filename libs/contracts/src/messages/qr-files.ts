@@ -34,6 +34,15 @@ export enum QrFileRoute {
    * rendered. NotFound (before any byte) when any of them is not the user's live code.
    */
   Archive = 'internal/qr/archive',
+  /**
+   * POST ?userId&purpose=file|image&name, the uploaded file as the body: checked by its bytes,
+   * images re-encoded, stored; answers a ContentFileView.
+   */
+  ContentUpload = 'internal/qr/content-files',
+  /** GET: a file of an active content code's page (Content-Type, Content-Disposition, Content-Length). */
+  PublicFile = 'internal/qr/pages/:slug/files/:fileId',
+  /** GET: an active contact card code's vCard. */
+  PublicVcard = 'internal/qr/pages/:slug/contact.vcf',
 }
 
 /** On a Download answer: 'miss' when it cost a render, 'hit' when the render cache or the ETag answered. */
@@ -61,4 +70,10 @@ export function qrFilePath(route: QrFileRoute, codeId: string): string {
 /** The path of a user's data export file. */
 export function dataExportFilePath(exportId: string): string {
   return `/${QrFileRoute.DataExport.replace(':exportId', encodeURIComponent(exportId))}`;
+}
+
+/** The path of a hosted page's file, or of its vCard (fileId null). */
+export function publicContentPath(slug: string, fileId: string | null): string {
+  const route = fileId === null ? QrFileRoute.PublicVcard : QrFileRoute.PublicFile.replace(':fileId', encodeURIComponent(fileId));
+  return `/${route.replace(':slug', encodeURIComponent(slug))}`;
 }

@@ -1,6 +1,7 @@
 import type { AbuseReportPage, AbuseReportView, ReportReason, ReportStatus, ReportedCodeView } from '../dto/abuse.dto';
 import type { CampaignEntry, CampaignSettings, SlugAvailability } from '../dto/campaign.dto';
 import type { CodePage, CodePageRequest } from '../dto/code-page.dto';
+import type { CodeContent, PublicPage, StoredContent } from '../dto/content.dto';
 import type { DataExportView } from '../dto/account-data.dto';
 import type { CodeHistoryPage, HistoryPageRequest } from '../dto/code-history.dto';
 import type { BulkResult, BulkTagOperation, FolderView, TagCount } from '../dto/organise.dto';
@@ -30,6 +31,8 @@ export enum QrPattern {
   /** Whether a custom slug could be taken now (as the owner types it). */
   SlugAvailability = 'qr.slug-availability',
   UpdateCode = 'qr.update-code',
+  /** A content code's hosted page, for anyone (GET /api/public/pages/{slug}): only while the code is active. */
+  PublicPage = 'qr.public-page',
   UpdateDesign = 'qr.update-design',
   /** Upload (normalise and store) or remove the centre logo of a code's design. */
   SetLogo = 'qr.set-logo',
@@ -198,6 +201,8 @@ export interface QrCodeView {
   passwordProtected?: boolean;
   /** Scans left before the scan limit expires the code; null without a limit. */
   remainingScans?: number | null;
+  /** A page we host (contact card, link list, file, Wi-Fi); null for a website code. */
+  content?: StoredContent | null;
 }
 
 /** Local days (YYYY-MM-DD) in `tz`, both included; compare=previous adds the period before. */
@@ -391,7 +396,8 @@ export interface QrRequests {
     req: ByKey & {
       userId: string;
       name: string;
-      destinationUrl: string;
+      destinationUrl?: string;
+      content?: CodeContent;
       category?: QrCategory;
       campaign?: CampaignSettings;
       slug?: string;
@@ -409,6 +415,7 @@ export interface QrRequests {
       ByKey & {
         name?: string;
         destinationUrl?: string;
+        content?: CodeContent;
         category?: QrCategory | null;
         campaign?: CampaignSettings | null;
         password?: string | null;
@@ -417,6 +424,10 @@ export interface QrRequests {
       }
     >;
     res: QrCodeView;
+  };
+  [QrPattern.PublicPage]: {
+    req: { slug: string };
+    res: PublicPage;
   };
   [QrPattern.UpdateDesign]: { req: Owned<{ design: QrDesignInput }>; res: QrCodeView };
   [QrPattern.SetLogo]: { req: Owned<{ logoBase64: string | null }>; res: QrCodeView };

@@ -1,4 +1,4 @@
-import { CreateQrCodeDto, QR_CATEGORIES, type QrCategory, type SubscriptionView } from '@qrd/contracts';
+import { CreateQrCodeDto, QR_CATEGORIES, type CodeContent, type ContentFileView, type QrCategory, type SubscriptionView } from '@qrd/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../hooks/use-toast';
-import { getErrorMessage } from '../../../lib/api-client';
+import { getErrorMessage, getFieldErrors } from '../../../lib/api-client';
 import { useDtoForm } from '../../../lib/form';
 import { paths } from '../../../lib/paths';
 import { usePaymentAuthentication } from '../../billing';
@@ -15,13 +15,21 @@ import { usePurchaseSeat } from '../api/purchase';
 import { slugAvailabilityQuery, useCreateQrCode } from '../api/qr-codes';
 import { PurchaseDialog } from './purchase-dialog';
 import { categoryLabel } from '../lib/code-list';
+import { CodeKindPicker } from './code-kind-picker';
+import { ContentEditor } from './content-editor';
+import { contentToSend, draftProblems, emptyContent, type CodeKind } from '../lib/content-draft';
 
 interface CreateCodeFormProps {
   subscription: SubscriptionView;
   codesInUse: number;
 }
 
-type Draft = { name: string; destinationUrl: string; category?: QrCategory; slug?: string };
+type Draft = { name: string; destinationUrl?: string; content?: CodeContent; category?: QrCategory; slug?: string };
+
+/** Problems of a content, by field path inside it, out of the server's field errors. */
+function contentFieldErrors(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).filter(([key]) => key.startsWith('content.')).map(([key, message]) => [key.slice('content.'.length), message]));
+}
 
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none';
@@ -35,6 +43,22 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
   const [category, setCategory] = useState<QrCategory | ''>('');
   const [pending, setPending] = useState<Draft | null>(null);
   const [slug, setSlug] = useState('');
+  const [kind, setKind] = useState<CodeKind>('website');
+  const [content, setContent] = useState<CodeContent | null>(null);
+  const [files, setFiles] = useState<Record<string, ContentFileView>>({});
+  const [attempted, setAttempted] = useState(false);
+  const [serverContentErrors, setServerContentErrors] = useState<Record<string, string>>({});
+  const chooseKind = (next: CodeKind) => {
+    setKind(next);
+    setContent(next === 'website' ? null : emptyContent(next));
+    setAttempted(false);
+    setServerContentErrors({});
+  };
+  const changeContent = (next: CodeContent) => {
+    setContent(next);
+    setServerContentErrors({});
+  };
+  const contentErrors = content ? { ...serverContentErrors, ...(attempted ? draftProblems(content) : {}) } : {};
   // Asked once typing pauses, not on every key.
   const [askedSlug, setAskedSlug] = useState('');
   useEffect(() => {
@@ -57,6 +81,7 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
       navigate(paths.editQr(code.id), { state: { created: true } });
     } catch (error) {
       form.setErrorsFromResponse(error);
+      setServerContentErrors(contentFieldErrors(getFieldErrors(error)));
       toast({
         variant: 'destructive',
         title: 'Error Creating QR Code',
@@ -70,11 +95,16 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
     { name: '', destinationUrl: '' },
     {
       idPrefix: 'create-',
-      extra: () => ({ ...(category ? { category } : {}), ...(slug.trim() ? { slug: slug.trim() } : {}) }),
+      extra: () => ({
+        ...(category ? { category } : {}),
+        ...(slug.trim() ? { slug: slug.trim() } : {}),
+        // A hosted page has no web address of its own.
+        ...(content ? { destinationUrl: undefined, content: contentToSend(content) } : {}),
+      }),
       onSubmit: async (values) => {
         const draft: Draft = {
           name: values.name.trim(),
-          destinationUrl: values.destinationUrl.trim(),
+          ...(content ? { content: contentToSend(content) } : { destinationUrl: values.destinationUrl.trim() }),
           ...(category ? { category } : {}),
           ...(slug.trim() ? { slug: slug.trim() } : {}),
         };
@@ -119,13 +149,32 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
 
   const busy = form.isSubmitting || create.isPending;
   return (
-    <form noValidate onSubmit={form.handleSubmit} className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setAttempted(true);
+        return form.handleSubmit(event);
+      }}
+      className="grid min-w-0 gap-5"
+    >
+      <CodeKindPicker value={kind} onChange={chooseKind} />
       <FormField id={form.fieldId('name')} label="Name" error={form.errors.name} hint="For you only, e.g. “Table menu” (at most 100 characters).">
         <Input {...form.inputProps('name')} maxLength={120} autoComplete="off" />
       </FormField>
-      <FormField id={form.fieldId('destinationUrl')} label="Destination URL" error={form.errors.destinationUrl} hint="Where scans go. You can change it any time without reprinting.">
-        <Input {...form.inputProps('destinationUrl')} type="url" inputMode="url" placeholder="https://example.com/menu" autoComplete="url" />
-      </FormField>
+      {content ? (
+        <ContentEditor
+          value={content}
+          onChange={changeContent}
+          errors={contentErrors}
+          files={files}
+          onFile={(file) => setFiles((known) => ({ ...known, [file.id]: file }))}
+          idPrefix="create-"
+        />
+      ) : (
+        <FormField id={form.fieldId('destinationUrl')} label="Destination URL" error={form.errors.destinationUrl} hint="Where scans go. You can change it any time without reprinting.">
+          <Input {...form.inputProps('destinationUrl')} type="url" inputMode="url" placeholder="https://example.com/menu" autoComplete="url" />
+        </FormField>
+      )}
       <FormField id="create-category" label="Category (optional)" error={form.errors.category}>
         <select id="create-category" value={category} onChange={(event) => setCategory(event.target.value as QrCategory | '')} className={selectClass}>
           <option value="">None</option>

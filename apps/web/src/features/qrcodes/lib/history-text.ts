@@ -5,6 +5,7 @@ export const KIND_LABELS: Record<CodeHistoryKind, string> = {
   created: 'Created',
   name: 'Name',
   destination: 'Destination',
+  content: 'Hosted page content',
   category: 'Category',
   campaign: 'Campaign settings',
   password: 'Password',
@@ -29,6 +30,25 @@ const FIELD_LABELS: Record<string, string> = {
   'campaign.schedule': 'Scheduled switches',
   'campaign.rules': 'Routing rules',
   'campaign.split': 'A/B split',
+  'content.type': 'Page type',
+  'content.firstName': 'First name',
+  'content.lastName': 'Last name',
+  'content.company': 'Company',
+  'content.title': 'Title',
+  'content.phones': 'Phone numbers',
+  'content.emails': 'Email addresses',
+  'content.address': 'Address',
+  'content.website': 'Website',
+  'content.note': 'Note',
+  'content.photoFileId': 'Photo',
+  'content.description': 'Description',
+  'content.avatarFileId': 'Avatar',
+  'content.links': 'Buttons',
+  'content.fileId': 'File',
+  'content.ssid': 'Network name',
+  'content.security': 'Security',
+  'content.password': 'Wi-Fi password',
+  'content.hidden': 'Hidden network',
   password: 'Password',
   foreground: 'Foreground',
   background: 'Background',
@@ -68,6 +88,8 @@ export function entryTitle(entry: CodeHistoryEntry): string {
       return 'Renamed';
     case 'destination':
       return 'Destination changed';
+    case 'content':
+      return 'Page content changed';
     case 'category':
       return 'Category changed';
     case 'campaign':

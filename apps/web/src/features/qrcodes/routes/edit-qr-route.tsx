@@ -13,6 +13,7 @@ import { isNotFound, useQrCode } from '../api/qr-codes';
 import { CampaignEditor } from '../components/campaign-editor';
 import { CodeHistory } from '../components/code-history';
 import { DesignEditor } from '../components/design-editor';
+import { EditContentForm } from '../components/edit-content-form';
 import { EditUrlForm } from '../components/edit-url-form';
 import { OrganiseForm } from '../components/organise-form';
 import { PreviewPanel } from '../components/preview-panel';
@@ -85,7 +86,7 @@ export function EditQrRoute() {
         <Tabs value={tab} onValueChange={selectTab} className="min-w-0">
           <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-3">
             <TabsTrigger value="edit" className={PHONE_TAB}>
-              <Link2 aria-hidden="true" /> Edit URL
+              <Link2 aria-hidden="true" /> {code.data.content ? 'Edit page' : 'Edit URL'}
             </TabsTrigger>
             <TabsTrigger value="preview" className={PHONE_TAB}>
               <Download aria-hidden="true" /> Preview &amp; Download
@@ -107,7 +108,11 @@ export function EditQrRoute() {
             <CardContent className="pt-6">
               <TabsContent value="edit">
                 <div className="grid gap-6">
-                  <EditUrlForm key={code.data.updatedAt} code={code.data} onSaved={() => selectTab('preview')} />
+                  {code.data.content ? (
+                    <EditContentForm key={code.data.updatedAt} code={code.data} content={code.data.content} onSaved={() => selectTab('preview')} />
+                  ) : (
+                    <EditUrlForm key={code.data.updatedAt} code={code.data} onSaved={() => selectTab('preview')} />
+                  )}
                   <OrganiseForm key={`organise-${code.data.updatedAt}`} code={code.data} />
                 </div>
               </TabsContent>

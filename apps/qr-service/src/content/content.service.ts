@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import sharp from 'sharp';
+import {
+  CodeContent,
+  CONTENT_MESSAGES,
+  contentFileIds,
+  contentProblems,
+  ContentFileView,
+  DomainError,
+  ErrorCode,
+  normalizeContent,
+  PublicPage,
+  publicFileUrl,
+  publicVcardUrl,
+  StoredContent,
+} from '@qrd/contracts';
+import type { CodeRecord } from '../codes/code.record';
+import { CodesRepository } from '../codes/codes.repository';
+import { ContentFilesRepository } from './content-files.repository';
+import { ContentStorage, StoredFile } from './content-storage';
+import { toVCard, vcardFileName } from './vcard';
+
+const PAGE_NOT_FOUND = 'This page does not exist';
+const PAGE_INACTIVE = 'This QR code is not active';
+/** The photo inside a .vcf: small enough for every contacts app. */
+const VCARD_PHOTO_PX = 400;
+
+function invalid(field: string, message: string): DomainError {
+  return new DomainError(ErrorCode.Validation, message, { [field]: message });
+}
+
+export interface PublicFile extends StoredFile {
+  fileName: string;
+  contentType: string;
+}
+
+/**
+ * Content codes: the owner's content checked and stored with what it needs of its files; the
+ * hosted page, its files and its vCard, for anyone, while the code is active.
+ */
+@Injectable()
+export class ContentService {
+  constructor(
+    private readonly codes: CodesRepository,
+    private readonly files: ContentFilesRepository,
+    private readonly storage: ContentStorage,
+  ) {}
+
+  /**
+   * The content as it will be stored: checked again (the queue trusts no shape), every address
+   * under the destination policy (`checkUrl`), every file the owner's own upload.
+   */
+  async prepare(ownerId: string, content: CodeContent, checkUrl: (field: string, url: string) => void): Promise<StoredContent> {
+    const [problem] = Object.entries(contentProblems(content));
+    if (problem) throw invalid(problem[0] ? `content.${problem[0]}` : 'content', problem[1]);
+    const clean = normalizeContent(content);
+    if (clean.type === 'vcard' && clean.website) checkUrl('content.website', clean.website);
+    if (clean.type === 'links') clean.links.forEach((link, i) => checkUrl(`content.links.${i}.url`, link.url));
+    const ids = contentFileIds(clean);
+    if (ids.length === 0) return clean;
+    const owned = await this.files.findOwned(ownerId, ids);
+    const files: Record<string, ContentFileView> = {};
+    for (const id of ids) {
+      const file = owned.find((f) => f.id === id);
+      if (!file) throw invalid(clean.type === 'file' ? 'content.fileId' : clean.type === 'vcard' ? 'content.photoFileId' : 'content.avatarFileId', CONTENT_MESSAGES.fileId);
+      if (clean.type !== 'file' && !file.contentType.startsWith('image/')) throw invalid('content', CONTENT_MESSAGES.imageType);
+      files[id] = { id, fileName: file.fileName, contentType: file.contentType, sizeBytes: file.sizeBytes };
+    }
+    return { ...clean, files };
+  }
+
+  async page(slug: string): Promise<PublicPage> {
+    const { content } = await this.activeContentCode(slug);
+    const { files = {}, ...shown } = content;
+    return {
+      slug,
+      content: shown as CodeContent,
+      files: Object.fromEntries(Object.entries(files).map(([id, file]) => [id, { ...file, url: publicFileUrl(slug, id) }])),
+      vcardUrl: content.type === 'vcard' ? publicVcardUrl(slug) : null,
+    };
+  }
+
+  /** A file the active page shows; any other id is unknown here. */
+  async file(slug: string, fileId: string): Promise<PublicFile> {
+    const { content } = await this.activeContentCode(slug);
+    if (!contentFileIds(content).includes(fileId)) throw new DomainError(ErrorCode.NotFound, 'File not found');
+    const record = await this.files.find(fileId);
+    const stored = record && (await this.storage.get(record.storageKey));
+    if (!record || !stored) throw new DomainError(ErrorCode.NotFound, 'File not found');
+    return { ...stored, fileName: record.fileName, contentType: record.contentType };
+  }
+
+  async vcard(slug: string): Promise<{ text: string; fileName: string }> {
+    const { content } = await this.activeContentCode(slug);
+    if (content.type !== 'vcard') throw new DomainError(ErrorCode.NotFound, 'This page has no contact card');
+    const photo = content.photoFileId ? await this.photo(content.photoFileId) : null;
+    return { text: toVCard(content, photo), fileName: vcardFileName(content) };
+  }
+
+  private async photo(fileId: string): Promise<Buffer | null> {
+    const record = await this.files.find(fileId);
+    const stored = record && (await this.storage.get(record.storageKey));
+    if (!stored) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.body) chunks.push(Buffer.from(chunk as Buffer));
+    return sharp(Buffer.concat(chunks)).resize(VCARD_PHOTO_PX, VCARD_PHOTO_PX, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer();
+  }
+
+  /** A live content code whose redirect is on: taken down, deactivated or suspended ones answer 410 like the short link. */
+  private async activeContentCode(slug: string): Promise<CodeRecord & { content: StoredContent }> {
+    const code = /^[A-Za-z0-9_-]{1,64}$/.test(slug) ? await this.codes.findBySlug(slug) : null;
+    if (!code || code.deletedAt || !code.content || !code.ownerId) throw new DomainError(ErrorCode.NotFound, PAGE_NOT_FOUND);
+    if (code.takenDownAt || code.state !== 'active') throw new DomainError(ErrorCode.Gone, PAGE_INACTIVE);
+    return code as CodeRecord & { content: StoredContent };
+  }
+}

@@ -1,0 +1,41 @@
+import type { FileContent, PublicPage } from '@qrd/contracts';
+import { Download, FileText } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+
+function size(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** A shared file: an image shown, a PDF opened in the phone's viewer; both downloadable. */
+export function FilePage({ page, file }: { page: PublicPage; file: FileContent }) {
+  const stored = page.files[file.fileId];
+  const title = file.title || stored?.fileName || 'File';
+  return (
+    <article className="grid gap-6">
+      <h1 className="text-center text-2xl font-bold break-words">{title}</h1>
+      {!stored && <p role="alert">This file is not available any more.</p>}
+      {stored?.contentType.startsWith('image/') && <img src={stored.url} alt={title} className="w-full rounded-md object-contain" />}
+      {stored?.contentType === 'application/pdf' && (
+        <p className="flex items-center justify-center gap-2 text-muted-foreground">
+          <FileText className="size-5" aria-hidden="true" /> PDF document, {size(stored.sizeBytes)}
+        </p>
+      )}
+      {stored && (
+        <div className="grid gap-3">
+          {stored.contentType === 'application/pdf' && (
+            <Button asChild size="lg" className="w-full">
+              <a href={stored.url}>
+                <FileText aria-hidden="true" /> Open PDF
+              </a>
+            </Button>
+          )}
+          <Button asChild size="lg" variant="outline" className="w-full">
+            <a href={stored.url} download={stored.fileName}>
+              <Download aria-hidden="true" /> Download {stored.fileName}
+            </a>
+          </Button>
+        </div>
+      )}
+    </article>
+  );
+}
