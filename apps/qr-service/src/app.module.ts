@@ -21,6 +21,10 @@ import { RedirectTable } from './codes/redirect-table';
 import { RedirectTableMaintainer } from './codes/redirect-table-maintainer';
 import { DataExportFileController } from './data-export/data-export-file.controller';
 import { DataExportHandlers } from './data-export/data-export.handlers';
+import { BulkImportHandlers } from './bulk-import/bulk-import.handlers';
+import { BulkImportQueue } from './bulk-import/bulk-import.queue';
+import { BulkImportsRepository } from './bulk-import/bulk-imports.repository';
+import { BulkImportsService } from './bulk-import/bulk-imports.service';
 import { DataExportQueue } from './data-export/data-export.queue';
 import { DataExportsRepository } from './data-export/data-exports.repository';
 import { DataExportsService } from './data-export/data-exports.service';
@@ -63,6 +67,7 @@ export class QrServiceModule {
         AbuseHandlers,
         WebhooksHandlers,
         DataExportHandlers,
+        BulkImportHandlers,
       ],
       providers: [
         CodesRepository,
@@ -92,6 +97,9 @@ export class QrServiceModule {
         DataExportsRepository,
         DataExportsService,
         DataExportQueue,
+        BulkImportsRepository,
+        BulkImportsService,
+        BulkImportQueue,
         { provide: ExportStorage, useClass: LocalDiskExportStorage },
       ],
     };

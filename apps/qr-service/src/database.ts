@@ -15,6 +15,7 @@ import { ErasedOwners1797800000000 } from './migrations/1797800000000-erased-own
 import { DataExports1798200000000 } from './migrations/1798200000000-data-exports';
 import { CodeHistory17983000000000 } from './migrations/17983000000000-code-history';
 import { VisitorHashCollation17973000000100 } from './migrations/17973000000100-visitor-hash-collation';
+import { BulkImports17994000000000 } from './migrations/17994000000000-bulk-imports';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -37,5 +38,6 @@ export const QR_DATABASE: ServiceDatabase = {
     DataExports1798200000000,
     CodeHistory17983000000000,
     VisitorHashCollation17973000000100,
+    BulkImports17994000000000,
   ],
 };

@@ -1,5 +1,7 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { ActivityController } from './activity.controller';
+import { bulkImportUploadMiddleware } from './bulk-import-upload.middleware';
+import { BulkImportsController } from './bulk-imports.controller';
 import { AnalyticsController } from './analytics.controller';
 import { DataExportController } from './data-export.controller';
 import { logoUploadMiddleware } from './logo-upload.middleware';
@@ -9,14 +11,15 @@ import { QrImagesClient } from './qr-images.client';
 import { QrImagesController } from './qr-images.controller';
 import { RedirectTableController } from './redirect-table.controller';
 
-/** /api/qrcodes, /api/activity, /api/analytics, /api/account/data-export, /api/admin/qr-codes and /api/admin/redirect-table: forwarded to the qr-service. */
+/** /api/qrcodes, /api/imports, /api/activity, /api/analytics, /api/account/data-export, /api/admin/qr-codes and /api/admin/redirect-table: forwarded to the qr-service. */
 @Module({
-  controllers: [QrCodesController, ActivityController, QrImagesController, AnalyticsController, RedirectTableController, DataExportController],
+  controllers: [QrCodesController, ActivityController, QrImagesController, AnalyticsController, RedirectTableController, DataExportController, BulkImportsController],
   providers: [QrFilesService, QrImagesClient],
   exports: [QrFilesService],
 })
 export class QrApiModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(logoUploadMiddleware).forRoutes({ path: 'api/qrcodes/:id/logo', method: RequestMethod.POST });
+    consumer.apply(bulkImportUploadMiddleware).forRoutes({ path: 'api/imports', method: RequestMethod.POST });
   }
 }

@@ -3,6 +3,7 @@ import type { CampaignEntry, CampaignSettings, SlugAvailability } from '../dto/c
 import type { CodePage, CodePageRequest } from '../dto/code-page.dto';
 import type { DataExportView } from '../dto/account-data.dto';
 import type { CodeHistoryPage, HistoryPageRequest } from '../dto/code-history.dto';
+import type { BulkImportCells, BulkImportView } from '../dto/bulk-import.dto';
 import type { QrCategory, QrCodeState, QrDotStyle, QrErrorCorrection } from '../dto/qr.dto';
 
 /** Requests the qr-service answers. */
@@ -51,12 +52,23 @@ export enum QrPattern {
   CodeHistory = 'qr.code-history',
   /** Every change of the owner's codes, newest first, filtered by code and kind. */
   AccountActivity = 'qr.account-activity',
+  /** Bulk create from CSV: parse and check a file into a draft (nothing bought or created). */
+  StartBulkImport = 'qr.start-bulk-import',
+  GetBulkImport = 'qr.get-bulk-import',
+  /** A row fixed in the preview, checked again with the whole file. */
+  UpdateBulkImportRow = 'qr.update-bulk-import-row',
+  /** Buy the seats the import needs (once) and queue the creation of its codes. */
+  ConfirmBulkImport = 'qr.confirm-bulk-import',
+  /** The created codes with their short links, as CSV. */
+  BulkImportResult = 'qr.bulk-import-result',
 }
 
 /** BullMQ queues the qr-service keeps for itself. */
 export enum QrQueue {
   /** Builds of data exports (job id = export id) and the hourly sweep of expired ones. */
   DataExports = 'qr-data-exports',
+  /** Creation of a confirmed bulk import's codes (job id = import id). */
+  BulkImports = 'qr-bulk-imports',
 }
 
 export enum DataExportJob {
@@ -309,6 +321,11 @@ export interface QrRequests {
   [QrPattern.LatestDataExport]: { req: { userId: string }; res: DataExportView | null };
   [QrPattern.CodeHistory]: { req: Owned<Pick<HistoryPageRequest, 'limit' | 'cursor'>>; res: CodeHistoryPage };
   [QrPattern.AccountActivity]: { req: HistoryPageRequest & { userId: string }; res: CodeHistoryPage };
+  [QrPattern.StartBulkImport]: { req: { userId: string; csvBase64: string }; res: BulkImportView };
+  [QrPattern.GetBulkImport]: { req: { userId: string; importId: string }; res: BulkImportView };
+  [QrPattern.UpdateBulkImportRow]: { req: { userId: string; importId: string; row: number; cells: BulkImportCells }; res: BulkImportView };
+  [QrPattern.ConfirmBulkImport]: { req: { userId: string; importId: string; totalCents: number | null; idempotencyKey?: string }; res: BulkImportView };
+  [QrPattern.BulkImportResult]: { req: { userId: string; importId: string }; res: { filename: string; csv: string } };
 }
 
 /**
