@@ -9,36 +9,12 @@ import {
   SLUG_MESSAGES,
 } from '@qrd/contracts';
 import { bullPrefix, BullMqClient, redisOptions } from '@qrd/messaging';
-import { TestHttpClient, TestResponse, waitFor } from '@qrd/testing';
+import { TestHttpClient, waitFor } from '@qrd/testing';
 import { BILLING_ENV, createCode, serviceBus, signUp, subscriptionOf, userIdOf } from './billing-fixtures';
+import { importDone, upload } from './bulk-import-fixtures';
 import { TestSystem } from './harness';
 
-/** Uploads a file as the browser does (the body is the file itself). */
-async function upload(client: TestHttpClient, file: Buffer | string, type = 'text/csv'): Promise<TestResponse> {
-  const cookie = [...client.cookieJar()].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(`${client.baseUrl}/api/imports`, {
-    method: 'POST',
-    headers: { 'content-type': type, 'sec-fetch-site': 'same-origin', cookie },
-    body: new Uint8Array(Buffer.from(file)),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, text, json: text ? JSON.parse(text) : undefined };
-}
-
 const TAG_41 = 'x'.repeat(41);
-
-/** The import once its background creation has ended. */
-function importDone(client: TestHttpClient, id: string): Promise<BulkImportView> {
-  return waitFor(
-    async () => {
-      const view = (await client.get(`/api/imports/${id}`)).json as BulkImportView;
-      if (view.state !== 'done') throw new Error(`the import is ${view.state}`);
-      return view;
-    },
-    30_000,
-    200,
-  );
-}
 
 describe('bulk create from CSV', () => {
   let system: TestSystem;
