@@ -11,6 +11,7 @@ import {
 import { bullPrefix, BullMqClient, redisOptions } from '@qrd/messaging';
 import { TestHttpClient, waitFor } from '@qrd/testing';
 import { BILLING_ENV, createCode, serviceBus, signUp, subscriptionOf, userIdOf } from './billing-fixtures';
+import { sql } from './accounts-fixtures';
 import { importDone, upload } from './bulk-import-fixtures';
 import { TestSystem } from './harness';
 
@@ -169,7 +170,7 @@ describe('bulk create from CSV', () => {
   });
 
   it('refuses files beyond the limits, or not CSV, with a 400 that says why, and keeps imports private', async () => {
-    const { client } = await signUp(system);
+    const { client, details } = await signUp(system);
     const rows = (n: number) => `name,destination\n${Array.from({ length: n }, (_, i) => `Code ${i},https://example.com/${i}`).join('\n')}\n`;
 
     const tooMany = await upload(client, rows(1001));
@@ -202,5 +203,12 @@ describe('bulk create from CSV', () => {
     const stranger = await signUp(system);
     expect((await stranger.client.get(`/api/imports/${thousand.json.id}`)).status).toBe(404);
     expect((await stranger.client.post(`/api/imports/${thousand.json.id}/confirm`, {})).status).toBe(404);
+
+    // A deleted account's imports (the rows' names and addresses) go with it.
+    expect((await client.request('DELETE', '/api/account', { currentPassword: details.password })).status).toBe(204);
+    await waitFor(async () => {
+      const left = await sql(system, 'SELECT 1 FROM qr.bulk_imports WHERE id = $1', [thousand.json.id]);
+      if (left.length > 0) throw new Error('the import is still there');
+    }, 15_000, 200);
   });
 });

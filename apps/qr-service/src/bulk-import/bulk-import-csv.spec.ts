@@ -26,6 +26,9 @@ describe(parseBulkImportCsv.name, () => {
     expect(refusal('name,destination,name\nMenu,https://example.com,x\n')).toBe(BULK_IMPORT_MESSAGES.duplicateColumn('name'));
     expect(refusal(Buffer.from('name,destination\nCaf\xe9,https://example.com\n', 'latin1'))).toBe(BULK_IMPORT_MESSAGES.notUtf8);
     expect(refusal('name,destination\n"Menu,https://example.com\n')).toMatch(/could not be read as CSV/);
+    expect(refusal('name,destination\nMenu,https://example.com\nBell\u0007,https://example.com\n')).toBe(
+      'Row 2 contains control characters: remove them and upload the file again.',
+    );
     const rows = Array.from({ length: 1001 }, (_, i) => `C${i},https://example.com/${i}`).join('\n');
     expect(refusal(`name,destination\n${rows}\n`)).toBe(BULK_IMPORT_MESSAGES.tooManyRows(1001));
     expect(refusal(`name,destination\nBig,https://example.com/${'a'.repeat(1024 * 1024)}\n`)).toBe(BULK_IMPORT_MESSAGES.tooLarge);

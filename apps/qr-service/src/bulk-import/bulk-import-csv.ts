@@ -25,6 +25,10 @@ const ALIASES: Record<string, BulkImportColumn> = {
 
 const REQUIRED: BulkImportColumn[] = ['name', 'destination'];
 
+/** C0 controls (tab, line feed and carriage return excepted) and DEL: nothing a person types. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
 function refused(message: string): DomainError {
   return new DomainError(ErrorCode.Validation, message, { file: message });
 }
@@ -63,6 +67,8 @@ export function parseBulkImportCsv(file: Buffer): BulkImportCells[] {
   const filled = rows.filter((cells) => cells.some((cell) => cell.trim() !== ''));
   if (filled.length === 0) throw refused(BULK_IMPORT_MESSAGES.empty);
   if (filled.length > BULK_IMPORT_MAX_ROWS) throw refused(BULK_IMPORT_MESSAGES.tooManyRows(filled.length));
+  const withControl = filled.findIndex((cells) => cells.some((cell) => CONTROL.test(cell)));
+  if (withControl >= 0) throw refused(`Row ${withControl + 1} contains control characters: remove them and upload the file again.`);
   return filled.map((cells) => {
     const row: BulkImportCells = { name: '', destination: '', category: '', tags: '', slug: '' };
     columns.forEach((column, i) => (row[column] = cells[i] ?? ''));

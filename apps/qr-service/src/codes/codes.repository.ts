@@ -231,6 +231,8 @@ export class CodesRepository {
     );
     await tx.query(`DELETE FROM qr.owners WHERE user_id = $1`, [ownerId]);
     await tx.query(`DELETE FROM qr.code_history WHERE owner_id = $1`, [ownerId]);
+    // Bulk imports hold the names and addresses of the file's rows.
+    await tx.query(`DELETE FROM qr.bulk_imports WHERE owner_id = $1`, [ownerId]);
     return erased;
   }
 

@@ -145,7 +145,7 @@ function UploadCard({ onStarted }: { onStarted: (view: BulkImportView) => void }
           </Button>
         </div>
         {problem && (
-          <p role="alert" className="text-sm text-destructive">
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {problem}
           </p>
         )}
@@ -173,7 +173,7 @@ function Preview({ view, onRestart }: { view: BulkImportView; onRestart: () => v
         </Button>
       </div>
       {view.invalidRows > 0 && (
-        <p role="status" className="text-sm text-destructive">
+        <p role="status" className="text-sm text-red-700 dark:text-red-300">
           {view.invalidRows} {view.invalidRows === 1 ? 'row has' : 'rows have'} errors: fix them with Edit, or they are skipped.
         </p>
       )}
@@ -247,7 +247,7 @@ function Preview({ view, onRestart }: { view: BulkImportView; onRestart: () => v
               </DialogDescription>
             </DialogHeader>
             {confirm.isError && (
-              <p role="alert" className="text-sm text-destructive">
+              <p role="alert" className="text-sm text-red-700 dark:text-red-300">
                 {getErrorMessage(confirm.error, 'The import could not be started. Please try again.')}
               </p>
             )}
@@ -277,7 +277,7 @@ function PreviewRow({ row, onEdit }: { row: BulkImportRowView; onEdit: () => voi
       {FIELDS.map((field) => (
         <td key={field.key} className="max-w-[16rem] break-words p-2">
           {row.cells[field.key] || <span className="text-muted-foreground">—</span>}
-          {row.errors[field.error] && <p className="mt-1 text-xs text-destructive">{row.errors[field.error]}</p>}
+          {row.errors[field.error] && <p className="mt-1 text-xs text-red-700 dark:text-red-300">{row.errors[field.error]}</p>}
         </td>
       ))}
       <td className="p-2">
@@ -314,7 +314,7 @@ function EditRow({ importId, row, onDone }: { importId: string; row: BulkImportR
             onChange={(event) => setCells({ ...cells, [field.key]: event.target.value })}
             aria-invalid={Boolean(row.errors[field.error])}
           />
-          {row.errors[field.error] && <p className="mt-1 text-xs text-destructive">{row.errors[field.error]}</p>}
+          {row.errors[field.error] && <p className="mt-1 text-xs text-red-700 dark:text-red-300">{row.errors[field.error]}</p>}
         </td>
       ))}
       <td className="grid gap-1 p-2">
@@ -326,7 +326,7 @@ function EditRow({ importId, row, onDone }: { importId: string; row: BulkImportR
           Cancel
         </Button>
         {update.isError && (
-          <p role="alert" className="text-xs text-destructive">
+          <p role="alert" className="text-xs text-red-700 dark:text-red-300">
             {getErrorMessage(update.error, 'The row could not be saved.')}
           </p>
         )}
@@ -362,7 +362,7 @@ function Progress({ view }: { view: BulkImportView }) {
           <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
         </div>
         {failures.length > 0 && (
-          <ul className="grid gap-1 text-sm text-destructive">
+          <ul className="grid gap-1 text-sm text-red-700 dark:text-red-300">
             {failures.map((row) => (
               <li key={row.row}>
                 Row {row.row} ({row.cells.name}): {row.failure}
