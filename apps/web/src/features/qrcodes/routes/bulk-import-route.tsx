@@ -42,7 +42,7 @@ export function BulkImportRoute() {
   const current = useBulkImport(id);
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 lg:px-8">
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-10 sm:px-6 lg:px-8">
       <Button asChild variant="ghost" className="justify-self-start">
         <Link to={paths.dashboard}>
           <ArrowLeft aria-hidden="true" /> Back to dashboard
@@ -163,7 +163,7 @@ function Preview({ view, onRestart }: { view: BulkImportView; onRestart: () => v
   const period = pricing?.interval === 'annual' ? 'year' : 'month';
 
   return (
-    <section aria-labelledby="preview-title" className="grid gap-4">
+    <section aria-labelledby="preview-title" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <h2 id="preview-title" className="text-xl font-semibold">
           Preview: {ready} of {view.rows.length} rows ready
