@@ -28,6 +28,10 @@ import { ContentHandlers } from './content/content.handlers';
 import { ContentService } from './content/content.service';
 import { DataExportFileController } from './data-export/data-export-file.controller';
 import { DataExportHandlers } from './data-export/data-export.handlers';
+import { BulkImportHandlers } from './bulk-import/bulk-import.handlers';
+import { BulkImportQueue } from './bulk-import/bulk-import.queue';
+import { BulkImportsRepository } from './bulk-import/bulk-imports.repository';
+import { BulkImportsService } from './bulk-import/bulk-imports.service';
 import { DataExportQueue } from './data-export/data-export.queue';
 import { DataExportsRepository } from './data-export/data-exports.repository';
 import { DataExportsService } from './data-export/data-exports.service';
@@ -78,6 +82,7 @@ export class QrServiceModule {
         AbuseHandlers,
         WebhooksHandlers,
         DataExportHandlers,
+        BulkImportHandlers,
       ],
       providers: [
         CodesRepository,
@@ -110,6 +115,9 @@ export class QrServiceModule {
         DataExportsRepository,
         DataExportsService,
         DataExportQueue,
+        BulkImportsRepository,
+        BulkImportsService,
+        BulkImportQueue,
         { provide: ExportStorage, useClass: LocalDiskExportStorage },
         CONTENT_STORAGE_PROVIDER,
         ContentFilesRepository,

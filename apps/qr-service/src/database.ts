@@ -18,6 +18,7 @@ import { VisitorHashCollation17973000000100 } from './migrations/17973000000100-
 import { CodeOrganisation17990000000000 } from './migrations/17990000000000-code-organisation';
 import { DesignTemplates17991000000000 } from './migrations/17991000000000-design-templates';
 import { ContentCodes17992000000000 } from './migrations/17992000000000-content-codes';
+import { BulkImports17994000000000 } from './migrations/17994000000000-bulk-imports';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -43,5 +44,6 @@ export const QR_DATABASE: ServiceDatabase = {
     CodeOrganisation17990000000000,
     DesignTemplates17991000000000,
     ContentCodes17992000000000,
+    BulkImports17994000000000,
   ],
 };

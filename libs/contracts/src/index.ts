@@ -3,6 +3,7 @@ export * from './dto/auth.dto';
 export * from './dto/billing.dto';
 export * from './dto/invoice.dto';
 export * from './dto/qr.dto';
+export * from './dto/bulk-import.dto';
 export * from './dto/campaign.dto';
 export * from './dto/content.dto';
 export * from './dto/code-page.dto';

@@ -77,6 +77,17 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/profile/picture': { access: 'user', upload: LOGO, expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
   'GET /api/profile/picture': { access: 'user' },
   'DELETE /api/profile/picture': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  // Bulk create from CSV (apps/gateway/src/qr/bulk-imports.controller.ts): each caller previews their own file.
+  'POST /api/imports': {
+    access: 'user',
+    upload: async () => ({ type: 'text/csv', data: Buffer.from('name,destination\r\nMenu,https://example.com/menu\r\n') }),
+    expect: { user: 201, other: 201, admin: 201, superadmin: 201 },
+  },
+  // A code's id is nobody's import.
+  'GET /api/imports/:id': { access: 'user', expect: { user: 404, ...OWNED } },
+  'PUT /api/imports/:id/rows/:row': { access: 'user' },
+  'POST /api/imports/:id/confirm': { access: 'user', expect: { user: 404, ...OWNED } },
+  'GET /api/imports/:id/result.csv': { access: 'user', expect: { user: 404, ...OWNED } },
   // Exports (apps/gateway/src/qr/data-export.controller.ts): each caller starts and sees their own.
   'POST /api/account/data-export': { access: 'user', expect: { user: 202, other: 202, admin: 202, superadmin: 202 } },
   'GET /api/account/data-export': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },

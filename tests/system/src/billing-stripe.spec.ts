@@ -1,10 +1,11 @@
 import IORedis from 'ioredis';
 import type Stripe from 'stripe';
-import { BillingInterval, QrPattern, RedirectEntry, redirectTableKey } from '@qrd/contracts';
+import { BillingInterval, BulkImportView, QrPattern, RedirectEntry, redirectTableKey } from '@qrd/contracts';
 import { BullMqClient } from '@qrd/messaging';
 import { FakeStripeServer, TestHttpClient, waitFor } from '@qrd/testing';
 import { SETTLE_TIMEOUT_MS } from '../../../apps/billing-service/src/billing/payment-setup.service';
 import { BILLING_ENV, createCode, newSignup, register, serviceBus, subscriptionOf, userIdOf } from './billing-fixtures';
+import { importDone, upload } from './bulk-import-fixtures';
 import { TestSystem } from './harness';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
@@ -157,6 +158,22 @@ describe('billing: the Stripe provider', () => {
     await waitFor(async () => expect(await subscriptionOf(client)).toMatchObject({ seats: 1, seatsUsed: 1 }));
     const decrease = fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subscriptionId}`).at(-1);
     expect(decrease?.params).toMatchObject({ items: { 0: { quantity: '1' } }, proration_behavior: 'create_prorations' });
+  });
+
+  it('a bulk import: every missing seat in one quantity change, invoiced now, once however often it is confirmed', async () => {
+    const { client, subscriptionId } = await subscriber();
+    const csv = 'name,destination\nA,https://example.com/a\nB,https://example.com/b\nC,https://example.com/c\nD,https://example.com/d\n';
+    const draft = (await upload(client, csv)).json as BulkImportView;
+    expect(draft.pricing).toMatchObject({ codesToCreate: 4, freeSeats: 1, seatsToBuy: 3, totalCents: 1047 });
+    const updates = () => fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subscriptionId}`);
+    expect(updates()).toHaveLength(0);
+    const key = { 'Idempotency-Key': `import-${Date.now()}` };
+    expect((await client.post(`/api/imports/${draft.id}/confirm`, { totalCents: 1047 }, key)).status).toBe(202);
+    expect((await client.post(`/api/imports/${draft.id}/confirm`, { totalCents: 1047 }, key)).status).toBe(202);
+    expect((await importDone(client, draft.id)).progress).toMatchObject({ created: 4, seatsBought: 3 });
+    expect(updates()).toHaveLength(1);
+    expect(updates()[0].params).toMatchObject({ items: { 0: { quantity: '4' } }, proration_behavior: 'always_invoice' });
+    expect(await subscriptionOf(client)).toMatchObject({ seats: 4, seatsUsed: 4 });
   });
 
   it('cancel at period end, resume, and the Customer Portal for the card', async () => {

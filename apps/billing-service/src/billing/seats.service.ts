@@ -13,6 +13,7 @@ import {
   redirectsEnabledFor,
   SubscriptionView,
 } from '@qrd/contracts';
+import { requestContext } from '@qrd/config';
 import { MessageBus } from '@qrd/messaging';
 import { PAYMENT_PROVIDER, PaymentProvider } from '../providers/payment-provider';
 import { BillingEvents } from './billing-events';
@@ -22,6 +23,9 @@ import { SubscriptionSync } from './subscription-sync';
 import { toSubscriptionView } from './subscription-view';
 
 type Entitlement = BillingRequests[BillingPattern.Entitlement]['res'];
+
+/** A bulk import holds at most 1,000 rows; no single purchase adds more codes than that. */
+const MAX_CODES_PER_PURCHASE = 1000;
 
 /** Seats: one per code. Buying one more, using them, freeing one when a code is deleted. */
 @Injectable()
@@ -49,12 +53,17 @@ export class SeatsService {
   }
 
   /**
-   * Room for one more code at the server's price. A free seat already there is used as is
-   * (so a repeated click never buys two); otherwise the quantity goes up by one, prorated, and
-   * is kept only if that payment succeeds. A purchase sent again with the same idempotency key
-   * answers what the first one did and charges nothing more.
+   * Room for `codes` more codes (one by default; a bulk import asks for all of its rows at once)
+   * at the server's price. Free seats already there are used first (so a repeated click never
+   * buys two); the quantity goes up by what is still missing, in one prorated change that is kept
+   * only if its payment succeeds. A purchase sent again with the same idempotency key answers
+   * what the first one did and charges nothing more. A caller that gave up before the change is
+   * made (its deadline passed while waiting for the lock) is never charged.
    */
-  async purchase(userId: string, expectedUnitAmountCents: number | null, idempotencyKey?: string): Promise<PurchaseResultView> {
+  async purchase(userId: string, expectedUnitAmountCents: number | null, idempotencyKey?: string, codes = 1): Promise<PurchaseResultView> {
+    if (!Number.isInteger(codes) || codes < 1 || codes > MAX_CODES_PER_PURCHASE) {
+      throw new DomainError(ErrorCode.Validation, `A purchase adds from 1 to ${MAX_CODES_PER_PURCHASE} QR codes.`);
+    }
     // Asked before the lock, never while holding it: the qr-service may itself be waiting on this
     // service (a subscription.changed it is applying asks for the entitlement), and a worker that
     // holds a user's lock while waiting on it stalls every purchase behind that lock until the
@@ -84,10 +93,13 @@ export class SeatsService {
         );
       }
       let result: PurchaseResultView;
-      if (sub.seats > used) {
+      const needed = used + codes;
+      if (sub.seats >= needed) {
         result = { charged: false, amountChargedCents: 0, subscription: toSubscriptionView(this.provider.name, sub, used) };
       } else {
-        const { subscription, amountChargedCents, pendingPayment } = await this.provider.changeSeats(sub.providerSubscriptionId, sub.seats + 1, {
+        // The last moment to give up: past it the provider is charged, so a caller that is gone must not get here.
+        if ((requestContext.remainingMs() ?? 1) <= 0) throw new DomainError(ErrorCode.Timeout, 'The purchase took too long and was not made. Please try again.');
+        const { subscription, amountChargedCents, pendingPayment } = await this.provider.changeSeats(sub.providerSubscriptionId, needed, {
           idempotencyKey: idempotencyKey ? `seat-purchase:${userId}:${idempotencyKey}${attempt}` : undefined,
         });
         const saved = await this.sync.apply(subscription, store);

@@ -1,5 +1,7 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { ActivityController } from './activity.controller';
+import { bulkImportUploadMiddleware } from './bulk-import-upload.middleware';
+import { BulkImportsController } from './bulk-imports.controller';
 import { AnalyticsController } from './analytics.controller';
 import { ContentController } from './content.controller';
 import { contentUploadMiddleware } from './content-upload.middleware';
@@ -14,7 +16,7 @@ import { QrImagesClient } from './qr-images.client';
 import { QrImagesController } from './qr-images.controller';
 import { RedirectTableController } from './redirect-table.controller';
 
-/** /api/qrcodes, /api/folders, /api/tags, /api/activity, /api/analytics, /api/account/data-export, /api/admin/qr-codes and /api/admin/redirect-table: forwarded to the qr-service. */
+/** /api/qrcodes, /api/imports, /api/folders, /api/tags, /api/activity, /api/analytics, /api/account/data-export, /api/admin/qr-codes and /api/admin/redirect-table: forwarded to the qr-service. */
 @Module({
   controllers: [
     QrArchiveController,
@@ -28,6 +30,7 @@ import { RedirectTableController } from './redirect-table.controller';
     RedirectTableController,
     DataExportController,
     ContentController,
+    BulkImportsController,
   ],
   providers: [QrFilesService, QrImagesClient],
   exports: [QrFilesService],
@@ -36,5 +39,6 @@ export class QrApiModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(logoUploadMiddleware).forRoutes({ path: 'api/qrcodes/:id/logo', method: RequestMethod.POST });
     consumer.apply(contentUploadMiddleware).forRoutes({ path: 'api/content-files', method: RequestMethod.POST });
+    consumer.apply(bulkImportUploadMiddleware).forRoutes({ path: 'api/imports', method: RequestMethod.POST });
   }
 }

@@ -273,6 +273,8 @@ export class CodesRepository {
     await tx.query(`DELETE FROM qr.code_history WHERE owner_id = $1`, [ownerId]);
     await tx.query(`DELETE FROM qr.design_templates WHERE owner_id = $1`, [ownerId]);
     await tx.query(`DELETE FROM qr.content_files WHERE owner_id = $1`, [ownerId]);
+    // Bulk imports hold the names and addresses of the file's rows.
+    await tx.query(`DELETE FROM qr.bulk_imports WHERE owner_id = $1`, [ownerId]);
     return erased;
   }
 

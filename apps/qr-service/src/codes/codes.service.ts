@@ -41,6 +41,9 @@ import {
   CodeContent,
   publicPagePath,
   StoredContent,
+  CreateQrCodeDto,
+  FieldErrors,
+  validateDto,
 } from '@qrd/contracts';
 import { EntityManager } from 'typeorm';
 import argon2 from 'argon2';
@@ -60,6 +63,12 @@ import { CodeHistoryRepository } from '../history/code-history.repository';
 import { ContentService } from '../content/content.service';
 
 type Req<P extends QrPattern> = QrRequests[P]['req'];
+
+/** A creation done at most once (see CodesService.createOnce). */
+export interface CreateStep {
+  claim(tx: EntityManager): Promise<boolean>;
+  created(tx: EntityManager, code: CodeRecord): Promise<void>;
+}
 
 const NOT_FOUND = 'QR code not found';
 
@@ -149,6 +158,41 @@ export class CodesService {
 
   /** Needs an active subscription with a free seat; creations of one owner run one at a time. */
   async create(input: Req<QrPattern.CreateCode>): Promise<QrCodeView> {
+    const created = await this.createOnce(input, null);
+    if (!created) throw new DomainError(ErrorCode.Internal, 'The QR code could not be created; please try again');
+    return created;
+  }
+
+  /**
+   * What the create form would say of these fields, every field at once (a bulk import's row):
+   * the contract's rules and messages, then what only the server knows (the destination policy,
+   * whether a custom short link is free). Empty when the code can be created.
+   */
+  async fieldProblems(userId: string, fields: { name: string; destinationUrl: string; category?: string; slug?: string }): Promise<FieldErrors> {
+    const errors = await validateDto(CreateQrCodeDto, fields);
+    const serverChecks: [string, () => unknown][] = [
+      ['name', () => this.checkName(fields.name)],
+      ['destinationUrl', () => this.checkDestination(fields.destinationUrl)],
+      ['slug', () => (fields.slug === undefined ? undefined : this.checkCustomSlug(userId, fields.slug))],
+    ];
+    for (const [field, check] of serverChecks) {
+      if (errors[field]) continue;
+      try {
+        await check();
+      } catch (error) {
+        if (error instanceof DomainError && error.code === ErrorCode.Validation) errors[field] = error.message;
+        else throw error;
+      }
+    }
+    return errors;
+  }
+
+  /**
+   * A creation that happens at most once: `step.claim` runs in the creation's transaction, under
+   * the owner's lock, before the insert (false: it already happened, nothing is created and null
+   * is answered); `step.created` runs in the same transaction after the insert.
+   */
+  async createOnce(input: Req<QrPattern.CreateCode>, step: CreateStep | null): Promise<QrCodeView | null> {
     const name = this.checkName(input.name);
     const content = input.content === undefined ? null : await this.prepareContent(input.userId, input.content, input);
     const destination = content ? null : this.checkDestination(input.destinationUrl);
@@ -158,8 +202,9 @@ export class CodesService {
     const tags = normaliseTags(input.tags ?? []);
     const folderId = input.folderId ? input.folderId.toLowerCase() : null;
     const design = input.designTemplateId === undefined ? { ...DEFAULT_DESIGN } : await this.templateDesign(input.userId, input.designTemplateId);
-    const [created, events] = await this.codes.transaction(async (tx): Promise<[CodeRecord, string[]]> => {
+    const [created, events] = await this.codes.transaction(async (tx): Promise<[CodeRecord | null, string[]]> => {
       await this.codes.lockOwner(tx, input.userId);
+      if (step && !(await step.claim(tx))) return [null, []];
       if (folderId) await this.requireFolder(tx, input.userId, folderId);
       const codesInUse = await this.codes.countOwned(input.userId, tx);
       const entitlement = await this.bus.request(BillingPattern.Entitlement, { userId: input.userId, codesInUse });
@@ -191,6 +236,7 @@ export class CodesService {
         });
         if (code) {
           await this.history.record(tx, { codeId: code.id, ownerId: code.ownerId, actor: 'owner', apiKeyName: input.apiKeyName }, [creationChanges(code)]);
+          if (step) await step.created(tx, code);
           return [code, [...(await this.events.changed(tx, [code.id])), ...(await this.events.webhook(tx, code.ownerId, 'code.created', this.view(code)))]];
         }
         // A custom slug taken meanwhile: another attempt would not change it.
@@ -199,7 +245,7 @@ export class CodesService {
       throw new DomainError(ErrorCode.Internal, 'Could not find a free short link; please try again');
     });
     await this.events.deliver(events);
-    return this.view(created);
+    return created && this.view(created);
   }
 
   /** A saved template's design, checked again (it may predate today's rules). */

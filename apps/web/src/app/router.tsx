@@ -26,6 +26,7 @@ const SubscribeRoute = lazy(() =>
 );
 const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const CreateQrRoute = lazy(() => import('../features/qrcodes/routes/create-qr-route').then((m) => ({ default: m.CreateQrRoute })));
+const BulkImportRoute = lazy(() => import('../features/qrcodes/routes/bulk-import-route').then((m) => ({ default: m.BulkImportRoute })));
 const EditQrRoute = lazy(() => import('../features/qrcodes/routes/edit-qr-route').then((m) => ({ default: m.EditQrRoute })));
 const QrLandingRoute = lazy(() => import('../features/qrcodes/routes/qr-landing-route').then((m) => ({ default: m.QrLandingRoute })));
 const HostedPageRoute = lazy(() => import('../features/hosted-pages/routes/hosted-page-route').then((m) => ({ default: m.HostedPageRoute })));
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.account, element: <AccountRoute /> },
           { path: paths.createQr, element: <CreateQrRoute /> },
+          { path: paths.bulkImport, element: <BulkImportRoute /> },
           { path: '/edit-qr/:id', element: <EditQrRoute /> },
         ],
       },

@@ -8,6 +8,7 @@ export const paths = {
   resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
   dashboard: '/dashboard',
   createQr: '/create-qr',
+  bulkImport: '/dashboard/import',
   editQr: (id: string) => `/edit-qr/${encodeURIComponent(id)}`,
   subscribe: '/subscribe',
   account: '/account',

@@ -118,6 +118,8 @@ export interface BillingRequests {
       expectedUnitAmountCents: number | null;
       /** The client's Idempotency-Key: a repeat with the same key answers the first result and buys nothing. */
       idempotencyKey?: string;
+      /** Room for this many more codes (a bulk import); 1 when absent. Free seats are used first. */
+      codes?: number;
     };
     res: PurchaseResultView;
   };

@@ -6,6 +6,7 @@ import type { DataExportView } from '../dto/account-data.dto';
 import type { CodeHistoryPage, HistoryPageRequest } from '../dto/code-history.dto';
 import type { BulkResult, BulkTagOperation, FolderView, TagCount } from '../dto/organise.dto';
 import type { DesignTemplateView } from '../dto/design-template.dto';
+import type { BulkImportCells, BulkImportView } from '../dto/bulk-import.dto';
 import type { QrCategory, QrCodeState, QrDotStyle, QrErrorCorrection, QrEyeStyle, QrFrameStyle, QrGradient } from '../dto/qr.dto';
 
 /** Requests the qr-service answers. */
@@ -73,12 +74,23 @@ export enum QrPattern {
   ListDesignTemplates = 'qr.list-design-templates',
   CreateDesignTemplate = 'qr.create-design-template',
   DeleteDesignTemplate = 'qr.delete-design-template',
+  /** Bulk create from CSV: parse and check a file into a draft (nothing bought or created). */
+  StartBulkImport = 'qr.start-bulk-import',
+  GetBulkImport = 'qr.get-bulk-import',
+  /** A row fixed in the preview, checked again with the whole file. */
+  UpdateBulkImportRow = 'qr.update-bulk-import-row',
+  /** Buy the seats the import needs (once) and queue the creation of its codes. */
+  ConfirmBulkImport = 'qr.confirm-bulk-import',
+  /** The created codes with their short links, as CSV. */
+  BulkImportResult = 'qr.bulk-import-result',
 }
 
 /** BullMQ queues the qr-service keeps for itself. */
 export enum QrQueue {
   /** Builds of data exports (job id = export id) and the hourly sweep of expired ones. */
   DataExports = 'qr-data-exports',
+  /** Creation of a confirmed bulk import's codes (job id = import id). */
+  BulkImports = 'qr-bulk-imports',
 }
 
 export enum DataExportJob {
@@ -465,6 +477,11 @@ export interface QrRequests {
   [QrPattern.ListDesignTemplates]: { req: { userId: string }; res: DesignTemplateView[] };
   [QrPattern.CreateDesignTemplate]: { req: { userId: string; name: string; design?: Record<string, unknown>; codeId?: string }; res: DesignTemplateView };
   [QrPattern.DeleteDesignTemplate]: { req: { userId: string; templateId: string }; res: { ok: true } };
+  [QrPattern.StartBulkImport]: { req: { userId: string; csvBase64: string }; res: BulkImportView };
+  [QrPattern.GetBulkImport]: { req: { userId: string; importId: string }; res: BulkImportView };
+  [QrPattern.UpdateBulkImportRow]: { req: { userId: string; importId: string; row: number; cells: BulkImportCells }; res: BulkImportView };
+  [QrPattern.ConfirmBulkImport]: { req: { userId: string; importId: string; totalCents: number | null; idempotencyKey?: string }; res: BulkImportView };
+  [QrPattern.BulkImportResult]: { req: { userId: string; importId: string }; res: { filename: string; csv: string } };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ChartColumn, History, Plus, QrCode, ShieldCheck } from 'lucide-react';
+import { ChartColumn, FileUp, History, Plus, QrCode, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
@@ -41,6 +41,11 @@ export function DashboardRoute({ banner }: { banner?: ReactNode }) {
               </Link>
             </Button>
           )}
+          <Button asChild variant="outline">
+            <Link to={paths.bulkImport}>
+              <FileUp aria-hidden="true" /> Import from CSV
+            </Link>
+          </Button>
           <Button asChild>
             <Link to={paths.createQr}>
               <Plus aria-hidden="true" /> Create QR Code

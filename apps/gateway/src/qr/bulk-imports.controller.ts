@@ -1,0 +1,83 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, ParseIntPipe, Post, Put, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { BULK_IMPORT_MESSAGES, BulkImportRowDto, BulkImportView, ConfirmBulkImportDto, DomainError, ErrorCode, QrPattern } from '@qrd/contracts';
+import { MessageBus } from '@qrd/messaging';
+import { BILLING_LIMITS } from '../billing/billing-limits';
+import { parseIdempotencyKey } from '../billing/idempotency-key';
+import { Access, CurrentSession } from '../sessions/auth.guard';
+import { RateLimiter } from '../sessions/rate-limiter';
+import { Session } from '../sessions/session.store';
+
+/**
+ * Bulk create from CSV. POST the file (text/csv) for a preview that checks every row (nothing
+ * bought or created), fix rows, then confirm once: the missing seats are bought and the codes are
+ * created in the background. Another user's import answers 404, exactly like a missing one.
+ */
+@Controller('api/imports')
+export class BulkImportsController {
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  @Post()
+  @Access('user')
+  @HttpCode(201)
+  async start(@CurrentSession() session: Session, @Req() req: Request): Promise<BulkImportView> {
+    await this.limiter.hit({ key: `bulk-imports:${session.userId}`, max: 30, windowSeconds: 3600 });
+    const file = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    if (file.length === 0) throw new DomainError(ErrorCode.Validation, BULK_IMPORT_MESSAGES.empty, { file: BULK_IMPORT_MESSAGES.empty });
+    return this.bus.request(QrPattern.StartBulkImport, { userId: session.userId, csvBase64: file.toString('base64') });
+  }
+
+  @Get(':id')
+  @Access('user')
+  get(@CurrentSession() session: Session, @Param('id') importId: string): Promise<BulkImportView> {
+    return this.bus.request(QrPattern.GetBulkImport, { userId: session.userId, importId });
+  }
+
+  /** A row fixed in the preview: checked again, with the file's other rows (short links used twice). */
+  @Put(':id/rows/:row')
+  @Access('user')
+  async updateRow(
+    @CurrentSession() session: Session,
+    @Param('id') importId: string,
+    @Param('row', new ParseIntPipe({ exceptionFactory: () => new DomainError(ErrorCode.NotFound, 'Row not found') })) row: number,
+    @Body() dto: BulkImportRowDto,
+  ): Promise<BulkImportView> {
+    await this.limiter.hit({ key: `bulk-import-rows:${session.userId}`, max: 600, windowSeconds: 3600 });
+    const cells = { name: dto.name, destination: dto.destination, category: dto.category, tags: dto.tags, slug: dto.slug };
+    return this.bus.request(QrPattern.UpdateBulkImportRow, { userId: session.userId, importId, row, cells });
+  }
+
+  /** One confirmation buys the seats the valid rows need (once per import) and starts the creation. */
+  @Post(':id/confirm')
+  @Access('user')
+  @HttpCode(202)
+  async confirm(
+    @CurrentSession() session: Session,
+    @Param('id') importId: string,
+    @Body() dto: ConfirmBulkImportDto,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<BulkImportView> {
+    const key = parseIdempotencyKey(idempotencyKey);
+    await this.limiter.hit(BILLING_LIMITS.purchasePerUser(session.userId));
+    return this.bus.request(QrPattern.ConfirmBulkImport, {
+      userId: session.userId,
+      importId,
+      totalCents: dto.totalCents ?? null,
+      idempotencyKey: key,
+    });
+  }
+
+  /** The result file: every code created with its short link (and rows that failed, with why). */
+  @Get(':id/result.csv')
+  @Access('user')
+  async result(@CurrentSession() session: Session, @Param('id') importId: string, @Res() res: Response): Promise<void> {
+    const file = await this.bus.request(QrPattern.BulkImportResult, { userId: session.userId, importId });
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.status(200).send(`\uFEFF${file.csv}`);
+  }
+}

@@ -1,0 +1,41 @@
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { QrPattern, QrRequests } from '@qrd/contracts';
+import { MessageController } from '@qrd/messaging';
+import { BulkImportQueue } from './bulk-import.queue';
+import { BulkImportsService } from './bulk-imports.service';
+
+type Req<P extends QrPattern> = QrRequests[P]['req'];
+type Res<P extends QrPattern> = Promise<QrRequests[P]['res']>;
+
+@MessageController()
+export class BulkImportHandlers {
+  constructor(
+    private readonly imports: BulkImportsService,
+    private readonly queue: BulkImportQueue,
+  ) {}
+
+  @MessagePattern(QrPattern.StartBulkImport)
+  start(@Payload() req: Req<QrPattern.StartBulkImport>): Res<QrPattern.StartBulkImport> {
+    return this.imports.start(req.userId, req.csvBase64);
+  }
+
+  @MessagePattern(QrPattern.GetBulkImport)
+  get(@Payload() req: Req<QrPattern.GetBulkImport>): Res<QrPattern.GetBulkImport> {
+    return this.imports.get(req.userId, req.importId);
+  }
+
+  @MessagePattern(QrPattern.UpdateBulkImportRow)
+  updateRow(@Payload() req: Req<QrPattern.UpdateBulkImportRow>): Res<QrPattern.UpdateBulkImportRow> {
+    return this.imports.updateRow(req.userId, req.importId, req.row, req.cells);
+  }
+
+  @MessagePattern(QrPattern.ConfirmBulkImport)
+  confirm(@Payload() req: Req<QrPattern.ConfirmBulkImport>): Res<QrPattern.ConfirmBulkImport> {
+    return this.imports.confirm(req.userId, req.importId, req.totalCents, req.idempotencyKey ?? null, (id) => this.queue.enqueue(id));
+  }
+
+  @MessagePattern(QrPattern.BulkImportResult)
+  result(@Payload() req: Req<QrPattern.BulkImportResult>): Res<QrPattern.BulkImportResult> {
+    return this.imports.result(req.userId, req.importId);
+  }
+}

@@ -1,0 +1,69 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Job, Queue, Worker } from 'bullmq';
+import { APP_CONFIG, AppConfig, LOGGER, Logger, requestContext, RequestMeta, withoutDeadline } from '@qrd/config';
+import { QrQueue } from '@qrd/contracts';
+import { bullPrefix, redisOptions } from '@qrd/messaging';
+import { QueueMetrics, ServiceMetrics } from '@qrd/observability';
+import { BulkImportsService } from './bulk-imports.service';
+
+interface CreateCodesJob {
+  importId: string;
+  meta: RequestMeta;
+}
+
+const ATTEMPTS = 5;
+const JOB_NAME = 'create-codes';
+
+/** Creates a confirmed import's codes in the background (job id = import id, so a repeat joins it). */
+@Injectable()
+export class BulkImportQueue implements OnApplicationBootstrap, OnApplicationShutdown {
+  private queue?: Queue;
+  private worker?: Worker;
+
+  constructor(
+    private readonly imports: BulkImportsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly metrics: ServiceMetrics,
+    private readonly queueMetrics: QueueMetrics,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const connection = redisOptions(this.config.redisUrl, { maxRetriesPerRequest: null });
+    const prefix = bullPrefix(this.config.redisPrefix);
+    this.queue = new Queue(QrQueue.BulkImports, { connection, prefix });
+    // One import at a time per replica: each row is a creation under its owner's lock.
+    this.worker = new Worker(QrQueue.BulkImports, (job) => this.process(job), { connection, prefix, concurrency: 1 });
+    this.worker.on('failed', (job, error) => this.logger.warn({ err: error, jobId: job?.id, attempts: job?.attemptsMade }, 'bulk import job failed'));
+    this.queueMetrics.watch(this.queue);
+    this.metrics.addReadinessCheck(`consumer ${QrQueue.BulkImports}`, () => {
+      if (!this.worker?.isRunning()) throw new Error('the bulk import consumer is not running');
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+    await this.queue?.close();
+  }
+
+  async enqueue(importId: string): Promise<void> {
+    if (!this.queue) throw new Error('the bulk import queue is not started');
+    await this.queue.add(
+      JOB_NAME,
+      { importId, meta: withoutDeadline(requestContext.currentOrNew()) } satisfies CreateCodesJob,
+      { jobId: importId, attempts: ATTEMPTS, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } },
+    );
+  }
+
+  private async process(job: Job): Promise<void> {
+    const { importId, meta } = job.data as CreateCodesJob;
+    try {
+      await requestContext.run(meta, () => this.imports.run(importId));
+    } catch (error) {
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
+        await this.imports.giveUp(importId, 'This QR code could not be created. Please try again with a new import.');
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { normaliseTag, tagProblem, TAG_MAX_LENGTH, TAGS_PER_CODE_MAX } from './organise.dto';
+
+/** Spec (bulk create from CSV): the limits a file must keep, stated on the page and in every refusal. */
+export const BULK_IMPORT_MAX_ROWS = 1000;
+export const BULK_IMPORT_MAX_BYTES = 1024 * 1024;
+/** A code's tag rules (organise.dto.ts). */
+export const BULK_IMPORT_MAX_TAGS = TAGS_PER_CODE_MAX;
+export const BULK_IMPORT_TAG_MAX_LENGTH = TAG_MAX_LENGTH;
+
+/** The columns a file may have, in the order the result file repeats them. */
+export const BULK_IMPORT_COLUMNS = ['name', 'destination', 'category', 'tags', 'slug'] as const;
+export type BulkImportColumn = (typeof BULK_IMPORT_COLUMNS)[number];
+
+export const BULK_IMPORT_MESSAGES = {
+  tooLarge: `The file is too large: upload a CSV file of at most 1 MB.`,
+  tooManyRows: (rows: number) => `The file has ${rows.toLocaleString('en-US')} rows: upload at most ${BULK_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows at a time.`,
+  empty: 'The file has no rows below its header: add one row per QR code.',
+  notUtf8: 'The file is not UTF-8 text: save it as "CSV UTF-8" and upload it again.',
+  notCsv: 'Upload the file as CSV text (Content-Type text/csv).',
+  missingColumn: (column: string) => `The file has no "${column}" column: its header row must name the columns name, destination, category, tags and slug (category, tags and slug are optional).`,
+  unknownColumn: (column: string) => `The column "${column}" is not one we know: use name, destination, category, tags and slug.`,
+  duplicateColumn: (column: string) => `The column "${column}" appears twice in the header row.`,
+  tooManyTags: `At most ${BULK_IMPORT_MAX_TAGS} tags per QR code.`,
+  tagTooLong: (tag: string) => `Each tag must be at most ${BULK_IMPORT_TAG_MAX_LENGTH} characters ("${tag.slice(0, 40)}" is longer).`,
+  slugRepeated: (row: number) => `Row ${row} of this file already uses this short link.`,
+  nothingToCreate: 'No row of this import is ready to create: fix the rows with errors first.',
+  totalChanged: 'The total has changed since you saw it. Please review the new total and confirm again.',
+  alreadyStarted: 'This import has already started: follow its progress instead.',
+  notFound: 'Import not found',
+} as const;
+
+/** A tags cell: split on ";" or "|", trimmed, empty parts dropped, repeats kept once. */
+export function parseTagsCell(text: string): { tags: string[]; problem: string | null } {
+  const tags: string[] = [];
+  const seen = new Set<string>();
+  for (const part of text.split(/[;|]/)) {
+    const tag = part.trim();
+    if (tag === '' || seen.has(normaliseTag(tag))) continue;
+    seen.add(normaliseTag(tag));
+    tags.push(tag);
+  }
+  const long = tags.find((tag) => normaliseTag(tag).length > BULK_IMPORT_TAG_MAX_LENGTH);
+  if (long !== undefined) return { tags, problem: BULK_IMPORT_MESSAGES.tagTooLong(long) };
+  if (tags.length > BULK_IMPORT_MAX_TAGS) return { tags, problem: BULK_IMPORT_MESSAGES.tooManyTags };
+  // The same rules as a tag typed on a code.
+  const odd = tags.map(tagProblem).find((problem) => problem !== null);
+  if (odd) return { tags, problem: odd };
+  return { tags, problem: null };
+}
+
+/** One row as typed in the file (or fixed in the preview): every cell as text. */
+export interface BulkImportCells {
+  name: string;
+  destination: string;
+  category: string;
+  tags: string;
+  slug: string;
+}
+
+/** PUT /api/imports/:id/rows/:row: a row fixed in the preview. Each cell is checked like the file's. */
+export class BulkImportRowDto implements BulkImportCells {
+  @IsString()
+  @MaxLength(4096)
+  name!: string;
+
+  @IsString()
+  @MaxLength(4096)
+  destination!: string;
+
+  @IsString()
+  @MaxLength(200)
+  category!: string;
+
+  @IsString()
+  @MaxLength(4096)
+  tags!: string;
+
+  @IsString()
+  @MaxLength(200)
+  slug!: string;
+}
+
+/** POST /api/imports/:id/confirm: the total the person was shown (cents), so a changed price is never charged. */
+export class ConfirmBulkImportDto {
+  @IsOptional()
+  @IsInt({ message: 'The total must be a whole number of cents' })
+  @Min(0, { message: 'The total must be a whole number of cents' })
+  totalCents?: number;
+}
+
+export interface BulkImportRowView {
+  /** 1-based, below the header. */
+  row: number;
+  cells: BulkImportCells;
+  /** Field -> message, with the single create form's messages ('name', 'destinationUrl', 'category', 'slug', 'tags'). */
+  errors: Record<string, string>;
+  /** After creation: the code, or why it could not be created. */
+  codeId: string | null;
+  shortUrl: string | null;
+  failure: string | null;
+}
+
+export type BulkImportState = 'draft' | 'queued' | 'running' | 'done';
+
+/** What confirming costs, computed by the server from the subscription and the codes held. */
+export interface BulkImportPricing {
+  /** Rows without errors: the codes the import creates. */
+  codesToCreate: number;
+  /** Seats not used by a code yet (taken first). */
+  freeSeats: number;
+  seatsToBuy: number;
+  unitAmountCents: number | null;
+  interval: 'monthly' | 'annual' | null;
+  /** seatsToBuy x unit price, added to every period's invoice. */
+  totalCents: number;
+  /** May create codes at all (an active subscription). */
+  entitled: boolean;
+}
+
+export interface BulkImportView {
+  id: string;
+  state: BulkImportState;
+  createdAt: string;
+  rows: BulkImportRowView[];
+  /** Rows with at least one error (skipped at creation). */
+  invalidRows: number;
+  /** What confirming costs now; null once confirmed (progress says what was bought). */
+  pricing: BulkImportPricing | null;
+  progress: BulkImportProgress;
+}
+
+export interface BulkImportProgress {
+  state: BulkImportState;
+  /** Rows being created (fixed at confirmation). */
+  total: number;
+  created: number;
+  failed: number;
+  seatsBought: number;
+  amountChargedCents: number;
+}
