@@ -125,6 +125,19 @@ export const MATRIX: Record<string, Row> = {
   'PATCH /api/folders/:id': { access: 'user', body: { name: 'Renamed' }, expect: { user: 404, ...OWNED } },
   'DELETE /api/folders/:id': { access: 'user', expect: { user: 404, ...OWNED } },
   'GET /api/tags': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  // Analytics beyond the basics: each caller's own codes.
+  'GET /api/analytics/codes': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  'GET /api/analytics/patterns': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  'GET /api/qrcodes/:id/analytics/patterns': { access: 'user', expect: OWNED_READ },
+  'GET /api/weekly-report': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  'PUT /api/weekly-report': { access: 'user' },
+  // The link in the mail works signed out: its signed token is the credential.
+  'POST /api/weekly-report/unsubscribe': { access: 'public' },
+  // Hosted pages are public (what a scan lands on); uploads for them are the signed-in user's.
+  'GET /api/public/pages/:slug': { access: 'public' },
+  'GET /api/public/pages/:slug/contact.vcf': { access: 'public' },
+  'GET /api/public/pages/:slug/files/:fileId': { access: 'public' },
+  'POST /api/content-files': { access: 'user' },
   // Design templates: each caller has their own; a code's id is nobody's template.
   'GET /api/design-templates': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
   'POST /api/design-templates': { access: 'user' },
