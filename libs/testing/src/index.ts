@@ -3,3 +3,4 @@ export * from './test-config';
 export * from './http-client';
 export * from './smtp-sink';
 export * from './stripe/fake-stripe-server';
+export * from './zip';

@@ -1,4 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import jsQR from 'jsqr';
 import { Browser } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { unzipFiles } from '@qrd/testing';
 import { createCode, subscribeWithTestCard, waitForRedirectStatus } from './support/codes';
 import { launchBrowser, logIn, newContext, screenshot, seedUser, sql } from './support/e2e';
 
@@ -36,6 +40,21 @@ describe('organising and bulk actions on the dashboard in Chromium through nginx
     await bar.getByRole('button', { name: 'Add tag' }).click();
     await page.getByText('2 QR codes updated').first().waitFor();
     await page.getByRole('article', { name: 'Poster 2' }).getByText('spring promo').waitFor();
+
+    // The two selected codes as one ZIP of PNGs, each decoding to its own short link.
+    await bar.getByRole('button', { name: 'Download ZIP' }).click();
+    const zipDialog = page.getByRole('dialog', { name: 'Download 2 QR codes as ZIP' });
+    await zipDialog.getByLabel('Size in pixels').fill('512');
+    const [download] = await Promise.all([page.waitForEvent('download'), zipDialog.getByRole('button', { name: 'Download ZIP' }).click()]);
+    await zipDialog.getByText(/^Downloaded /).waitFor();
+    const files = await unzipFiles(await readFile((await download.path()) as string));
+    const decoded = [...files.values()].map((png) => {
+      const image = PNG.sync.read(png);
+      return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
+    });
+    const slugs = await sql<{ slug: string }>(`SELECT slug FROM qr.codes WHERE owner_id = (SELECT owner_id FROM qr.codes WHERE id = $1) AND name IN ('Poster 0', 'Poster 2') ORDER BY slug`, [first.id]);
+    expect(decoded.map((text) => text?.replace(/^.*\/r\//, '')).sort()).toEqual(slugs.map((row) => row.slug).sort());
+    await page.keyboard.press('Escape');
 
     // The tag filter lists the new tag; the server answers only the tagged codes.
     await page.getByRole('combobox', { name: 'Tag' }).selectOption('spring promo');

@@ -117,3 +117,24 @@ export async function waitForMail(address: string, timeoutMs = 15_000): Promise<
 export function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
+
+/**
+ * What sticks out sideways: [] when the page fits its viewport, else the page's widths and the
+ * outermost elements whose right edge passes it (tag, classes, text), to say what to fix.
+ */
+export async function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    if (root.scrollWidth <= root.clientWidth) return [];
+    const width = root.clientWidth;
+    const found = [`page ${root.scrollWidth} > ${width}`];
+    const wide = Array.from(document.body.querySelectorAll<HTMLElement>('*')).filter((element) => element.getBoundingClientRect().right > width + 1);
+    for (const element of wide) {
+      if (wide.some((other) => other !== element && other.contains(element))) continue;
+      const text = element.textContent?.trim().replace(/\s+/g, ' ').slice(0, 40) ?? '';
+      found.push(`${element.tagName.toLowerCase()}.${String(element.className).split(' ').slice(0, 4).join('.')} right=${Math.round(element.getBoundingClientRect().right)} "${text}"`);
+      if (found.length > 6) break;
+    }
+    return found;
+  });
+}

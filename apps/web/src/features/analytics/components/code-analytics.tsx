@@ -33,7 +33,7 @@ export function CodeAnalytics({ codeId, codeName }: { codeId: string; codeName?:
   };
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       {/* Named, so the figures say which code they belong to on every visit (the page title says "ready" after creating). */}
       {codeName && <h2 className="text-xl font-semibold tracking-tight break-words">Analytics of {codeName}</h2>}
       <div className="flex flex-wrap items-start justify-between gap-3">

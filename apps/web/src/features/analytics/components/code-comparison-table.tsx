@@ -45,7 +45,7 @@ export function CodeComparisonTable({ range }: { range: CodeRange }) {
   const previous = rangeLabel({ from: data.previousFrom, to: data.previousTo });
 
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       <ScrollRegion label="Scans per QR code">
         <table className="w-full min-w-[34rem] text-sm" aria-busy={query.isFetching}>
           <caption className="sr-only">Scans per QR code, {rangeLabel(data)} compared with {previous}</caption>

@@ -31,7 +31,7 @@ export function CountryMap({ countries }: { countries: CountItem[] }) {
     .join(', ')}${countries.length > 3 ? ` and ${countries.length - 3} more` : ''}`;
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <MapBoundary>
         <Suspense
           fallback={

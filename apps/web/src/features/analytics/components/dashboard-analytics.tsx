@@ -28,14 +28,14 @@ export function DashboardAnalytics() {
   const shown = rangeLabel(analytics);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <SummaryCards analytics={analytics} />
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard label="This month" value={formatCount(analytics.thisMonth)} hint={change ? `${change} on last month` : 'No scans last month to compare with'} />
         <StatCard label="Last month" value={formatCount(analytics.previousMonth)} />
         <StatCard label="Unique scanners" value={formatCount(analytics.uniqueScans30Days)} hint="Last 30 days, one per visitor and day" />
       </div>
-      <section aria-labelledby="period-heading" className="grid gap-6">
+      <section aria-labelledby="period-heading" className="grid grid-cols-1 gap-6">
         <h2 id="period-heading" className="text-lg font-semibold">
           Scans in a period
         </h2>
@@ -84,7 +84,7 @@ export function DashboardAnalytics() {
             {analytics.topCodes.length === 0 ? (
               <p className="text-sm text-muted-foreground">No scans yet.</p>
             ) : (
-              <ol className="grid gap-2">
+              <ol className="grid grid-cols-1 gap-2">
                 {analytics.topCodes.map((code) => (
                   <li key={code.codeId} className="flex items-center justify-between gap-2 text-sm">
                     <Link to={`${paths.editQr(code.codeId)}?tab=analytics`} className="truncate underline-offset-4 hover:underline">

@@ -37,7 +37,7 @@ export function DateRangePicker({ value, onChange, tz }: DateRangePickerProps) {
   };
 
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
         {PRESETS.map((preset) => (
           <Button

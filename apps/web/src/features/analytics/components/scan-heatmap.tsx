@@ -25,7 +25,7 @@ export function ScanHeatmap({ heatmap, tz }: { heatmap: number[][]; tz: string }
   const total = heatmap.flat().reduce((sum, n) => sum + n, 0);
   if (total === 0) return <p className="text-sm text-muted-foreground">No scans in this period.</p>;
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       <ScrollRegion label="Scans by hour of the week">
         <table className="w-full min-w-[40rem] border-separate border-spacing-0.5 text-xs" aria-describedby={noteId}>
           <caption className="sr-only">Scans by day of the week and hour in {tz}</caption>

@@ -97,18 +97,6 @@ describe(ArchiveDialog.name, () => {
     expect(await screen.findByText('Downloaded 2 KB.')).toBeInTheDocument();
   });
 
-  it('says so plainly when ZIP downloads are not available (404), and saves nothing', async () => {
-    server.on('POST /api/qrcodes/archive', fail(404, { code: ErrorCode.NotFound, message: 'Cannot POST /api/qrcodes/archive' }));
-    renderWithApp(<ArchiveDialog ids={IDS} onClose={() => undefined} />);
-    const user = userEvent.setup();
-
-    await user.click(screen.getByRole('button', { name: 'Download ZIP' }));
-
-    expect(await screen.findByRole('alert')).toHaveTextContent('Downloading several codes as one ZIP file is not available yet.');
-    expect(saved).toHaveLength(0);
-    expect(screen.getByRole('button', { name: 'Download ZIP' })).toBeEnabled();
-  });
-
   it('shows the server\'s answer when some of the chosen codes are gone', async () => {
     server.on('POST /api/qrcodes/archive', fail(404, { code: ErrorCode.NotFound, message: '2 of the chosen codes were not found: they may have been deleted' }));
     renderWithApp(<ArchiveDialog ids={IDS} onClose={() => undefined} />);

@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
-import { getErrorMessage, isApiError } from '../../../lib/api-client';
+import { getErrorMessage } from '../../../lib/api-client';
 import { type ArchiveProgress, downloadArchive } from '../api/organise';
 
 interface ArchiveDialogProps {
@@ -69,14 +69,7 @@ export function ArchiveDialog({ ids, onClose }: ArchiveDialogProps) {
       setDone(true);
     } catch (caught) {
       if (controller.signal.aborted) return;
-      const message = getErrorMessage(caught, '');
-      // A 404 naming codes is the server's answer about them; a bare one means no such route here.
-      const noRoute = isApiError(caught, 404) && (message === '' || /^Cannot POST/i.test(message));
-      setError(
-        noRoute
-          ? 'Downloading several codes as one ZIP file is not available yet. Download the codes one at a time from their menus meanwhile.'
-          : message || 'The ZIP file could not be downloaded. Please try again.',
-      );
+      setError(getErrorMessage(caught, '') || 'The ZIP file could not be downloaded. Please try again.');
     }
   };
 
