@@ -4,6 +4,9 @@
 const { globalSetup: _databaseSetup, ...preset } = require('../../jest.preset.js');
 
 module.exports = {
+  // Rendering in jsdom is slow on a busy machine: a component test waits for what a user would.
+  // (A global option: Jest ignores it inside a project.)
+  testTimeout: 20_000,
   projects: [
     {
       ...preset,
@@ -17,8 +20,6 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/src/**/*.spec.tsx'],
-      // Rendering in jsdom is slow on a busy machine: a component test waits for what a user would.
-      testTimeout: 20_000,
       setupFilesAfterEnv: ['<rootDir>/src/testing/setup-dom.ts'],
     },
   ],
