@@ -29,10 +29,16 @@ describe('switching plan and invoices in the browser (test provider, 390 px)', (
     page.evaluate(() => {
       const width = document.documentElement.clientWidth;
       if (document.documentElement.scrollWidth <= width) return [];
-      return Array.from(document.querySelectorAll('body *'))
-        .filter((element) => element.getBoundingClientRect().right > width + 1)
-        .slice(0, 5)
-        .map((element) => `${element.tagName.toLowerCase()}.${String(element.getAttribute('class') ?? '').split(' ').slice(0, 4).join('.')} "${(element.textContent ?? '').trim().slice(0, 30)}" right ${Math.round(element.getBoundingClientRect().right)}`);
+      const style = getComputedStyle(document.body);
+      const body = `body overflow=${style.overflow} padding-right=${style.paddingRight} margin-right=${style.marginRight} scrollWidth=${document.documentElement.scrollWidth} width=${width} inner=${window.innerWidth}`;
+      const wide = Array.from(document.querySelectorAll('body *')).filter((element) => element.getBoundingClientRect().right > width + 1);
+      // The innermost ones: what is too wide itself, not the containers it widens.
+      return wide
+        .filter((element) => !wide.some((other) => other !== element && element.contains(other)))
+        .sort((a, b) => b.getBoundingClientRect().right - a.getBoundingClientRect().right || (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? 1 : -1))
+        .slice(0, 8)
+        .map((element) => `${element.tagName.toLowerCase()}.${String(element.getAttribute('class') ?? '').split(' ').slice(0, 4).join('.')} "${(element.textContent ?? '').trim().slice(0, 30)}" right ${Math.round(element.getBoundingClientRect().right)}`)
+        .concat(body);
     });
 
   it('shows the prorated amount, switches now, and downloads the invoice as a PDF', async () => {
@@ -52,6 +58,8 @@ describe('switching plan and invoices in the browser (test provider, 390 px)', (
     expect(await now.getAttribute('value')).toBe('now');
     expect(await dialog.innerText()).toContain(`Now: ${due} due today`);
     expect(due).toMatch(/^\$3[01]\.\d{2}$/);
+    // Measured once the dialog has finished opening (its entrance animation moves it).
+    await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
     expect(await overflow(page)).toEqual([]);
     await screenshot(page, 'billing-switch-dialog-390');
 
