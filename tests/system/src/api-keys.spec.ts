@@ -1,21 +1,27 @@
 import { createHash } from 'node:crypto';
 import type { TestHttpClient } from '@qrd/testing';
 import { sql } from './accounts-fixtures';
+import { FrontDoor, startFrontDoor } from './front-door';
 import { TestSystem } from './harness';
 import { api, createApiKey } from './public-api-fixtures';
 import { createCode, Customer, subscribedCustomer } from './qr-fixtures';
 
-describe('API keys: made in the account, used on /api/v1 only', () => {
+describe('API keys: made in the account, used on /api/v1 only (through nginx)', () => {
   let system: TestSystem;
+  let door: FrontDoor;
   let owner: Customer;
   let codeId: string;
 
   beforeAll(async () => {
     system = await TestSystem.start({ env: { RATE_LIMIT_API_KEY_PER_MINUTE: '5000' } });
+    door = await startFrontDoor(system);
     owner = await subscribedCustomer(system);
     codeId = (await createCode(owner.client, { name: 'Menu', destinationUrl: 'https://example.com/menu' })).id;
   }, 60_000);
-  afterAll(() => system.stop());
+  afterAll(async () => {
+    await door?.stop();
+    await system?.stop();
+  });
 
   it('shows the key once, stores only its hash, and lists it by prefix with where it was last used', async () => {
     const created = await owner.client.post('/api/api-keys', { name: 'Shop', scope: 'read' });
@@ -32,7 +38,7 @@ describe('API keys: made in the account, used on /api/v1 only', () => {
     expect(before.json).toEqual([expect.objectContaining({ id: created.json.id, name: 'Shop', scope: 'read', lastUsedAt: null })]);
     expect(before.text).not.toContain(key);
 
-    expect((await api(system, key, 'GET', `/api/v1/codes/${codeId}`)).status).toBe(200);
+    expect((await api(door, key, 'GET', `/api/v1/codes/${codeId}`)).status).toBe(200);
     const after = await owner.client.get('/api/api-keys');
     expect(after.json[0].lastUsedAt).not.toBeNull();
     expect(after.json[0].lastUsedIp).toBeTruthy();
@@ -40,9 +46,9 @@ describe('API keys: made in the account, used on /api/v1 only', () => {
 
   it('refuses a revoked key at once, with a problem document', async () => {
     const { id, key } = await createApiKey(owner.client, { scope: 'read' });
-    expect((await api(system, key, 'GET', '/api/v1/codes')).status).toBe(200);
+    expect((await api(door, key, 'GET', '/api/v1/codes')).status).toBe(200);
     expect((await owner.client.delete(`/api/api-keys/${id}`)).status).toBe(204);
-    const res = await api(system, key, 'GET', '/api/v1/codes');
+    const res = await api(door, key, 'GET', '/api/v1/codes');
     expect(res.status).toBe(401);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(res.json).toMatchObject({ type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'This API key was revoked', code: 'UNAUTHENTICATED' });
@@ -54,7 +60,7 @@ describe('API keys: made in the account, used on /api/v1 only', () => {
     expect(listed.expiresAt).toBe('2100-01-01T00:00:00.000Z');
     // Its last day is over (as if time had passed).
     await sql(system, "UPDATE auth.api_keys SET expires_at = now() - interval '1 second' WHERE id = $1", [id]);
-    const res = await api(system, key, 'GET', '/api/v1/codes');
+    const res = await api(door, key, 'GET', '/api/v1/codes');
     expect(res.status).toBe(401);
     expect(res.json.detail).toBe('This API key has expired');
 
@@ -67,11 +73,11 @@ describe('API keys: made in the account, used on /api/v1 only', () => {
   it('lets a read key read but not write (403), and a write key write', async () => {
     const read = await createApiKey(owner.client, { scope: 'read' });
     const write = await createApiKey(owner.client, { scope: 'write' });
-    const denied = await api(system, read.key, 'PATCH', `/api/v1/codes/${codeId}`, { destinationUrl: 'https://example.com/new' });
+    const denied = await api(door, read.key, 'PATCH', `/api/v1/codes/${codeId}`, { destinationUrl: 'https://example.com/new' });
     expect(denied.status).toBe(403);
     expect(denied.json.detail).toMatch(/can only read/);
     expect((await owner.client.get(`/api/qrcodes/${codeId}`)).json.destinationUrl).toBe('https://example.com/menu');
-    const done = await api(system, write.key, 'PATCH', `/api/v1/codes/${codeId}`, { destinationUrl: 'https://example.com/new' });
+    const done = await api(door, write.key, 'PATCH', `/api/v1/codes/${codeId}`, { destinationUrl: 'https://example.com/new' });
     expect(done.status).toBe(200);
     expect(done.json.destinationUrl).toBe('https://example.com/new');
   });
@@ -81,13 +87,13 @@ describe('API keys: made in the account, used on /api/v1 only', () => {
     expect(made.status).toBe(201);
     expect(made.json.resources).toEqual(['analytics']);
     const key = made.json.key as string;
-    expect((await api(system, key, 'GET', '/api/v1/analytics')).status).toBe(200);
-    expect((await api(system, key, 'GET', `/api/v1/codes/${codeId}/analytics`)).status).toBe(200);
-    const codes = await api(system, key, 'GET', '/api/v1/codes');
+    expect((await api(door, key, 'GET', '/api/v1/analytics')).status).toBe(200);
+    expect((await api(door, key, 'GET', `/api/v1/codes/${codeId}/analytics`)).status).toBe(200);
+    const codes = await api(door, key, 'GET', '/api/v1/codes');
     expect(codes.status).toBe(403);
     expect(codes.json.detail).toBe('This API key may not use codes: create a key that includes codes');
-    expect((await api(system, key, 'PATCH', `/api/v1/codes/${codeId}`, { name: 'Renamed' })).status).toBe(403);
-    expect((await api(system, key, 'GET', '/api/v1/webhooks')).status).toBe(403);
+    expect((await api(door, key, 'PATCH', `/api/v1/codes/${codeId}`, { name: 'Renamed' })).status).toBe(403);
+    expect((await api(door, key, 'GET', '/api/v1/webhooks')).status).toBe(403);
     expect((await owner.client.get(`/api/qrcodes/${codeId}`)).json.name).not.toBe('Renamed');
     const listed = (await owner.client.get('/api/api-keys')).json.find((k: { id: string }) => k.id === made.json.id);
     expect(listed.resources).toEqual(['analytics']);
@@ -103,10 +109,10 @@ describe('API keys: made in the account, used on /api/v1 only', () => {
   it("answers 404 for another account's code, as for a missing one", async () => {
     const other = await subscribedCustomer(system);
     const { key } = await createApiKey(other.client, { scope: 'write' });
-    const res = await api(system, key, 'GET', `/api/v1/codes/${codeId}`);
+    const res = await api(door, key, 'GET', `/api/v1/codes/${codeId}`);
     expect(res.status).toBe(404);
     expect(res.text).not.toContain('example.com');
-    expect((await api(system, key, 'DELETE', `/api/v1/codes/${codeId}`)).status).toBe(404);
+    expect((await api(door, key, 'DELETE', `/api/v1/codes/${codeId}`)).status).toBe(404);
     expect((await owner.client.get(`/api/qrcodes/${codeId}`)).status).toBe(200);
   });
 
@@ -118,7 +124,7 @@ describe('API keys: made in the account, used on /api/v1 only', () => {
       ['GET', '/api/api-keys'],
       ['POST', '/api/api-keys'],
     ]) {
-      const res = await api(system, key, method, path, method === 'POST' ? { name: 'x', scope: 'write' } : undefined);
+      const res = await api(door, key, method, path, method === 'POST' ? { name: 'x', scope: 'write' } : undefined);
       expect([401, 403]).toContain(res.status);
     }
     const withSession = await owner.client.get('/api/v1/codes');
@@ -127,16 +133,16 @@ describe('API keys: made in the account, used on /api/v1 only', () => {
   });
 
   it('refuses missing, malformed and unknown keys with 401', async () => {
-    expect((await api(system, null, 'GET', '/api/v1/codes')).status).toBe(401);
-    expect((await api(system, 'not-a-key', 'GET', '/api/v1/codes')).status).toBe(401);
-    expect((await api(system, `qrd_live_${'x'.repeat(32)}`, 'GET', '/api/v1/codes')).status).toBe(401);
+    expect((await api(door, null, 'GET', '/api/v1/codes')).status).toBe(401);
+    expect((await api(door, 'not-a-key', 'GET', '/api/v1/codes')).status).toBe(401);
+    expect((await api(door, `qrd_live_${'x'.repeat(32)}`, 'GET', '/api/v1/codes')).status).toBe(401);
   });
 
   it("refuses the keys of a suspended account (403) and lets an account keep at most 25 keys", async () => {
     const other = await subscribedCustomer(system);
     const { key } = await createApiKey(other.client, { scope: 'read' });
     await sql(system, "UPDATE auth.users SET status = 'suspended' WHERE id = $1", [other.user.id]);
-    const suspended = await api(system, key, 'GET', '/api/v1/codes');
+    const suspended = await api(door, key, 'GET', '/api/v1/codes');
     expect(suspended.status).toBe(403);
     expect(suspended.json.code).toBe('SUSPENDED');
     await sql(system, "UPDATE auth.users SET status = 'active' WHERE id = $1", [other.user.id]);
@@ -158,11 +164,16 @@ describe('API keys: made in the account, used on /api/v1 only', () => {
 
 describe('API keys: per-key rate limit', () => {
   let system: TestSystem;
+  let door: FrontDoor;
 
   beforeAll(async () => {
     system = await TestSystem.start({ env: { RATE_LIMIT_API_KEY_PER_MINUTE: '3' } });
+    door = await startFrontDoor(system);
   }, 60_000);
-  afterAll(() => system.stop());
+  afterAll(async () => {
+    await door?.stop();
+    await system?.stop();
+  });
 
   it('sends RateLimit-* headers and answers 429 with Retry-After past the limit, per key', async () => {
     const owner = await subscribedCustomer(system);
@@ -170,7 +181,7 @@ describe('API keys: per-key rate limit', () => {
     const second = await createApiKey(owner.client, { scope: 'read' });
     const seen: { status: number; remaining: string | null }[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await api(system, first.key, 'GET', '/api/v1/codes');
+      const res = await api(door, first.key, 'GET', '/api/v1/codes');
       expect(res.headers.get('ratelimit-limit')).toBe('3');
       expect(Number(res.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
       seen.push({ status: res.status, remaining: res.headers.get('ratelimit-remaining') });
@@ -181,16 +192,16 @@ describe('API keys: per-key rate limit', () => {
       { status: 200, remaining: '0' },
       { status: 429, remaining: '0' },
     ]);
-    const limited = await api(system, first.key, 'GET', '/api/v1/codes');
+    const limited = await api(door, first.key, 'GET', '/api/v1/codes');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.json).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
-    expect((await api(system, second.key, 'GET', '/api/v1/codes')).status).toBe(200);
+    expect((await api(door, second.key, 'GET', '/api/v1/codes')).status).toBe(200);
   });
 
   it('slows down guessing: wrong keys from one address get 429 after 30 a minute', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
-      statuses.push((await api(system, `qrd_live_${String(i).padStart(32, 'x')}`, 'GET', '/api/v1/codes')).status);
+      statuses.push((await api(door, `qrd_live_${String(i).padStart(32, 'x')}`, 'GET', '/api/v1/codes')).status);
     }
     expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
     expect(statuses[30]).toBe(429);

@@ -7,6 +7,7 @@ import { allCodes, createAndRetarget } from '../../../clients/typescript/src/exa
 import addFormats from 'ajv-formats';
 import sharp from 'sharp';
 import { sql } from './accounts-fixtures';
+import { FrontDoor, startFrontDoor } from './front-door';
 import { TestSystem } from './harness';
 import { api, ApiResponse, createApiKey, seedCodes } from './public-api-fixtures';
 import { waitFor } from '@qrd/testing';
@@ -17,8 +18,9 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>;
 }
 
-describe('/api/v1: the public API', () => {
+describe('/api/v1: the public API, called through nginx', () => {
   let system: TestSystem;
+  let door: FrontDoor;
   let owner: Customer;
   let key: string;
   let readKey: string;
@@ -28,15 +30,19 @@ describe('/api/v1: the public API', () => {
 
   beforeAll(async () => {
     system = await TestSystem.start({ env: { RATE_LIMIT_API_KEY_PER_MINUTE: '100000' } });
+    door = await startFrontDoor(system);
     owner = await subscribedCustomer(system);
     key = (await createApiKey(owner.client, { scope: 'write' })).key;
     readKey = (await createApiKey(owner.client, { scope: 'read' })).key;
-    const res = await api(system, null, 'GET', '/api/v1/openapi.json');
+    const res = await api(door, null, 'GET', '/api/v1/openapi.json');
     expect(res.status).toBe(200);
     document = res.json;
     ajv.addSchema(document as object, 'openapi.json');
   }, 60_000);
-  afterAll(() => system.stop());
+  afterAll(async () => {
+    await door?.stop();
+    await system?.stop();
+  });
 
   /** Validates a real answer against the document's schema for that route and status. */
   function expectMatchesDocument(method: string, template: string, res: ApiResponse): void {
@@ -57,23 +63,23 @@ describe('/api/v1: the public API', () => {
   it('creates a code once per Idempotency-Key, with the same answer on a retry', async () => {
     const body = { name: 'Shop sign', destinationUrl: 'https://example.com/shop' };
     const headers = { 'idempotency-key': 'order-4711-sign' };
-    const first = await api(system, key, 'POST', '/api/v1/codes', body, headers);
+    const first = await api(door, key, 'POST', '/api/v1/codes', body, headers);
     expect(first.status).toBe(201);
     expectMatchesDocument('POST', '/api/v1/codes', first);
-    const again = await api(system, key, 'POST', '/api/v1/codes', body, headers);
+    const again = await api(door, key, 'POST', '/api/v1/codes', body, headers);
     expect(again.status).toBe(201);
     expect(again.json).toEqual(first.json);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     const rows = await sql(system, 'SELECT id FROM qr.codes WHERE owner_id = $1 AND deleted_at IS NULL', [owner.user.id]);
     expect(rows).toEqual([{ id: first.json.id }]);
 
-    const otherBody = await api(system, key, 'POST', '/api/v1/codes', { ...body, name: 'Other' }, headers);
+    const otherBody = await api(door, key, 'POST', '/api/v1/codes', { ...body, name: 'Other' }, headers);
     expect(otherBody.status).toBe(409);
     expect(otherBody.json.detail).toMatch(/different request/);
   });
 
   it('refuses to create a code without a free seat (402), like the dashboard', async () => {
-    const res = await api(system, key, 'POST', '/api/v1/codes', { name: 'One too many', destinationUrl: 'https://example.com/x' });
+    const res = await api(door, key, 'POST', '/api/v1/codes', { name: 'One too many', destinationUrl: 'https://example.com/x' });
     expect(res.status).toBe(402);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(res.json).toMatchObject({ status: 402, code: 'PAYMENT_REQUIRED' });
@@ -81,7 +87,7 @@ describe('/api/v1: the public API', () => {
   });
 
   it('answers bad input with a problem listing the fields, and changes nothing', async () => {
-    const res = await api(system, key, 'POST', '/api/v1/codes', { name: 'x', destinationUrl: 'ftp://example.com' });
+    const res = await api(door, key, 'POST', '/api/v1/codes', { name: 'x', destinationUrl: 'ftp://example.com' });
     expect(res.status).toBe(400);
     expect(res.json.errors).toHaveProperty('destinationUrl');
     expectMatchesDocument('POST', '/api/v1/codes', res);
@@ -89,53 +95,53 @@ describe('/api/v1: the public API', () => {
 
   it('gets, updates, revalidates with ETags and deletes a code; every answer fits the document', async () => {
     const [code] = await sql<{ id: string }>(system, 'SELECT id FROM qr.codes WHERE owner_id = $1 AND deleted_at IS NULL', [owner.user.id]);
-    const got = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}`);
+    const got = await api(door, readKey, 'GET', `/api/v1/codes/${code.id}`);
     expect(got.status).toBe(200);
     expectMatchesDocument('GET', '/api/v1/codes/{id}', got);
     const etag = got.headers.get('etag');
     expect(etag).toBeTruthy();
-    const unchanged = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}`, undefined, { 'if-none-match': etag as string });
+    const unchanged = await api(door, readKey, 'GET', `/api/v1/codes/${code.id}`, undefined, { 'if-none-match': etag as string });
     expect(unchanged.status).toBe(304);
     expect(unchanged.text).toBe('');
 
-    const updated = await api(system, key, 'PATCH', `/api/v1/codes/${code.id}`, { destinationUrl: 'https://example.com/spring', state: 'inactive' });
+    const updated = await api(door, key, 'PATCH', `/api/v1/codes/${code.id}`, { destinationUrl: 'https://example.com/spring', state: 'inactive' });
     expect(updated.status).toBe(200);
     expect(updated.json).toMatchObject({ destinationUrl: 'https://example.com/spring', state: 'deactivated' });
     expectMatchesDocument('PATCH', '/api/v1/codes/{id}', updated);
-    const changed = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}`, undefined, { 'if-none-match': etag as string });
+    const changed = await api(door, readKey, 'GET', `/api/v1/codes/${code.id}`, undefined, { 'if-none-match': etag as string });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
 
-    const analytics = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/analytics?tz=Europe/Berlin`);
+    const analytics = await api(door, readKey, 'GET', `/api/v1/codes/${code.id}/analytics?tz=Europe/Berlin`);
     expect(analytics.status).toBe(200);
     expectMatchesDocument('GET', '/api/v1/codes/{id}/analytics', analytics);
-    const account = await api(system, readKey, 'GET', '/api/v1/analytics?tz=Europe/Berlin');
+    const account = await api(door, readKey, 'GET', '/api/v1/analytics?tz=Europe/Berlin');
     expect(account.status).toBe(200);
     expectMatchesDocument('GET', '/api/v1/analytics', account);
 
-    const png = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/image?format=png&size=256`);
+    const png = await api(door, readKey, 'GET', `/api/v1/codes/${code.id}/image?format=png&size=256`);
     expect(png.status).toBe(200);
     expect(png.headers.get('content-type')).toBe('image/png');
-    const pngBytes = Buffer.from(await (await fetch(`${system.url('gateway')}/api/v1/codes/${code.id}/image?size=256`, { headers: { authorization: `Bearer ${readKey}` } })).arrayBuffer());
+    const pngBytes = Buffer.from(await (await fetch(`${door.baseUrl}/api/v1/codes/${code.id}/image?size=256`, { headers: { authorization: `Bearer ${readKey}` } })).arrayBuffer());
     expect((await sharp(pngBytes).metadata()).width).toBe(256);
-    const svg = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/image?format=svg`);
+    const svg = await api(door, readKey, 'GET', `/api/v1/codes/${code.id}/image?format=svg`);
     expect(svg.headers.get('content-type')).toContain('image/svg+xml');
     expect(svg.text).toContain('<svg');
-    const pdf = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/image?format=pdf`);
+    const pdf = await api(door, readKey, 'GET', `/api/v1/codes/${code.id}/image?format=pdf`);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    const tooBig = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/image?size=99999`);
+    const tooBig = await api(door, readKey, 'GET', `/api/v1/codes/${code.id}/image?size=99999`);
     expect(tooBig.status).toBe(400);
     expectMatchesDocument('GET', '/api/v1/codes/{id}/image', tooBig);
 
-    const csv = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/scans.csv`);
+    const csv = await api(door, readKey, 'GET', `/api/v1/codes/${code.id}/scans.csv`);
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
 
-    expect((await api(system, key, 'DELETE', `/api/v1/codes/${code.id}`)).status).toBe(204);
-    const gone = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}`);
+    expect((await api(door, key, 'DELETE', `/api/v1/codes/${code.id}`)).status).toBe(204);
+    const gone = await api(door, readKey, 'GET', `/api/v1/codes/${code.id}`);
     expect(gone.status).toBe(404);
     expectMatchesDocument('GET', '/api/v1/codes/{id}', gone);
-    expectMatchesDocument('GET', '/api/v1/codes', await api(system, null, 'GET', '/api/v1/codes'));
+    expectMatchesDocument('GET', '/api/v1/codes', await api(door, null, 'GET', '/api/v1/codes'));
   });
 
   it('pages through 1,000 codes with the cursor, each exactly once', async () => {
@@ -146,7 +152,7 @@ describe('/api/v1: the public API', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res: ApiResponse = await api(system, manyKey, 'GET', `/api/v1/codes?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const res: ApiResponse = await api(door, manyKey, 'GET', `/api/v1/codes?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
       expect(res.status).toBe(200);
       if (pages === 0) expectMatchesDocument('GET', '/api/v1/codes', res);
       expect(res.json.total).toBe(1000);
@@ -155,7 +161,7 @@ describe('/api/v1: the public API', () => {
       pages++;
     } while (cursor && pages < 20);
     expect({ pages, codes: seen.size }).toEqual({ pages: 10, codes: 1000 });
-    const broken = await api(system, manyKey, 'GET', '/api/v1/codes?cursor=not-a-cursor');
+    const broken = await api(door, manyKey, 'GET', '/api/v1/codes?cursor=not-a-cursor');
     expect(broken.status).toBe(400);
   });
 
@@ -178,11 +184,11 @@ describe('/api/v1: the public API', () => {
   it('works through the typed client of docs/api.md (openapi-fetch)', async () => {
     const seat = await owner.client.post('/api/purchase-qr-code', { name: 'From the shop' });
     expect(seat.status).toBe(200);
-    const code = await createAndRetarget(system.url('gateway'), key, '1001');
+    const code = await createAndRetarget(door.baseUrl, key, '1001');
     expect(code).toMatchObject({ name: 'Order 1001', destinationUrl: 'https://example.com/spring-sale' });
-    const again = await createAndRetarget(system.url('gateway'), key, '1001');
+    const again = await createAndRetarget(door.baseUrl, key, '1001');
     expect(again.id).toBe(code.id);
-    expect((await allCodes(system.url('gateway'), readKey)).map((c) => c.id)).toEqual([code.id]);
+    expect((await allCodes(door.baseUrl, readKey)).map((c) => c.id)).toEqual([code.id]);
 
     // Its scans, as CSV and as NDJSON: the same scans, newest first.
     await waitFor(async () => {
@@ -192,12 +198,12 @@ describe('/api/v1: the public API', () => {
     await scan(system.url('redirect'), code.slug, { headers: { referer: 'https://news.example.org/' } });
     await scansIngested(system);
     // The redirect-service hands scans to the stream in batches: wait until both are stored.
-    let ndjson = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/scans.ndjson`);
+    let ndjson = await api(door, readKey, 'GET', `/api/v1/codes/${code.id}/scans.ndjson`);
     await waitFor(async () => {
-      ndjson = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/scans.ndjson`);
+      ndjson = await api(door, readKey, 'GET', `/api/v1/codes/${code.id}/scans.ndjson`);
       expect(ndjson.text.trimEnd().split('\n')).toHaveLength(2);
     });
-    const csv = await api(system, readKey, 'GET', `/api/v1/codes/${code.id}/scans.csv`);
+    const csv = await api(door, readKey, 'GET', `/api/v1/codes/${code.id}/scans.csv`);
     expect(ndjson.status).toBe(200);
     expect(ndjson.headers.get('content-type')).toContain('application/x-ndjson');
     const lines = ndjson.text.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -208,14 +214,14 @@ describe('/api/v1: the public API', () => {
   });
 
   it('serves the interactive reference at /docs/api with its script from our own origin', async () => {
-    const res = await fetch(`${system.url('gateway')}/docs/api`);
+    const res = await fetch(`${door.baseUrl}/docs/api`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<script src="/docs/api/scalar.js">');
     expect(html).toContain('/api/v1/openapi.json');
     expect(html).not.toMatch(/<script src="https?:/);
     expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
-    const script = await fetch(`${system.url('gateway')}/docs/api/scalar.js`);
+    const script = await fetch(`${door.baseUrl}/docs/api/scalar.js`);
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toMatch(/javascript/);
     expect((await script.text()).length).toBeGreaterThan(100_000);
@@ -232,39 +238,39 @@ describe('/api/v1: the public API', () => {
       { name: 'Table 3', destinationUrl: 'https://example.com/t3' },
     ];
 
-    const invalid = await api(system, buyerKey, 'POST', '/api/v1/codes/bulk', { codes: [codes[1], { name: 'Bad', destinationUrl: 'ftp://example.com' }] });
+    const invalid = await api(door, buyerKey, 'POST', '/api/v1/codes/bulk', { codes: [codes[1], { name: 'Bad', destinationUrl: 'ftp://example.com' }] });
     expect(invalid.status).toBe(400);
     expect(invalid.json.errors).toHaveProperty(['codes.1.destinationUrl']);
     expectMatchesDocument('POST', '/api/v1/codes/bulk', invalid);
     expect(await sql(system, 'SELECT 1 FROM qr.codes WHERE owner_id = $1', [buyer.user.id])).toEqual([]);
 
     // One seat came with the subscription: the first code takes it, the others find none free.
-    const res = await api(system, buyerKey, 'POST', '/api/v1/codes/bulk', { codes }, { 'idempotency-key': `bulk-${slug}` });
+    const res = await api(door, buyerKey, 'POST', '/api/v1/codes/bulk', { codes }, { 'idempotency-key': `bulk-${slug}` });
     expect(res.status).toBe(200);
     expectMatchesDocument('POST', '/api/v1/codes/bulk', res);
     expect(res.json.created.map((c: { index: number }) => c.index)).toEqual([0]);
     expect(res.json.created[0].code).toMatchObject({ slug, campaign: { scanLimit: 50 } });
-    expect((await api(system, buyerKey, 'GET', `/api/v1/codes/${res.json.created[0].code.id}`)).json).toMatchObject({ remainingScans: 50 });
+    expect((await api(door, buyerKey, 'GET', `/api/v1/codes/${res.json.created[0].code.id}`)).json).toMatchObject({ remainingScans: 50 });
     expect(res.json.failed.map((f: { index: number; status: number }) => [f.index, f.status])).toEqual([[1, 402], [2, 402]]);
-    const again = await api(system, buyerKey, 'POST', '/api/v1/codes/bulk', { codes }, { 'idempotency-key': `bulk-${slug}` });
+    const again = await api(door, buyerKey, 'POST', '/api/v1/codes/bulk', { codes }, { 'idempotency-key': `bulk-${slug}` });
     expect(again.json).toEqual(res.json);
     // With one more seat bought (a purchase adds the seat for the next code), the next one goes through.
     expect((await buyer.client.post('/api/purchase-qr-code', { name: 'Table 2', price: 3.49 })).status).toBe(200);
-    const rest = await api(system, buyerKey, 'POST', '/api/v1/codes/bulk', { codes: codes.slice(1) });
+    const rest = await api(door, buyerKey, 'POST', '/api/v1/codes/bulk', { codes: codes.slice(1) });
     expect(rest.json).toMatchObject({ created: [{ index: 0 }], failed: [{ index: 1, status: 402 }] });
     expect(await sql(system, 'SELECT 1 FROM qr.codes WHERE owner_id = $1', [buyer.user.id])).toHaveLength(2);
 
     const id = rest.json.created[0].code.id as string;
     const design = { foreground: '#1a237e', background: '#ffffff', errorCorrection: 'Q', margin: 2, dotStyle: 'rounded' };
-    const designed = await api(system, buyerKey, 'PUT', `/api/v1/codes/${id}/design`, design);
+    const designed = await api(door, buyerKey, 'PUT', `/api/v1/codes/${id}/design`, design);
     expect(designed.status).toBe(200);
     expect(designed.json.design).toMatchObject(design);
     expectMatchesDocument('PUT', '/api/v1/codes/{id}/design', designed);
-    const unreadable = await api(system, buyerKey, 'PUT', `/api/v1/codes/${id}/design`, { ...design, foreground: '#fefefe' });
+    const unreadable = await api(door, buyerKey, 'PUT', `/api/v1/codes/${id}/design`, { ...design, foreground: '#fefefe' });
     expect(unreadable.status).toBe(400);
     // A read key cannot write; another account's key does not find the code.
-    expect((await api(system, readKey, 'PUT', `/api/v1/codes/${id}/design`, design)).status).toBe(403);
-    expect((await api(system, key, 'PUT', `/api/v1/codes/${id}/design`, design)).status).toBe(404);
+    expect((await api(door, readKey, 'PUT', `/api/v1/codes/${id}/design`, design)).status).toBe(403);
+    expect((await api(door, key, 'PUT', `/api/v1/codes/${id}/design`, design)).status).toBe(404);
   });
 
   it('matches the checked-in document and typed client (UPDATE_OPENAPI=1 regenerates them)', () => {

@@ -23,16 +23,21 @@ export interface ApiResponse {
   json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-/** A program calling the public API with a key: no cookies, no Origin. */
+/** Where programs reach the public API: nginx (the front door) in front of the system. */
+export interface ApiBase {
+  baseUrl: string;
+}
+
+/** A program calling the public API with a key through the front door: no cookies, no Origin. */
 export async function api(
-  system: TestSystem,
+  door: ApiBase,
   key: string | null,
   method: string,
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<ApiResponse> {
-  const res = await fetch(`${system.url('gateway')}${path}`, {
+  const res = await fetch(`${door.baseUrl}${path}`, {
     method,
     headers: {
       ...(key ? { authorization: `Bearer ${key}` } : {}),

@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { decodeQuotedPrintable, SmtpSink, TestHttpClient, waitFor } from '@qrd/testing';
 import { newUser, signIn, sql } from './accounts-fixtures';
+import { FrontDoor, startFrontDoor } from './front-door';
 import { TestSystem } from './harness';
 import { api, createApiKey } from './public-api-fixtures';
 import { CARD_OK, Customer, scan, subscribedCustomer } from './qr-fixtures';
@@ -30,6 +31,7 @@ async function subscribe(client: TestHttpClient): Promise<void> {
 
 describe('outbound webhooks to a receiver on this machine (ALLOW_PRIVATE_DESTINATIONS=true)', () => {
   let system: TestSystem;
+  let door: FrontDoor;
   let sink: SmtpSink;
   const receiver = new WebhookReceiver();
   let owner: Customer;
@@ -52,6 +54,7 @@ describe('outbound webhooks to a receiver on this machine (ALLOW_PRIVATE_DESTINA
         RATE_LIMIT_API_KEY_PER_MINUTE: '5000',
       },
     });
+    door = await startFrontDoor(system);
     // The first endpoint is registered before the owner subscribes, so it hears of the subscription.
     const user = await newUser(system);
     owner = { user, client: await signIn(system, user) };
@@ -60,25 +63,26 @@ describe('outbound webhooks to a receiver on this machine (ALLOW_PRIVATE_DESTINA
     await subscribe(owner.client);
   }, 60_000);
   afterAll(async () => {
+    await door?.stop();
     await system?.stop();
     await receiver.stop();
     await sink.stop();
   });
 
   async function register(path: string, events: string[]): Promise<{ id: string; secret: string }> {
-    const res = await api(system, key, 'POST', '/api/v1/webhooks', { url: receiver.url(path), events });
+    const res = await api(door, key, 'POST', '/api/v1/webhooks', { url: receiver.url(path), events });
     expect(res.status).toBe(201);
     return res.json;
   }
 
   async function updateCode(codeId: string, name: string): Promise<void> {
-    const res = await api(system, key, 'PATCH', `/api/v1/codes/${codeId}`, { name });
+    const res = await api(door, key, 'PATCH', `/api/v1/codes/${codeId}`, { name });
     expect(res.status).toBe(200);
   }
 
   async function newCode(name: string): Promise<{ id: string; slug: string }> {
     expect((await owner.client.post('/api/purchase-qr-code', { name })).status).toBe(200);
-    const res = await api(system, key, 'POST', '/api/v1/codes', { name, destinationUrl: 'https://example.com/menu' });
+    const res = await api(door, key, 'POST', '/api/v1/codes', { name, destinationUrl: 'https://example.com/menu' });
     expect(res.status).toBe(201);
     return res.json;
   }
@@ -96,7 +100,7 @@ describe('outbound webhooks to a receiver on this machine (ALLOW_PRIVATE_DESTINA
     expect((await scan(system.url('redirect'), code.slug)).status).toBe(302);
     const scanned = () => receiver.on('/all').map((r) => verified(r, endpoint.secret)).filter((m) => m.type === 'scan.created');
     await waitFor(() => expect(scanned().flatMap((m) => m.data.scans as unknown[])).toHaveLength(2), 20_000);
-    expect((await api(system, key, 'DELETE', `/api/v1/codes/${code.id}`)).status).toBe(204);
+    expect((await api(door, key, 'DELETE', `/api/v1/codes/${code.id}`)).status).toBe(204);
 
     await waitFor(() => expect(new Set(receiver.on('/all').map((r) => verified(r, endpoint.secret).type))).toEqual(new Set(ALL_EVENTS)), 15_000);
     const messages = receiver.on('/all').map((r) => verified(r, endpoint.secret));
@@ -126,7 +130,7 @@ describe('outbound webhooks to a receiver on this machine (ALLOW_PRIVATE_DESTINA
     expect((await owner.client.post(`/api/webhooks/${endpoint.id}/deliveries/${log.json[0].id}/resend`, {})).status).toBe(202);
     await waitFor(() => expect(receiver.on('/all').length).toBe(before + 1));
     expect(receiver.on('/all')[before].headers['webhook-id']).toBe(log.json[0].eventId);
-    expect((await api(system, key, 'DELETE', `/api/v1/webhooks/${endpoint.id}`)).status).toBe(204);
+    expect((await api(door, key, 'DELETE', `/api/v1/webhooks/${endpoint.id}`)).status).toBe(204);
   }, 60_000);
 
   it('retries a receiver that answers 500, with growing gaps, until it answers 200', async () => {
@@ -141,10 +145,10 @@ describe('outbound webhooks to a receiver on this machine (ALLOW_PRIVATE_DESTINA
     expect(gaps[0]).toBeGreaterThanOrEqual(250);
     expect(gaps[1]).toBeGreaterThan(gaps[0] * 1.5);
     expect(gaps[2]).toBeGreaterThan(gaps[1] * 1.5);
-    const log = await api(system, key, 'GET', `/api/v1/webhooks/${endpoint.id}/deliveries`);
-    await waitFor(async () => expect((await api(system, key, 'GET', `/api/v1/webhooks/${endpoint.id}/deliveries`)).json).toHaveLength(4));
+    const log = await api(door, key, 'GET', `/api/v1/webhooks/${endpoint.id}/deliveries`);
+    await waitFor(async () => expect((await api(door, key, 'GET', `/api/v1/webhooks/${endpoint.id}/deliveries`)).json).toHaveLength(4));
     expect(log.status).toBe(200);
-    const attempts = (await api(system, key, 'GET', `/api/v1/webhooks/${endpoint.id}/deliveries`)).json.reverse();
+    const attempts = (await api(door, key, 'GET', `/api/v1/webhooks/${endpoint.id}/deliveries`)).json.reverse();
     expect(attempts.map((a: { attempt: number; outcome: string; statusCode: number }) => [a.attempt, a.outcome, a.statusCode])).toEqual([
       [1, 'failed', 500],
       [2, 'failed', 500],
