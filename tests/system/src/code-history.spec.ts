@@ -98,7 +98,7 @@ describe('Code history (qr.code_history through the gateway)', () => {
     const code = await createCode(alice.client, { name: 'Keyed', destinationUrl: 'https://example.com/keyed' }, { buySeat: true });
     const { key } = await createApiKey(alice.client, { name: 'CRM sync', scope: 'write' });
 
-    const patched = await api(system, key, 'PATCH', `/api/v1/codes/${code.id}`, { destinationUrl: 'https://example.com/keyed/2', state: 'inactive' });
+    const patched = await api({ baseUrl: system.url('gateway') }, key, 'PATCH', `/api/v1/codes/${code.id}`, { destinationUrl: 'https://example.com/keyed/2', state: 'inactive' });
     expect(patched.status).toBe(200);
 
     const entries = await history(code.id);
