@@ -54,7 +54,7 @@ export interface paths {
         delete: operations["deleteCode"];
         options?: never;
         head?: never;
-        /** Change the destination, name, category or state of a code */
+        /** Change the destination or hosted page, name, category, tags, folder, campaign controls or state of a code */
         patch: operations["updateCode"];
         trace?: never;
     };
@@ -66,7 +66,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change how a code looks (colours, error correction, margin, dot style) */
+        /** Change how a code looks (colours, gradient, error correction, margin, dots, eyes, frame, transparency) */
         put: operations["updateCodeDesign"];
         post?: never;
         delete?: never;
@@ -269,6 +269,24 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         V1Design: {
+            /** @description The finder eyes; null: they follow the dot style */
+            eyeStyle?: ("square" | "rounded" | "circle") | null;
+            /**
+             * @description Colour of the finder eyes; null: the foreground
+             * @example #b91c1c
+             */
+            eyeColour?: string | null;
+            /** @description A linear gradient of the foreground; null: a plain colour */
+            gradient?: components["schemas"]["V1Gradient"] | null;
+            /** @description No background in PNG, SVG and PDF; contrast is then judged against white */
+            transparent?: boolean;
+            /**
+             * @description label: the call to action below the code; border: a frame around it with the text in a banner
+             * @enum {string}
+             */
+            frame?: "none" | "label" | "border";
+            /** @description The call to action of a frame, e.g. "Scan me" */
+            frameText?: string;
             /** @example #000000 */
             foreground: string;
             /** @example #ffffff */
@@ -320,6 +338,34 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Campaign controls as set (null: none) */
+            campaign?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Scanners must give a password before the redirect */
+            passwordProtected?: boolean;
+            /** @description Scans left before the scan limit expires the code; null without a limit */
+            remainingScans?: number | null;
+            /** @description Set while the code is disabled for abuse: scans see a "disabled" page */
+            takedown?: components["schemas"]["V1Takedown"] | null;
+            /** @description The hosted page of a content code (with its files by id); null for a code that leads to a website */
+            content?: (components["schemas"]["V1VCardContent"] & {
+                files?: {
+                    [key: string]: components["schemas"]["V1ContentFile"];
+                };
+            }) | (components["schemas"]["V1LinkListContent"] & {
+                files?: {
+                    [key: string]: components["schemas"]["V1ContentFile"];
+                };
+            }) | (components["schemas"]["V1FileContent"] & {
+                files?: {
+                    [key: string]: components["schemas"]["V1ContentFile"];
+                };
+            }) | (components["schemas"]["V1WifiContent"] & {
+                files?: {
+                    [key: string]: components["schemas"]["V1ContentFile"];
+                };
+            }) | null;
         };
         V1CodePage: {
             items: components["schemas"]["V1Code"][];
@@ -336,10 +382,12 @@ export interface components {
             name: string;
             /**
              * Format: uri
-             * @description Where scans go: http or https, at most 2048 characters
+             * @description Where scans go: http or https, at most 2048 characters. Required unless `content` is given
              * @example https://example.com/menu
              */
-            destinationUrl: string;
+            destinationUrl?: string;
+            /** @description A page we host instead of a destination (no destinationUrl then): a contact card, a link list, a file or a Wi-Fi network. Scans of the short link are counted and sent to PUBLIC_BASE_URL/p/{slug}. Files and images are uploaded in the dashboard and named by their id. */
+            content?: components["schemas"]["V1VCardContent"] | components["schemas"]["V1LinkListContent"] | components["schemas"]["V1FileContent"] | components["schemas"]["V1WifiContent"];
             /** @enum {string} */
             category?: "business" | "event" | "product" | "restaurant" | "retail" | "real-estate" | "healthcare" | "education" | "personal" | "other";
             /**
@@ -360,6 +408,11 @@ export interface components {
              * @description One of your folders (made in the dashboard)
              */
             folderId?: string | null;
+            /**
+             * Format: uuid
+             * @description One of your saved design templates (made in the dashboard): the new code starts with its design
+             */
+            designTemplateId?: string;
         };
         V1BulkCreateBody: {
             codes: components["schemas"]["V1CreateCodeBody"][];
@@ -394,6 +447,8 @@ export interface components {
             campaign?: {
                 [key: string]: unknown;
             } | null;
+            /** @description A content code's new page (any of the four kinds); a website code has none */
+            content?: components["schemas"]["V1VCardContent"] | components["schemas"]["V1LinkListContent"] | components["schemas"]["V1FileContent"] | components["schemas"]["V1WifiContent"];
             /** @description A new password, or null to remove it */
             password?: string | null;
             /** @description Free tags: at most 20, each at most 32 characters of letters, digits, spaces, - and _; stored trimmed and lower case. Replaces the code's tags */
@@ -410,6 +465,24 @@ export interface components {
             state?: "active" | "inactive";
         };
         V1DesignBody: {
+            /** @description The finder eyes; null: they follow the dot style */
+            eyeStyle?: ("square" | "rounded" | "circle") | null;
+            /**
+             * @description Colour of the finder eyes; null: the foreground
+             * @example #b91c1c
+             */
+            eyeColour?: string | null;
+            /** @description A linear gradient of the foreground; null: a plain colour */
+            gradient?: components["schemas"]["V1Gradient"] | null;
+            /** @description No background in PNG, SVG and PDF; contrast is then judged against white */
+            transparent?: boolean;
+            /**
+             * @description label: the call to action below the code; border: a frame around it with the text in a banner
+             * @enum {string}
+             */
+            frame?: "none" | "label" | "border";
+            /** @description The call to action of a frame, e.g. "Scan me" */
+            frameText?: string;
             /** @example #000000 */
             foreground: string;
             /** @example #ffffff */
@@ -593,6 +666,136 @@ export interface components {
             errors?: {
                 [key: string]: string;
             };
+        };
+        V1Takedown: {
+            reason: string;
+            /** Format: date-time */
+            at: string;
+        };
+        V1Gradient: {
+            /**
+             * @description The second colour; the gradient runs from the foreground to it
+             * @example #1d4ed8
+             */
+            to: string;
+            /** @description Degrees */
+            angle: number;
+        };
+        V1ContactPhone: {
+            /**
+             * @description mobile, work, home...
+             * @example mobile
+             */
+            label?: string;
+            /**
+             * @description Digits, spaces and + ( ) - . only
+             * @example +44 20 7946 0000
+             */
+            number: string;
+        };
+        V1ContactAddress: {
+            street?: string;
+            city?: string;
+            region?: string;
+            postcode?: string;
+            country?: string;
+        };
+        V1VCardContent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "V1VCardContent";
+            /** @description A first or a last name is required */
+            firstName?: string;
+            lastName?: string;
+            company?: string;
+            title?: string;
+            phones: components["schemas"]["V1ContactPhone"][];
+            /**
+             * @example [
+             *       "ada@example.com"
+             *     ]
+             */
+            emails: string[];
+            address?: components["schemas"]["V1ContactAddress"];
+            /**
+             * Format: uri
+             * @description http or https
+             */
+            website?: string;
+            note?: string;
+            /**
+             * Format: uuid
+             * @description An image uploaded in the dashboard
+             */
+            photoFileId?: string;
+        };
+        V1ContentLink: {
+            /** @example Our menu */
+            label: string;
+            /**
+             * Format: uri
+             * @description http or https, held to the same rules as a destination
+             */
+            url: string;
+        };
+        V1LinkListContent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "V1LinkListContent";
+            /** @example The Corner Café */
+            title: string;
+            description?: string;
+            /**
+             * Format: uuid
+             * @description An image uploaded in the dashboard
+             */
+            avatarFileId?: string;
+            links: components["schemas"]["V1ContentLink"][];
+        };
+        V1FileContent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "V1FileContent";
+            title?: string;
+            /**
+             * Format: uuid
+             * @description A PDF or image (at most 10 MB) uploaded in the dashboard
+             */
+            fileId: string;
+        };
+        V1WifiContent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "V1WifiContent";
+            /**
+             * @description The network name, at most 32 bytes
+             * @example Cafe-Guest
+             */
+            ssid: string;
+            /**
+             * @description WPA covers WPA/WPA2/WPA3; nopass: an open network
+             * @enum {string}
+             */
+            security: "WPA" | "WEP" | "nopass";
+            /** @description WPA: 8 to 63 characters; WEP: 5 or 13 characters, or 10 or 26 hexadecimal digits; none for an open network */
+            password?: string;
+            hidden: boolean;
+        };
+        V1ContentFile: {
+            /** Format: uuid */
+            id: string;
+            fileName: string;
+            /** @example application/pdf */
+            contentType: string;
+            sizeBytes: number;
         };
     };
     responses: never;

@@ -144,6 +144,50 @@ describe('/api/v1: the public API, called through nginx', () => {
     expectMatchesDocument('GET', '/api/v1/codes', await api(door, null, 'GET', '/api/v1/codes'));
   });
 
+  it('creates and edits a hosted contact card and the newer design settings, each described by the document', async () => {
+    const schemas = (document as unknown as { components: { schemas: Record<string, { properties: Record<string, unknown>; required?: string[] }> } }).components.schemas;
+    expect(Object.keys(schemas.V1CreateCodeBody.properties)).toEqual(expect.arrayContaining(['content', 'designTemplateId']));
+    expect(schemas.V1CreateCodeBody.required ?? []).not.toContain('destinationUrl');
+    expect(Object.keys(schemas.V1DesignBody.properties)).toEqual(expect.arrayContaining(['eyeStyle', 'eyeColour', 'gradient', 'transparent', 'frame', 'frameText']));
+    const validBody = (name: string, body: unknown) => {
+      const validate = ajv.getSchema(`openapi.json#/components/schemas/${name}`);
+      expect(validate?.(body) ? null : validate?.errors).toBeNull();
+    };
+
+    const card = { type: 'vcard', firstName: 'Ada', lastName: 'Lovelace', company: 'Engines Ltd', phones: [{ label: 'work', number: '+44 20 7946 0000' }], emails: ['ada@example.com'] };
+    validBody('V1CreateCodeBody', { name: 'Business card', content: card });
+    expect((await owner.client.post('/api/purchase-qr-code', { name: 'Business card', price: 3.49 })).status).toBe(200);
+    const created = await api(door, key, 'POST', '/api/v1/codes', { name: 'Business card', content: card });
+    expect(created.status).toBe(201);
+    expect(created.json.content).toMatchObject(card);
+    expectMatchesDocument('POST', '/api/v1/codes', created);
+
+    const moved = { ...card, company: 'Analytical Engines Ltd' };
+    const edited = await api(door, key, 'PATCH', `/api/v1/codes/${created.json.id}`, { content: moved });
+    expect(edited.status).toBe(200);
+    expect(edited.json.content).toMatchObject(moved);
+    expectMatchesDocument('PATCH', '/api/v1/codes/{id}', edited);
+
+    const design = {
+      foreground: '#1e3a8a', background: '#ffffff', errorCorrection: 'H', margin: 4, dotStyle: 'rounded',
+      eyeStyle: 'circle', eyeColour: '#b91c1c', gradient: { to: '#0f172a', angle: 45 }, transparent: true, frame: 'label', frameText: 'Scan me',
+    };
+    validBody('V1DesignBody', design);
+    const designed = await api(door, key, 'PUT', `/api/v1/codes/${created.json.id}/design`, design);
+    expect(designed.status).toBe(200);
+    expect(designed.json.design).toMatchObject({ ...design, hasLogo: false });
+    expectMatchesDocument('PUT', '/api/v1/codes/{id}/design', designed);
+    const fetched = await api(door, readKey, 'GET', `/api/v1/codes/${created.json.id}`);
+    expectMatchesDocument('GET', '/api/v1/codes/{id}', fetched);
+    expect(fetched.json).toMatchObject({ content: moved, design: { frame: 'label', frameText: 'Scan me' } });
+
+    const refused = await api(door, key, 'PATCH', `/api/v1/codes/${created.json.id}`, { content: { type: 'wifi', ssid: 'Cafe', security: 'WPA', password: 'short', hidden: false } });
+    expect(refused.status).toBe(400);
+    expectMatchesDocument('PATCH', '/api/v1/codes/{id}', refused);
+    expect((await api(door, readKey, 'GET', `/api/v1/codes/${created.json.id}`)).json.content).toMatchObject(moved);
+    expect((await api(door, key, 'DELETE', `/api/v1/codes/${created.json.id}`)).status).toBe(204);
+  });
+
   it('pages through 1,000 codes with the cursor, each exactly once', async () => {
     const many = await subscribedCustomer(system);
     await seedCodes(system, many.user.id, 1000);

@@ -1,7 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { PublicApiModule } from './public-api.module';
-import { V1Problem } from './v1-schemas';
+import { V1_CONTENT_MODELS } from './v1-content-schemas';
+import { V1Problem, V1Takedown } from './v1-schemas';
 
 /**
  * The OpenAPI 3.1 document of /api/v1, generated from its controllers and DTOs. No `servers`: the
@@ -19,5 +20,5 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key from Account > API keys (qrd_live_...)' })
     .build();
-  return SwaggerModule.createDocument(app, config, { include: [PublicApiModule], extraModels: [V1Problem] });
+  return SwaggerModule.createDocument(app, config, { include: [PublicApiModule], extraModels: [V1Problem, V1Takedown, ...V1_CONTENT_MODELS] });
 }

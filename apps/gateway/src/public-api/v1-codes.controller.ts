@@ -63,7 +63,7 @@ export class V1CodesController {
 
   @Patch(':id')
   @Access('api-write')
-  @ApiOperation({ operationId: 'updateCode', summary: 'Change the destination, name, category or state of a code' })
+  @ApiOperation({ operationId: 'updateCode', summary: 'Change the destination or hosted page, name, category, tags, folder, campaign controls or state of a code' })
   @ApiOkResponse({ type: V1Code })
   @ApiProblems(400, 401, 403, 404, 429)
   update(@ApiCaller() key: ApiKeyPrincipal, @Param('id') codeId: string, @Body() body: V1UpdateCodeBody): Promise<QrCodeView> {
@@ -72,7 +72,7 @@ export class V1CodesController {
 
   @Put(':id/design')
   @Access('api-write')
-  @ApiOperation({ operationId: 'updateCodeDesign', summary: 'Change how a code looks (colours, error correction, margin, dot style)' })
+  @ApiOperation({ operationId: 'updateCodeDesign', summary: 'Change how a code looks (colours, gradient, error correction, margin, dots, eyes, frame, transparency)' })
   @ApiOkResponse({ type: V1Code })
   @ApiProblems(400, 401, 403, 404, 429)
   updateDesign(@ApiCaller() key: ApiKeyPrincipal, @Param('id') codeId: string, @Body() body: V1DesignBody): Promise<QrCodeView> {

@@ -1,4 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { CONTENT_INPUT_SCHEMA, V1DesignExtras } from './v1-content-schemas';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsOptional, ValidateNested } from 'class-validator';
 import {
@@ -26,7 +27,7 @@ import {
   TAGS_PER_CODE_MAX,
   UpdateQrCodeDto,
 } from '@qrd/contracts';
-import type { CampaignSettings, CodeSort, CodeStateFilter, QrCategory, QrImageFormat, SortOrder } from '@qrd/contracts';
+import type { CampaignSettings, CodeContent, CodeSort, CodeStateFilter, QrCategory, QrImageFormat, SortOrder } from '@qrd/contracts';
 
 export const V1_BULK_MAX = 100;
 
@@ -75,8 +76,11 @@ export class V1CreateCodeBody extends CreateQrCodeDto {
   @ApiProperty({ description: 'Shown in your dashboard', minLength: 1, maxLength: 100, example: 'Spring menu' })
   declare name: string;
 
-  @ApiProperty({ description: 'Where scans go: http or https, at most 2048 characters', format: 'uri', maxLength: 2048, example: 'https://example.com/menu' })
-  declare destinationUrl: string;
+  @ApiPropertyOptional({ description: 'Where scans go: http or https, at most 2048 characters. Required unless `content` is given', format: 'uri', maxLength: 2048, example: 'https://example.com/menu' })
+  declare destinationUrl?: string;
+
+  @ApiPropertyOptional(CONTENT_INPUT_SCHEMA)
+  declare content?: CodeContent;
 
   @ApiPropertyOptional({ enum: QR_CATEGORIES })
   declare category?: QrCategory;
@@ -95,6 +99,9 @@ export class V1CreateCodeBody extends CreateQrCodeDto {
 
   @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true, description: 'One of your folders (made in the dashboard)' })
   declare folderId?: string | null;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'One of your saved design templates (made in the dashboard): the new code starts with its design' })
+  declare designTemplateId?: string;
 }
 
 /** Several codes in one request: each is created on a free seat of the subscription, in order. */
@@ -109,7 +116,7 @@ export class V1BulkCreateBody {
 }
 
 /** A design without its logo; the contrast between foreground and background is checked. */
-export class V1DesignBody extends QrDesignDto {
+export class V1DesignBody extends IntersectionType(QrDesignDto, V1DesignExtras) {
   @ApiProperty({ example: '#000000' }) declare foreground: string;
   @ApiProperty({ example: '#ffffff' }) declare background: string;
   @ApiProperty({ enum: QR_ERROR_CORRECTION_LEVELS }) declare errorCorrection: QrDesignDto['errorCorrection'];
@@ -131,6 +138,9 @@ export class V1UpdateCodeBody extends UpdateQrCodeDto {
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: `${CAMPAIGN_DESCRIPTION}; null removes them` })
   declare campaign?: CampaignSettings | null;
+
+  @ApiPropertyOptional({ ...CONTENT_INPUT_SCHEMA, description: "A content code's new page (any of the four kinds); a website code has none" })
+  declare content?: CodeContent;
 
   @ApiPropertyOptional({ type: 'string', nullable: true, description: 'A new password, or null to remove it' })
   declare password?: string | null;

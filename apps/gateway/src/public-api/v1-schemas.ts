@@ -1,4 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { CONTENT_OUTPUT_SCHEMA, V1DesignExtras } from './v1-content-schemas';
 import { QR_CATEGORIES, QR_CODE_STATES, QR_DOT_STYLES, QR_ERROR_CORRECTION_LEVELS } from '@qrd/contracts';
 
 /**
@@ -7,7 +8,7 @@ import { QR_CATEGORIES, QR_CODE_STATES, QR_DOT_STYLES, QR_ERROR_CORRECTION_LEVEL
  * tests validate real answers against these schemas, so a drift fails there.
  */
 
-export class V1Design {
+export class V1Design extends V1DesignExtras {
   @ApiProperty({ example: '#000000' }) foreground!: string;
   @ApiProperty({ example: '#ffffff' }) background!: string;
   @ApiProperty({ enum: QR_ERROR_CORRECTION_LEVELS }) errorCorrection!: string;
@@ -19,6 +20,11 @@ export class V1Design {
 export class V1Suspension {
   @ApiProperty({ description: 'The subscription lapsed' }) billing!: boolean;
   @ApiProperty({ description: 'The account is suspended' }) account!: boolean;
+}
+
+export class V1Takedown {
+  @ApiProperty() reason!: string;
+  @ApiProperty({ format: 'date-time' }) at!: string;
 }
 
 export class V1Code {
@@ -38,6 +44,11 @@ export class V1Code {
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) lastScanAt!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: 'Campaign controls as set (null: none)' }) campaign?: object | null;
+  @ApiPropertyOptional({ description: 'Scanners must give a password before the redirect' }) passwordProtected?: boolean;
+  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'Scans left before the scan limit expires the code; null without a limit' }) remainingScans?: number | null;
+  @ApiPropertyOptional({ oneOf: [{ $ref: getSchemaPath(V1Takedown) }, { type: 'null' }], description: 'Set while the code is disabled for abuse: scans see a "disabled" page' }) takedown?: V1Takedown | null;
+  @ApiPropertyOptional(CONTENT_OUTPUT_SCHEMA) content?: object | null;
 }
 
 export class V1BulkCreated {
