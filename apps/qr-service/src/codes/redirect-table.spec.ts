@@ -17,6 +17,14 @@ describe(RedirectTable.name, () => {
   const announced: string[] = [];
   const sut = new RedirectTable(redis, config, createLogger('redirect-table-test', 'silent'));
   const stored = async (slug: string) => JSON.parse((await redis.get(redirectTableKey(config.redisPrefix, slug))) ?? 'null');
+  let marks = 0;
+  /** Resolves once every announcement published so far has reached the subscriber (Redis delivers a channel's messages in order). */
+  const delivered = async () => {
+    const mark = `mark-${++marks}`;
+    await redis.publish(redirectChangesChannel(config.redisPrefix), mark);
+    while (!announced.includes(mark)) await new Promise((resolve) => setTimeout(resolve, 5));
+    announced.splice(announced.indexOf(mark), 1);
+  };
 
   beforeAll(async () => {
     subscriber.on('message', (_channel: string, slug: string) => announced.push(slug));
@@ -53,13 +61,14 @@ describe(RedirectTable.name, () => {
   });
 
   it('announces written slugs only: new ones only when asked to, replaced ones always', async () => {
+    await delivered();
     announced.length = 0;
     await sut.write([{ slug: 'Quiet01', entry: entry(1, 'active', 'https://example.com/') }], { announceNew: false });
     await sut.write([{ slug: 'Quiet01', entry: entry(1, 'active', 'https://example.com/') }], { announceNew: true });
     await sut.write([{ slug: 'Quiet01', entry: entry(2, 'deactivated') }], { announceNew: false });
     await sut.write([{ slug: 'Loud001', entry: entry(1, 'active', 'https://example.com/') }], { announceNew: true });
 
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await delivered();
     expect(announced).toEqual(['Quiet01', 'Loud001']);
   });
 
