@@ -360,6 +360,11 @@ export interface components {
              * @description One of your folders (made in the dashboard)
              */
             folderId?: string | null;
+            /**
+             * Format: uuid
+             * @description One of your saved design templates (made in the dashboard's design editor): the code starts with its design; without it, the default design
+             */
+            designTemplateId?: string;
         };
         V1BulkCreateBody: {
             codes: components["schemas"]["V1CreateCodeBody"][];

@@ -95,6 +95,13 @@ export class V1CreateCodeBody extends CreateQrCodeDto {
 
   @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true, description: 'One of your folders (made in the dashboard)' })
   declare folderId?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'uuid',
+    description: 'One of your saved design templates (made in the dashboard\'s design editor): the code starts with its design; without it, the default design',
+  })
+  declare designTemplateId?: string;
 }
 
 /** Several codes in one request: each is created on a free seat of the subscription, in order. */
