@@ -19,6 +19,7 @@ import { CodeOrganisation17990000000000 } from './migrations/17990000000000-code
 import { DesignTemplates17991000000000 } from './migrations/17991000000000-design-templates';
 import { ContentCodes17992000000000 } from './migrations/17992000000000-content-codes';
 import { BulkImports17994000000000 } from './migrations/17994000000000-bulk-imports';
+import { BulkImportTemplates17995000000000 } from './migrations/17995000000000-bulk-import-templates';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -45,5 +46,6 @@ export const QR_DATABASE: ServiceDatabase = {
     DesignTemplates17991000000000,
     ContentCodes17992000000000,
     BulkImports17994000000000,
+    BulkImportTemplates17995000000000,
   ],
 };

@@ -410,7 +410,7 @@ export interface components {
             folderId?: string | null;
             /**
              * Format: uuid
-             * @description One of your saved design templates (made in the dashboard): the new code starts with its design
+             * @description One of your saved design templates (made in the dashboard's design editor): the code starts with its design; without it, the default design
              */
             designTemplateId?: string;
         };

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { Browser, Page } from 'playwright-core';
-import { subscribeWithTestCard } from './support/codes';
+import { apiPost, subscribeWithTestCard } from './support/codes';
 import { launchBrowser, logIn, newContext, screenshot, seedUser, sidewaysOverflow } from './support/e2e';
 
 /** axe-core's serious and critical findings on the page as it is now. */
@@ -40,6 +40,7 @@ describe('bulk create from CSV, at 390 px in dark theme, in Chromium through ngi
     const page = await context.newPage();
     await logIn(page, user);
     await subscribeWithTestCard(page);
+    await apiPost(page, '/api/design-templates', { name: 'Night', design: { foreground: '#1b5e20', dotStyle: 'rounded' } });
 
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Import from CSV' }).click();
@@ -73,9 +74,13 @@ describe('bulk create from CSV, at 390 px in dark theme, in Chromium through ngi
     // Three codes, one free seat: two more at $3.49 = $6.98 a month.
     await page.getByTestId('import-price').getByText('$6.98 per month').waitFor();
 
+    // Every new code starts with the account's "Night" design template.
+    await page.getByLabel('Design of the new QR codes').selectOption({ label: 'Night' });
+    expect(await sidewaysOverflow(page)).toEqual([]);
     await page.getByRole('button', { name: 'Create 3 QR codes' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create 3 QR codes?' });
     await dialog.getByText(/\$6\.98 more per month/).waitFor();
+    await dialog.getByText(/They start with the design template "Night"\./).waitFor();
     expect(await sidewaysOverflow(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Confirm and create' }).click();
 
@@ -90,8 +95,9 @@ describe('bulk create from CSV, at 390 px in dark theme, in Chromium through ngi
     const text = await readFile((await download.path()) as string, 'utf8');
     const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines).toHaveLength(4);
-    const codes = (await (await page.request.get('/api/qrcodes')).json()) as { name: string; shortUrl: string; destinationUrl: string }[];
+    const codes = (await (await page.request.get('/api/qrcodes')).json()) as { name: string; shortUrl: string; destinationUrl: string; design: { foreground: string; dotStyle: string } }[];
     expect(codes.map((c) => c.name).sort()).toEqual(['Flyer', 'Lunch menu', 'Window poster']);
+    for (const code of codes) expect(code.design).toMatchObject({ foreground: '#1b5e20', dotStyle: 'rounded' });
     expect(codes.find((c) => c.name === 'Window poster')?.destinationUrl).toBe('https://example.com/window');
     for (const code of codes) expect(text).toContain(code.shortUrl);
     const subscription = (await (await page.request.get('/api/subscription')).json()) as { seats: number; seatsUsed: number };

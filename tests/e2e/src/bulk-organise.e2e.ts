@@ -3,8 +3,8 @@ import jsQR from 'jsqr';
 import { Browser } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { unzipFiles } from '@qrd/testing';
-import { createCode, subscribeWithTestCard, waitForRedirectStatus } from './support/codes';
-import { launchBrowser, logIn, newContext, screenshot, seedUser, sql } from './support/e2e';
+import { apiPost, createCode, subscribeWithTestCard, waitForRedirectStatus } from './support/codes';
+import { launchBrowser, logIn, newContext, screenshot, seedUser, sidewaysOverflow, sql } from './support/e2e';
 
 describe('organising and bulk actions on the dashboard in Chromium through nginx', () => {
   let browser: Browser;
@@ -83,6 +83,66 @@ describe('organising and bulk actions on the dashboard in Chromium through nginx
       { name: 'Poster 2', state: 'deactivated' },
       { name: 'Poster 3', state: 'active' },
     ]);
+    await context.close();
+  });
+
+  it('gives the selected codes a design template at 390 px: their previews are drawn again with the new design', async () => {
+    const user = await seedUser();
+    const context = await newContext(browser, { width: 390, height: 844 });
+    const page = await context.newPage();
+    await logIn(page, user);
+    await subscribeWithTestCard(page);
+    const first = await createCode(page, 'Menu 0', 'https://example.com/menu');
+    await sql(
+      `INSERT INTO qr.codes (slug, owner_id, name, destination, design, created_at, updated_at)
+       SELECT substr(md5(random()::text), 1, 7), owner_id, 'Menu 1', destination, design, created_at - interval '1 second', updated_at - interval '1 second'
+       FROM qr.codes WHERE id = $1`,
+      [first.id],
+    );
+    await apiPost(page, '/api/design-templates', { name: 'Navy', design: { foreground: '#0d47a1', dotStyle: 'dots' } });
+
+    await page.goto('/dashboard');
+    await page.getByText('2 QR codes', { exact: true }).waitFor();
+    const preview = page.getByRole('img', { name: 'QR code for Menu 0' });
+    const before = (await preview.getAttribute('src')) ?? '';
+    const etagBefore = (await page.request.get(before)).headers().etag;
+    await page.getByRole('checkbox', { name: 'Select Menu 0' }).check();
+    await page.getByRole('checkbox', { name: 'Select Menu 1' }).check();
+    const bar = page.getByRole('region', { name: 'Selected QR codes' });
+    await bar.getByText('2 selected').waitFor();
+    expect(await sidewaysOverflow(page)).toEqual([]);
+
+    // With the keyboard: choose the template, then Tab to the button and press Enter.
+    const picker = bar.getByRole('combobox', { name: 'Design template' });
+    await picker.selectOption({ label: 'Navy' });
+    await picker.focus();
+    await page.keyboard.press('Tab');
+    expect(await bar.getByRole('button', { name: 'Apply design' }).evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByText('2 QR codes given the new design').first().waitFor();
+    await page.waitForFunction(
+      ([name, old]) => document.querySelector(`img[alt="QR code for ${name}"]`)?.getAttribute('src') !== old,
+      ['Menu 0', before] as const,
+    );
+    // The image itself is a new rendering (another ETag), not only a new address.
+    const after = (await preview.getAttribute('src')) ?? '';
+    const etagAfter = (await page.request.get(after)).headers().etag;
+    expect(etagAfter).toBeTruthy();
+    expect(etagAfter).not.toBe(etagBefore);
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    await screenshot(page, 'dashboard-bulk-design-template-mobile');
+
+    const designs = await sql<{ name: string; foreground: string; dots: string }>(
+      `SELECT name, design->>'foreground' AS foreground, design->>'dotStyle' AS dots FROM qr.codes
+       WHERE owner_id = (SELECT owner_id FROM qr.codes WHERE id = $1) ORDER BY name`,
+      [first.id],
+    );
+    expect(designs).toEqual([
+      { name: 'Menu 0', foreground: '#0d47a1', dots: 'dots' },
+      { name: 'Menu 1', foreground: '#0d47a1', dots: 'dots' },
+    ]);
+    const history = (await (await page.request.get(`/api/qrcodes/${first.id}/history`)).json()) as { items: { kind: string }[] };
+    expect(history.items[0].kind).toBe('design');
     await context.close();
   });
 });

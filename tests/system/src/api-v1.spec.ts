@@ -10,6 +10,7 @@ import { sql } from './accounts-fixtures';
 import { FrontDoor, startFrontDoor } from './front-door';
 import { TestSystem } from './harness';
 import { api, ApiResponse, createApiKey, seedCodes } from './public-api-fixtures';
+import { DESIGN_TEMPLATE_MESSAGES } from '@qrd/contracts';
 import { waitFor } from '@qrd/testing';
 import { Customer, scan, scansIngested, subscribedCustomer } from './qr-fixtures';
 
@@ -300,8 +301,19 @@ describe('/api/v1: the public API, called through nginx', () => {
     expect(again.json).toEqual(res.json);
     // With one more seat bought (a purchase adds the seat for the next code), the next one goes through.
     expect((await buyer.client.post('/api/purchase-qr-code', { name: 'Table 2', price: 3.49 })).status).toBe(200);
-    const rest = await api(door, buyerKey, 'POST', '/api/v1/codes/bulk', { codes: codes.slice(1) });
-    expect(rest.json).toMatchObject({ created: [{ index: 0 }], failed: [{ index: 1, status: 402 }] });
+    // An item may start from one of the account's design templates; an unknown one refuses only that item.
+    const template = (await buyer.client.post('/api/design-templates', { name: 'Tables', design: { foreground: '#1b5e20', dotStyle: 'dots' } })).json;
+    const rest = await api(door, buyerKey, 'POST', '/api/v1/codes/bulk', {
+      codes: [
+        { ...codes[1], designTemplateId: template.id },
+        { ...codes[2], designTemplateId: '00000000-0000-4000-8000-000000000000' },
+      ],
+    });
+    expectMatchesDocument('POST', '/api/v1/codes/bulk', rest);
+    expect(rest.json).toMatchObject({
+      created: [{ index: 0, code: { design: { foreground: '#1b5e20', dotStyle: 'dots' } } }],
+      failed: [{ index: 1, status: 400, fields: { designTemplateId: DESIGN_TEMPLATE_MESSAGES.notFound } }],
+    });
     expect(await sql(system, 'SELECT 1 FROM qr.codes WHERE owner_id = $1', [buyer.user.id])).toHaveLength(2);
 
     const id = rest.json.created[0].code.id as string;

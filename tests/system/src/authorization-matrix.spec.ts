@@ -117,6 +117,8 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/qrcodes/bulk/deactivate': { access: 'user', bodyOf: (f) => ({ ids: [f.codeId] }), expect: { user: 200, ...OWNED } },
   'POST /api/qrcodes/bulk/tag': { access: 'user', bodyOf: (f) => ({ ids: [f.codeId], tag: 'matrix', operation: 'add' }), expect: { user: 200, ...OWNED } },
   'POST /api/qrcodes/bulk/folder': { access: 'user', bodyOf: (f) => ({ ids: [f.codeId], folderId: null }), expect: { user: 200, ...OWNED } },
+  // The template is checked first: an unknown one answers 400 to every signed-in caller and changes nothing.
+  'POST /api/qrcodes/bulk/design-template': { access: 'user', bodyOf: (f) => ({ ids: [f.codeId], templateId: '00000000-0000-4000-8000-000000000000' }) },
   // The spare code may already be gone (its own row deletes it): an id of nobody's code, 404 for everyone.
   'POST /api/qrcodes/bulk/delete': { access: 'user', body: { ids: ['00000000-0000-4000-8000-000000000000'] }, expect: { user: 404, ...OWNED } },
   // Folders and tags: each caller has their own; a code's id is nobody's folder.

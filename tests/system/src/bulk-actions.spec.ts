@@ -1,10 +1,13 @@
-import { BULK_MAX_IDS, ORGANISE_MESSAGES } from '@qrd/contracts';
+import { BULK_MAX_IDS, DESIGN_TEMPLATE_MESSAGES, ORGANISE_MESSAGES } from '@qrd/contracts';
 import { waitFor } from '@qrd/testing';
+import sharp from 'sharp';
 import { sql } from './accounts-fixtures';
 import { TestSystem } from './harness';
 import { createCode, Customer, scan, subscribedCustomer } from './qr-fixtures';
 
 type Code = { id: string; slug: string; [key: string]: unknown };
+
+const NAVY = { foreground: '#0d47a1', background: '#fffde7', dotStyle: 'rounded', eyeStyle: 'circle', eyeColour: '#b71c1c' };
 
 describe('bulk actions on a selection of codes: all or nothing, each change as a single one makes it', () => {
   let system: TestSystem;
@@ -129,6 +132,69 @@ describe('bulk actions on a selection of codes: all or nothing, each change as a
     expect(out.json).toEqual({ selected: 1, changed: 1 });
     expect((await state(codes[1])).folderId).toBeNull();
     expect((await state(codes[2])).folderId).toBe(folder.id);
+  });
+
+  describe('applying a design template to a selection', () => {
+    const cookie = () => [...alice.client.cookieJar()].map(([k, v]) => `${k}=${v}`).join('; ');
+    const etagOf = async (code: Code) =>
+      (await fetch(`${system.url('gateway')}/api/qrcodes/${code.id}/download?format=png&size=256`, { headers: { cookie: cookie() } })).headers.get('etag');
+    const designs = async (list: Code[]) => Promise.all(list.map(async (code) => (await state(code)).design));
+
+    it('gives each chosen code the template\'s design, keeps a code\'s own logo, and records each change in its history', async () => {
+      const template = (await alice.client.post('/api/design-templates', { name: 'Navy', design: NAVY })).json;
+      const logo = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#d81b60' } }).png().toBuffer();
+      const withLogo = await fetch(`${system.url('gateway')}/api/qrcodes/${codes[2].id}/logo`, {
+        method: 'POST',
+        body: new Uint8Array(logo),
+        headers: { 'content-type': 'image/png', origin: new URL(system.config.publicBaseUrl).origin, cookie: cookie() },
+      });
+      expect(withLogo.status).toBe(200);
+      const chosen = codes.slice(2, 5);
+      const etagBefore = await etagOf(codes[3]);
+      const untouched = await designs([codes[0]]);
+
+      const res = await alice.client.post('/api/qrcodes/bulk/design-template', { ids: ids(chosen), templateId: template.id });
+
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({ selected: 3, changed: 3 });
+      expect(await designs(chosen)).toEqual([
+        expect.objectContaining({ ...NAVY, hasLogo: true }),
+        expect.objectContaining({ ...NAVY, hasLogo: false }),
+        expect.objectContaining({ ...NAVY, hasLogo: false }),
+      ]);
+      expect(await designs([codes[0]])).toEqual(untouched);
+      expect(await etagOf(codes[3])).not.toBe(etagBefore);
+      const history = (await alice.client.get(`/api/qrcodes/${codes[3].id}/history`)).json;
+      expect(history.items[0]).toMatchObject({ kind: 'design', changes: expect.arrayContaining([{ field: 'foreground', before: '#000000', after: NAVY.foreground }]) });
+      const logoHistory = (await alice.client.get(`/api/qrcodes/${codes[2].id}/history`)).json;
+      expect(logoHistory.items[0].kind).toBe('design');
+
+      // Applied again: nothing left to change, nothing recorded.
+      const again = await alice.client.post('/api/qrcodes/bulk/design-template', { ids: ids(chosen), templateId: template.id });
+      expect(again.json).toEqual({ selected: 3, changed: 0 });
+      expect((await alice.client.get(`/api/qrcodes/${codes[3].id}/history`)).json.items).toHaveLength(history.items.length);
+    });
+
+    it("refuses another user's template, an unknown or malformed one, and codes not all the caller's, changing nothing", async () => {
+      const mine = (await alice.client.post('/api/design-templates', { name: 'Plain red', design: { foreground: '#b71c1c' } })).json;
+      const bobs = (await bob.client.post('/api/design-templates', { name: 'Bob green', design: { foreground: '#1b5e20' } })).json;
+      const before = await designs(codes.slice(0, 5));
+      const bobBefore = (await bob.client.get(`/api/qrcodes/${bobCode.id}`)).json.design;
+
+      const foreign = await alice.client.post('/api/qrcodes/bulk/design-template', { ids: ids(codes.slice(0, 2)), templateId: bobs.id });
+      const unknown = await alice.client.post('/api/qrcodes/bulk/design-template', { ids: ids(codes.slice(0, 2)), templateId: '00000000-0000-4000-8000-000000000000' });
+      const malformed = await alice.client.post('/api/qrcodes/bulk/design-template', { ids: ids(codes.slice(0, 2)), templateId: 'navy' });
+      const mixed = await alice.client.post('/api/qrcodes/bulk/design-template', { ids: [codes[0].id, bobCode.id], templateId: mine.id });
+      const bobWithMine = await bob.client.post('/api/qrcodes/bulk/design-template', { ids: [bobCode.id], templateId: mine.id });
+
+      expect([foreign.status, unknown.status, malformed.status, mixed.status, bobWithMine.status]).toEqual([400, 400, 400, 404, 400]);
+      expect(foreign.json.fields.templateId).toBe(DESIGN_TEMPLATE_MESSAGES.notFound);
+      expect(unknown.json.fields.templateId).toBe(DESIGN_TEMPLATE_MESSAGES.notFound);
+      expect(JSON.stringify(malformed.json)).toContain(DESIGN_TEMPLATE_MESSAGES.templateId);
+      expect(mixed.json.message).toBe(ORGANISE_MESSAGES.bulkNotFound);
+      expect(await designs(codes.slice(0, 5))).toEqual(before);
+      expect((await bob.client.get(`/api/qrcodes/${bobCode.id}`)).json.design).toEqual(bobBefore);
+    });
   });
 
   it('deletes several codes: their links are gone and exactly their seats are freed', async () => {

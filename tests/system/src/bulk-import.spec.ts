@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import {
   BULK_IMPORT_MESSAGES,
   BulkImportView,
+  DESIGN_TEMPLATE_MESSAGES,
   QR_MESSAGES,
   QrCodeView,
   QrQueue,
@@ -135,7 +136,7 @@ describe('bulk create from CSV', () => {
     expect(result.status).toBe(200);
     expect(result.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = result.text.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('name,destination,category,tags,slug,short_url,status,error');
+    expect(lines[0]).toBe('name,destination,category,tags,slug,template,short_url,status,error');
     expect(lines).toHaveLength(5);
     for (const code of codes) expect(lines.some((line) => line.includes(`,${code.shortUrl},created,`))).toBe(true);
     expect(lines.find((l) => l.startsWith('"Dinner, late"'))).toBeDefined();
@@ -153,6 +154,45 @@ describe('bulk create from CSV', () => {
     await queue.close();
     expect(await codesOf(client)).toHaveLength(4);
     expect(await subscriptionOf(client)).toMatchObject({ seats: 4, seatsUsed: 4 });
+  });
+
+  it('creates every code with the design template chosen at confirmation, or the one a row names; an unknown name is a row error', async () => {
+    const { client } = await signUp(system);
+    const day = (await client.post('/api/design-templates', { name: 'Day', design: { foreground: '#0d47a1', dotStyle: 'rounded' } })).json;
+    const night = (await client.post('/api/design-templates', { name: 'Night', design: { foreground: '#1b5e20', eyeStyle: 'circle' } })).json;
+    const stranger = await signUp(system);
+    const theirs = (await stranger.client.post('/api/design-templates', { name: 'Theirs', design: { foreground: '#b71c1c' } })).json;
+
+    const draft = (await upload(client, 'name,destination,template\nPoster A,https://example.com/a,\nPoster B,https://example.com/b, night \nPoster C,https://example.com/c,Dusk\n'))
+      .json as BulkImportView;
+    expect(draft.rows.map((r) => r.cells.template)).toEqual(['', ' night ', 'Dusk']);
+    expect(draft.rows.map((r) => r.errors)).toEqual([{}, {}, { template: BULK_IMPORT_MESSAGES.templateUnknown('Dusk') }]);
+    const fixed = await client.put(`/api/imports/${draft.id}/rows/3`, { ...draft.rows[2].cells, template: 'NIGHT' });
+    expect((fixed.json as BulkImportView).rows[2].errors).toEqual({});
+    const { totalCents } = (fixed.json as BulkImportView).pricing ?? { totalCents: -1 };
+
+    // Someone else's template, or no template id at all: refused before anything is bought.
+    const foreign = await client.post(`/api/imports/${draft.id}/confirm`, { totalCents, designTemplateId: theirs.id });
+    const malformed = await client.post(`/api/imports/${draft.id}/confirm`, { totalCents, designTemplateId: 'Day' });
+    expect([foreign.status, malformed.status]).toEqual([400, 400]);
+    expect(foreign.json.fields.designTemplateId).toBe(DESIGN_TEMPLATE_MESSAGES.notFound);
+    expect(malformed.json.fields.designTemplateId).toBe(BULK_IMPORT_MESSAGES.designTemplateId);
+    expect(await subscriptionOf(client)).toMatchObject({ seats: 1, seatsUsed: 0 });
+    expect((await client.get(`/api/imports/${draft.id}`)).json.state).toBe('draft');
+
+    const confirmed = await client.post(`/api/imports/${draft.id}/confirm`, { totalCents, designTemplateId: day.id });
+    expect(confirmed.status).toBe(202);
+    expect(confirmed.json.designTemplateId).toBe(day.id);
+    const done = await importDone(client, draft.id);
+    expect(done.progress).toMatchObject({ created: 3, failed: 0 });
+
+    const byName = new Map((await codesOf(client)).map((c) => [c.name, c]));
+    expect(byName.get('Poster A')?.design).toEqual({ ...day.design });
+    expect(byName.get('Poster B')?.design).toEqual({ ...night.design });
+    expect(byName.get('Poster C')?.design).toEqual({ ...night.design });
+    expect(day.design).toMatchObject({ foreground: '#0d47a1', dotStyle: 'rounded' });
+    const result = await client.get(`/api/imports/${draft.id}/result.csv`);
+    expect(result.text).toContain(',NIGHT,');
   });
 
   it('uses free seats first and buys nothing when they suffice', async () => {

@@ -100,7 +100,11 @@ export class V1CreateCodeBody extends CreateQrCodeDto {
   @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true, description: 'One of your folders (made in the dashboard)' })
   declare folderId?: string | null;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'One of your saved design templates (made in the dashboard): the new code starts with its design' })
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'uuid',
+    description: 'One of your saved design templates (made in the dashboard\'s design editor): the code starts with its design; without it, the default design',
+  })
   declare designTemplateId?: string;
 }
 

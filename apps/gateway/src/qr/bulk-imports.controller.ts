@@ -46,11 +46,14 @@ export class BulkImportsController {
     @Body() dto: BulkImportRowDto,
   ): Promise<BulkImportView> {
     await this.limiter.hit({ key: `bulk-import-rows:${session.userId}`, max: 600, windowSeconds: 3600 });
-    const cells = { name: dto.name, destination: dto.destination, category: dto.category, tags: dto.tags, slug: dto.slug };
+    const cells = { name: dto.name, destination: dto.destination, category: dto.category, tags: dto.tags, slug: dto.slug, template: dto.template ?? '' };
     return this.bus.request(QrPattern.UpdateBulkImportRow, { userId: session.userId, importId, row, cells });
   }
 
-  /** One confirmation buys the seats the valid rows need (once per import) and starts the creation. */
+  /**
+   * One confirmation buys the seats the valid rows need (once per import) and starts the creation;
+   * {designTemplateId} gives the rows that name no template one of the user's design templates.
+   */
   @Post(':id/confirm')
   @Access('user')
   @HttpCode(202)
@@ -67,6 +70,7 @@ export class BulkImportsController {
       importId,
       totalCents: dto.totalCents ?? null,
       idempotencyKey: key,
+      designTemplateId: dto.designTemplateId ?? null,
     });
   }
 

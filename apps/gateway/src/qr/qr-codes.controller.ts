@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
+  BulkDesignTemplateDto,
   BulkFolderDto,
   BulkIdsDto,
   BulkResult,
@@ -99,6 +100,14 @@ export class QrCodesController {
   @HttpCode(200)
   bulkFolder(@CurrentSession() session: Session, @Body() dto: BulkFolderDto): Promise<BulkResult> {
     return this.bus.request(QrPattern.BulkMoveToFolder, { userId: session.userId, ids: dto.ids, folderId: dto.folderId });
+  }
+
+  /** {ids, templateId}: each code takes the design template's design (keeping its own logo unless the template has one). */
+  @Post('bulk/design-template')
+  @Access('user')
+  @HttpCode(200)
+  bulkDesignTemplate(@CurrentSession() session: Session, @Body() dto: BulkDesignTemplateDto): Promise<BulkResult> {
+    return this.bus.request(QrPattern.BulkApplyDesignTemplate, { userId: session.userId, ids: dto.ids, templateId: dto.templateId });
   }
 
   @Get(':id')

@@ -14,9 +14,14 @@ function refusal(file: Buffer | string): string {
 describe(parseBulkImportCsv.name, () => {
   it('reads UTF-8 with or without a byte order mark, CRLF or LF, quoted commas and columns in any order', () => {
     const withBom = parseBulkImportCsv(Buffer.from('\uFEFFDestination URL,Name,Tags\r\nhttps://example.com/a,"Café, terrace","a;b"\r\n\r\n'));
-    expect(withBom).toEqual([{ name: 'Café, terrace', destination: 'https://example.com/a', category: '', tags: 'a;b', slug: '' }]);
+    expect(withBom).toEqual([{ name: 'Café, terrace', destination: 'https://example.com/a', category: '', tags: 'a;b', slug: '', template: '' }]);
     const plain = parseBulkImportCsv(Buffer.from('name,destination,category,tags,custom slug\nMenu,https://example.com/m,restaurant,,menu-1\n'));
-    expect(plain).toEqual([{ name: 'Menu', destination: 'https://example.com/m', category: 'restaurant', tags: '', slug: 'menu-1' }]);
+    expect(plain).toEqual([{ name: 'Menu', destination: 'https://example.com/m', category: 'restaurant', tags: '', slug: 'menu-1', template: '' }]);
+  });
+
+  it('reads a design template named per row ("template" or "design template")', () => {
+    const rows = parseBulkImportCsv(Buffer.from('name,destination,Design Template\nMenu,https://example.com/m,Brand colours\nFlyer,https://example.com/f,\n'));
+    expect(rows.map((row) => row.template)).toEqual(['Brand colours', '']);
   });
 
   it('refuses what it cannot import, saying what to change', () => {

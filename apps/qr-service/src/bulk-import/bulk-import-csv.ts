@@ -21,6 +21,8 @@ const ALIASES: Record<string, BulkImportColumn> = {
   slug: 'slug',
   customslug: 'slug',
   shortlink: 'slug',
+  template: 'template',
+  designtemplate: 'template',
 };
 
 const REQUIRED: BulkImportColumn[] = ['name', 'destination'];
@@ -70,7 +72,7 @@ export function parseBulkImportCsv(file: Buffer): BulkImportCells[] {
   const withControl = filled.findIndex((cells) => cells.some((cell) => CONTROL.test(cell)));
   if (withControl >= 0) throw refused(`Row ${withControl + 1} contains control characters: remove them and upload the file again.`);
   return filled.map((cells) => {
-    const row: BulkImportCells = { name: '', destination: '', category: '', tags: '', slug: '' };
+    const row: BulkImportCells = { name: '', destination: '', category: '', tags: '', slug: '', template: '' };
     columns.forEach((column, i) => (row[column] = cells[i] ?? ''));
     return row;
   });

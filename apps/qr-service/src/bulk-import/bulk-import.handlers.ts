@@ -31,7 +31,8 @@ export class BulkImportHandlers {
 
   @MessagePattern(QrPattern.ConfirmBulkImport)
   confirm(@Payload() req: Req<QrPattern.ConfirmBulkImport>): Res<QrPattern.ConfirmBulkImport> {
-    return this.imports.confirm(req.userId, req.importId, req.totalCents, req.idempotencyKey ?? null, (id) => this.queue.enqueue(id));
+    const confirmation = { totalCents: req.totalCents, confirmKey: req.idempotencyKey ?? null, designTemplateId: req.designTemplateId ?? null };
+    return this.imports.confirm(req.userId, req.importId, confirmation, (id) => this.queue.enqueue(id));
   }
 
   @MessagePattern(QrPattern.BulkImportResult)

@@ -9,6 +9,8 @@ export interface BulkImportRecord {
   total: number;
   seatsBought: number;
   amountChargedCents: number;
+  /** Chosen at confirmation for the rows that name no template (null: the default design). */
+  designTemplateId: string | null;
   createdAt: Date;
 }
 
@@ -22,7 +24,7 @@ export interface BulkImportRowRecord extends BulkImportCells {
 }
 
 const IMPORT_COLUMNS = `id, owner_id AS "ownerId", state, total, seats_bought AS "seatsBought",
-  amount_charged_cents AS "amountChargedCents", created_at AS "createdAt"`;
+  amount_charged_cents AS "amountChargedCents", design_template_id AS "designTemplateId", created_at AS "createdAt"`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -52,11 +54,12 @@ export class BulkImportsRepository {
         const params: unknown[] = [id];
         const values = chunk.map((row, i) => {
           const at = params.length;
-          params.push(start + i + 1, row.cells.name, row.cells.destination, row.cells.category, row.cells.tags, row.cells.slug, JSON.stringify(row.errors));
-          return `($1, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}, $${at + 7})`;
+          const { name, destination, category, tags, slug, template } = row.cells;
+          params.push(start + i + 1, name, destination, category, tags, slug, template, JSON.stringify(row.errors));
+          return `($1, ${Array.from({ length: 8 }, (_, k) => `$${at + k + 1}`).join(', ')})`;
         });
         await tx.query(
-          `INSERT INTO qr.bulk_import_rows (import_id, row_number, name, destination, category, tags, slug, errors) VALUES ${values.join(', ')}`,
+          `INSERT INTO qr.bulk_import_rows (import_id, row_number, name, destination, category, tags, slug, template, errors) VALUES ${values.join(', ')}`,
           params,
         );
       }
@@ -77,7 +80,7 @@ export class BulkImportsRepository {
 
   async rows(id: string): Promise<BulkImportRowRecord[]> {
     return (await this.db.query(
-      `SELECT r.row_number AS "row", r.name, r.destination, r.category, r.tags, r.slug, r.errors, r.code_id AS "codeId",
+      `SELECT r.row_number AS "row", r.name, r.destination, r.category, r.tags, r.slug, r.template, r.errors, r.code_id AS "codeId",
               c.slug AS "codeSlug", r.failure
        FROM qr.bulk_import_rows r LEFT JOIN qr.codes c ON c.id = r.code_id AND c.deleted_at IS NULL
        WHERE r.import_id = $1 ORDER BY r.row_number`,
@@ -96,10 +99,10 @@ export class BulkImportsRepository {
   /** A row fixed in the preview (drafts only); false when the import is no longer a draft. */
   async updateDraftRow(id: string, row: number, cells: BulkImportCells): Promise<boolean> {
     const result = (await this.db.query(
-      `UPDATE qr.bulk_import_rows r SET name = $3, destination = $4, category = $5, tags = $6, slug = $7
+      `UPDATE qr.bulk_import_rows r SET name = $3, destination = $4, category = $5, tags = $6, slug = $7, template = $8
        FROM qr.bulk_imports i WHERE i.id = r.import_id AND i.state = 'draft' AND r.import_id = $1 AND r.row_number = $2
        RETURNING r.row_number`,
-      [id, row, cells.name, cells.destination, cells.category, cells.tags, cells.slug],
+      [id, row, cells.name, cells.destination, cells.category, cells.tags, cells.slug, cells.template],
     )) as [unknown[], number];
     return result[0].length === 1;
   }
@@ -114,12 +117,19 @@ export class BulkImportsRepository {
     );
   }
 
-  /** The draft becomes queued (once): what it creates and what was bought for it. False when it was not a draft. */
-  async markQueued(id: string, total: number, seatsBought: number, amountChargedCents: number, confirmKey: string | null): Promise<boolean> {
+  /**
+   * The draft becomes queued (once): what it creates, what was bought for it and the design template
+   * of the rows naming none. False when it was not a draft.
+   */
+  async markQueued(
+    id: string,
+    queued: { total: number; seatsBought: number; amountChargedCents: number; confirmKey: string | null; designTemplateId: string | null },
+  ): Promise<boolean> {
     const result = (await this.db.query(
-      `UPDATE qr.bulk_imports SET state = 'queued', total = $2, seats_bought = $3, amount_charged_cents = $4, confirm_key = $5, confirmed_at = now()
+      `UPDATE qr.bulk_imports SET state = 'queued', total = $2, seats_bought = $3, amount_charged_cents = $4, confirm_key = $5,
+         design_template_id = $6, confirmed_at = now()
        WHERE id = $1 AND state = 'draft' RETURNING id`,
-      [id, total, seatsBought, amountChargedCents, confirmKey],
+      [id, queued.total, queued.seatsBought, queued.amountChargedCents, queued.confirmKey, queued.designTemplateId],
     )) as [unknown[], number];
     return result[0].length === 1;
   }

@@ -49,6 +49,11 @@ export function createRequestOf(userId: string, cells: BulkImportCells): CreateR
   };
 }
 
+/** How a template named in a row is looked up among the account's (as their unique index compares names). */
+export function templateKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
 /** A row's tags (parsed and checked at preview) on its create request. */
 export function withImportedTags(request: CreateRequest, tags: string[]): CreateRequest {
   return tags.length === 0 ? request : { ...request, tags };
@@ -100,10 +105,10 @@ export class BulkImportsService {
   async confirm(
     userId: string,
     importId: string,
-    totalCents: number | null,
-    confirmKey: string | null,
+    confirmation: { totalCents: number | null; confirmKey: string | null; designTemplateId: string | null },
     enqueue: (importId: string) => Promise<void>,
   ): Promise<BulkImportView> {
+    const { totalCents, confirmKey, designTemplateId } = confirmation;
     const record = await this.imports.find(userId, importId);
     if (!record) throw notFound();
     if (record.state !== 'draft') {
@@ -114,6 +119,8 @@ export class BulkImportsService {
     const rows = await this.recheck(userId, record.id);
     const valid = rows.filter((row) => !hasErrors(row.errors));
     if (valid.length === 0) throw new DomainError(ErrorCode.Validation, BULK_IMPORT_MESSAGES.nothingToCreate);
+    // Before anything is bought: one of the owner's templates, whose design can still be used.
+    if (designTemplateId !== null) await this.codes.templateDesign(userId, designTemplateId);
     const pricing = await this.pricing(userId, valid.length);
     if (!pricing.entitled) throw new DomainError(ErrorCode.PaymentRequired, 'Subscription Required: subscribe to create QR codes.');
     if (totalCents !== null && totalCents !== pricing.totalCents) {
@@ -125,7 +132,8 @@ export class BulkImportsService {
       idempotencyKey: `bulk-import:${record.id}`,
       codes: valid.length,
     });
-    if (await this.imports.markQueued(record.id, valid.length, pricing.seatsToBuy, purchase.amountChargedCents, confirmKey)) {
+    const queued = { total: valid.length, seatsBought: pricing.seatsToBuy, amountChargedCents: purchase.amountChargedCents, confirmKey, designTemplateId };
+    if (await this.imports.markQueued(record.id, queued)) {
       await enqueue(record.id);
     }
     return this.get(userId, importId);
@@ -140,7 +148,8 @@ export class BulkImportsService {
       if (hasErrors(row.errors)) continue;
       const status = row.codeId ? 'created' : row.failure ? 'failed' : 'pending';
       const link = row.codeSlug ? shortUrl(this.config.publicBaseUrl, row.codeSlug) : '';
-      lines.push([row.name, row.destination, row.category, row.tags, row.codeSlug ?? row.slug, link, status, row.failure].map((v) => csvCell(v)).join(','));
+      const cells = [row.name, row.destination, row.category, row.tags, row.codeSlug ?? row.slug, row.template];
+      lines.push([...cells, link, status, row.failure].map((v) => csvCell(v)).join(','));
     }
     return { filename: `qr-codes-import-${record.createdAt.toISOString().slice(0, 10)}.csv`, csv: `${lines.join('\r\n')}\r\n` };
   }
@@ -153,9 +162,18 @@ export class BulkImportsService {
     const record = await this.imports.findById(importId);
     if (!record || record.state === 'done' || record.state === 'draft') return;
     await this.imports.setState(record.id, 'running');
+    const templates = await this.codes.templateIdsByName(record.ownerId);
     for (const row of await this.imports.pendingRows(record.id)) {
+      // A row naming a template takes it; the others the one chosen at confirmation (checked again at creation).
+      const named = row.template.trim();
+      const designTemplateId = named ? templates.get(templateKey(named)) : record.designTemplateId;
+      if (named && designTemplateId === undefined) {
+        await this.imports.markFailed(record.id, row.row, BULK_IMPORT_MESSAGES.templateUnknown(named));
+        continue;
+      }
+      const request = withImportedTags(createRequestOf(record.ownerId, row), parseTagsCell(row.tags).tags);
       try {
-        await this.codes.createOnce(withImportedTags(createRequestOf(record.ownerId, row), parseTagsCell(row.tags).tags), {
+        await this.codes.createOnce(designTemplateId ? { ...request, designTemplateId } : request, {
           claim: (tx) => this.imports.claimRow(tx, record.id, row.row),
           created: (tx, code) => this.imports.markCreated(tx, record.id, row.row, code.id),
         });
@@ -184,6 +202,7 @@ export class BulkImportsService {
   /** Each row's errors, with the create form's messages; a short link used by an earlier row is refused. */
   private async check(userId: string, rows: BulkImportCells[]): Promise<Record<string, string>[]> {
     const firstRowOfSlug = new Map<string, number>();
+    const templates = rows.some((cells) => cells.template.trim() !== '') ? await this.codes.templateIdsByName(userId) : new Map<string, string>();
     const out: Record<string, string>[] = [];
     for (const [i, cells] of rows.entries()) {
       const request = createRequestOf(userId, cells);
@@ -195,6 +214,8 @@ export class BulkImportsService {
       });
       const tags = parseTagsCell(cells.tags);
       if (tags.problem) errors.tags = tags.problem;
+      const template = cells.template.trim();
+      if (template && !templates.has(templateKey(template))) errors.template = BULK_IMPORT_MESSAGES.templateUnknown(template);
       if (request.slug !== undefined && !errors.slug) {
         const key = slugLookalikeKey(request.slug);
         const first = firstRowOfSlug.get(key);
@@ -237,12 +258,13 @@ export class BulkImportsService {
       id: record.id,
       state: record.state,
       createdAt: record.createdAt.toISOString(),
+      designTemplateId: record.designTemplateId,
       invalidRows,
       pricing,
       progress,
       rows: rows.map((row) => ({
         row: row.row,
-        cells: { name: row.name, destination: row.destination, category: row.category, tags: row.tags, slug: row.slug },
+        cells: { name: row.name, destination: row.destination, category: row.category, tags: row.tags, slug: row.slug, template: row.template },
         errors: row.errors,
         codeId: row.codeId,
         shortUrl: row.codeSlug ? shortUrl(this.config.publicBaseUrl, row.codeSlug) : null,

@@ -153,4 +153,9 @@ export class CodesHandlers {
   bulkMoveToFolder(@Payload() req: Req<QrPattern.BulkMoveToFolder>): Res<QrPattern.BulkMoveToFolder> {
     return this.codes.bulkMoveToFolder(req.userId, req.ids, req.folderId, req.apiKeyName);
   }
+
+  @MessagePattern(QrPattern.BulkApplyDesignTemplate)
+  bulkApplyDesignTemplate(@Payload() req: Req<QrPattern.BulkApplyDesignTemplate>): Res<QrPattern.BulkApplyDesignTemplate> {
+    return this.codes.bulkApplyDesignTemplate(req.userId, req.ids, req.templateId, req.apiKeyName);
+  }
 }

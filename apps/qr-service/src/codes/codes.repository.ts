@@ -109,6 +109,13 @@ export class CodesRepository {
     return rows[0]?.design ?? null;
   }
 
+  /** The owner's templates by name as compared (trimmed, lower case, as the unique index does): name -> id. */
+  async templateIdsByName(ownerId: string): Promise<Map<string, string>> {
+    if (!UUID.test(ownerId)) return new Map();
+    const rows: { id: string; key: string }[] = await this.db.query(`SELECT id, lower(name) AS key FROM qr.design_templates WHERE owner_id = $1`, [ownerId]);
+    return new Map(rows.map((row) => [row.key, row.id]));
+  }
+
   async findBySlug(slug: string): Promise<CodeRecord | null> {
     const rows: CodeRecord[] = await this.db.query(`SELECT ${CODE_COLUMNS} FROM ${CODE_FROM} WHERE c.slug = $1`, [slug]);
     return rows[0] ?? null;

@@ -248,13 +248,18 @@ export class CodesService {
     return created && this.view(created);
   }
 
-  /** A saved template's design, checked again (it may predate today's rules). */
-  private async templateDesign(userId: string, templateId: string): Promise<QrDesign> {
+  /** A saved template's design, checked again (it may predate today's rules); another owner's is not found. */
+  async templateDesign(userId: string, templateId: string, field = 'designTemplateId'): Promise<QrDesign> {
     const stored = typeof templateId === 'string' ? await this.codes.templateDesign(userId, templateId) : null;
-    if (stored === null) throw invalid('designTemplateId', DESIGN_TEMPLATE_MESSAGES.notFound);
+    if (stored === null) throw invalid(field, DESIGN_TEMPLATE_MESSAGES.notFound);
     const checked = validateDesign(storedDesign(stored));
-    if ('errors' in checked) throw invalid('designTemplateId', checked.errors[0]);
+    if ('errors' in checked) throw invalid(field, checked.errors[0]);
     return checked.design;
+  }
+
+  /** The owner's design templates by name as a person types it (trimmed, any case): name -> id. */
+  templateIdsByName(userId: string): Promise<Map<string, string>> {
+    return this.codes.templateIdsByName(userId);
   }
 
   /** As the owner types a custom slug: whether creating the code with it would succeed now. */
@@ -369,14 +374,17 @@ export class CodesService {
     return { selected: unique.length, changed };
   }
 
-  /** The same change on each code (those it would not alter are left alone). */
+  /**
+   * The same change on each code (those it would not alter are left alone). `webhook: false` for
+   * design changes, which send none (as `change` says).
+   */
   private bulkChange(
     userId: string,
     ids: string[],
     changesFor: (code: CodeRecord) => CodeChanges | null,
-    apiKeyName?: string,
-    before?: (tx: EntityManager, codes: CodeRecord[]) => Promise<void>,
+    options: { apiKeyName?: string; webhook?: boolean; before?: (tx: EntityManager, codes: CodeRecord[]) => Promise<void> } = {},
   ): Promise<BulkResult> {
+    const { apiKeyName, webhook = true, before } = options;
     return this.bulk(userId, ids, async (tx, codes) => {
       await before?.(tx, codes);
       const events: string[] = [];
@@ -390,14 +398,14 @@ export class CodesService {
         changed++;
         await this.history.record(tx, { codeId: code.id, ownerId: userId, actor: 'owner', apiKeyName }, codeChanges(code, after));
         if (changesRedirect(changes)) redirected.push(code.id);
-        events.push(...(await this.events.webhook(tx, userId, 'code.updated', this.view(after))));
+        if (webhook) events.push(...(await this.events.webhook(tx, userId, 'code.updated', this.view(after))));
       }
       return { changed, events: [...(await this.events.changed(tx, redirected)), ...events] };
     });
   }
 
   bulkSetActive(userId: string, ids: string[], active: boolean, apiKeyName?: string): Promise<BulkResult> {
-    return this.bulkChange(userId, ids, (code) => (code.deactivatedByOwner === !active ? null : { deactivatedByOwner: !active }), apiKeyName);
+    return this.bulkChange(userId, ids, (code) => (code.deactivatedByOwner === !active ? null : { deactivatedByOwner: !active }), { apiKeyName });
   }
 
   bulkTag(userId: string, ids: string[], tagText: string, operation: BulkTagOperation, apiKeyName?: string): Promise<BulkResult> {
@@ -414,21 +422,46 @@ export class CodesService {
         const tags = next(code);
         return tags ? { tags } : null;
       },
-      apiKeyName,
-      async (_tx, codes) => {
-        const full = codes.filter((code) => next(code) && code.tags.length >= TAGS_PER_CODE_MAX);
-        if (operation === 'add' && full.length > 0) {
-          throw invalid('tag', `${full.length} of the chosen codes already have ${TAGS_PER_CODE_MAX} tags: nothing was changed`);
-        }
+      {
+        apiKeyName,
+        before: async (_tx, codes) => {
+          const full = codes.filter((code) => next(code) && code.tags.length >= TAGS_PER_CODE_MAX);
+          if (operation === 'add' && full.length > 0) {
+            throw invalid('tag', `${full.length} of the chosen codes already have ${TAGS_PER_CODE_MAX} tags: nothing was changed`);
+          }
+        },
       },
     );
   }
 
   bulkMoveToFolder(userId: string, ids: string[], folderId: string | null, apiKeyName?: string): Promise<BulkResult> {
     const folder = folderId ? folderId.toLowerCase() : null;
-    return this.bulkChange(userId, ids, (code) => (code.folderId === folder ? null : { folderId: folder }), apiKeyName, async (tx) => {
-      if (folder) await this.requireFolder(tx, userId, folder);
+    return this.bulkChange(userId, ids, (code) => (code.folderId === folder ? null : { folderId: folder }), {
+      apiKeyName,
+      before: async (tx) => {
+        if (folder) await this.requireFolder(tx, userId, folder);
+      },
     });
+  }
+
+  /**
+   * Each chosen code takes the template's design as a single design change does (history, no
+   * webhook), all or nothing. A code keeps its own logo unless the template has one; a code the
+   * result would not render for refuses the whole action.
+   */
+  async bulkApplyDesignTemplate(userId: string, ids: string[], templateId: string, apiKeyName?: string): Promise<BulkResult> {
+    const template = await this.templateDesign(userId, templateId, 'templateId');
+    return this.bulkChange(
+      userId,
+      ids,
+      (code) => {
+        const current = storedDesign(code.design);
+        const checked = validateDesign({ ...template, logo: template.logo ?? current.logo });
+        if ('errors' in checked) throw invalid('templateId', DESIGN_TEMPLATE_MESSAGES.notApplicable(code.name, checked.errors[0]));
+        return codeChanges(code, { ...code, design: checked.design }).length === 0 ? null : { design: checked.design };
+      },
+      { apiKeyName, webhook: false },
+    );
   }
 
   /** As `delete` for each code: every one frees its seat (one code.deleted each), with the codes left after all of them. */

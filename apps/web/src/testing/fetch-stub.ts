@@ -1,4 +1,6 @@
 import {
+  type BulkImportCells,
+  type BulkImportView,
   ErrorCode,
   type AbuseReportPage,
   type AbuseReportView,
@@ -131,7 +133,7 @@ export interface ApiRoutes {
   /** activate, deactivate, delete (ids), tag (ids, tag, operation), folder (ids, folderId). */
   /** A streamed ZIP of the chosen codes' images (tests answer errors here; streams are faked per test). */
   'POST /api/qrcodes/archive': { body: { ids: string[]; format: string; size: number }; res: string };
-  'POST /api/qrcodes/bulk/:action': { body: { ids: string[]; tag?: string; operation?: string; folderId?: string | null }; res: BulkResult };
+  'POST /api/qrcodes/bulk/:action': { body: { ids: string[]; tag?: string; operation?: string; folderId?: string | null; templateId?: string }; res: BulkResult };
   'GET /api/public/pages/:slug': { body: undefined; res: PublicPage };
   'GET /api/qrcodes/:id/preview': { body: undefined; res: { dataUrl: string } };
   'POST /api/qrcodes/:id/preview': { body: QrDesignInput; res: { dataUrl: string } };
@@ -139,6 +141,9 @@ export interface ApiRoutes {
   'GET /api/design-templates': { body: undefined; res: DesignTemplateView[] };
   'POST /api/design-templates': { body: { name: string; design: QrDesignInput; codeId: string }; res: DesignTemplateView };
   'DELETE /api/design-templates/:id': { body: undefined; res: { ok: true } };
+  'GET /api/imports/:id': { body: undefined; res: BulkImportView };
+  'PUT /api/imports/:id/rows/:row': { body: BulkImportCells; res: BulkImportView };
+  'POST /api/imports/:id/confirm': { body: { totalCents: number; designTemplateId: string | null }; res: BulkImportView };
   'POST /api/reports': { body: ReportCodeDto; res: { message: string } };
   'GET /api/admin/reports': { body: undefined; res: AbuseReportPage };
   'POST /api/admin/reports/:id/status': { body: SetReportStatusDto; res: AbuseReportView };

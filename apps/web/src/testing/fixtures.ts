@@ -2,6 +2,7 @@ import type {
   AccountAnalytics,
   BillingConfigView,
   CodePage,
+  DesignTemplateView,
   PaymentOutcomeView,
   PaymentSetupView,
   QrCodeView,
@@ -68,6 +69,11 @@ export function aCode(overrides: Partial<QrCodeView> = {}): QrCodeView {
     updatedAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
   };
+}
+
+/** A saved design template: a code's design (no logo) under a name. */
+export function aTemplate(overrides: Partial<DesignTemplateView> = {}): DesignTemplateView {
+  return { id: 't-1', name: 'Brand', design: { ...aCode().design, foreground: '#0d47a1' }, createdAt: '2026-01-05T10:00:00.000Z', ...overrides };
 }
 
 export function aSubscription(overrides: Partial<SubscriptionView> = {}): SubscriptionView {

@@ -1,5 +1,5 @@
 import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
-import { normaliseTag, tagProblem, TAG_MAX_LENGTH, TAGS_PER_CODE_MAX } from './organise.dto';
+import { checkedBy, isUuid, normaliseTag, tagProblem, TAG_MAX_LENGTH, TAGS_PER_CODE_MAX } from './organise.dto';
 
 /** Spec (bulk create from CSV): the limits a file must keep, stated on the page and in every refusal. */
 export const BULK_IMPORT_MAX_ROWS = 1000;
@@ -9,7 +9,7 @@ export const BULK_IMPORT_MAX_TAGS = TAGS_PER_CODE_MAX;
 export const BULK_IMPORT_TAG_MAX_LENGTH = TAG_MAX_LENGTH;
 
 /** The columns a file may have, in the order the result file repeats them. */
-export const BULK_IMPORT_COLUMNS = ['name', 'destination', 'category', 'tags', 'slug'] as const;
+export const BULK_IMPORT_COLUMNS = ['name', 'destination', 'category', 'tags', 'slug', 'template'] as const;
 export type BulkImportColumn = (typeof BULK_IMPORT_COLUMNS)[number];
 
 export const BULK_IMPORT_MESSAGES = {
@@ -18,8 +18,11 @@ export const BULK_IMPORT_MESSAGES = {
   empty: 'The file has no rows below its header: add one row per QR code.',
   notUtf8: 'The file is not UTF-8 text: save it as "CSV UTF-8" and upload it again.',
   notCsv: 'Upload the file as CSV text (Content-Type text/csv).',
-  missingColumn: (column: string) => `The file has no "${column}" column: its header row must name the columns name, destination, category, tags and slug (category, tags and slug are optional).`,
-  unknownColumn: (column: string) => `The column "${column}" is not one we know: use name, destination, category, tags and slug.`,
+  missingColumn: (column: string) =>
+    `The file has no "${column}" column: its header row must name the columns name, destination, category, tags, slug and template (category, tags, slug and template are optional).`,
+  unknownColumn: (column: string) => `The column "${column}" is not one we know: use name, destination, category, tags, slug and template.`,
+  templateUnknown: (name: string) => `You have no design template named "${name.slice(0, 60)}": check the name, or save the design as a template first.`,
+  designTemplateId: 'Choose one of your design templates, or the default design',
   duplicateColumn: (column: string) => `The column "${column}" appears twice in the header row.`,
   tooManyTags: `At most ${BULK_IMPORT_MAX_TAGS} tags per QR code.`,
   tagTooLong: (tag: string) => `Each tag must be at most ${BULK_IMPORT_TAG_MAX_LENGTH} characters ("${tag.slice(0, 40)}" is longer).`,
@@ -56,6 +59,8 @@ export interface BulkImportCells {
   category: string;
   tags: string;
   slug: string;
+  /** The name of one of the account's design templates (empty: the design chosen for the whole import). */
+  template: string;
 }
 
 /** PUT /api/imports/:id/rows/:row: a row fixed in the preview. Each cell is checked like the file's. */
@@ -79,6 +84,12 @@ export class BulkImportRowDto implements BulkImportCells {
   @IsString()
   @MaxLength(200)
   slug!: string;
+
+  /** Optional for callers that predate the template column: empty when left out. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  template!: string;
 }
 
 /** POST /api/imports/:id/confirm: the total the person was shown (cents), so a changed price is never charged. */
@@ -87,13 +98,18 @@ export class ConfirmBulkImportDto {
   @IsInt({ message: 'The total must be a whole number of cents' })
   @Min(0, { message: 'The total must be a whole number of cents' })
   totalCents?: number;
+
+  /** One of the account's design templates for every row that names none; null or absent: the default design. */
+  @IsOptional()
+  @checkedBy('designTemplateId', (v) => (v === null || isUuid(v) ? null : BULK_IMPORT_MESSAGES.designTemplateId))
+  designTemplateId?: string | null;
 }
 
 export interface BulkImportRowView {
   /** 1-based, below the header. */
   row: number;
   cells: BulkImportCells;
-  /** Field -> message, with the single create form's messages ('name', 'destinationUrl', 'category', 'slug', 'tags'). */
+  /** Field -> message, with the single create form's messages ('name', 'destinationUrl', 'category', 'slug', 'tags', 'template'). */
   errors: Record<string, string>;
   /** After creation: the code, or why it could not be created. */
   codeId: string | null;
@@ -122,6 +138,8 @@ export interface BulkImportView {
   id: string;
   state: BulkImportState;
   createdAt: string;
+  /** The design template chosen at confirmation for rows naming none (null: the default design, or not confirmed yet). */
+  designTemplateId: string | null;
   rows: BulkImportRowView[];
   /** Rows with at least one error (skipped at creation). */
   invalidRows: number;

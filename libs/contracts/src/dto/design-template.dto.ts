@@ -1,10 +1,12 @@
 import { IsObject, IsOptional, IsString, registerDecorator } from 'class-validator';
 import type { QrDesignView } from '../messages/qr.messages';
+import { BulkIdsDto, checkedBy, isUuid } from './organise.dto';
 
 /**
  * Saved designs of an account: made from a design (the editor's current one, the logo of `codeId`
  * when given), listed, applied in the editor, deleted; a new code can start from one
- * (`designTemplateId` on create, also what the bulk import uses).
+ * (`designTemplateId` on create, also what the CSV import uses: for the whole import, or per row by
+ * the template's name); a selection of codes can take one at once (the bulk action `design-template`).
  */
 export const DESIGN_TEMPLATE_MAX_PER_ACCOUNT = 50;
 export const DESIGN_TEMPLATE_NAME_MAX_LENGTH = 60;
@@ -16,6 +18,9 @@ export const DESIGN_TEMPLATE_MESSAGES = {
   notFound: 'The design template was not found: it may have been deleted',
   source: 'Send the design to save, or the code whose design to save',
   design: 'The design must be an object with the design settings',
+  templateId: 'Choose one of your design templates',
+  /** A code whose logo and the template's settings do not make a design that can be rendered. */
+  notApplicable: (codeName: string, problem: string) => `The template cannot be applied to "${codeName.slice(0, 60)}": ${problem} Nothing was changed.`,
 } as const;
 
 export interface DesignTemplateView {
@@ -53,4 +58,13 @@ export class CreateDesignTemplateDto {
   @IsOptional()
   @IsString({ message: DESIGN_TEMPLATE_MESSAGES.source })
   codeId?: string;
+}
+
+/**
+ * POST /api/qrcodes/bulk/design-template: every chosen code takes the template's design, all or
+ * nothing. A code keeps its own logo unless the template has one.
+ */
+export class BulkDesignTemplateDto extends BulkIdsDto {
+  @checkedBy('templateId', (v) => (isUuid(v) ? null : DESIGN_TEMPLATE_MESSAGES.templateId))
+  templateId!: string;
 }

@@ -137,7 +137,7 @@ export class BulkFolderDto extends BulkIdsDto {
   folderId!: string | null;
 }
 
-export const BULK_ACTIONS = ['activate', 'deactivate', 'delete', 'tag', 'folder'] as const;
+export const BULK_ACTIONS = ['activate', 'deactivate', 'delete', 'tag', 'folder', 'design-template'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 export interface BulkResult {

@@ -70,6 +70,8 @@ export enum QrPattern {
   BulkDelete = 'qr.bulk-delete',
   BulkTag = 'qr.bulk-tag',
   BulkMoveToFolder = 'qr.bulk-move-to-folder',
+  /** Every chosen code takes one of the owner's design templates (all or nothing). */
+  BulkApplyDesignTemplate = 'qr.bulk-apply-design-template',
   /** The account's saved designs, newest first. */
   ListDesignTemplates = 'qr.list-design-templates',
   CreateDesignTemplate = 'qr.create-design-template',
@@ -474,13 +476,17 @@ export interface QrRequests {
   [QrPattern.BulkDelete]: { req: ByKey & { userId: string; ids: string[] }; res: BulkResult };
   [QrPattern.BulkTag]: { req: ByKey & { userId: string; ids: string[]; tag: string; operation: BulkTagOperation }; res: BulkResult };
   [QrPattern.BulkMoveToFolder]: { req: ByKey & { userId: string; ids: string[]; folderId: string | null }; res: BulkResult };
+  [QrPattern.BulkApplyDesignTemplate]: { req: ByKey & { userId: string; ids: string[]; templateId: string }; res: BulkResult };
   [QrPattern.ListDesignTemplates]: { req: { userId: string }; res: DesignTemplateView[] };
   [QrPattern.CreateDesignTemplate]: { req: { userId: string; name: string; design?: Record<string, unknown>; codeId?: string }; res: DesignTemplateView };
   [QrPattern.DeleteDesignTemplate]: { req: { userId: string; templateId: string }; res: { ok: true } };
   [QrPattern.StartBulkImport]: { req: { userId: string; csvBase64: string }; res: BulkImportView };
   [QrPattern.GetBulkImport]: { req: { userId: string; importId: string }; res: BulkImportView };
   [QrPattern.UpdateBulkImportRow]: { req: { userId: string; importId: string; row: number; cells: BulkImportCells }; res: BulkImportView };
-  [QrPattern.ConfirmBulkImport]: { req: { userId: string; importId: string; totalCents: number | null; idempotencyKey?: string }; res: BulkImportView };
+  [QrPattern.ConfirmBulkImport]: {
+    req: { userId: string; importId: string; totalCents: number | null; idempotencyKey?: string; designTemplateId: string | null };
+    res: BulkImportView;
+  };
   [QrPattern.BulkImportResult]: { req: { userId: string; importId: string }; res: { filename: string; csv: string } };
 }
 

@@ -45,15 +45,16 @@ function newKey(): string {
 }
 
 /**
- * POST /api/imports/:id/confirm with the total shown: one key per import, kept after a failure,
- * so trying again cannot buy twice if the first attempt went through unseen.
+ * POST /api/imports/:id/confirm with the total shown and the design template for rows naming none
+ * (null: the default design): one key per import, kept after a failure, so trying again cannot buy
+ * twice if the first attempt went through unseen.
  */
 export function useConfirmBulkImport(id: string) {
   const queryClient = useQueryClient();
   const key = useRef(newKey());
   return useMutation({
-    mutationFn: (totalCents: number) =>
-      api.post<BulkImportView>(`/api/imports/${encodeURIComponent(id)}/confirm`, { totalCents }, { headers: { 'Idempotency-Key': key.current } }),
+    mutationFn: (confirmation: { totalCents: number; designTemplateId: string | null }) =>
+      api.post<BulkImportView>(`/api/imports/${encodeURIComponent(id)}/confirm`, confirmation, { headers: { 'Idempotency-Key': key.current } }),
     onSuccess: (view) => {
       queryClient.setQueryData(bulkImportKeys.one(id), view);
       void queryClient.invalidateQueries({ queryKey: codeKeys.all });

@@ -52,7 +52,8 @@ export function useDeleteFolder() {
 export type BulkRequest =
   | { action: 'activate' | 'deactivate' | 'delete'; ids: string[] }
   | { action: 'tag'; ids: string[]; tag: string; operation: BulkTagOperation }
-  | { action: 'folder'; ids: string[]; folderId: string | null };
+  | { action: 'folder'; ids: string[]; folderId: string | null }
+  | { action: 'design-template'; ids: string[]; templateId: string };
 
 /** POST /api/qrcodes/bulk/{action}: all of the codes or none of them. */
 export function runBulk(request: BulkRequest): Promise<BulkResult> {

@@ -1,7 +1,7 @@
 import { type CodePage, ErrorCode, type QrCodeView } from '@qrd/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { aCode } from '../../../testing/fixtures';
+import { aCode, aTemplate } from '../../../testing/fixtures';
 import { fail, installFetchStub, ok, type FetchStub, type StubRequest } from '../../../testing/fetch-stub';
 import { renderWithApp } from '../../../testing/render';
 import { CodesList } from './codes-list';
@@ -31,7 +31,8 @@ describe(CodesList.name, () => {
     server = installFetchStub()
       .on('GET /api/qrcodes', (request) => ok(pageOf(CODES, request)))
       .on('GET /api/tags', ok([{ tag: 'menu', codes: 4 }, { tag: 'summer sale', codes: 2 }]))
-      .on('GET /api/folders', ok([{ id: 'f-1', name: 'Shops', codes: 3, createdAt: '2026-01-01T00:00:00.000Z' }]));
+      .on('GET /api/folders', ok([{ id: 'f-1', name: 'Shops', codes: 3, createdAt: '2026-01-01T00:00:00.000Z' }]))
+      .on('GET /api/design-templates', ok([aTemplate({ id: 't-1', name: 'Brand colours' }), aTemplate({ id: 't-2', name: 'Night' })]));
   });
 
   const cards = () => screen.queryAllByRole('article');
@@ -142,6 +143,50 @@ describe(CodesList.name, () => {
     expect(within(bar).getByText('50 selected')).toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: 'Clear selection' }));
     expect(screen.queryByRole('region', { name: 'Selected QR codes' })).not.toBeInTheDocument();
+  });
+
+  it('gives the selected codes a design template in one request, and their previews are asked for again', async () => {
+    server.on('POST /api/qrcodes/bulk/:action', (request) => ok({ selected: request.body.ids.length, changed: request.body.ids.length }));
+    renderWithApp(<CodesList />);
+    const user = userEvent.setup();
+    await screen.findByText('Showing 50 of 120 QR codes');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Code 0' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Code 3' }));
+    const bar = screen.getByRole('region', { name: 'Selected QR codes' });
+    const apply = within(bar).getByRole('button', { name: 'Apply design' });
+    expect(apply).toBeDisabled();
+    const listsBefore = server.calls('GET /api/qrcodes').length;
+
+    const picker = within(bar).getByRole('combobox', { name: 'Design template' });
+    expect(picker).toHaveAccessibleDescription(/keeps its own logo unless the template has one/);
+    await within(bar).findByRole('option', { name: 'Night' });
+    await user.selectOptions(picker, 'Night');
+    await user.click(apply);
+
+    await waitFor(() => expect(server.calls('POST /api/qrcodes/bulk/:action')).toHaveLength(1));
+    expect(server.calls('POST /api/qrcodes/bulk/:action')[0]).toMatchObject({
+      path: '/api/qrcodes/bulk/design-template',
+      body: { ids: ['c-0', 'c-3'], templateId: 't-2' },
+    });
+    expect(await screen.findByText('2 QR codes given the new design')).toBeInTheDocument();
+    await waitFor(() => expect(server.calls('GET /api/qrcodes').length).toBeGreaterThan(listsBefore));
+    expect(picker).toHaveValue('');
+  });
+
+  it("says so when a design template cannot be applied, and keeps the choice", async () => {
+    server.on('POST /api/qrcodes/bulk/:action', fail(400, { code: ErrorCode.Validation, message: 'The design template was not found: it may have been deleted' }));
+    renderWithApp(<CodesList />);
+    const user = userEvent.setup();
+    await screen.findByText('Showing 50 of 120 QR codes');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Code 1' }));
+    const bar = screen.getByRole('region', { name: 'Selected QR codes' });
+    await within(bar).findByRole('option', { name: 'Brand colours' });
+
+    await user.selectOptions(within(bar).getByRole('combobox', { name: 'Design template' }), 'Brand colours');
+    await user.keyboard('{Tab}{Enter}');
+
+    expect(await screen.findByText('The design template was not found: it may have been deleted')).toBeInTheDocument();
+    expect(within(bar).getByRole('combobox', { name: 'Design template' })).toHaveValue('t-1');
   });
 
   it('refuses a tag that is too long before asking the server', async () => {

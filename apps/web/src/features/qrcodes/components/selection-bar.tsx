@@ -5,6 +5,7 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../hooks/use-toast';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useDesignTemplates } from '../api/design-templates';
 import { type BulkRequest, useBulkAction, useFolders } from '../api/organise';
 import { ArchiveDialog } from './archive-dialog';
 import { BulkDeleteDialog } from './bulk-delete-dialog';
@@ -26,21 +27,25 @@ const DONE: Record<BulkRequest['action'], string> = {
   delete: 'deleted',
   tag: 'updated',
   folder: 'moved',
+  'design-template': 'given the new design',
 };
 
 /**
- * What can be done to the chosen codes at once: activate, deactivate, tag, move to a folder,
- * delete (after a confirmation that explains the seats) and download as one ZIP.
+ * What can be done to the chosen codes at once: activate, deactivate, tag, move to a folder, apply
+ * a design template, delete (after a confirmation that explains the seats) and download as one ZIP.
  */
 export function SelectionBar({ selected, loaded, onSelectAll, onClear }: SelectionBarProps) {
   const bulk = useBulkAction();
   const folders = useFolders();
+  const templates = useDesignTemplates();
+  const [template, setTemplate] = useState('');
   const [tag, setTag] = useState('');
   const [tagError, setTagError] = useState<string | null>(null);
   const [folder, setFolder] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [archive, setArchive] = useState(false);
   const tagId = useId();
+  const templateHintId = useId();
   const count = selected.length;
   const tooMany = count > BULK_MAX_IDS;
 
@@ -136,6 +141,40 @@ export function SelectionBar({ selected, loaded, onSelectAll, onClear }: Selecti
           >
             Move
           </Button>
+        </div>
+        <div className="flex flex-wrap items-center gap-1">
+          <select
+            aria-label="Design template"
+            aria-describedby={templateHintId}
+            value={template}
+            onChange={(event) => setTemplate(event.target.value)}
+            className={`${selectClass} max-w-full`}
+          >
+            <option value="">Design template...</option>
+            {templates.data?.length === 0 && (
+              <option value="" disabled>
+                No design templates yet
+              </option>
+            )}
+            {templates.data?.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={template === ''}
+            onClick={() => void run({ action: 'design-template', ids: selected, templateId: template }).then((ok) => ok && setTemplate(''))}
+          >
+            Apply design
+          </Button>
+          <span id={templateHintId} className="sr-only">
+            {templates.data?.length === 0
+              ? 'You have no design templates yet: save one from a code\'s design editor.'
+              : 'Each code takes the template\'s design and keeps its own logo unless the template has one.'}
+          </span>
         </div>
         <Button variant="outline" size="sm" onClick={() => setArchive(true)}>
           Download ZIP

@@ -23,6 +23,8 @@ import { getErrorMessage, getFieldErrors } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { cn } from '../../../lib/utils';
 import { bulkImportResultHref, useBulkImport, useConfirmBulkImport, useStartBulkImport, useUpdateBulkImportRow } from '../api/bulk-import';
+import { useDesignTemplates } from '../api/design-templates';
+import { designChoiceName, ImportDesignChoice } from '../components/import-design-choice';
 
 const FIELDS: { key: keyof BulkImportCells; label: string; error: string }[] = [
   { key: 'name', label: 'Name', error: 'name' },
@@ -30,6 +32,7 @@ const FIELDS: { key: keyof BulkImportCells; label: string; error: string }[] = [
   { key: 'category', label: 'Category', error: 'category' },
   { key: 'tags', label: 'Tags', error: 'tags' },
   { key: 'slug', label: 'Custom short link', error: 'slug' },
+  { key: 'template', label: 'Design template', error: 'template' },
 ];
 
 const MAX_MB = BULK_IMPORT_MAX_BYTES / (1024 * 1024);
@@ -51,9 +54,10 @@ export function BulkImportRoute() {
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Import QR codes from CSV</h1>
         <p className="text-muted-foreground">
-          Columns: name, destination, category, tags, slug (category, tags and a custom short link are optional), with a header row,
-          UTF-8. At most {BULK_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows and {MAX_MB} MB per file. Tags are separated by ; or |
-          (up to {BULK_IMPORT_MAX_TAGS}, {BULK_IMPORT_TAG_MAX_LENGTH} characters each). Nothing is bought until you confirm.
+          Columns: name, destination, category, tags, slug, template (category, tags, a custom short link and the name of one of your
+          design templates are optional), with a header row, UTF-8. At most {BULK_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows and{' '}
+          {MAX_MB} MB per file. Tags are separated by ; or | (up to {BULK_IMPORT_MAX_TAGS}, {BULK_IMPORT_TAG_MAX_LENGTH} characters
+          each). Nothing is bought until you confirm.
         </p>
       </div>
       {!id && <UploadCard onStarted={(view) => setParams({ id: view.id })} />}
@@ -157,7 +161,10 @@ function UploadCard({ onStarted }: { onStarted: (view: BulkImportView) => void }
 function Preview({ view, onRestart }: { view: BulkImportView; onRestart: () => void }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [templateId, setTemplateId] = useState('');
+  const templates = useDesignTemplates();
   const confirm = useConfirmBulkImport(view.id);
+  const namedRows = view.rows.filter((row) => Object.keys(row.errors).length === 0 && row.cells.template.trim() !== '').length;
   const pricing = view.pricing;
   const ready = view.rows.length - view.invalidRows;
   const period = pricing?.interval === 'annual' ? 'year' : 'month';
@@ -178,7 +185,7 @@ function Preview({ view, onRestart }: { view: BulkImportView; onRestart: () => v
         </p>
       )}
       <ScrollRegion label="Rows of the file">
-        <table className="w-full min-w-[48rem] text-left text-sm">
+        <table className="w-full min-w-[56rem] text-left text-sm">
           <thead className="bg-muted/50">
             <tr>
               <th scope="col" className="p-2">
@@ -228,6 +235,7 @@ function Preview({ view, onRestart }: { view: BulkImportView; onRestart: () => v
                 )}
               </p>
             )}
+            {pricing.entitled && ready > 0 && <ImportDesignChoice value={templateId} onChange={setTemplateId} namedRows={namedRows} />}
             <Button className="justify-self-start" disabled={!pricing.entitled || ready === 0} onClick={() => setConfirming(true)}>
               Create {ready} QR codes
             </Button>
@@ -243,6 +251,7 @@ function Preview({ view, onRestart }: { view: BulkImportView; onRestart: () => v
                 {pricing.seatsToBuy > 0 && pricing.unitAmountCents !== null
                   ? `${pricing.seatsToBuy} QR codes are added to your subscription for ${formatCents(pricing.totalCents)} more per ${period} (${pricing.seatsToBuy} × ${formatCents(pricing.unitAmountCents)}); today you pay only the part of the ${period} that is left.`
                   : 'Your free seats cover every code: nothing more is charged.'}
+                {` They start with ${designChoiceName(templates.data, templateId)}${namedRows > 0 ? ', except the rows that name their own template' : ''}.`}
                 {view.invalidRows > 0 && ` ${view.invalidRows} rows with errors are skipped.`}
               </DialogDescription>
             </DialogHeader>
@@ -255,7 +264,7 @@ function Preview({ view, onRestart }: { view: BulkImportView; onRestart: () => v
               <Button variant="outline" onClick={() => setConfirming(false)} disabled={confirm.isPending}>
                 Cancel
               </Button>
-              <Button onClick={() => confirm.mutate(pricing.totalCents)} disabled={confirm.isPending}>
+              <Button onClick={() => confirm.mutate({ totalCents: pricing.totalCents, designTemplateId: templateId || null })} disabled={confirm.isPending}>
                 {confirm.isPending && <Spinner />}
                 Confirm and create
               </Button>
