@@ -22,6 +22,7 @@ import { RedirectTable } from './codes/redirect-table';
 import { RedirectTableMaintainer } from './codes/redirect-table-maintainer';
 import { ContentFilesController } from './content/content-files.controller';
 import { ContentFilesRepository } from './content/content-files.repository';
+import { ContentFileJanitor } from './content/content-file-janitor';
 import { ContentFilesService } from './content/content-files.service';
 import { CONTENT_STORAGE_PROVIDER } from './content/content-storage';
 import { ContentHandlers } from './content/content.handlers';
@@ -121,6 +122,7 @@ export class QrServiceModule {
         { provide: ExportStorage, useClass: LocalDiskExportStorage },
         CONTENT_STORAGE_PROVIDER,
         ContentFilesRepository,
+        ContentFileJanitor,
         ContentFilesService,
         ContentService,
       ],

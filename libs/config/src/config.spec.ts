@@ -37,6 +37,7 @@ describe('CONTENT_STORAGE', () => {
     expect(config.contentStorage).toEqual({
       driver: 's3',
       dir: 'tmp/content-files',
+      uploadGraceMs: 24 * 3600_000,
       s3: { endpoint: 'http://minio:9000', region: 'us-east-1', bucket: 'qr-content', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true },
     });
   });

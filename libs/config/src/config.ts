@@ -142,6 +142,11 @@ export interface AppConfig {
 export interface ContentStorageConfig {
   driver: 'local' | 's3';
   dir: string;
+  /**
+   * How long an upload may wait to be attached to a code before the sweep removes it; a stored
+   * object no row names is removed after at most an hour (an upload in progress has no row yet).
+   */
+  uploadGraceMs: number;
   s3: {
     /** An S3-compatible server (MinIO...); null for AWS itself. */
     endpoint: string | null;
@@ -286,6 +291,7 @@ function readContentStorage(r: Reader): ContentStorageConfig {
   return {
     driver,
     dir: r.str('CONTENT_STORAGE_DIR', 'tmp/content-files'),
+    uploadGraceMs: r.int('CONTENT_UPLOAD_GRACE_HOURS', 24, 1, 24 * 30) * 3600_000,
     s3: {
       endpoint: endpoint ? endpoint.replace(/\/+$/, '') : null,
       region: r.str('S3_REGION', 'us-east-1'),

@@ -1,16 +1,23 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { AppConfig, loadConfig } from '@qrd/config';
 
-/** A configuration for one test file: its own database and its own Redis key prefix. */
+/**
+ * A configuration for one test file: its own database, its own Redis key prefix and its own folder
+ * of content files (the reconciliation removes stored files its database does not know).
+ */
 export function testConfig(databaseUrl: string, env: Record<string, string> = {}): AppConfig {
+  const prefix = `t${randomBytes(5).toString('hex')}`;
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
     DATABASE_URL: databaseUrl,
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    REDIS_PREFIX: `t${randomBytes(5).toString('hex')}`,
+    REDIS_PREFIX: prefix,
+    CONTENT_STORAGE_DIR: join(tmpdir(), `qrd-content-${prefix}`),
     GATEWAY_PORT: '0',
     AUTH_PORT: '0',
     QR_PORT: '0',

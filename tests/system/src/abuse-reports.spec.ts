@@ -1,8 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ABUSE_MESSAGES } from '@qrd/contracts';
 import { decodeQuotedPrintable, SmtpSink, waitFor } from '@qrd/testing';
 import { newUser, signIn } from './accounts-fixtures';
+import { createContentCode } from './content-fixtures';
 import { TestSystem } from './harness';
 import { createCode, scan, subscribedCustomer } from './qr-fixtures';
 
@@ -205,5 +207,43 @@ describe('abuse handling (issue item 13)', () => {
       const answer = await scan(redirect(), other.slug);
       if (answer.status !== 451) throw new Error(`still ${answer.status}`);
     }, 15_000);
+  });
+
+  it('checks the links of hosted pages like destinations: refused per field at create and edit, taken down when the list changes', async () => {
+    const { user, client } = await subscribedCustomer(system);
+    const links = (...urls: string[]) => ({ type: 'links', title: 'Us', links: urls.map((url, i) => ({ label: `Link ${i}`, url })) });
+    const listed = await client.post('/api/qrcodes', { name: 'Bio', content: links('https://example.com/', 'https://login.phish.example/x') });
+    expect(listed.status).toBe(400);
+    expect(listed.json.fields).toEqual({ 'content.links.1.url': ABUSE_MESSAGES.blockedDestination });
+    const card = await client.post('/api/qrcodes', { name: 'Card', content: { type: 'vcard', firstName: 'Ann', website: 'http://cdn.malware.example/' } });
+    expect(card.status).toBe(400);
+    expect(card.json.fields).toEqual({ 'content.website': ABUSE_MESSAGES.blockedDestination });
+
+    const bio = await createContentCode(client, 'Bio', links('https://example.com/', 'https://shop.soon-bad.example/sale'), false);
+    const contact = await createContentCode(client, 'Card', { type: 'vcard', firstName: 'Ann', website: 'https://soon-bad.example/' });
+    const fine = await createContentCode(client, 'Fine', links('https://example.com/'));
+    const edit = await client.patch(`/api/qrcodes/${fine.id}`, { content: links('https://example.com/', 'https://www.phish.example/') });
+    expect(edit.status).toBe(400);
+    expect(edit.json.fields).toEqual({ 'content.links.1.url': ABUSE_MESSAGES.blockedDestination });
+
+    await writeFile(blocklistFile, 'phish.example\nturned-bad.example\nblog.example\nsoon-bad.example\n');
+    const sut = await admin();
+    const check = (await sut.post('/api/admin/reconcile')).json.checks.find((c: { check: string }) => c.check === 'blocklist');
+    expect(check.repaired).toBe(2);
+    expect(check.details).toEqual(
+      expect.arrayContaining([`took down /r/${bio.slug}: a link on its page leads to soon-bad.example`, `took down /r/${contact.slug}: a link on its page leads to soon-bad.example`]),
+    );
+    for (const slug of [bio.slug, contact.slug]) {
+      await waitFor(async () => {
+        const answer = await scan(redirect(), slug);
+        if (answer.status !== 451) throw new Error(`still ${answer.status}`);
+      });
+      expect((await system.client().get(`/api/public/pages/${slug}`)).status).toBe(410);
+    }
+    expect((await scan(redirect(), fine.slug)).status).toBe(302);
+    expect(await mailTo(user.email, /has been disabled/)).toContain('soon-bad.example, a website on our abuse blocklist');
+    const restore = await sut.post(`/api/admin/codes/${bio.slug}/restore`);
+    expect(restore.status).toBe(409);
+    expect(restore.json.message).toMatch(/soon-bad\.example, which is on the blocklist/);
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { decodeQuotedPrintable, SmtpSink, waitFor } from '@qrd/testing';
 import { newUser, PASSWORD, signIn, sql } from './accounts-fixtures';
+import { createContentCode, pdf, upload } from './content-fixtures';
 import { TestSystem } from './harness';
 import { createCode, Customer, scan, scansIngested, subscribedCustomer } from './qr-fixtures';
 
@@ -33,17 +34,20 @@ describe('deleting an account', () => {
   let sink: SmtpSink;
   let system: TestSystem;
   let exportsDir: string;
+  let contentDir: string;
 
   beforeAll(async () => {
     sink = new SmtpSink();
     await sink.start();
     exportsDir = await mkdtemp(join(tmpdir(), 'qrd-deletion-exports-'));
-    system = await TestSystem.start({ env: { SMTP_URL: sink.url, DATA_EXPORT_DIR: exportsDir } });
+    contentDir = await mkdtemp(join(tmpdir(), 'qrd-deletion-content-'));
+    system = await TestSystem.start({ env: { SMTP_URL: sink.url, DATA_EXPORT_DIR: exportsDir, CONTENT_STORAGE_DIR: contentDir } });
   });
   afterAll(async () => {
     await system.stop();
     await sink.stop();
     await rm(exportsDir, { recursive: true, force: true });
+    await rm(contentDir, { recursive: true, force: true });
   });
 
   function deletionMail(email: string) {
@@ -97,6 +101,11 @@ describe('deleting an account', () => {
     expect((await customer.client.post('/api/account/data-export')).status).toBe(202);
     await waitFor(async () => expect((await customer.client.get('/api/account/data-export')).json.export).toMatchObject({ status: 'ready' }));
     expect(await readdir(exportsDir)).toHaveLength(1);
+    // Uploaded files of content codes, one on a page and one never attached: both go too.
+    const attached = await upload(system, customer.client, await pdf(), 'menu.pdf', 'file');
+    await createContentCode(customer.client, 'Menu', { type: 'file', fileId: attached.json.id });
+    expect((await upload(system, customer.client, await pdf('draft'), 'draft.pdf', 'file')).status).toBe(201);
+    expect(await readdir(contentDir)).toHaveLength(2);
 
     expect((await rowsMentioning(system, [user.id, user.email, user.username])).length).toBeGreaterThanOrEqual(10);
 
@@ -112,6 +121,7 @@ describe('deleting an account', () => {
     });
     await waitFor(async () => expect(await rowsMentioning(system, [user.id, user.email, user.username])).toEqual([]));
     expect(await readdir(exportsDir)).toEqual([]);
+    expect(await readdir(contentDir)).toEqual([]);
 
     // The provider's subscription is cancelled (nothing renews) and our billing record stays, unnamed.
     const subs = await sql<{ status: string }>(

@@ -190,6 +190,45 @@ describe('billing: the Stripe provider', () => {
     expect(session?.params.return_url).toBe(`${system.config.publicBaseUrl}/account?tab=subscription`);
   });
 
+  it('answers Stripe\'s refusals with a 4xx a person can read and Stripe being down with 503, never 500', async () => {
+    const invalid = { type: 'invalid_request_error', code: 'parameter_invalid_integer', param: 'items[0][quantity]', message: 'Invalid integer: -1' };
+    fake.failNext('POST', '/v1/customers', 400, { type: 'invalid_request_error', code: 'email_invalid', param: 'email', message: 'Invalid email address: buyer' });
+    const setup = await signupPayment();
+    expect(setup.setup.status).toBe(400);
+    expect(setup.setup.json.message).toBe('The payment provider refused this request: Invalid email address: buyer');
+
+    const { client, userId, subscriptionId } = await subscriber();
+    await createCode(bus, userId);
+    fake.failNext('POST', `/v1/subscriptions/${subscriptionId}`, 400, invalid);
+    const refused = await client.post('/api/purchase-qr-code', { price: 3.49 });
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toBe('The payment provider refused this request: Invalid integer: -1');
+    expect(await subscriptionOf(client)).toMatchObject({ seats: 1 });
+
+    fake.failNext('POST', `/v1/subscriptions/${subscriptionId}`, 402, {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'insufficient_funds',
+      param: '',
+      message: 'Your card has insufficient funds.',
+    });
+    const declined = await client.post('/api/purchase-qr-code', { price: 3.49 });
+    expect(declined.status).toBe(402);
+    expect(declined.json.message).toBe('Your card has insufficient funds.');
+
+    fake.failNext('POST', `/v1/subscriptions/${subscriptionId}`, 401, { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' });
+    const keys = await client.post('/api/subscription/cancel');
+    expect(keys.status).toBe(503);
+    expect(keys.json.message).toBe('Payments are unavailable right now. Please try again later.');
+
+    // Every attempt the client makes (it retries twice) meets a Stripe outage.
+    fake.failNext('POST', '/v1/billing_portal/sessions', 500, { type: 'api_error', message: 'Something went wrong on our end.' }, 3);
+    const down = await client.post('/api/subscription/payment-method');
+    expect(down.status).toBe(503);
+    expect(down.json.message).toBe('The payment provider could not be reached. Please try again.');
+    expect((await client.post('/api/purchase-qr-code', { price: 3.49 })).status).toBe(200);
+  });
+
   describe('webhooks', () => {
     it('refuses a bad or missing signature with 400', async () => {
       const { subscriptionId } = await subscriber();

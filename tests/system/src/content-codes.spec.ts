@@ -4,58 +4,91 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import jsQR from 'jsqr';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import vCard from 'vcf';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { wifiPayload } from '@qrd/contracts';
-import { TestHttpClient } from '@qrd/testing';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ReconcileCheck, wifiPayload } from '@qrd/contracts';
+import { ContentFileJanitor } from '../../../apps/qr-service/src/content/content-file-janitor';
+import { ContentStorage } from '../../../apps/qr-service/src/content/content-storage';
+import { QrReconciler } from '../../../apps/qr-service/src/codes/qr-reconciler';
+import { sql } from './accounts-fixtures';
+import { failNext } from './fault-injection';
 import { TestSystem } from './harness';
+import { createContentCode, pdf, photo, upload } from './content-fixtures';
 import { Customer, scan, scansIngested, subscribedCustomer } from './qr-fixtures';
 
 const BASE = 'http://qr.example.test:8080';
+const HOUR = 3600_000;
 
-function pdf(): Promise<Buffer> {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument({ size: 'A6' });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.text('Opening hours: 9 to 5');
-    doc.end();
-  });
+async function metric(system: TestSystem, service: string, series: string): Promise<number> {
+  const text = await (await fetch(`${system.url(service)}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.split(' ')[1]) : 0;
 }
 
-function photo(): Promise<Buffer> {
-  return sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } })
-    .withMetadata({ exif: { IFD0: { Copyright: 'secret camera data' } } })
-    .jpeg()
-    .toBuffer();
+/** One reconciliation pass of the qr-service, `laterMs` from now as far as the file sweep's grace periods go. */
+async function sweepFiles(system: TestSystem, laterMs: number): Promise<ReconcileCheck | undefined> {
+  const qr = system.apps.get('qr');
+  if (!qr) throw new Error('qr is not running');
+  const janitor = qr.get(ContentFileJanitor);
+  janitor.now = () => Date.now() + laterMs;
+  try {
+    return (await qr.get(QrReconciler).run()).find((check) => check.check === 'content-files');
+  } finally {
+    janitor.now = Date.now;
+  }
 }
 
-/** A browser's upload: the file itself, with the type the browser guessed from its name. */
-async function upload(system: TestSystem, client: TestHttpClient, body: Buffer, name: string, purpose: 'file' | 'image', type = 'application/octet-stream') {
-  const cookie = [...client.cookieJar()].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(`${system.url('gateway')}/api/content-files?purpose=${purpose}&name=${encodeURIComponent(name)}`, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': type, origin: new URL(system.config.publicBaseUrl).origin, cookie },
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> & { id: string; message?: string } };
-}
+/**
+ * A file goes from the storage (and its row) once no live code of the owner names it: replaced by
+ * an edit, its last code deleted, an upload never attached after the grace period; a removal that
+ * fails does not fail the edit and is retried by the sweep. `stored` reads the storage directly.
+ */
+async function filesGoWhenNoCodeNamesThem(system: TestSystem, owner: Customer, stored: () => Promise<string[]>): Promise<void> {
+  const sut = owner.client;
+  const first = await upload(system, sut, await pdf('first menu'), 'menu.pdf', 'file');
+  const code = await createContentCode(sut, 'Menu', { type: 'file', title: 'Menu', fileId: first.json.id });
+  const second = await upload(system, sut, await pdf('second menu'), 'menu.pdf', 'file');
+  expect((await sut.patch(`/api/qrcodes/${code.id}`, { content: { type: 'file', title: 'Menu', fileId: second.json.id } })).status).toBe(200);
+  expect(await stored()).not.toContain(first.json.id);
+  expect(await stored()).toContain(second.json.id);
+  expect(await sql(system, 'SELECT id FROM qr.content_files WHERE id = $1', [first.json.id])).toEqual([]);
 
-async function seat(client: TestHttpClient): Promise<void> {
-  const purchase = await client.post('/api/purchase-qr-code', { name: 'another', price: 3.49 });
-  if (purchase.status !== 200) throw new Error(`purchase answered ${purchase.status}: ${purchase.text}`);
-}
+  // Named by two codes: it stays until the last of them goes.
+  const shared = await upload(system, sut, await photo(), 'me.jpg', 'image');
+  const card = await createContentCode(sut, 'Card', { type: 'vcard', firstName: 'Ann', photoFileId: shared.json.id });
+  const bio = await createContentCode(sut, 'Bio', { type: 'links', title: 'Ann', avatarFileId: shared.json.id, links: [{ label: 'Home', url: 'https://example.com' }] });
+  expect((await sut.request('DELETE', `/api/qrcodes/${card.id}`)).status).toBe(204);
+  expect(await stored()).toContain(shared.json.id);
+  expect((await system.client().get(`/api/public/pages/${bio.slug}`)).status).toBe(200);
+  expect((await sut.request('DELETE', `/api/qrcodes/${bio.id}`)).status).toBe(204);
+  expect(await stored()).not.toContain(shared.json.id);
 
-async function createContentCode(client: TestHttpClient, name: string, content: unknown, buySeat = true) {
-  if (buySeat) await seat(client);
-  const res = await client.post('/api/qrcodes', { name, content });
-  if (res.status !== 201) throw new Error(`create answered ${res.status}: ${res.text}`);
-  return res.json as { id: string; slug: string; destinationUrl: string; totalScans: number };
+  // An upload never attached: kept through its grace period, swept after it.
+  const unattached = await upload(system, sut, await pdf('draft'), 'draft.pdf', 'file');
+  await sweepFiles(system, 0);
+  expect(await stored()).toContain(unattached.json.id);
+  await sweepFiles(system, 25 * HOUR);
+  expect(await stored()).not.toContain(unattached.json.id);
+  expect(await stored()).toContain(second.json.id);
+
+  // The storage fails to remove the replaced file: the edit still succeeds; the failure is counted and the sweep removes it.
+  const failedBefore = await metric(system, 'qr', 'content_file_removals_failed_total');
+  const third = await upload(system, sut, await pdf('third menu'), 'menu.pdf', 'file');
+  failNext(system.apps.get('qr')?.get(ContentStorage) as object, 'remove', 1, new Error('storage unreachable'));
+  expect((await sut.patch(`/api/qrcodes/${code.id}`, { content: { type: 'file', title: 'Menu', fileId: third.json.id } })).status).toBe(200);
+  expect(await metric(system, 'qr', 'content_file_removals_failed_total')).toBe(failedBefore + 1);
+  expect(await stored()).toContain(second.json.id);
+  await sweepFiles(system, 0);
+  expect(await stored()).toContain(second.json.id);
+  expect(await sweepFiles(system, 2 * HOUR)).toMatchObject({ check: 'content-files', needsAttention: 0 });
+  expect(await stored()).not.toContain(second.json.id);
+  expect(await stored()).toContain(third.json.id);
+  const page = await system.client().get(`/api/public/pages/${code.slug}`);
+  const served = await fetch(`${system.url('gateway')}${(page.json.files as Record<string, { url: string }>)[third.json.id].url}`);
+  expect(served.status).toBe(200);
 }
 
 describe('Content codes on S3-compatible storage (s3rver)', () => {
@@ -237,6 +270,13 @@ describe('Content codes on S3-compatible storage (s3rver)', () => {
     });
     expect(JSON.stringify(entry)).not.toContain('another-secret');
   });
+
+  it('removes a file from the bucket once no code of the owner names it', async () => {
+    const bucket = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const stored = async () => ((await bucket.send(new ListObjectsV2Command({ Bucket: 'content-files' }))).Contents ?? []).map((object) => object.Key ?? '');
+    await filesGoWhenNoCodeNamesThem(system, await subscribedCustomer(system), stored);
+    bucket.destroy();
+  });
 });
 
 describe('Content codes on local disk (the default storage)', () => {
@@ -271,6 +311,10 @@ describe('Content codes on local disk (the default storage)', () => {
     const stolen = await bob.client.post('/api/qrcodes', { name: 'Mine', content: { type: 'file', fileId: uploaded.json.id } });
     expect(stolen.status).toBe(400);
     expect(stolen.json.fields).toMatchObject({ 'content.fileId': 'Upload the file again' });
+  });
+
+  it('removes a file from the folder once no code of the owner names it', async () => {
+    await filesGoWhenNoCodeNamesThem(system, await subscribedCustomer(system), () => readdir(dir));
   });
 
   it('refuses a content code without content fields it needs, with a message per field', async () => {

@@ -1,6 +1,8 @@
 import { Webhook } from 'standardwebhooks';
 import { decodeQuotedPrintable, SmtpSink, TestHttpClient, waitFor } from '@qrd/testing';
+import { QrPattern } from '@qrd/contracts';
 import { newUser, signIn, sql } from './accounts-fixtures';
+import { serviceBus } from './billing-fixtures';
 import { FrontDoor, startFrontDoor } from './front-door';
 import { TestSystem } from './harness';
 import { api, createApiKey } from './public-api-fixtures';
@@ -210,6 +212,43 @@ describe('outbound webhooks to a receiver on this machine (ALLOW_PRIVATE_DESTINA
     const ftp = await owner.client.post('/api/webhooks', { url: 'ftp://example.com/x', events: ['code.created'] });
     expect(ftp.status).toBe(400);
   });
+
+  it('delivers nothing to a suspended owner\'s endpoints (logged "Owner suspended") until the owner is reactivated', async () => {
+    const user = await newUser(system);
+    const client = await signIn(system, user);
+    await subscribe(client);
+    const ownKey = (await createApiKey(client, { scope: 'write' })).key;
+    const endpoint = (await api(door, ownKey, 'POST', '/api/v1/webhooks', { url: receiver.url('/suspended'), events: ['code.updated'] })).json as { id: string; secret: string };
+    const code = (await api(door, ownKey, 'POST', '/api/v1/codes', { name: 'Held', destinationUrl: 'https://example.com/held' })).json as { id: string };
+    const admin = await signIn(system, await newUser(system, { role: 'admin' }));
+    const setStatus = async (status: 'suspended' | 'active') => {
+      expect((await admin.post(`/api/admin/users/${user.id}/status`, { status })).status).toBe(200);
+      await waitFor(async () => {
+        const [flags] = await sql<{ suspended: boolean }>(system, 'SELECT suspended_account AS suspended FROM qr.owners WHERE user_id = $1', [user.id]);
+        expect(flags?.suspended).toBe(status === 'suspended');
+      });
+    };
+    const deliveries = () =>
+      sql<{ outcome: string; error: string | null }>(system, 'SELECT outcome, error FROM qr.webhook_deliveries WHERE endpoint_id = $1 ORDER BY id', [endpoint.id]);
+    // A change the qr-service still carries out for the owner (a request already on its queue when the suspension came).
+    const bus = serviceBus(system);
+    const rename = (name: string) => bus.request(QrPattern.UpdateCode, { userId: user.id, codeId: code.id, name });
+    try {
+      await setStatus('suspended');
+      await rename('Held 2');
+      await waitFor(async () => expect(await deliveries()).toEqual([{ outcome: 'refused', error: 'Owner suspended' }]), 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(receiver.on('/suspended')).toHaveLength(0);
+      expect(await deliveries()).toHaveLength(1);
+
+      await setStatus('active');
+      await rename('Held 3');
+      await waitFor(() => expect(receiver.on('/suspended')).toHaveLength(1), 10_000);
+      expect(verified(receiver.on('/suspended')[0], endpoint.secret).data).toMatchObject({ id: code.id, name: 'Held 3' });
+    } finally {
+      await bus.close();
+    }
+  }, 60_000);
 });
 
 describe('webhook destinations under the default policy (no private addresses)', () => {

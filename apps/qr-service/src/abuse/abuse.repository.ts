@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AbuseReportView, ReportReason, ReportStatus, ReportedCodeView } from '@qrd/contracts';
+import type { AbuseReportView, ReportReason, ReportStatus, ReportedCodeView, StoredContent } from '@qrd/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { REDIRECT_COLUMNS, RedirectSource } from '../codes/code.record';
 
@@ -16,10 +16,12 @@ export interface AbuseCodeRow {
   deletedAt: Date | null;
   takenDownAt: Date | null;
   takedownReason: string | null;
+  /** A hosted page's content (its links are checked like the destination), else null. */
+  content: StoredContent | null;
 }
 
 const ABUSE_CODE_COLUMNS = `c.id, c.slug, c.name, c.destination, c.owner_id AS "ownerId", c.state, c.deleted_at AS "deletedAt",
-  c.taken_down_at AS "takenDownAt", c.takedown_reason AS "takedownReason"`;
+  c.taken_down_at AS "takenDownAt", c.takedown_reason AS "takedownReason", c.content`;
 
 /** The host of a stored destination (stored as URL.href: lower-case host, no credentials). */
 const DESTINATION_HOST = `lower(substring(c.destination from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/:?#]+)'))`;
@@ -141,6 +143,19 @@ export class AbuseRepository {
        WHERE c.deleted_at IS NULL AND c.taken_down_at IS NULL
          AND (${DESTINATION_HOST} = ANY($1::text[]) OR ${DESTINATION_HOST} LIKE ANY($2::text[]))`,
       [domains, suffixes],
+    );
+  }
+
+  /**
+   * One page (in id order, after `afterId`) of the live codes not taken down whose hosted page
+   * links to other websites: link lists, and contact cards with a website.
+   */
+  codesWithPageLinks(afterId: string, limit: number): Promise<AbuseCodeRow[]> {
+    return this.db.query(
+      `SELECT ${ABUSE_CODE_COLUMNS} FROM qr.codes c
+       WHERE c.deleted_at IS NULL AND c.taken_down_at IS NULL AND c.content->>'type' IN ('links', 'vcard') AND c.id > $1
+       ORDER BY c.id LIMIT $2`,
+      [afterId, limit],
     );
   }
 

@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import {
   ABUSE_MESSAGES,
   AbuseReportPage,
+  contentLinks,
   AbuseReportView,
   DomainError,
   ErrorCode,
@@ -27,6 +28,28 @@ function codeNotFound(): DomainError {
 /** Takedowns by the blocklist are told apart from an admin's in the log and the owner's mail. */
 export function blocklistReason(domain: string): string {
   return `Its destination is on ${domain}, a website on our abuse blocklist.`;
+}
+
+/** The same for a hosted page (link list, contact card) that links to a blocked website. */
+export function pageLinkReason(domain: string): string {
+  return `A link on its page leads to ${domain}, a website on our abuse blocklist.`;
+}
+
+/** Content codes read a page at a time by the blocklist check. */
+const PAGE_LINKS_BATCH = 500;
+const FIRST_ID = '00000000-0000-0000-0000-000000000000';
+
+/** The blocked domain one of these addresses leads to, or null (an address that does not parse leads nowhere). */
+function blockedAmong(urls: string[], domains: string[]): string | null {
+  for (const url of urls) {
+    try {
+      const domain = matchBlocked(new URL(url).hostname, domains);
+      if (domain) return domain;
+    } catch {
+      continue;
+    }
+  }
+  return null;
 }
 
 /**
@@ -79,11 +102,19 @@ export class AbuseService implements OnApplicationBootstrap {
 
   async restore(req: Req<QrPattern.RestoreCode>): Promise<ReportedCodeView> {
     const code = await this.requireCode(req.slug);
-    const blocked = this.blockedDomainOf(code.destination);
+    const domains = this.blocklist.domains();
+    const blocked = blockedAmong([code.destination], domains);
     if (blocked) {
       throw new DomainError(
         ErrorCode.Conflict,
         `This code still leads to ${blocked}, which is on the blocklist: it would be taken down again. The owner must change its destination first.`,
+      );
+    }
+    const linked = code.content ? blockedAmong(contentLinks(code.content), domains) : null;
+    if (linked) {
+      throw new DomainError(
+        ErrorCode.Conflict,
+        `This code's page still links to ${linked}, which is on the blocklist: it would be taken down again. The owner must change that link first.`,
       );
     }
     const events = await this.repo.transaction(async (tx) => {
@@ -97,7 +128,10 @@ export class AbuseService implements OnApplicationBootstrap {
     return toReportedCode(await this.requireCode(req.slug));
   }
 
-  /** Takes down every live code whose destination is on the blocklist now; the reconciliation's "blocklist" check. */
+  /**
+   * Takes down every live code whose destination, or a link of whose hosted page (link-list
+   * buttons, a contact card's website), is on the blocklist now; the reconciliation's "blocklist" check.
+   */
   async enforceBlocklist(): Promise<ReconcileCheck> {
     const domains = this.blocklist.domains();
     const codes = await this.repo.codesOnDomains(domains);
@@ -107,15 +141,25 @@ export class AbuseService implements OnApplicationBootstrap {
       await this.takeDownCode(code, blocklistReason(domain), null);
       details.push(`took down /r/${code.slug}: its destination is on ${domain}`);
     }
-    return { check: 'blocklist', checked: domains.length, repaired: codes.length, needsAttention: 0, details: details.slice(0, 20) };
+    const pages = domains.length ? await this.takeDownPagesLinkingTo(domains) : [];
+    details.push(...pages);
+    return { check: 'blocklist', checked: domains.length, repaired: codes.length + pages.length, needsAttention: 0, details: details.slice(0, 20) };
   }
 
-  /** The blocked domain a destination leads to, or null. */
-  blockedDomainOf(destination: string): string | null {
-    try {
-      return this.blocklist.refuses(new URL(destination));
-    } catch {
-      return null;
+  /** Hosted pages whose links lead to a blocked domain are taken down; answers what was done. */
+  private async takeDownPagesLinkingTo(domains: string[]): Promise<string[]> {
+    const details: string[] = [];
+    let after = FIRST_ID;
+    for (;;) {
+      const codes = await this.repo.codesWithPageLinks(after, PAGE_LINKS_BATCH);
+      for (const code of codes) {
+        const domain = code.content ? blockedAmong(contentLinks(code.content), domains) : null;
+        if (!domain) continue;
+        await this.takeDownCode(code, pageLinkReason(domain), null);
+        details.push(`took down /r/${code.slug}: a link on its page leads to ${domain}`);
+      }
+      if (codes.length < PAGE_LINKS_BATCH) return details;
+      after = codes[codes.length - 1].id;
     }
   }
 

@@ -264,10 +264,10 @@ export class CodesRepository {
   /**
    * A deleted account: its live codes are deleted as `deleteAllOwned` does, then every code of
    * the owner keeps only what its tombstone needs (id, slug, version, dates) and answers 410 from
-   * now on ('closed'), and the owner's row and the codes' history go. Answers every code of the owner (their redirect
-   * entries change).
+   * now on ('closed'), and the owner's row, the codes' history and the rows of their files go. Answers every code of
+   * the owner (their redirect entries change) and the storage keys of the files (removed after the commit).
    */
-  async eraseOwner(tx: EntityManager, ownerId: string): Promise<RedirectSource[]> {
+  async eraseOwner(tx: EntityManager, ownerId: string): Promise<{ erased: RedirectSource[]; storageKeys: string[] }> {
     await this.deleteAllOwned(tx, ownerId);
     const [erased]: [RedirectSource[], number] = await tx.query(
       `UPDATE qr.codes c SET owner_id = NULL, name = '', destination = '', category = NULL, tags = '{}', folder_id = NULL, design = '{}'::jsonb,
@@ -279,10 +279,13 @@ export class CodesRepository {
     await tx.query(`DELETE FROM qr.folders WHERE owner_id = $1`, [ownerId]);
     await tx.query(`DELETE FROM qr.code_history WHERE owner_id = $1`, [ownerId]);
     await tx.query(`DELETE FROM qr.design_templates WHERE owner_id = $1`, [ownerId]);
-    await tx.query(`DELETE FROM qr.content_files WHERE owner_id = $1`, [ownerId]);
+    const [files]: [{ storageKey: string }[], number] = await tx.query(
+      `DELETE FROM qr.content_files WHERE owner_id = $1 RETURNING storage_key AS "storageKey"`,
+      [ownerId],
+    );
     // Bulk imports hold the names and addresses of the file's rows.
     await tx.query(`DELETE FROM qr.bulk_imports WHERE owner_id = $1`, [ownerId]);
-    return erased;
+    return { erased, storageKeys: files.map((file) => file.storageKey) };
   }
 
   /** The redirects of these codes as PostgreSQL holds them now, deleted ones included (tombstones). */

@@ -61,6 +61,7 @@ import { newSlug } from './slug';
 import { codeChanges, creationChanges } from '../history/code-diff';
 import { CodeHistoryRepository } from '../history/code-history.repository';
 import { ContentService } from '../content/content.service';
+import { ContentFileJanitor, namedFiles } from '../content/content-file-janitor';
 
 type Req<P extends QrPattern> = QrRequests[P]['req'];
 
@@ -97,6 +98,7 @@ export class CodesService {
     private readonly blocklist: DestinationBlocklist,
     private readonly history: CodeHistoryRepository,
     private readonly content: ContentService,
+    private readonly janitor: ContentFileJanitor,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: IORedis,
   ) {}
@@ -204,6 +206,7 @@ export class CodesService {
     const design = input.designTemplateId === undefined ? { ...DEFAULT_DESIGN } : await this.templateDesign(input.userId, input.designTemplateId);
     const [created, events] = await this.codes.transaction(async (tx): Promise<[CodeRecord | null, string[]]> => {
       await this.codes.lockOwner(tx, input.userId);
+      if (content) await this.content.requireFiles(tx, input.userId, content);
       if (step && !(await step.claim(tx))) return [null, []];
       if (folderId) await this.requireFolder(tx, input.userId, folderId);
       const codesInUse = await this.codes.countOwned(input.userId, tx);
@@ -315,10 +318,17 @@ export class CodesService {
    * alters where scans go. Design changes send no webhook (code.updated is about the code's settings).
    */
   async change(userId: string, codeId: string, changes: CodeChanges, options: { webhook: boolean; apiKeyName?: string }): Promise<CodeRecord> {
+    let dropped: string[] = [];
     const [after, events] = await this.codes.transaction(async (tx): Promise<[CodeRecord | null, string[]]> => {
+      if (changes.content) {
+        // Under the owner's lock, as a release of files is: a file it names cannot go meanwhile.
+        await this.codes.lockOwner(tx, userId);
+        await this.content.requireFiles(tx, userId, changes.content);
+      }
       const before = await this.codes.lockOwned(tx, userId, codeId);
       const code = before && (await this.codes.update(userId, codeId, changes, tx));
       if (!before || !code) return [null, []];
+      dropped = namedFiles(before.content).filter((id) => !namedFiles(code.content).includes(id));
       await this.history.record(tx, { codeId, ownerId: userId, actor: 'owner', apiKeyName: options.apiKeyName }, codeChanges(before, code));
       const redirect = changesRedirect(changes) ? await this.events.changed(tx, [code.id]) : [];
       const webhook = options.webhook ? await this.events.webhook(tx, userId, 'code.updated', this.view(code)) : [];
@@ -326,6 +336,7 @@ export class CodesService {
     });
     if (!after) throw codeNotFound();
     await this.events.deliver(events);
+    await this.janitor.release(userId, dropped);
     return after;
   }
 
@@ -334,7 +345,9 @@ export class CodesService {
    * as a tombstone. Both follow from events written with the deletion (see CodeEvents).
    */
   async delete(userId: string, codeId: string, apiKeyName?: string): Promise<void> {
+    let files: string[] = [];
     const events = await this.codes.transaction(async (tx) => {
+      files = namedFiles((await this.codes.findOwned(userId, codeId, tx))?.content);
       const code = await this.codes.softDelete(tx, userId, codeId);
       if (!code) throw codeNotFound();
       await this.history.record(tx, { codeId, ownerId: userId, actor: 'owner', apiKeyName }, [{ kind: 'deleted', changes: [] }]);
@@ -346,6 +359,7 @@ export class CodesService {
       ];
     });
     await this.events.deliver(events);
+    await this.janitor.release(userId, files);
   }
 
   /** A folder of the owner's, or a 404 that changes nothing. */
@@ -543,13 +557,14 @@ export class CodesService {
     }
   }
 
-  /** `user.deleted`: the account's codes answer 410 from now on, and nothing of the owner is kept. */
+  /** `user.deleted`: the account's codes answer 410 from now on, and nothing of the owner is kept (its stored files neither). */
   async eraseOwner(userId: string): Promise<void> {
-    const events = await this.codes.transaction(async (tx) => {
-      const deleted = await this.codes.eraseOwner(tx, userId);
-      return this.events.changed(tx, deleted.map((code) => code.id));
+    const [events, storageKeys] = await this.codes.transaction(async (tx): Promise<[string[], string[]]> => {
+      const { erased, storageKeys } = await this.codes.eraseOwner(tx, userId);
+      return [await this.events.changed(tx, erased.map((code) => code.id)), storageKeys];
     });
     await this.events.deliver(events);
+    await this.janitor.removeStored(storageKeys);
     await this.events.forgetUser(userId);
   }
 

@@ -5,6 +5,7 @@ import type { ReconcileCheck } from '@qrd/contracts';
 import { REDIS, ServiceReconciler } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 import { AbuseService } from '../abuse/abuse.service';
+import { ContentFileJanitor } from '../content/content-file-janitor';
 import { CodeEvents } from './code-events';
 import { RedirectTableMaintainer } from './redirect-table-maintainer';
 
@@ -15,7 +16,8 @@ const STUCK_EVENT_S = 300;
  * The qr-service's reconciliation: the operator's destination blocklist (codes now on it are
  * taken down), the redirect table against PostgreSQL (a repair pass writes every
  * entry that is missing or older than its code), and the outbox (what is still undelivered is
- * retried now; what has waited for minutes is reported).
+ * retried now; what has waited for minutes is reported), and the files of content codes (what no
+ * code names any more is removed from the storage).
  */
 @Injectable()
 export class QrReconciler extends ServiceReconciler {
@@ -23,6 +25,7 @@ export class QrReconciler extends ServiceReconciler {
     private readonly maintainer: RedirectTableMaintainer,
     private readonly events: CodeEvents,
     private readonly abuse: AbuseService,
+    private readonly janitor: ContentFileJanitor,
     @Inject(REDIS) redis: IORedis,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(LOGGER) logger: Logger,
@@ -33,7 +36,7 @@ export class QrReconciler extends ServiceReconciler {
 
   // The blocklist first: its takedowns are then part of the same pass's redirect-table check.
   protected async checks(): Promise<ReconcileCheck[]> {
-    return [await this.abuse.enforceBlocklist(), await this.redirectTable(), await this.outbox()];
+    return [await this.abuse.enforceBlocklist(), await this.redirectTable(), await this.outbox(), await this.janitor.sweep()];
   }
 
   private async redirectTable(): Promise<ReconcileCheck> {

@@ -1,14 +1,20 @@
 import { OnModuleDestroy } from '@nestjs/common';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
 
 export interface StoredFile {
   body: Readable;
   sizeBytes: number;
+}
+
+/** A stored object as the sweep sees it. */
+export interface StoredObject {
+  key: string;
+  modifiedAt: Date;
 }
 
 /**
@@ -22,8 +28,11 @@ export abstract class ContentStorage {
   abstract get(key: string): Promise<StoredFile | null>;
   /** Nothing happens when it is not there. */
   abstract remove(key: string): Promise<void>;
+  /** Every stored file (keys of this storage only), in pages. */
+  abstract list(): AsyncIterable<StoredObject[]>;
 }
 
+const LIST_PAGE = 500;
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function checkedKey(key: string): string {
@@ -65,6 +74,22 @@ export class LocalDiskContentStorage extends ContentStorage {
 
   async remove(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<StoredObject[]> {
+    const names = await readdir(this.dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    const keys = names.filter((name) => KEY.test(name));
+    for (let i = 0; i < keys.length; i += LIST_PAGE) {
+      const page: StoredObject[] = [];
+      for (const key of keys.slice(i, i + LIST_PAGE)) {
+        const found = await stat(this.path(key)).catch(() => null);
+        if (found) page.push({ key, modifiedAt: found.mtime });
+      }
+      yield page;
+    }
   }
 
   private path(key: string): string {
@@ -109,6 +134,17 @@ export class S3ContentStorage extends ContentStorage implements OnModuleDestroy 
 
   async remove(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: checkedKey(key) }));
+  }
+
+  async *list(): AsyncIterable<StoredObject[]> {
+    let token: string | undefined;
+    do {
+      const listed = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, ContinuationToken: token, MaxKeys: LIST_PAGE }));
+      yield (listed.Contents ?? [])
+        .filter((object) => object.Key && KEY.test(object.Key))
+        .map((object) => ({ key: object.Key as string, modifiedAt: object.LastModified ?? new Date() }));
+      token = listed.IsTruncated ? listed.NextContinuationToken : undefined;
+    } while (token);
   }
 
   onModuleDestroy(): void {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import sharp from 'sharp';
+import type { EntityManager } from 'typeorm';
 import {
   CodeContent,
   CONTENT_MESSAGES,
@@ -27,6 +28,11 @@ const VCARD_PHOTO_PX = 400;
 
 function invalid(field: string, message: string): DomainError {
   return new DomainError(ErrorCode.Validation, message, { [field]: message });
+}
+
+/** The field of a content that names its file. */
+function fileField(content: CodeContent): string {
+  return content.type === 'file' ? 'content.fileId' : content.type === 'vcard' ? 'content.photoFileId' : 'content.avatarFileId';
 }
 
 export interface PublicFile extends StoredFile {
@@ -62,11 +68,19 @@ export class ContentService {
     const files: Record<string, ContentFileView> = {};
     for (const id of ids) {
       const file = owned.find((f) => f.id === id);
-      if (!file) throw invalid(clean.type === 'file' ? 'content.fileId' : clean.type === 'vcard' ? 'content.photoFileId' : 'content.avatarFileId', CONTENT_MESSAGES.fileId);
+      if (!file) throw invalid(fileField(clean), CONTENT_MESSAGES.fileId);
       if (clean.type !== 'file' && !file.contentType.startsWith('image/')) throw invalid('content', CONTENT_MESSAGES.imageType);
       files[id] = { id, fileName: file.fileName, contentType: file.contentType, sizeBytes: file.sizeBytes };
     }
     return { ...clean, files };
+  }
+
+  /**
+   * Inside the saving transaction, under the owner's lock: the files `prepare` found are still
+   * there (a sweep may have removed an upload left unattached past its grace meanwhile).
+   */
+  async requireFiles(tx: EntityManager, ownerId: string, content: StoredContent): Promise<void> {
+    if (!(await this.files.allOwned(tx, ownerId, contentFileIds(content)))) throw invalid(fileField(content), CONTENT_MESSAGES.fileId);
   }
 
   async page(slug: string): Promise<PublicPage> {

@@ -10,10 +10,14 @@ import { WebhooksRepository } from './webhooks.repository';
 /** The receiver did not take the event: BullMQ retries the job after its backoff. */
 export class DeliveryFailed extends Error {}
 
+/** What the delivery log says of an event dropped because its owner's account is suspended. */
+export const OWNER_SUSPENDED = 'Owner suspended';
+
 /**
  * One attempt to deliver one event to one endpoint: signed (Standard Webhooks: HMAC-SHA256 over
  * id, timestamp and body), sent, and logged. An endpoint deleted or disabled meanwhile gets
- * nothing. When an event has used up every attempt, the endpoint counts one more failure in a row;
+ * nothing; while its owner's account is suspended, nothing is sent either and the event is dropped
+ * ("Owner suspended" in the log, no retry: the owner may resend it once reactivated). When an event has used up every attempt, the endpoint counts one more failure in a row;
  * at the configured count it is disabled and its owner told by mail (both in one transaction).
  */
 @Injectable()
@@ -29,6 +33,21 @@ export class WebhookDelivery {
   async attempt(job: WebhookJobData, attempt: number, maxAttempts: number): Promise<void> {
     const [endpoint, event] = await Promise.all([this.repository.find(job.endpointId), this.repository.findEvent(job.eventId)]);
     if (!endpoint || !endpoint.enabled || !event) return;
+    if (await this.repository.ownerSuspended(endpoint.ownerId)) {
+      await this.repository.recordDelivery({
+        endpointId: endpoint.id,
+        eventId: event.id,
+        eventType: event.type,
+        attempt,
+        outcome: 'refused',
+        statusCode: null,
+        latencyMs: null,
+        responseExcerpt: null,
+        error: OWNER_SUSPENDED,
+      });
+      this.logger.info({ endpointId: endpoint.id, eventId: event.id, ownerId: endpoint.ownerId }, 'webhook not sent: owner suspended');
+      return;
+    }
     const body = JSON.stringify(event.body);
     const signer = new Webhook(this.secrets.open(endpoint.secretSealed));
     const now = new Date();

@@ -115,6 +115,12 @@ export class WebhooksRepository {
     await this.db.query(`DELETE FROM qr.webhook_events WHERE owner_id = $1`, [ownerId]);
   }
 
+  /** Whether the owner's account is suspended now (as the qr-service last heard from the auth-service). */
+  async ownerSuspended(ownerId: string): Promise<boolean> {
+    const rows: { suspended: boolean }[] = await this.db.query(`SELECT suspended_account AS suspended FROM qr.owners WHERE user_id = $1`, [ownerId]);
+    return rows[0]?.suspended ?? false;
+  }
+
   /** Enabled endpoints of an owner that take this event type. */
   async subscribers(ownerId: string, type: string): Promise<string[]> {
     const rows: { id: string }[] = await this.db.query(

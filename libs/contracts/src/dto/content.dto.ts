@@ -322,6 +322,13 @@ export function contentFileIds(content: CodeContent): string[] {
   return [];
 }
 
+/** The web addresses a content's page links to (under the destination policy and the blocklist). */
+export function contentLinks(content: CodeContent): string[] {
+  if (content.type === 'vcard') return content.website ? [content.website] : [];
+  if (content.type === 'links') return content.links.map((link) => link.url);
+  return [];
+}
+
 /** Which uploads a content field takes: images for photos and avatars, PDF or image for a file. */
 export function contentUploadPurpose(type: ContentType): ContentUploadPurpose {
   return type === 'file' ? 'file' : 'image';

@@ -131,7 +131,7 @@ export function scanLimitKey(redisPrefix: string, codeId: string): string {
  * what it looked at, what it repaired, and what it found but leaves to a person.
  */
 export interface ReconcileCheck {
-  check: 'redirect-table' | 'outbox' | 'seats' | 'signups' | 'subscriptions' | 'accounts' | 'blocklist';
+  check: 'redirect-table' | 'outbox' | 'seats' | 'signups' | 'subscriptions' | 'accounts' | 'blocklist' | 'content-files';
   checked: number;
   repaired: number;
   needsAttention: number;

@@ -14,7 +14,7 @@ export const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('
 export class FakeStripeError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { type: string; message: string; code?: string; param?: string },
+    readonly body: { type: string; message: string; code?: string; param?: string; decline_code?: string; doc_url?: string },
   ) {
     super(body.message);
   }

@@ -64,6 +64,7 @@ export class FakeStripeServer {
   private readonly subs = new Map<string, SubState>();
   private readonly invoices = new Map<string, InvoiceFields>();
   private readonly refunds: Stripe.Refund[] = [];
+  private readonly failures: { method: string; pathPrefix: string; left: number; error: FakeStripeError }[] = [];
   private readonly stripe = new Stripe('sk_test_fake');
   private readonly schedules = new FakeSchedules(this.prices, (id) => this.subs.get(id));
 
@@ -197,6 +198,14 @@ export class FakeStripeServer {
     return this.refunds.filter((r) => r.payment_intent === paymentIntentOrSubscription || r.metadata?.subscription === paymentIntentOrSubscription);
   }
 
+  /**
+   * The next `times` requests of `method` to a path starting with `pathPrefix` answer `status` with
+   * this error, in Stripe's documented shape (`{"error": {"type": "invalid_request_error", ...}}`).
+   */
+  failNext(method: string, pathPrefix: string, status: number, error: FakeStripeError['body'], times = 1): void {
+    this.failures.push({ method, pathPrefix, left: times, error: new FakeStripeError(status, error) });
+  }
+
   count(method: string, pathPrefix: string): number {
     return this.requests.filter((r) => r.method === method && r.path.startsWith(pathPrefix)).length;
   }
@@ -214,12 +223,20 @@ export class FakeStripeServer {
     const method = req.method ?? 'GET';
     this.requests.push({ method, path: url.pathname, params });
     try {
+      this.injectedFailure(method, url.pathname);
       const answer = this.route(method, url.pathname.split('/').filter(Boolean), params);
       send(res, 200, answer);
     } catch (error) {
       if (error instanceof FakeStripeError) send(res, error.status, { error: error.body });
       else send(res, 500, { error: { type: 'api_error', message: String(error) } });
     }
+  }
+
+  private injectedFailure(method: string, path: string): void {
+    const failure = this.failures.find((f) => f.method === method && path.startsWith(f.pathPrefix) && f.left > 0);
+    if (!failure) return;
+    failure.left -= 1;
+    throw failure.error;
   }
 
   private route(method: string, parts: string[], params: Params): object {

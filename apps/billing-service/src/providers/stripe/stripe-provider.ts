@@ -286,7 +286,36 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 }
 
-/** Stripe's errors as DomainErrors: a refused card is the customer's to fix, the rest is ours. */
+/** What the owner reads when Stripe cannot be reached or will not talk to us: not theirs to fix, and worth a retry later. */
+export const STRIPE_UNAVAILABLE = 'The payment provider could not be reached. Please try again.';
+/** Our keys are refused (revoked, or for another account): the operator's to fix. */
+export const STRIPE_REFUSED_US = 'Payments are unavailable right now. Please try again later.';
+
+/**
+ * Stripe's errors as DomainErrors, each one an answer a person can act on and never a 500: a
+ * refused card is the customer's to fix (402), a request Stripe calls invalid is refused with its
+ * reason (400; a missing object 404), a request repeated with other details is a conflict (409),
+ * and Stripe unreachable, failing or refusing our keys is "try again later" (503).
+ */
+export function stripeFailure(error: InstanceType<typeof Stripe.errors.StripeError>): DomainError {
+  switch (error.type) {
+    case 'StripeCardError':
+      return new DomainError(ErrorCode.PaymentFailed, error.message || 'Your card was declined.');
+    case 'StripeInvalidRequestError':
+      if (error.code === 'resource_missing') return new DomainError(ErrorCode.NotFound, error.message);
+      return new DomainError(ErrorCode.Validation, `The payment provider refused this request: ${error.message || 'it was not valid'}`);
+    case 'StripeIdempotencyError':
+      return new DomainError(ErrorCode.Conflict, 'This payment request was already made with other details. Please reload the page and try again.');
+    case 'StripeAuthenticationError':
+    case 'StripePermissionError':
+      return new DomainError(ErrorCode.Unavailable, STRIPE_REFUSED_US);
+    default:
+      // StripeConnectionError, StripeAPIError, StripeRateLimitError and anything newer.
+      return new DomainError(ErrorCode.Unavailable, STRIPE_UNAVAILABLE);
+  }
+}
+
+/** Runs Stripe calls with their errors as DomainErrors (stripeFailure); `missingIsNull`: a missing object reads as null. */
 async function call<T>(work: () => Promise<T>, missingIsNull?: false): Promise<T>;
 async function call<T>(work: () => Promise<T>, missingIsNull: true): Promise<T | null>;
 async function call<T>(work: () => Promise<T>, missingIsNull = false): Promise<T | null> {
@@ -295,14 +324,8 @@ async function call<T>(work: () => Promise<T>, missingIsNull = false): Promise<T
   } catch (error) {
     if (error instanceof DomainError) throw error;
     if (error instanceof Stripe.errors.StripeError) {
-      if (error.type === 'StripeCardError') throw new DomainError(ErrorCode.PaymentFailed, error.message);
-      if (error.code === 'resource_missing') {
-        if (missingIsNull) return null;
-        throw new DomainError(ErrorCode.NotFound, error.message);
-      }
-      if (error.type === 'StripeConnectionError' || error.type === 'StripeAPIError' || error.type === 'StripeRateLimitError') {
-        throw new DomainError(ErrorCode.Unavailable, 'The payment provider could not be reached. Please try again.');
-      }
+      if (missingIsNull && error.code === 'resource_missing') return null;
+      throw stripeFailure(error);
     }
     throw error;
   }

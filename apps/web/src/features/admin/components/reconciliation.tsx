@@ -15,6 +15,7 @@ const CHECK_NAMES: Record<ReconcileCheck['check'], string> = {
   accounts: 'Subscriptions of deleted accounts',
   subscriptions: 'Subscriptions and the payment provider',
   blocklist: 'Codes leading to blocklisted domains (taken down)',
+  'content-files': 'Uploaded files no code uses (removed)',
 };
 
 function outcome(check: ReconcileCheck): string {
