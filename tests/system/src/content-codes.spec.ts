@@ -66,6 +66,12 @@ async function filesGoWhenNoCodeNamesThem(system: TestSystem, owner: Customer, s
   expect((await sut.request('DELETE', `/api/qrcodes/${bio.id}`)).status).toBe(204);
   expect(await stored()).not.toContain(shared.json.id);
 
+  // Deleted with others from the dashboard's selection: gone at once too.
+  const flyer = await upload(system, sut, await pdf('flyer'), 'flyer.pdf', 'file');
+  const flyerCode = await createContentCode(sut, 'Flyer', { type: 'file', title: 'Flyer', fileId: flyer.json.id });
+  expect((await sut.post('/api/qrcodes/bulk/delete', { ids: [flyerCode.id] })).status).toBe(200);
+  expect(await stored()).not.toContain(flyer.json.id);
+
   // An upload never attached: kept through its grace period, swept after it.
   const unattached = await upload(system, sut, await pdf('draft'), 'draft.pdf', 'file');
   await sweepFiles(system, 0);

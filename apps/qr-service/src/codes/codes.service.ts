@@ -479,8 +479,10 @@ export class CodesService {
   }
 
   /** As `delete` for each code: every one frees its seat (one code.deleted each), with the codes left after all of them. */
-  bulkDelete(userId: string, ids: string[], apiKeyName?: string): Promise<BulkResult> {
-    return this.bulk(userId, ids, async (tx, codes) => {
+  async bulkDelete(userId: string, ids: string[], apiKeyName?: string): Promise<BulkResult> {
+    let files: string[] = [];
+    const result = await this.bulk(userId, ids, async (tx, codes) => {
+      files = codes.flatMap((code) => namedFiles(code.content));
       const deleted: RedirectSource[] = [];
       for (const code of codes) {
         const source = await this.codes.softDelete(tx, userId, code.id);
@@ -496,6 +498,8 @@ export class CodesService {
       }
       return { changed: deleted.length, events };
     });
+    await this.janitor.release(userId, files);
+    return result;
   }
 
   /**
