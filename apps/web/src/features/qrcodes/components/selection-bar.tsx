@@ -1,5 +1,5 @@
 import { BULK_MAX_IDS, TAG_MAX_LENGTH, tagProblem } from '@qrd/contracts';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
@@ -38,10 +38,8 @@ export function SelectionBar({ selected, loaded, onSelectAll, onClear }: Selecti
   const bulk = useBulkAction();
   const folders = useFolders();
   const templates = useDesignTemplates();
-  const [template, setTemplate] = useState('');
   const [tag, setTag] = useState('');
   const [tagError, setTagError] = useState<string | null>(null);
-  const [folder, setFolder] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [archive, setArchive] = useState(false);
   const tagId = useId();
@@ -123,59 +121,31 @@ export function SelectionBar({ selected, loaded, onSelectAll, onClear }: Selecti
             Remove tag
           </Button>
         </div>
-        <div className="flex items-center gap-1">
-          <select aria-label="Move to folder" value={folder} onChange={(event) => setFolder(event.target.value)} className={selectClass}>
-            <option value="">Move to folder...</option>
-            <option value="none">No folder</option>
-            {folders.data?.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.name}
-              </option>
-            ))}
-          </select>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={folder === ''}
-            onClick={() => void run({ action: 'folder', ids: selected, folderId: folder === 'none' ? null : folder }).then((ok) => ok && setFolder(''))}
-          >
-            Move
-          </Button>
-        </div>
-        <div className="flex flex-wrap items-center gap-1">
-          <select
-            aria-label="Design template"
-            aria-describedby={templateHintId}
-            value={template}
-            onChange={(event) => setTemplate(event.target.value)}
-            className={`${selectClass} max-w-full`}
-          >
-            <option value="">Design template...</option>
-            {templates.data?.length === 0 && (
-              <option value="" disabled>
-                No design templates yet
-              </option>
-            )}
-            {templates.data?.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={template === ''}
-            onClick={() => void run({ action: 'design-template', ids: selected, templateId: template }).then((ok) => ok && setTemplate(''))}
-          >
-            Apply design
-          </Button>
+        <ChooseAndApply
+          label="Move to folder"
+          placeholder="Move to folder..."
+          choices={[{ value: 'none', label: 'No folder' }, ...(folders.data ?? []).map((f) => ({ value: f.id, label: f.name }))]}
+          buttonLabel="Move"
+          onApply={(folder) => run({ action: 'folder', ids: selected, folderId: folder === 'none' ? null : folder })}
+        />
+        <ChooseAndApply
+          label="Design template"
+          placeholder="Design template..."
+          choices={
+            templates.data?.length === 0
+              ? [{ value: '', label: 'No design templates yet', disabled: true }]
+              : (templates.data ?? []).map((t) => ({ value: t.id, label: t.name }))
+          }
+          describedBy={templateHintId}
+          buttonLabel="Apply design"
+          onApply={(templateId) => run({ action: 'design-template', ids: selected, templateId })}
+        >
           <span id={templateHintId} className="sr-only">
             {templates.data?.length === 0
               ? 'You have no design templates yet: save one from a code\'s design editor.'
               : 'Each code takes the template\'s design and keeps its own logo unless the template has one.'}
           </span>
-        </div>
+        </ChooseAndApply>
         <Button variant="outline" size="sm" onClick={() => setArchive(true)}>
           Download ZIP
         </Button>
@@ -201,5 +171,43 @@ export function SelectionBar({ selected, loaded, onSelectAll, onClear }: Selecti
       />
       <ArchiveDialog ids={archive ? selected : null} onClose={() => setArchive(false)} />
     </section>
+  );
+}
+
+interface Choice {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+interface ChooseAndApplyProps {
+  label: string;
+  placeholder: string;
+  choices: Choice[];
+  describedBy?: string;
+  buttonLabel: string;
+  /** Applies the choice to the selection; the choice is cleared once that succeeded. */
+  onApply: (value: string) => Promise<boolean>;
+  children?: ReactNode;
+}
+
+/** A choice (a folder, a design template) and the button that applies it; the button waits for a choice. */
+function ChooseAndApply({ label, placeholder, choices, describedBy, buttonLabel, onApply, children }: ChooseAndApplyProps) {
+  const [value, setValue] = useState('');
+  return (
+    <div className="flex flex-wrap items-center gap-1">
+      <select aria-label={label} aria-describedby={describedBy} value={value} onChange={(event) => setValue(event.target.value)} className={`${selectClass} max-w-full`}>
+        <option value="">{placeholder}</option>
+        {choices.map((choice) => (
+          <option key={choice.value || choice.label} value={choice.value} disabled={choice.disabled}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      <Button variant="outline" size="sm" disabled={value === ''} onClick={() => void onApply(value).then((ok) => ok && setValue(''))}>
+        {buttonLabel}
+      </Button>
+      {children}
+    </div>
   );
 }
