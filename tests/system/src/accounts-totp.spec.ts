@@ -3,6 +3,7 @@ import { createLogger } from '@qrd/config';
 import { TestHttpClient } from '@qrd/testing';
 import { newUser, PASSWORD, signIn, sql, TestUser } from './accounts-fixtures';
 import { TestSystem } from './harness';
+import { LogCapture } from './log-capture';
 
 const WRONG_CODE = "That code didn't work. Enter the current 6-digit code from your authenticator app, or an unused recovery code.";
 const ADMIN_NEEDS_2FA = 'Turn on two-factor sign-in on your account page (Security) to use the admin area, then sign in with a code.';
@@ -32,12 +33,6 @@ async function freshStep(): Promise<void> {
 jest.setTimeout(120_000);
 
 /** Everything the services log, to search for secrets. */
-class LogCapture {
-  readonly lines: string[] = [];
-  write(chunk: string): void {
-    this.lines.push(chunk);
-  }
-}
 
 describe('two-factor sign-in with an authenticator app (issue item 6)', () => {
   let system: TestSystem;

@@ -1,4 +1,5 @@
 import IORedis from 'ioredis';
+import { createLogger } from '@qrd/config';
 import type Stripe from 'stripe';
 import { BillingInterval, BulkImportView, QrPattern, RedirectEntry, redirectTableKey } from '@qrd/contracts';
 import { BullMqClient } from '@qrd/messaging';
@@ -7,6 +8,7 @@ import { SETTLE_TIMEOUT_MS } from '../../../apps/billing-service/src/billing/pay
 import { BILLING_ENV, createCode, newSignup, register, serviceBus, subscriptionOf, userIdOf } from './billing-fixtures';
 import { importDone, upload } from './bulk-import-fixtures';
 import { TestSystem } from './harness';
+import { LogCapture } from './log-capture';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 
@@ -22,6 +24,7 @@ describe('billing: the Stripe provider', () => {
   let system: TestSystem;
   let bus: BullMqClient;
   let redis: IORedis;
+  const logs = new LogCapture();
 
   beforeAll(async () => {
     const apiBase = await fake.start();
@@ -37,6 +40,7 @@ describe('billing: the Stripe provider', () => {
         STRIPE_PRICE_ANNUAL: 'price_annual',
         STRIPE_API_BASE: apiBase,
       },
+      logger: createLogger('test', 'warn', logs),
     });
     bus = serviceBus(system);
     redis = new IORedis(system.config.redisUrl);
@@ -203,6 +207,10 @@ describe('billing: the Stripe provider', () => {
     const refused = await client.post('/api/purchase-qr-code', { price: 3.49 });
     expect(refused.status).toBe(400);
     expect(refused.json.message).toBe('The payment provider refused this request: Invalid integer: -1');
+    // The operator sees what Stripe refused (the customer only saw a 400).
+    expect(logs.matching('Stripe refused or failed a request: Invalid integer: -1')).toEqual([
+      expect.objectContaining({ level: 40, stripe: expect.objectContaining({ type: 'StripeInvalidRequestError', code: 'parameter_invalid_integer', param: 'items[0][quantity]' }) }),
+    ]);
     expect(await subscriptionOf(client)).toMatchObject({ seats: 1 });
 
     fake.failNext('POST', `/v1/subscriptions/${subscriptionId}`, 402, {

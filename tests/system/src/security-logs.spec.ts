@@ -6,19 +6,10 @@ import { decodeQuotedPrintable, waitFor } from '@qrd/testing';
 import { resetLinkIn, tokenOf } from './accounts-fixtures';
 import { BILLING_ENV, signUp } from './billing-fixtures';
 import { TestSystem } from './harness';
+import { LogCapture } from './log-capture';
 
 const NEW_PASSWORD = 'Brand-new-pass-2';
 
-/** Everything the services log, as the JSON lines they write. */
-class LogCapture {
-  readonly lines: string[] = [];
-  write(chunk: string): void {
-    this.lines.push(chunk);
-  }
-  text(): string {
-    return this.lines.join('');
-  }
-}
 
 describe('what the services log', () => {
   let system: TestSystem;

@@ -2,7 +2,7 @@ import type { Provider } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import type { DataSource } from 'typeorm';
-import { APP_CONFIG, AppConfig } from '@qrd/config';
+import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
 import { PAYMENT_PROVIDER, PaymentProvider } from './payment-provider';
 import { createStripeClient, StripePaymentProvider } from './stripe/stripe-provider';
 import { TestProcessor } from './test/test-processor';
@@ -30,9 +30,9 @@ export const PROVIDERS: Provider[] = [
   },
   {
     provide: PAYMENT_PROVIDER,
-    inject: [APP_CONFIG, STRIPE_CLIENT, TEST_PROCESSOR],
-    useFactory: (config: AppConfig, stripe: Stripe | null, processor: TestProcessor | null): PaymentProvider => {
-      if (stripe) return new StripePaymentProvider(stripe, config);
+    inject: [APP_CONFIG, STRIPE_CLIENT, TEST_PROCESSOR, LOGGER],
+    useFactory: (config: AppConfig, stripe: Stripe | null, processor: TestProcessor | null, logger: Logger): PaymentProvider => {
+      if (stripe) return new StripePaymentProvider(stripe, config, logger);
       if (processor) return new TestPaymentProvider(processor);
       throw new Error(`No payment provider for BILLING_PROVIDER=${config.billing.provider}`);
     },

@@ -1,4 +1,4 @@
-import { loadConfig } from '@qrd/config';
+import { createLogger, loadConfig } from '@qrd/config';
 import { DomainError, ErrorCode } from '@qrd/contracts';
 import { FakeStripeServer } from '@qrd/testing';
 import { createStripeClient, StripePaymentProvider } from './stripe-provider';
@@ -21,7 +21,7 @@ describe(StripePaymentProvider.name, () => {
       STRIPE_PRICE_ANNUAL: 'price_y',
       STRIPE_API_BASE: await fake.start(),
     });
-    sut = new StripePaymentProvider(createStripeClient(config), config);
+    sut = new StripePaymentProvider(createStripeClient(config), config, createLogger('stripe-provider-test', 'silent'));
   });
   afterAll(() => fake.stop());
 

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { AppConfig } from '@qrd/config';
+import type { AppConfig, Logger } from '@qrd/config';
 import { BillingInterval, DomainError, ErrorCode, SwitchTiming } from '@qrd/contracts';
 import type {
   ChangeSeatsOptions,
@@ -46,6 +46,7 @@ export class StripePaymentProvider implements PaymentProvider {
   constructor(
     private readonly stripe: Stripe,
     config: AppConfig,
+    private readonly logger: Logger,
   ) {
     const { priceMonthly, priceAnnual } = config.billing.stripe;
     if (!priceMonthly || !priceAnnual) throw new Error('STRIPE_PRICE_MONTHLY and STRIPE_PRICE_ANNUAL are required');
@@ -54,7 +55,7 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   createCustomer(input: { email: string; userId: string | null }): Promise<ProviderCustomer> {
-    return call(async () => {
+    return this.call(async () => {
       const customer = await this.stripe.customers.create({
         email: input.email,
         metadata: input.userId ? { userId: input.userId } : { signup: 'pending' },
@@ -64,14 +65,14 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   getCustomer(id: string): Promise<ProviderCustomer | null> {
-    return call(async () => {
+    return this.call(async () => {
       const customer = await this.stripe.customers.retrieve(id);
       return customer.deleted ? null : { id: customer.id, email: customer.email };
     }, true);
   }
 
   createSubscription(input: { customerId: string; interval: BillingInterval; seats: number }): Promise<CreatedSubscription> {
-    return call(async () => {
+    return this.call(async () => {
       // default_incomplete: the subscription waits for the Payment Element to pay its first invoice.
       // Cards only (docs/adr/0012): a card answers in the page, 3-D Secure included, so the signup
       // always finishes where it started; methods that leave for their bank's site are not offered.
@@ -87,21 +88,21 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   getSubscription(id: string): Promise<ProviderSubscription | null> {
-    return call(async () => {
+    return this.call(async () => {
       const sub = await this.stripe.subscriptions.retrieve(id, { expand: ['default_payment_method', 'schedule'] });
       return this.read(sub);
     }, true);
   }
 
   pendingPaymentSecret(subscriptionId: string): Promise<string | null> {
-    return call(async () => {
+    return this.call(async () => {
       const sub = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice.confirmation_secret'] });
       return sub.status === 'incomplete' ? invoiceClientSecret(sub.latest_invoice) : null;
     });
   }
 
   changeSeats(subscriptionId: string, seats: number, options: ChangeSeatsOptions = {}): Promise<ChargedChange> {
-    return call(async () => {
+    return this.call(async () => {
       const current = await this.stripe.subscriptions.retrieve(subscriptionId);
       const item = current.items.data[0];
       const adding = seats > (item.quantity ?? 1);
@@ -128,7 +129,7 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription> {
-    return call(async () => {
+    return this.call(async () => {
       const sub = await this.stripe.subscriptions.update(subscriptionId, {
         cancel_at_period_end: cancel,
         expand: ['default_payment_method'],
@@ -138,7 +139,7 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   previewIntervalSwitch(subscriptionId: string, interval: BillingInterval): Promise<IntervalSwitchQuote> {
-    return call(async () => {
+    return this.call(async () => {
       const sub = await this.stripe.subscriptions.retrieve(subscriptionId);
       const preview = await this.stripe.invoices.createPreview(previewParams(sub, this.prices[interval], nowSeconds()));
       return quoteFromPreview(preview, this.unitAmounts[interval]);
@@ -146,7 +147,7 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   switchInterval(subscriptionId: string, interval: BillingInterval, when: SwitchTiming): Promise<ChargedChange> {
-    return call(async () => {
+    return this.call(async () => {
       const current = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['schedule'] });
       if (when === 'period_end') {
         const schedule =
@@ -171,7 +172,7 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   cancelIntervalSwitch(subscriptionId: string): Promise<ProviderSubscription> {
-    return call(async () => {
+    return this.call(async () => {
       const current = await this.stripe.subscriptions.retrieve(subscriptionId);
       if (current.schedule) await this.stripe.subscriptionSchedules.release(idOf(current.schedule) ?? '');
       return this.reread(subscriptionId);
@@ -179,7 +180,7 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   paidInvoices(subscriptionId: string): Promise<ProviderInvoice[]> {
-    return call(async () => {
+    return this.call(async () => {
       const found: ProviderInvoice[] = [];
       for await (const invoice of this.stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 100 })) {
         const mapped = fromStripeInvoice(invoice);
@@ -191,7 +192,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   /** paymentIntents.retrieve: the id is the client secret's part before `_secret_`. */
   paymentStatus(clientSecret: string) {
-    return call(async () => {
+    return this.call(async () => {
       const intent = await this.stripe.paymentIntents.retrieve(clientSecret.split('_secret_')[0]);
       if (intent.client_secret !== clientSecret) throw new DomainError(ErrorCode.NotFound, 'No such payment');
       return { status: intent.status, errorMessage: intent.last_payment_error?.message ?? null };
@@ -240,7 +241,7 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   cancelNow(subscriptionId: string): Promise<ProviderSubscription> {
-    return call(async () => {
+    return this.call(async () => {
       const sub = await this.stripe.subscriptions.cancel(subscriptionId, { expand: ['default_payment_method'] });
       return fromStripeSubscription(sub, nowSeconds());
     });
@@ -252,7 +253,7 @@ export class StripePaymentProvider implements PaymentProvider {
    * a repeat of this call (or a retry of one refund) never refunds twice.
    */
   refundPayments(subscriptionId: string): Promise<number> {
-    return call(async () => {
+    return this.call(async () => {
       let refunded = 0;
       for await (const invoice of this.stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 100 })) {
         if (!invoice.id || invoice.amount_paid <= 0) continue;
@@ -279,10 +280,33 @@ export class StripePaymentProvider implements PaymentProvider {
 
   /** Stripe's Customer Portal: card changes and invoices, hosted by Stripe. */
   paymentMethodUpdateUrl(customerId: string, returnUrl: string): Promise<string | null> {
-    return call(async () => {
+    return this.call(async () => {
       const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return session.url;
     });
+  }
+
+  /**
+   * Runs Stripe calls with their errors as DomainErrors (stripeFailure); `missingIsNull`: a missing
+   * object reads as null. What Stripe refused or failed is logged as a warning for the operator: the
+   * customer sees a 4xx or a 503, which would otherwise leave no trace of, say, a misconfigured price.
+   */
+  private async call<T>(work: () => Promise<T>, missingIsNull?: false): Promise<T>;
+  private async call<T>(work: () => Promise<T>, missingIsNull: true): Promise<T | null>;
+  private async call<T>(work: () => Promise<T>, missingIsNull = false): Promise<T | null> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      if (error instanceof Stripe.errors.StripeError) {
+        if (missingIsNull && error.code === 'resource_missing') return null;
+        if (error.type !== 'StripeCardError') {
+          this.logger.warn({ stripe: { type: error.type, code: error.code, param: error.param, status: error.statusCode, requestId: error.requestId } }, `Stripe refused or failed a request: ${error.message}`);
+        }
+        throw stripeFailure(error);
+      }
+      throw error;
+    }
   }
 }
 
@@ -315,18 +339,3 @@ export function stripeFailure(error: InstanceType<typeof Stripe.errors.StripeErr
   }
 }
 
-/** Runs Stripe calls with their errors as DomainErrors (stripeFailure); `missingIsNull`: a missing object reads as null. */
-async function call<T>(work: () => Promise<T>, missingIsNull?: false): Promise<T>;
-async function call<T>(work: () => Promise<T>, missingIsNull: true): Promise<T | null>;
-async function call<T>(work: () => Promise<T>, missingIsNull = false): Promise<T | null> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
-    if (error instanceof Stripe.errors.StripeError) {
-      if (missingIsNull && error.code === 'resource_missing') return null;
-      throw stripeFailure(error);
-    }
-    throw error;
-  }
-}
