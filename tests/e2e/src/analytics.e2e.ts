@@ -94,7 +94,8 @@ describe('analytics screens in Chromium through nginx', () => {
     const change = api.previous.change.scans;
     const changeText = change === 'new' ? 'New' : `${change > 0 ? '+' : ''}${change.toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
     const card = page.getByRole('group', { name: 'Scans', exact: true });
-    await card.getByText(new RegExp(`^${api.scans} `)).waitFor();
+    // The figure itself, not the line under it ("N in <previous period>"), which has the same number when nothing changed.
+    await card.getByText(new RegExp(`^${api.scans} (?!in )`)).waitFor();
     await card.getByText(changeText, { exact: true }).waitFor();
     await card.getByText(new RegExp(`^${api.previous.scans} in `)).waitFor();
     await screenshot(page, 'code-analytics-range');
