@@ -318,7 +318,7 @@ export class CodesService {
    * alters where scans go. Design changes send no webhook (code.updated is about the code's settings).
    */
   async change(userId: string, codeId: string, changes: CodeChanges, options: { webhook: boolean; apiKeyName?: string }): Promise<CodeRecord> {
-    let dropped: string[] = [];
+    let files: { before: string[]; after: string[] } = { before: [], after: [] };
     const [after, events] = await this.codes.transaction(async (tx): Promise<[CodeRecord | null, string[]]> => {
       if (changes.content) {
         // Under the owner's lock, as a release of files is: a file it names cannot go meanwhile.
@@ -328,7 +328,7 @@ export class CodesService {
       const before = await this.codes.lockOwned(tx, userId, codeId);
       const code = before && (await this.codes.update(userId, codeId, changes, tx));
       if (!before || !code) return [null, []];
-      dropped = namedFiles(before.content).filter((id) => !namedFiles(code.content).includes(id));
+      files = { before: namedFiles(before.content), after: namedFiles(code.content) };
       await this.history.record(tx, { codeId, ownerId: userId, actor: 'owner', apiKeyName: options.apiKeyName }, codeChanges(before, code));
       const redirect = changesRedirect(changes) ? await this.events.changed(tx, [code.id]) : [];
       const webhook = options.webhook ? await this.events.webhook(tx, userId, 'code.updated', this.view(code)) : [];
@@ -336,7 +336,7 @@ export class CodesService {
     });
     if (!after) throw codeNotFound();
     await this.events.deliver(events);
-    await this.janitor.release(userId, dropped);
+    await this.janitor.release(userId, files.before, files.after);
     return after;
   }
 
