@@ -17,8 +17,9 @@ export const OWNER_SUSPENDED = 'Owner suspended';
  * One attempt to deliver one event to one endpoint: signed (Standard Webhooks: HMAC-SHA256 over
  * id, timestamp and body), sent, and logged. An endpoint deleted or disabled meanwhile gets
  * nothing; while its owner's account is suspended, nothing is sent either and the event is dropped
- * ("Owner suspended" in the log, no retry: the owner may resend it once reactivated). When an event has used up every attempt, the endpoint counts one more failure in a row;
- * at the configured count it is disabled and its owner told by mail (both in one transaction).
+ * ("Owner suspended" in the log, no retry: the owner may resend it once reactivated). When an event
+ * has used up every attempt, the endpoint counts one more failure in a row; at the configured count
+ * it is disabled and its owner told by mail (both in one transaction).
  */
 @Injectable()
 export class WebhookDelivery {
