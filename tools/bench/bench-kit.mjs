@@ -2,6 +2,7 @@
 // that are always stopped, and its results section in BENCHMARKS.md.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, openSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
@@ -69,8 +70,15 @@ export async function adminQuery(text) {
   }
 }
 
+/** A child Node process; `BENCH_TRACE_GC=1` writes each one's garbage collections to `tmp/bench/gc-<name>.log`. */
 export function start(name, args, childEnv) {
-  const child = spawn(process.execPath, args, { env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stdout = 'ignore';
+  if (env.BENCH_TRACE_GC) {
+    mkdirSync(join(ROOT, 'tmp/bench'), { recursive: true });
+    stdout = openSync(join(ROOT, `tmp/bench/gc-${name}.log`), 'w');
+    args = ['--trace-gc', ...args];
+  }
+  const child = spawn(process.execPath, args, { env: childEnv, stdio: ['ignore', stdout, 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   child.on('exit', (code, signal) => {

@@ -20,6 +20,7 @@ import { DesignTemplates17991000000000 } from './migrations/17991000000000-desig
 import { ContentCodes17992000000000 } from './migrations/17992000000000-content-codes';
 import { BulkImports17994000000000 } from './migrations/17994000000000-bulk-imports';
 import { BulkImportTemplates17995000000000 } from './migrations/17995000000000-bulk-import-templates';
+import { VisitorRemovals17996000000000 } from './migrations/17996000000000-visitor-removals';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -47,5 +48,6 @@ export const QR_DATABASE: ServiceDatabase = {
     ContentCodes17992000000000,
     BulkImports17994000000000,
     BulkImportTemplates17995000000000,
+    VisitorRemovals17996000000000,
   ],
 };

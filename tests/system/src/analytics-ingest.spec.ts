@@ -271,5 +271,13 @@ describe('scan ingestion: stream -> enrichment -> PostgreSQL (DESIGN section 5)'
     await system.apps.get('qr')!.get(ScansRepository).foldAllDimDeltas();
     expect(breakdownTotal((await alice.client.get('/api/analytics')).json) - breakdownTotal(before)).toBe(2);
     expect((await alice.client.get(`/api/qrcodes/${kept.id}/analytics`)).json).toMatchObject({ scans: 2, uniqueScans: 2 });
+
+    // The visitors the deleted code had counted for the account count again at their next scan of
+    // the day, though the ingestor had seen them stored before the deletion.
+    await scan(redirect, kept.slug, { headers: { 'x-forwarded-for': '198.18.0.2' } });
+    await scan(redirect, kept.slug, { headers: { 'x-forwarded-for': '198.18.0.4' } });
+    await scansIngested(system);
+    const later = (await alice.client.get('/api/analytics')).json;
+    expect([later.lastMonth - before.lastMonth, later.uniqueScans30Days - before.uniqueScans30Days]).toEqual([4, 3]);
   });
 });

@@ -4,6 +4,19 @@ import { SITE_SCOPE } from './scan-rollups';
 /** Held by whoever changes qr.rollup_dims from the pending additions (see ScansRepository.foldDimDeltas). */
 export const FOLD_LOCK = 7_310_417_001;
 
+/**
+ * Shared by every batch writing visitors, exclusive while visitors are removed: a batch that read
+ * the removal epoch under it can trust what its process remembers (known-visitors.ts). Taken
+ * after the codes' row locks on both sides, so neither waits for the other holding what it needs.
+ */
+export const VISITOR_LOCK = 7_310_417_002;
+
+/** Visitors are about to be removed: ingestors forget the ones they remember. */
+async function announceVisitorRemoval(tx: EntityManager): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock($1)`, [VISITOR_LOCK]);
+  await tx.query(`UPDATE qr.visitor_removals SET epoch = epoch + 1`);
+}
+
 /** The tables of totals per scope and time, and their time column: quarter hours and hours. */
 const TOTALS = [
   ['rollup_buckets', 'bucket'],
@@ -17,6 +30,7 @@ const TOTALS = [
  * holds a share lock on the code while it stores, so no scan slips in between.
  */
 export async function forgetCodeRollups(tx: EntityManager, codeId: string, ownerId: string): Promise<void> {
+  await announceVisitorRemoval(tx);
   // No fold moves the code's additions into documents while they are taken back.
   await tx.query(`SELECT pg_advisory_xact_lock($1)`, [FOLD_LOCK]);
   for (const [table, column] of TOTALS) {
@@ -48,6 +62,7 @@ export async function forgetCodeRollups(tx: EntityManager, codeId: string, owner
 
 /** An account deleted: the rollups of its codes and of the owner go, and the site's figures lose them. */
 export async function forgetOwnerRollups(tx: EntityManager, ownerId: string): Promise<void> {
+  await announceVisitorRemoval(tx);
   await tx.query(`SELECT pg_advisory_xact_lock($1)`, [FOLD_LOCK]);
   for (const [table, column] of TOTALS) {
     await tx.query(

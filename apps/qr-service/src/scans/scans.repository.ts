@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { EnrichedScan } from './scan-enricher';
 import { ensurePartitions, Month, monthOf } from './scan-partitions';
-import { FOLD_LOCK } from './rollup-removal';
+import { FOLD_LOCK, VISITOR_LOCK } from './rollup-removal';
+import { KnownVisitors, VisitorKey } from './known-visitors';
 import { boolArray, plainArray, textArray } from './pg-arrays';
 import { addCountsInto, BatchRollup, BucketRow, DimCounts, DimRow, finishRollUp, OwnedScan, quarterHourOf, ScanTally, tallyScans, UniqueDelta, utcDayOf } from './scan-rollups';
 
@@ -25,16 +26,6 @@ export interface PreparedBatch {
   guess: { owners: Map<string, string>; tally: ScanTally; visitors: VisitorKey[] } | null;
 }
 
-interface VisitorKey {
-  scope: 'code' | 'owner';
-  scopeId: string;
-  day: string;
-  hash: string;
-  /** The earliest scan of the batch for this visitor, scope and day. */
-  at: number;
-  codeId: string;
-}
-
 /**
  * Writes scans and everything read from them (rollups, unique visitors, all-time counters) in one
  * transaction, so analytics never see a scan half counted and a redelivered batch counts nothing.
@@ -47,6 +38,8 @@ export class ScansRepository {
   private readonly owners = new Map<string, string>();
   /** Settles when the batch holding the rollups' turn has committed (see storePrepared). */
   private turn: Promise<void> = Promise.resolve();
+  /** Visitor rows known to be stored: their keys need not go to PostgreSQL again. */
+  private readonly knownVisitors = new KnownVisitors();
 
   constructor(private readonly db: DataSource) {}
 
@@ -101,26 +94,41 @@ export class ScansRepository {
     if (batch.length === 0) return 0;
     let release: (() => void) | undefined;
     try {
-      return await this.db.transaction(async (tx) => {
+      const { stored, visited } = await this.db.transaction(async (tx) => {
         if ([...months].some((m) => !this.partitions.has(m))) {
           await ensurePartitions(tx, months);
           for (const month of months) this.partitions.add(month);
         }
-        const fresh = await this.insertRaw(tx, batch, raw);
-        if (fresh.length === 0) return 0;
-        await this.queueForWebhooks(tx, fresh);
+        const { fresh, hooked } = await this.insertRaw(tx, batch, raw);
+        if (fresh.length === 0) return { stored: 0, visited: null };
+        if (hooked.size > 0) await this.queueForWebhooks(tx, fresh.filter((scan) => hooked.has(scan.ownerId)));
         // The guess holds if every scan was new and every code's owner was as remembered.
         const guessed = guess !== null && fresh.length === batch.length && fresh.every((scan) => scan.ownerId === guess.owners.get(scan.codeId));
         const visitors = guessed ? guess.visitors : visitorKeys(fresh);
         const tally = guessed ? guess.tally : tallyScans(fresh);
         release = await this.takeTurn();
-        const uniques = await this.firstVisits(tx, visitors);
+        const epoch = await this.visitorEpoch(tx);
+        const keys = this.knownVisitors.unknown(visitors, epoch);
+        const uniques = await this.firstVisits(tx, keys);
         await this.writeRollup(tx, finishRollUp(tally, uniques));
-        return fresh.length;
+        return { stored: fresh.length, visited: { keys, epoch } };
       });
+      // Committed: these visitors' rows are stored (remembered before the next batch takes its turn).
+      if (visited) this.knownVisitors.remember(visited.keys, visited.epoch);
+      return stored;
     } finally {
       release?.();
     }
+  }
+
+  /**
+   * The visitors' removal epoch, read under their shared lock: no code or account deletion can
+   * remove visitors until this batch commits, and any removal before shows in the epoch.
+   */
+  private async visitorEpoch(tx: EntityManager): Promise<string> {
+    await tx.query(`SELECT pg_advisory_xact_lock_shared($1)`, [VISITOR_LOCK]);
+    const [row]: { epoch: string }[] = await tx.query(`SELECT epoch::text AS epoch FROM qr.visitor_removals`);
+    return row?.epoch ?? '';
   }
 
   /** Waits for this replica's other batches to commit their rollups; answers the release. */
@@ -172,11 +180,12 @@ export class ScansRepository {
   /**
    * One statement: the batch's codes are share-locked once each (a code being deleted waits for
    * this batch, or this batch skips it: see rollup-removal.ts), the rows inserted, and only the
-   * codes' owners and the scans not inserted (already stored, or of no live code) come back.
+   * codes' owners and the scans not inserted (already stored, or of no live code) come back, with
+   * the owners that take scans by webhook (most take none: their scans are not written out for it).
    */
-  private async insertRaw(tx: EntityManager, batch: EnrichedScan[], raw: string[]): Promise<OwnedScan[]> {
+  private async insertRaw(tx: EntityManager, batch: EnrichedScan[], raw: string[]): Promise<{ fresh: OwnedScan[]; hooked: Set<string> }> {
     const codeIds = [...new Set(batch.map((s) => s.codeId))].sort();
-    const rows: { id: string; owner: string | null }[] = await tx.query(
+    const rows: { id: string; owner: string | null; hooked: boolean }[] = await tx.query(
       `WITH c AS MATERIALIZED (
          SELECT id, owner_id FROM qr.codes WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL ORDER BY id FOR SHARE
        ), i AS MATERIALIZED (
@@ -193,16 +202,20 @@ export class ScansRepository {
          ON CONFLICT DO NOTHING
          RETURNING scan_id
        )
-       SELECT id::text AS id, owner_id::text AS owner FROM c
+       SELECT id::text AS id, owner_id::text AS owner,
+              EXISTS (SELECT 1 FROM qr.webhook_endpoints e WHERE e.owner_id = c.owner_id AND e.enabled AND 'scan.created' = ANY(e.events)) AS hooked
+       FROM c
        UNION ALL
-       SELECT i.scan_id::text, NULL FROM i WHERE NOT EXISTS (SELECT 1 FROM ins WHERE ins.scan_id = i.scan_id)`,
+       SELECT i.scan_id::text, NULL, false FROM i WHERE NOT EXISTS (SELECT 1 FROM ins WHERE ins.scan_id = i.scan_id)`,
       [plainArray(codeIds), ...raw],
     );
     const owners = new Map<string, string>();
     const skipped = new Set<string>();
+    const hooked = new Set<string>();
     for (const row of rows) {
       if (row.owner === null) skipped.add(row.id);
       else owners.set(row.id, row.owner);
+      if (row.hooked) hooked.add(row.owner as string);
     }
     if (this.owners.size + owners.size > OWNER_MEMO_SIZE) this.owners.clear();
     for (const [code, owner] of owners) {
@@ -215,7 +228,7 @@ export class ScansRepository {
       (scan as OwnedScan).ownerId = ownerId;
       fresh.push(scan as OwnedScan);
     }
-    return fresh;
+    return { fresh, hooked };
   }
 
   /**

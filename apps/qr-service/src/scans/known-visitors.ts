@@ -1,0 +1,86 @@
+/** A visitor's first scan of a day in one scope (a code or its owner), as the ingestor counts uniques. */
+export interface VisitorKey {
+  scope: 'code' | 'owner';
+  scopeId: string;
+  /** The UTC day, 'YYYY-MM-DD'. */
+  day: string;
+  hash: string;
+  /** The earliest scan of the batch for this visitor, scope and day. */
+  at: number;
+  codeId: string;
+}
+
+/** Visitor rows a process remembers; past this it forgets them all and learns them again. */
+const DEFAULT_LIMIT = 300_000;
+
+/**
+ * The visitor rows (day, scope, visitor) this process has seen stored, each with a time no earlier
+ * than the row's first scan. A scan of a remembered visitor no earlier than that time changes
+ * nothing, so its key need not go to PostgreSQL: most scans of a day are of visitors already
+ * counted (the same person, a regular's phone), and those keys were most of the ingest's database
+ * work.
+ *
+ * Rows only ever move to an earlier first scan, except when a code or an account is deleted: that
+ * takes its visitors out and bumps the removal epoch (rollup-removal.ts). A batch reads the epoch
+ * after taking the visitors' shared lock; a changed epoch empties the memo, and what a batch read
+ * under an older epoch is not remembered.
+ */
+export class KnownVisitors {
+  private epoch: string | null = null;
+  /** Per day and scope, then per visitor hash: the upper bound of the stored first scan. */
+  private readonly scopes = new Map<string, Map<string, number>>();
+  private size = 0;
+
+  constructor(private readonly limit = DEFAULT_LIMIT) {}
+
+  /** The keys that could change a stored row: the ones not remembered, or earlier than remembered. */
+  unknown(keys: VisitorKey[], epoch: string): VisitorKey[] {
+    if (epoch !== this.epoch) {
+      this.clear();
+      this.epoch = epoch;
+      return keys;
+    }
+    if (this.size === 0) return keys;
+    const left: VisitorKey[] = [];
+    let last: VisitorKey | undefined;
+    let visitors: Map<string, number> | undefined;
+    for (const key of keys) {
+      // Keys come grouped by day and scope: one look-up per group.
+      if (last === undefined || key.scopeId !== last.scopeId || key.day !== last.day) {
+        last = key;
+        visitors = this.scopes.get(key.day + key.scopeId);
+      }
+      const at = visitors?.get(key.hash);
+      if (at === undefined || key.at < at) left.push(key);
+    }
+    return left;
+  }
+
+  /** Keys whose rows a committed batch stored or found (read under `epoch`). */
+  remember(keys: VisitorKey[], epoch: string): void {
+    if (epoch !== this.epoch) return;
+    if (this.size + keys.length > this.limit) this.clear();
+    let last: VisitorKey | undefined;
+    let visitors: Map<string, number> | undefined;
+    for (const key of keys) {
+      if (last === undefined || key.scopeId !== last.scopeId || key.day !== last.day) {
+        last = key;
+        const id = key.day + key.scopeId;
+        visitors = this.scopes.get(id);
+        if (!visitors) this.scopes.set(id, (visitors = new Map()));
+      }
+      const at = (visitors as Map<string, number>).get(key.hash);
+      if (at === undefined) {
+        (visitors as Map<string, number>).set(key.hash, key.at);
+        this.size += 1;
+      } else if (key.at < at) {
+        (visitors as Map<string, number>).set(key.hash, key.at);
+      }
+    }
+  }
+
+  private clear(): void {
+    this.scopes.clear();
+    this.size = 0;
+  }
+}
