@@ -45,7 +45,7 @@ async function main() {
     await measure(run);
   } finally {
     await stopAll();
-    await cleanUp(run);
+    await cleanUp(env.BENCH_KEEP_DB ? { ...run, dbName: null } : run);
   }
 }
 

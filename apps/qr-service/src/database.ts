@@ -21,6 +21,7 @@ import { ContentCodes17992000000000 } from './migrations/17992000000000-content-
 import { BulkImports17994000000000 } from './migrations/17994000000000-bulk-imports';
 import { BulkImportTemplates17995000000000 } from './migrations/17995000000000-bulk-import-templates';
 import { VisitorRemovals17996000000000 } from './migrations/17996000000000-visitor-removals';
+import { DimensionCompression17996000000100 } from './migrations/17996000000100-dimension-compression';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -49,5 +50,6 @@ export const QR_DATABASE: ServiceDatabase = {
     BulkImports17994000000000,
     BulkImportTemplates17995000000000,
     VisitorRemovals17996000000000,
+    DimensionCompression17996000000100,
   ],
 };

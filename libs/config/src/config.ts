@@ -86,6 +86,8 @@ export interface AppConfig {
   scanClaimIdleMs: number;
   /** Scan stream readers per qr-service process: one stores a batch while another prepares the next. */
   scanIngestors: number;
+  /** Most scans one reader stores in one transaction while a backlog drains (larger: less work per scan, more memory). */
+  scanBatchMax: number;
   /** Destinations on loopback, private and link-local networks are allowed (an intranet deployment). */
   allowPrivateDestinations: boolean;
   /** Outbound webhooks (docs/api.md "Webhooks"). */
@@ -436,6 +438,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustedCountryHeader: r.optional('TRUSTED_COUNTRY_HEADER')?.toLowerCase() ?? null,
     scanClaimIdleMs: r.int('SCAN_CLAIM_IDLE_MS', 60_000, 100, 3_600_000),
     scanIngestors: r.int('SCAN_INGESTORS', 2, 1, 16),
+    scanBatchMax: r.int('SCAN_BATCH_MAX', 50_000, 500, 200_000),
     allowPrivateDestinations: r.oneOf('ALLOW_PRIVATE_DESTINATIONS', 'false', ['true', 'false'] as const) === 'true',
     webhooks: {
       // 11 s doubled 13 times: 14 attempts over about 25 hours.

@@ -278,13 +278,14 @@ export class AnalyticsRepository {
     const where = [...ranges('m', parts.months), ...ranges('d', parts.days), ...ranges('q', parts.quarters)];
     const out = Object.fromEntries(DIMENSIONS.map((dim) => [dim, [] as CountItem[]])) as Record<Dimension, CountItem[]>;
     if (where.length === 0) return out;
-    params.push([...dims]);
-    const dimsParam = `$${params.length}`;
+    params.push([...dims], new Date(window.start.getTime()), new Date(window.end.getTime()));
+    const dimsParam = `$${params.length - 2}`;
     const rows: { dim: Dimension; key: string; scans: number }[] = await this.db.query(
       `SELECT k.dim, e.key, sum(e.value::int)::int AS scans
        FROM (SELECT counts FROM qr.rollup_dims WHERE scope_id = $1 AND (${where.join(' OR ')})
-             -- Additions the folder has not moved into the documents yet.
-             UNION ALL SELECT counts FROM qr.rollup_dim_deltas WHERE scope_id = $1 AND (${where.join(' OR ')})) r
+             -- Additions the folder has not moved into the documents yet: quarter hours only.
+             UNION ALL SELECT counts FROM qr.rollup_dim_deltas
+             WHERE scope_id = $1 AND level = 'q' AND bucket >= $${params.length - 1} AND bucket < $${params.length}) r
        CROSS JOIN LATERAL jsonb_each(r.counts) k(dim, keys) CROSS JOIN LATERAL jsonb_each_text(k.keys) e
        WHERE k.dim = ANY(${dimsParam}::text[])
        GROUP BY 1, 2 HAVING sum(e.value::int) > 0`,

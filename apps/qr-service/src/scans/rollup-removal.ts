@@ -45,12 +45,13 @@ export async function forgetCodeRollups(tx: EntityManager, codeId: string, owner
       [codeId, SITE_SCOPE],
     );
   }
-  // The owner's dimension counts lose the code's, folded or not, as additions of the opposite sign.
+  // The owner's dimension counts lose the code's, folded or not, as additions of the opposite sign
+  // (quarter hours, like every addition: the folder takes them out of the days and months too).
   await tx.query(
     `INSERT INTO qr.rollup_dim_deltas (scope_id, level, bucket, counts)
-     SELECT $2, level, bucket, qr.add_counts('{}'::jsonb, counts, -1)
-     FROM (SELECT level, bucket, counts FROM qr.rollup_dims WHERE scope_id = $1
-           UNION ALL SELECT level, bucket, counts FROM qr.rollup_dim_deltas WHERE scope_id = $1) c`,
+     SELECT $2, 'q', bucket, qr.add_counts('{}'::jsonb, counts, -1)
+     FROM (SELECT bucket, counts FROM qr.rollup_dims WHERE scope_id = $1 AND level = 'q'
+           UNION ALL SELECT bucket, counts FROM qr.rollup_dim_deltas WHERE scope_id = $1 AND level = 'q') c`,
     [codeId, ownerId],
   );
   await tx.query(`DELETE FROM qr.rollup_dim_deltas WHERE scope_id = $1`, [codeId]);

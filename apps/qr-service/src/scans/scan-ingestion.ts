@@ -14,6 +14,8 @@ import { VisitorSalts } from './visitor-salts';
 
 /** How often pending dimension additions are folded into the documents while scans arrive (a fold rewrites the large per-day and per-month documents, so not too often). */
 const FOLD_EVERY_MS = 5000;
+/** ... and while a backlog drains. */
+const FOLD_WHILE_DRAINING_MS = 20_000;
 
 /**
  * Runs this replica's scan ingestors once the whole app has initialised, and stops them before the
@@ -29,6 +31,7 @@ export class ScanIngestion implements OnApplicationBootstrap, BeforeApplicationS
   private folding?: Promise<void>;
   /** Batches stored since the last fold (by this replica). */
   private unfolded = true;
+  private lastFold = 0;
 
   constructor(
     private readonly scans: ScansRepository,
@@ -55,6 +58,7 @@ export class ScanIngestion implements OnApplicationBootstrap, BeforeApplicationS
           // Unique per reader: a restarted replica's readers are new consumers and claim what their predecessors left.
           consumer: `${hostname()}-${process.pid}-${instance}-${n}`,
           claimIdleMs: this.config.scanClaimIdleMs,
+          maxBatchSize: this.config.scanBatchMax,
           enrich: (entry) => enricher.enrich(entry),
           store: async (batch) => {
             const stored = await this.scans.insertBatch(batch);
@@ -68,6 +72,10 @@ export class ScanIngestion implements OnApplicationBootstrap, BeforeApplicationS
     for (const ingestor of this.ingestors) await ingestor.start();
     this.folder = setInterval(() => {
       if (this.folding || !this.unfolded) return;
+      // Each fold rewrites the day's and month's documents whole: while a backlog drains, fewer
+      // folds leave more of the machine to the ingest (reads meanwhile sum more additions).
+      if (this.ingestors.some((ingestor) => ingestor.draining) && Date.now() - this.lastFold < FOLD_WHILE_DRAINING_MS) return;
+      this.lastFold = Date.now();
       this.folding = this.fold().finally(() => (this.folding = undefined));
     }, FOLD_EVERY_MS);
     this.observe();

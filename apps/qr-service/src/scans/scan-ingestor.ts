@@ -65,12 +65,17 @@ export class ScanIngestor {
     this.readSize = this.minBatch;
   }
 
+  /** A backlog is being drained: the last read was full, and the next reads take more at once. */
+  get draining(): boolean {
+    return this.readSize > this.minBatch;
+  }
+
   private get minBatch(): number {
     return this.options.batchSize ?? 500;
   }
 
   private get maxBatch(): number {
-    return Math.max(this.minBatch, this.options.maxBatchSize ?? 20_000);
+    return Math.max(this.minBatch, this.options.maxBatchSize ?? 50_000);
   }
 
   async start(): Promise<void> {

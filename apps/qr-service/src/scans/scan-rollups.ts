@@ -277,19 +277,12 @@ export function finishRollUp(groups: ScanTally, uniques: UniqueDelta[]): BatchRo
     if (row) addCountsInto(row.counts, counts);
     else dims.set(id, { scopeId, level, bucket: start, counts: addCountsInto({}, counts) });
   };
+  // Quarter hours only: the folder adds them into the days and months too (foldLevels).
   for (const quarter of quarters) {
     const counts = countsOf(quarter.tally);
     // The code's own quarter hour is complete as counted: no copy needed.
     dims.set(`${quarter.codeId}|q|${quarter.bucket}`, { scopeId: quarter.codeId, level: 'q', bucket: quarter.bucket, counts });
-    addTo(quarter.codeId, 'd', utcDayOf(quarter.bucket), counts);
-    addTo(quarter.codeId, 'm', utcMonthOf(quarter.bucket), counts);
-    for (const [level, start] of [
-      ['q', quarter.bucket],
-      ['d', utcDayOf(quarter.bucket)],
-      ['m', utcMonthOf(quarter.bucket)],
-    ] as const) {
-      addTo(quarter.ownerId, level, start, counts);
-    }
+    addTo(quarter.ownerId, 'q', quarter.bucket, counts);
   }
   for (const change of uniques) {
     bucket(change.scopeId, change.bucket).uniques += change.delta;
@@ -319,4 +312,27 @@ export function finishRollUp(groups: ScanTally, uniques: UniqueDelta[]): BatchRo
     dims: [...dims.values()].sort(byKey((r) => `${r.scopeId}|${r.level}|${String(r.bucket).padStart(15, '0')}`)),
     stats: [...stats.values()].sort(byKey((r) => r.codeId)),
   };
+}
+
+/**
+ * Pending additions (quarter hours) summed into every document they change: their quarter hour,
+ * UTC day and UTC month. An addition of another level (written before additions were quarter
+ * hours only) is left out: the quarter hours written with it hold the same counts.
+ */
+export function foldLevels(additions: { scopeId: string; level: DimRow['level']; bucket: number; counts: DimCounts }[]): DimRow[] {
+  const sums = new Map<string, DimRow>();
+  const add = (scopeId: string, level: DimRow['level'], bucket: number, counts: DimCounts, owned: boolean) => {
+    const id = `${scopeId}|${level}|${bucket}`;
+    const row = sums.get(id);
+    if (row) addCountsInto(row.counts, counts);
+    else sums.set(id, { scopeId, level, bucket, counts: owned ? counts : addCountsInto({}, counts) });
+  };
+  for (const { scopeId, level, bucket, counts } of additions) {
+    if (level !== 'q') continue;
+    add(scopeId, 'd', utcDayOf(bucket), counts, false);
+    add(scopeId, 'm', utcMonthOf(bucket), counts, false);
+    // Last: the parsed addition itself becomes the quarter hour's sum when it is the first.
+    add(scopeId, 'q', bucket, counts, true);
+  }
+  return [...sums.values()];
 }

@@ -5,7 +5,7 @@ import { ensurePartitions, Month, monthOf } from './scan-partitions';
 import { FOLD_LOCK, VISITOR_LOCK } from './rollup-removal';
 import { KnownVisitors, VisitorKey } from './known-visitors';
 import { boolArray, plainArray, textArray } from './pg-arrays';
-import { addCountsInto, BatchRollup, BucketRow, DimCounts, DimRow, finishRollUp, OwnedScan, quarterHourOf, ScanTally, tallyScans, UniqueDelta, utcDayOf } from './scan-rollups';
+import { addCountsInto, BatchRollup, BucketRow, DimCounts, DimRow, finishRollUp, foldLevels, OwnedScan, quarterHourOf, ScanTally, tallyScans, UniqueDelta, utcDayOf } from './scan-rollups';
 
 /** Codes whose owner a process remembers. */
 const OWNER_MEMO_SIZE = 100_000;
@@ -372,15 +372,9 @@ export class ScansRepository {
         [limit],
       );
       if (deltas.length === 0) return 0;
-      const sums = new Map<string, DimRow>();
-      for (const delta of deltas) {
-        const id = `${delta.scope_id}|${delta.level}|${delta.at}`;
-        const row = sums.get(id);
-        if (row) addCountsInto(row.counts, delta.counts);
-        else sums.set(id, { scopeId: delta.scope_id, level: delta.level, bucket: Number(delta.at), counts: delta.counts });
-      }
+      const sums = foldLevels(deltas.map((d) => ({ scopeId: d.scope_id, level: d.level, bucket: Number(d.at), counts: d.counts })));
       const key = (r: DimRow) => `${r.scopeId}|${r.level}|${String(r.bucket).padStart(15, '0')}`;
-      await this.mergeIntoDocuments(tx, [...sums.values()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)));
+      await this.mergeIntoDocuments(tx, sums.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)));
       return deltas.length;
     });
   }
