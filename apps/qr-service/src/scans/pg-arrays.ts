@@ -4,7 +4,7 @@
  * `join` builds each literal in one allocation (concatenating thousands of pieces leaves garbage).
  */
 
-/** Elements that never need quoting: uuids, ISO timestamps, dates, numbers. */
+/** Elements that never need quoting: uuids, ISO timestamps, dates, numbers (times travel as epoch milliseconds: cheaper to write and to read than ISO text). */
 export function plainArray(values: readonly (string | number | null)[]): string {
   let nulls = false;
   for (let i = 0; i < values.length && !nulls; i++) nulls = values[i] === null;

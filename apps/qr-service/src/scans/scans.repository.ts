@@ -189,14 +189,14 @@ export class ScansRepository {
       `WITH c AS MATERIALIZED (
          SELECT id, owner_id FROM qr.codes WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL ORDER BY id FOR SHARE
        ), i AS MATERIALIZED (
-         SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::timestamptz[], $5::boolean[], $6::text[], $7::text[], $8::text[], $9::text[],
+         SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::float8[], $5::boolean[], $6::text[], $7::text[], $8::text[], $9::text[],
                               $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[])
-           AS i(scan_id, code_id, scanned_at, is_bot, bot_reason, method, device, os, browser, country, region, city,
+           AS i(scan_id, code_id, scanned_ms, is_bot, bot_reason, method, device, os, browser, country, region, city,
                 referrer, language, visitor_hash, variant)
        ), ins AS (
          INSERT INTO qr.scans (scan_id, code_id, owner_id, scanned_at, is_bot, bot_reason, method, device, os, browser,
                                country, region, city, referrer, language, visitor_hash, variant)
-         SELECT i.scan_id, i.code_id, c.owner_id, i.scanned_at, i.is_bot, i.bot_reason, i.method, i.device, i.os, i.browser,
+         SELECT i.scan_id, i.code_id, c.owner_id, to_timestamp(i.scanned_ms / 1000), i.is_bot, i.bot_reason, i.method, i.device, i.os, i.browser,
                 i.country, i.region, i.city, i.referrer, i.language, i.visitor_hash, i.variant
          FROM i JOIN c ON c.id = i.code_id
          ON CONFLICT DO NOTHING
@@ -242,8 +242,9 @@ export class ScansRepository {
     // key order, so two ingestors inserting the same visitors wait on each other instead of deadlocking.
     const known: { n: number }[] = await tx.query(
       `WITH i AS MATERIALIZED (
-         SELECT * FROM unnest($1::date[], $2::uuid[], $3::text[], $4::timestamptz[], $5::uuid[]) WITH ORDINALITY
-           AS i(day, scope_id, visitor_hash, first_at, code_id, n)
+         SELECT day, scope_id, visitor_hash, to_timestamp(first_ms / 1000) AS first_at, code_id, n
+         FROM unnest($1::date[], $2::uuid[], $3::text[], $4::float8[], $5::uuid[]) WITH ORDINALITY
+           AS i(day, scope_id, visitor_hash, first_ms, code_id, n)
        ), ins AS (
          INSERT INTO qr.rollup_visitors (day, scope_id, visitor_hash, first_at, code_id)
          SELECT day, scope_id, visitor_hash, first_at, code_id FROM i ORDER BY day, scope_id, visitor_hash COLLATE "C"
@@ -256,7 +257,7 @@ export class ScansRepository {
         plainArray(list.map((k) => k.day)),
         plainArray(list.map((k) => k.scopeId)),
         textArray(list.map((k) => k.hash)),
-        plainArray(list.map((k) => iso(k.at))),
+        plainArray(list.map((k) => k.at)),
         plainArray(list.map((k) => (k.scope === 'owner' ? k.codeId : null))),
       ],
     );
@@ -273,7 +274,8 @@ export class ScansRepository {
     // Known visitors: only an earlier first scan changes anything (rare: scans arriving out of order).
     const moved: { scope_id: string; old_at: Date; old_code: string | null; new_at: Date; new_code: string | null }[] = await tx.query(
       `WITH input AS (
-         SELECT * FROM unnest($1::date[], $2::uuid[], $3::text[], $4::timestamptz[], $5::uuid[]) AS i(day, scope_id, visitor_hash, first_at, code_id)
+         SELECT day, scope_id, visitor_hash, to_timestamp(first_ms / 1000) AS first_at, code_id
+         FROM unnest($1::date[], $2::uuid[], $3::text[], $4::float8[], $5::uuid[]) AS i(day, scope_id, visitor_hash, first_ms, code_id)
        ), old AS (
          SELECT v.day, v.scope_id, v.visitor_hash, v.first_at AS old_at, v.code_id AS old_code, i.first_at AS new_at, i.code_id AS new_code
          FROM qr.rollup_visitors v JOIN input i USING (day, scope_id, visitor_hash)
@@ -289,7 +291,7 @@ export class ScansRepository {
         plainArray(seen.map((k) => k.day)),
         plainArray(seen.map((k) => k.scopeId)),
         textArray(seen.map((k) => k.hash)),
-        plainArray(seen.map((k) => iso(k.at))),
+        plainArray(seen.map((k) => k.at)),
         plainArray(seen.map((k) => (k.scope === 'owner' ? k.codeId : null))),
       ],
     );
@@ -457,7 +459,7 @@ function rawColumns(batch: EnrichedScan[]): string[] {
   return [
     plainArray(batch.map((s) => s.scanId)),
     plainArray(batch.map((s) => s.codeId)),
-    plainArray(batch.map((s) => s.scannedAt.toISOString())),
+    plainArray(batch.map((s) => s.scannedAt.getTime())),
     boolArray(batch.map((s) => s.isBot)),
     textArray(batch.map((s) => s.botReason)),
     textArray(batch.map((s) => s.method)),
