@@ -39,12 +39,14 @@ describe('KnownVisitors', () => {
     expect(known.unknown([key('a', 200), key('b', 200)], '1')).toHaveLength(2);
   });
 
-  it('stays within its limit', () => {
-    const known = new KnownVisitors(3);
+  it('stays within its limit, keeping the visitors seen lately', () => {
+    const known = new KnownVisitors(4);
     known.unknown([], '0');
     known.remember([key('a', 1), key('b', 1)], '0');
-    expect(known.unknown([key('a', 2)], '0')).toHaveLength(0);
     known.remember([key('c', 1), key('d', 1)], '0');
-    expect(known.unknown([key('a', 2), key('c', 2)], '0').map((k) => k.hash)).toEqual(['a']);
+    // 'a' seen again: kept when the older generation goes.
+    expect(known.unknown([key('a', 2)], '0')).toHaveLength(0);
+    known.remember([key('e', 1), key('f', 1)], '0');
+    expect(known.unknown([key('a', 2), key('b', 2), key('c', 2), key('e', 2)], '0').map((k) => k.hash)).toEqual(['b', 'c']);
   });
 });

@@ -10,8 +10,14 @@ export interface VisitorKey {
   codeId: string;
 }
 
-/** Visitor rows a process remembers; past this it forgets them all and learns them again. */
+/**
+ * Visitor rows a process remembers, at most. They are kept in two generations of half as many:
+ * when the newer one is full it becomes the older one and the older one is forgotten, so the
+ * visitors seen lately stay known (forgetting them all at once sent them all to PostgreSQL again).
+ */
 const DEFAULT_LIMIT = 300_000;
+
+type Generation = Map<string, Map<string, number>>;
 
 /**
  * The visitor rows (day, scope, visitor) this process has seen stored, each with a time no earlier
@@ -28,8 +34,9 @@ const DEFAULT_LIMIT = 300_000;
 export class KnownVisitors {
   private epoch: string | null = null;
   /** Per day and scope, then per visitor hash: the upper bound of the stored first scan. */
-  private readonly scopes = new Map<string, Map<string, number>>();
-  private size = 0;
+  private young: Generation = new Map();
+  private old: Generation = new Map();
+  private youngSize = 0;
 
   constructor(private readonly limit = DEFAULT_LIMIT) {}
 
@@ -40,39 +47,54 @@ export class KnownVisitors {
       this.epoch = epoch;
       return keys;
     }
-    if (this.size === 0) return keys;
+    if (this.youngSize === 0 && this.old.size === 0) return keys;
     const left: VisitorKey[] = [];
+    const lately: VisitorKey[] = [];
     let last: VisitorKey | undefined;
-    let visitors: Map<string, number> | undefined;
+    let young: Map<string, number> | undefined;
+    let old: Map<string, number> | undefined;
     for (const key of keys) {
       // Keys come grouped by day and scope: one look-up per group.
       if (last === undefined || key.scopeId !== last.scopeId || key.day !== last.day) {
         last = key;
-        visitors = this.scopes.get(key.day + key.scopeId);
+        const id = key.day + key.scopeId;
+        young = this.young.get(id);
+        old = this.old.get(id);
       }
-      const at = visitors?.get(key.hash);
+      let at = young?.get(key.hash);
+      if (at === undefined) {
+        at = old?.get(key.hash);
+        // Seen again: it moves to the newer generation.
+        if (at !== undefined && key.at >= at) lately.push({ ...key, at });
+      }
       if (at === undefined || key.at < at) left.push(key);
     }
+    this.remember(lately, epoch);
     return left;
   }
 
   /** Keys whose rows a committed batch stored or found (read under `epoch`). */
   remember(keys: VisitorKey[], epoch: string): void {
     if (epoch !== this.epoch) return;
-    if (this.size + keys.length > this.limit) this.clear();
     let last: VisitorKey | undefined;
     let visitors: Map<string, number> | undefined;
     for (const key of keys) {
+      if (this.youngSize >= this.limit / 2) {
+        this.old = this.young;
+        this.young = new Map();
+        this.youngSize = 0;
+        last = undefined;
+      }
       if (last === undefined || key.scopeId !== last.scopeId || key.day !== last.day) {
         last = key;
         const id = key.day + key.scopeId;
-        visitors = this.scopes.get(id);
-        if (!visitors) this.scopes.set(id, (visitors = new Map()));
+        visitors = this.young.get(id);
+        if (!visitors) this.young.set(id, (visitors = new Map()));
       }
       const at = (visitors as Map<string, number>).get(key.hash);
       if (at === undefined) {
         (visitors as Map<string, number>).set(key.hash, key.at);
-        this.size += 1;
+        this.youngSize += 1;
       } else if (key.at < at) {
         (visitors as Map<string, number>).set(key.hash, key.at);
       }
@@ -80,7 +102,8 @@ export class KnownVisitors {
   }
 
   private clear(): void {
-    this.scopes.clear();
-    this.size = 0;
+    this.young = new Map();
+    this.old = new Map();
+    this.youngSize = 0;
   }
 }
