@@ -88,6 +88,8 @@ export interface AppConfig {
   scanIngestors: number;
   /** Most scans one reader stores in one transaction while a backlog drains (larger: less work per scan, more memory). */
   scanBatchMax: number;
+  /** After a batch that was not full, a reader waits until this long after its last read began (fewer, larger batches). */
+  scanLingerMs: number;
   /** Destinations on loopback, private and link-local networks are allowed (an intranet deployment). */
   allowPrivateDestinations: boolean;
   /** Outbound webhooks (docs/api.md "Webhooks"). */
@@ -439,6 +441,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     scanClaimIdleMs: r.int('SCAN_CLAIM_IDLE_MS', 60_000, 100, 3_600_000),
     scanIngestors: r.int('SCAN_INGESTORS', 2, 1, 16),
     scanBatchMax: r.int('SCAN_BATCH_MAX', 50_000, 500, 200_000),
+    scanLingerMs: r.int('SCAN_LINGER_MS', 250, 0, 5_000),
     allowPrivateDestinations: r.oneOf('ALLOW_PRIVATE_DESTINATIONS', 'false', ['true', 'false'] as const) === 'true',
     webhooks: {
       // 11 s doubled 13 times: 14 attempts over about 25 hours.

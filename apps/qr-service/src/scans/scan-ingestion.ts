@@ -59,6 +59,7 @@ export class ScanIngestion implements OnApplicationBootstrap, BeforeApplicationS
           consumer: `${hostname()}-${process.pid}-${instance}-${n}`,
           claimIdleMs: this.config.scanClaimIdleMs,
           maxBatchSize: this.config.scanBatchMax,
+          lingerMs: this.config.scanLingerMs,
           enrich: (entry) => enricher.enrich(entry),
           store: async (batch) => {
             const stored = await this.scans.insertBatch(batch);

@@ -27,6 +27,12 @@ export interface ScanIngestorOptions {
   batchSize?: number;
   maxBatchSize?: number;
   blockMs?: number;
+  /**
+   * After a read that did not fill a batch, the next read waits until this long after the last one
+   * began: scans arriving steadily are stored in batches of hundreds or thousands rather than a
+   * few at a time, each batch's fixed work shared by more scans (default 0: read at once).
+   */
+  lingerMs?: number;
 }
 
 /** Tries of a failing step before its entries go to the dead letters. */
@@ -108,6 +114,7 @@ export class ScanIngestor {
 
   private async run(): Promise<void> {
     while (this.running) {
+      const began = Date.now();
       try {
         if (Date.now() - this.lastClaim >= Math.min(this.options.claimIdleMs, 30_000)) {
           this.lastClaim = Date.now();
@@ -123,6 +130,8 @@ export class ScanIngestor {
           this.readSize = Math.max(this.minBatch, Math.floor(this.readSize / 2));
         }
         if (entries.length > 0) await this.process(entries);
+        const linger = (this.options.lingerMs ?? 0) - (Date.now() - began);
+        if (entries.length > 0 && !this.draining && linger > 0 && this.running) await new Promise((resolve) => setTimeout(resolve, linger));
       } catch (error) {
         if (!this.running) break;
         if (String((error as Error).message).startsWith('NOGROUP')) {
