@@ -24,19 +24,7 @@ describe(ScanIngestor.name, () => {
   });
 
   it('keeps a scan whose enrichment failed because Redis or PostgreSQL was away, and stores it once they answer', async () => {
-    const entry: ScanStreamEntry = {
-      id: randomUUID(),
-      codeId: randomUUID(),
-      slug: 'Ab3dE7x',
-      ts: Date.now(),
-      ip: '203.0.113.9',
-      userAgent: 'Mozilla/5.0 (iPhone)',
-      referer: '',
-      acceptLanguage: '',
-      country: '',
-      method: 'GET',
-      purpose: '',
-    };
+    const entry = scanEntry();
     await control.xadd(stream, '*', SCAN_FIELD, encodeScanEntry(entry));
     // The day's salt could not be read: Redis had just gone away (twice), then it answers again.
     let failures = 2;
@@ -68,4 +56,60 @@ describe(ScanIngestor.name, () => {
     await waitFor(() => expect(stored.map((s) => s.scanId)).toEqual([entry.id]), 10_000);
     expect(await control.xlen(deadLetters)).toBe(0);
   });
+
+  it('stores scans arriving steadily in a few batches when it lingers, every one of them once', async () => {
+    const steady = `${prefix}:steady`;
+    const batches: number[] = [];
+    const ids: string[] = [];
+    const reader = new ScanIngestor({
+      redis: new IORedis(REDIS_URL, { maxRetriesPerRequest: null }),
+      control,
+      stream: steady,
+      deadLetters,
+      group: 'ingestors',
+      consumer: 'steady',
+      claimIdleMs: 60_000,
+      enrich: (scan) => ({ scanId: scan.id, codeId: scan.codeId }) as EnrichedScan,
+      store: async (scans) => {
+        batches.push(scans.length);
+        ids.push(...scans.map((s) => s.scanId));
+        return scans.length;
+      },
+      logger: createLogger('scan-ingestor-test', 'silent'),
+      blockMs: 100,
+      lingerMs: 400,
+    });
+    await reader.start();
+    try {
+      const sent: string[] = [];
+      // 40 scans, one every 20 ms: about 800 ms of steady traffic.
+      for (let n = 0; n < 40; n++) {
+        const id = randomUUID();
+        sent.push(id);
+        await control.xadd(steady, '*', SCAN_FIELD, encodeScanEntry({ ...scanEntry(), id }));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await waitFor(() => expect([...ids].sort()).toEqual([...sent].sort()), 10_000);
+      // Read at once, each scan (or two) would be a batch of its own.
+      expect(batches.length).toBeLessThanOrEqual(5);
+    } finally {
+      await reader.stop();
+    }
+  });
 });
+
+function scanEntry(): ScanStreamEntry {
+  return {
+    id: randomUUID(),
+    codeId: randomUUID(),
+    slug: 'Ab3dE7x',
+    ts: Date.now(),
+    ip: '203.0.113.9',
+    userAgent: 'Mozilla/5.0 (iPhone)',
+    referer: '',
+    acceptLanguage: '',
+    country: '',
+    method: 'GET',
+    purpose: '',
+  };
+}
