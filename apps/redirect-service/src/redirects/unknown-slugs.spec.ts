@@ -15,6 +15,8 @@ describe(UnknownSlugs.name, () => {
     expect(unknown.has('aaaaaaa')).toBe(true);
     expect(unknown.has('bbbbbbb')).toBe(false);
     clock += 100;
+    expect(unknown.has('aaaaaaa')).toBe(true);
+    clock += 1;
     expect(unknown.has('aaaaaaa')).toBe(false);
     expect(unknown.size).toBe(0);
   });
