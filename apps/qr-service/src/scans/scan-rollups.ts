@@ -271,18 +271,12 @@ export function finishRollUp(groups: ScanTally, uniques: UniqueDelta[]): BatchRo
     }
   }
   const dims = new Map<string, DimRow>();
-  const addTo = (scopeId: string, level: DimRow['level'], start: number, counts: DimCounts) => {
-    const id = `${scopeId}|${level}|${start}`;
-    const row = dims.get(id);
-    if (row) addCountsInto(row.counts, counts);
-    else dims.set(id, { scopeId, level, bucket: start, counts: addCountsInto({}, counts) });
-  };
   // Quarter hours only: the folder adds them into the days and months too (foldLevels).
   for (const quarter of quarters) {
     const counts = countsOf(quarter.tally);
     // The code's own quarter hour is complete as counted: no copy needed.
     dims.set(`${quarter.codeId}|q|${quarter.bucket}`, { scopeId: quarter.codeId, level: 'q', bucket: quarter.bucket, counts });
-    addTo(quarter.ownerId, 'q', quarter.bucket, counts);
+    addDimCounts(dims, quarter.ownerId, 'q', quarter.bucket, counts, false);
   }
   for (const change of uniques) {
     bucket(change.scopeId, change.bucket).uniques += change.delta;
@@ -321,18 +315,20 @@ export function finishRollUp(groups: ScanTally, uniques: UniqueDelta[]): BatchRo
  */
 export function foldLevels(additions: { scopeId: string; level: DimRow['level']; bucket: number; counts: DimCounts }[]): DimRow[] {
   const sums = new Map<string, DimRow>();
-  const add = (scopeId: string, level: DimRow['level'], bucket: number, counts: DimCounts, owned: boolean) => {
-    const id = `${scopeId}|${level}|${bucket}`;
-    const row = sums.get(id);
-    if (row) addCountsInto(row.counts, counts);
-    else sums.set(id, { scopeId, level, bucket, counts: owned ? counts : addCountsInto({}, counts) });
-  };
   for (const { scopeId, level, bucket, counts } of additions) {
     if (level !== 'q') continue;
-    add(scopeId, 'd', utcDayOf(bucket), counts, false);
-    add(scopeId, 'm', utcMonthOf(bucket), counts, false);
+    addDimCounts(sums, scopeId, 'd', utcDayOf(bucket), counts, false);
+    addDimCounts(sums, scopeId, 'm', utcMonthOf(bucket), counts, false);
     // Last: the parsed addition itself becomes the quarter hour's sum when it is the first.
-    add(scopeId, 'q', bucket, counts, true);
+    addDimCounts(sums, scopeId, 'q', bucket, counts, true);
   }
   return [...sums.values()];
+}
+
+/** Adds counts into the row of a scope, level and bucket; `owned` counts may become that row's own (else copied). */
+function addDimCounts(rows: Map<string, DimRow>, scopeId: string, level: DimRow['level'], bucket: number, counts: DimCounts, owned: boolean): void {
+  const id = `${scopeId}|${level}|${bucket}`;
+  const row = rows.get(id);
+  if (row) addCountsInto(row.counts, counts);
+  else rows.set(id, { scopeId, level, bucket, counts: owned ? counts : addCountsInto({}, counts) });
 }
