@@ -44,6 +44,8 @@ export async function waitHealthy(name, port, timeoutMs = 60_000, isAlive = () =
   throw new Error(`${name} did not become ready on port ${port} within ${timeoutMs / 1000}s (${last})`);
 }
 
+const START_OUTPUT_KEPT = 4000;
+
 /**
  * Starts every service with `env`, waiting for each to be healthy. Returns a handle whose stop()
  * ends them gracefully (SIGTERM, in reverse order).
@@ -70,15 +72,28 @@ export async function startServices(env, { onOutput, onExit } = {}) {
         env: { ...env, [service.portEnv]: String(port) },
         stdio: ['ignore', onOutput ? 'pipe' : 'inherit', onOutput ? 'pipe' : 'inherit'],
       });
+      // The last of what the service printed, for the error when it fails to start.
+      let tail = '';
       if (onOutput) {
-        child.stdout.on('data', (chunk) => onOutput(service.name, chunk));
-        child.stderr.on('data', (chunk) => onOutput(service.name, chunk));
+        const take = (chunk) => {
+          tail = (tail + chunk.toString()).slice(-START_OUTPUT_KEPT);
+          onOutput(service.name, chunk);
+        };
+        child.stdout.on('data', take);
+        child.stderr.on('data', take);
       }
       child.on('exit', (code, signal) => {
         if (!stopping) onExit?.(service.name, code, signal);
       });
       children.push(child);
-      await waitHealthy(service.name, port, 60_000, () => child.exitCode === null);
+      try {
+        await waitHealthy(service.name, port, 60_000, () => child.exitCode === null);
+      } catch (error) {
+        // What it printed last may still be on its way through the pipe.
+        if (child.exitCode !== null) await Promise.race([once(child, 'close'), new Promise((r) => setTimeout(r, 1000))]);
+        if (tail) error.message += `; the last it printed:\n${tail}`;
+        throw error;
+      }
     }
   } catch (error) {
     await stop();

@@ -90,3 +90,14 @@ describe('nginx in front of the product', () => {
     }
   });
 });
+
+describe('the ports the browser tests run the product on', () => {
+  // The kernel gives every outgoing connection (to PostgreSQL, Redis, nginx's upstreams) a local
+  // port from this range, and a service cannot listen on a port one of them holds: a fixed port
+  // inside it made a service fail to start whenever a connection made before it had taken it.
+  it('lie outside the range the kernel hands to outgoing connections', () => {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    const inside = Object.entries(PORTS).filter(([, port]) => port >= low && port <= high);
+    expect(inside).toEqual([]);
+  });
+});

@@ -10,7 +10,11 @@ export const SCREENSHOT_DIR = join(OUTPUT_DIR, 'screenshots');
 export const NGINX_DIR = join(RUN_DIR, 'nginx');
 export const WEB_ROOT = join(ROOT, 'dist', 'apps', 'web');
 
-export const PORTS = { web: 38080, gateway: 33000, auth: 33001, qr: 33002, billing: 33003, redirect: 33004 };
+/**
+ * Fixed, and below the kernel's range for outgoing connections' local ports (32768 and up here): a
+ * port in it can be held by a connection made just before the service listens (edge.e2e.ts).
+ */
+export const PORTS = { web: 28080, gateway: 23000, auth: 23001, qr: 23002, billing: 23003, redirect: 23004 };
 
 export interface E2eState {
   baseUrl: string;
