@@ -11,6 +11,8 @@ interface ComposeService {
   environment?: Record<string, string>;
   healthcheck?: { test: string[] };
   volumes?: string[];
+  command?: string[];
+  shm_size?: string;
 }
 
 interface Compose {
@@ -59,6 +61,17 @@ describe('docker-compose.yml', () => {
       expect(service.environment?.NODE_ENV).toBe('production');
       expect(service.environment?.ALLOW_TEST_PAYMENTS).toBe('${ALLOW_TEST_PAYMENTS:-false}');
     }
+  });
+
+  it('gives PostgreSQL memory for its buffers, not the 128 MB it starts with (docs/scaling.md)', () => {
+    const postgres = compose.services.postgres;
+    const setting = (postgres.command ?? []).find((arg) => arg.startsWith('shared_buffers='));
+    const size = /^shared_buffers=\$\{POSTGRES_SHARED_BUFFERS:-(\d+)(MB|GB)\}$/.exec(setting ?? '');
+    expect(size).not.toBeNull();
+    const mb = Number(size![1]) * (size![2] === 'GB' ? 1024 : 1);
+    expect(mb).toBeGreaterThanOrEqual(512);
+    // Parallel queries take their shared memory from /dev/shm, 64 MB in a container by default.
+    expect(postgres.shm_size).toBeDefined();
   });
 
   it('runs Prometheus and Grafana only with the monitoring profile, from files that exist', () => {
