@@ -21,10 +21,14 @@ describe('analytics: the weekly report by mail', () => {
   let sink: SmtpSink;
   let alice: Customer;
   let bob: Customer;
+  let carol: Customer;
   const now = Date.now();
   const thisWeek = mondayOf(now);
   /** The first run after the week the scans are in: next Monday, half past midnight. */
   const runAt = new Date(thisWeek + 7 * DAY + 30 * 60_000);
+  /** Monday 00:00 in Asia/Kolkata (UTC+5:30 all year) of the week now is in there: a Sunday, 18:30 UTC. */
+  const KOLKATA = 5.5 * 3600_000;
+  const kolkataWeek = mondayOf(now + KOLKATA) - KOLKATA;
   const reports = () => system.apps.get('auth')!.get(WeeklyReportsService);
 
   function reportsTo(email: string): string[] {
@@ -40,9 +44,11 @@ describe('analytics: the weekly report by mail', () => {
     system = await TestSystem.start({ env: { SMTP_URL: sink.url } });
     alice = await subscribedCustomer(system);
     bob = await subscribedCustomer(system);
+    carol = await subscribedCustomer(system);
     const menu = await createCode(alice.client, { name: 'Menu', destinationUrl: 'https://example.com/menu' });
     const poster = await createCode(alice.client, { name: 'Poster', destinationUrl: 'https://example.com/poster' }, { buySeat: true });
     const bobs = await createCode(bob.client, { name: 'Bob code', destinationUrl: 'https://example.com/bob' });
+    const carols = await createCode(carol.client, { name: 'Carol code', destinationUrl: 'https://example.com/carol' });
 
     // This week: Menu 5, Poster 3. The week before: Menu 2, Poster 4 (each scan from its own address).
     const plan: [{ id: string; slug: string }, number, number][] = [
@@ -57,12 +63,17 @@ describe('analytics: the weekly report by mail', () => {
       for (let k = 0; k < current; k++) entries.push(entry(code, at(thisWeek, now - thisWeek, k, current), n++));
       for (let k = 0; k < previous; k++) entries.push(entry(code, at(thisWeek - 7 * DAY, 7 * DAY, k, previous), n++));
     }
+    // Carol's week runs in Asia/Kolkata: a minute either side of its Monday midnight (both in the
+    // same UTC week) fall in different weeks of hers. Hers: 2 this week, 2 the week before.
+    for (const ts of [kolkataWeek - 3 * DAY, kolkataWeek - 60_000, Math.min(kolkataWeek + 60_000, now), Math.floor((kolkataWeek + now) / 2)]) {
+      entries.push(entry(carols, ts, n++));
+    }
     const redis = new IORedis(system.config.redisUrl);
     for (const e of entries) await redis.xadd(scanStreamKey(system.config.redisPrefix), '*', SCAN_FIELD, encodeScanEntry(e));
     redis.disconnect();
     await waitFor(async () => {
       let stored = 0;
-      for (const [code] of plan) stored += (await storedScans(system, code.id)).length;
+      for (const code of [...plan.map(([c]) => c), carols]) stored += (await storedScans(system, code.id)).length;
       expect(stored).toBe(entries.length);
     }, 30_000);
   });
@@ -87,14 +98,19 @@ describe('analytics: the weekly report by mail', () => {
     };
   }
 
-  it('is off until the account turns it on, and refuses a setting that is not true or false', async () => {
-    expect((await alice.client.get('/api/weekly-report')).json).toEqual({ enabled: false });
+  it('is off until the account turns it on, and refuses a setting that is not true or false, or a zone that does not exist', async () => {
+    expect((await alice.client.get('/api/weekly-report')).json).toEqual({ enabled: false, timeZone: 'UTC' });
     const bad = await alice.client.put('/api/weekly-report', { enabled: 'yes' });
     expect([bad.status, bad.json.message]).toEqual([400, 'enabled must be true or false']);
+    for (const timeZone of ['Mars/Olympus_Mons', 42, '']) {
+      const unknown = await alice.client.put('/api/weekly-report', { enabled: true, timeZone });
+      expect([unknown.status, unknown.json.message]).toEqual([400, 'Choose a known time zone, such as Europe/Berlin']);
+    }
+    expect((await alice.client.get('/api/weekly-report')).json).toEqual({ enabled: false, timeZone: 'UTC' });
 
     const on = await alice.client.put('/api/weekly-report', { enabled: true });
-    expect([on.status, on.json]).toEqual([200, { enabled: true }]);
-    expect((await alice.client.get('/api/weekly-report')).json).toEqual({ enabled: true });
+    expect([on.status, on.json]).toEqual([200, { enabled: true, timeZone: 'UTC' }]);
+    expect((await alice.client.get('/api/weekly-report')).json).toEqual({ enabled: true, timeZone: 'UTC' });
   });
 
   it("mails the week's totals, the change on the week before and the top codes, once however many runs", async () => {
@@ -130,14 +146,35 @@ describe('analytics: the weekly report by mail', () => {
     const stranger = system.client();
     const forged = await stranger.post('/api/weekly-report/unsubscribe', { token: `${token.split('.')[0]}.forged` });
     expect([forged.status, forged.json.message]).toEqual([400, 'This unsubscribe link is not valid']);
-    expect((await alice.client.get('/api/weekly-report')).json).toEqual({ enabled: true });
+    expect((await alice.client.get('/api/weekly-report')).json).toEqual({ enabled: true, timeZone: 'UTC' });
 
     const res = await stranger.post('/api/weekly-report/unsubscribe', { token });
-    expect([res.status, res.json]).toEqual([200, { enabled: false }]);
-    expect((await alice.client.get('/api/weekly-report')).json).toEqual({ enabled: false });
+    expect([res.status, res.json]).toEqual([200, { enabled: false, timeZone: 'UTC' }]);
+    expect((await alice.client.get('/api/weekly-report')).json).toEqual({ enabled: false, timeZone: 'UTC' });
 
     expect(await reports().sendDue(new Date(runAt.getTime() + 7 * DAY))).toBe(0);
     await new Promise((r) => setTimeout(r, 500));
     expect(reportsTo(alice.user.email)).toHaveLength(1);
+  });
+
+  it("reports the account's own week, Monday to Sunday in its time zone, once that week has ended there", async () => {
+    const on = await carol.client.put('/api/weekly-report', { enabled: true, timeZone: 'Asia/Kolkata' });
+    expect([on.status, on.json]).toEqual([200, { enabled: true, timeZone: 'Asia/Kolkata' }]);
+
+    // Half an hour before her Monday: her week is not over.
+    expect(await reports().sendDue(new Date(kolkataWeek + 7 * DAY - 30 * 60_000))).toBe(0);
+    expect(await reports().sendDue(new Date(kolkataWeek + 7 * DAY + 30 * 60_000))).toBe(1);
+    const mail = await waitFor(() => {
+      const [found] = reportsTo(carol.user.email);
+      if (!found) throw new Error('no weekly report yet');
+      return found;
+    }, 15_000);
+    const day = (ms: number) => new Date(ms).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    // Her Monday 00:00 is 18:30 UTC on the Sunday before: its date is the next day's.
+    expect(mail).toContain(`Your QR codes from ${day(kolkataWeek + DAY)} - ${day(kolkataWeek + 7 * DAY)} (Asia/Kolkata)`);
+    expect(mail).toContain('Scans: 2 (same as the week before; 2 the week before)');
+    expect(mail).toContain('1. Carol code: 2 scans (same as the week before)');
+    // Her next run, a UTC Monday later, finds nothing more to send.
+    expect(await reports().sendDue(new Date(kolkataWeek + 8 * DAY))).toBe(0);
   });
 });

@@ -3,6 +3,8 @@ import type { MailMessage, PercentChange } from '@qrd/contracts';
 export interface WeeklyReportFigures {
   from: string;
   to: string;
+  /** The zone the week ran in (Monday to Sunday there). */
+  timeZone: string;
   scans: number;
   uniqueScans: number;
   previousScans: number;
@@ -36,7 +38,7 @@ export function weeklyReportMail(to: string, username: string, report: WeeklyRep
     subject: `Your QR codes this week: ${count(report.scans)} scans`,
     headers: { 'List-Unsubscribe': `<${report.unsubscribeUrl}>` },
     text:
-      `Hello ${username},\n\nYour QR codes from ${period} (UTC):\n\n` +
+      `Hello ${username},\n\nYour QR codes from ${period} (${report.timeZone}):\n\n` +
       `Scans: ${count(report.scans)} (${changeWords(report.change)}; ${count(report.previousScans)} the week before)\n` +
       `Unique scanners: ${count(report.uniqueScans)}\n\n` +
       (top.length ? `Top codes:\n${top.join('\n')}\n\n` : 'None of your codes was scanned this week.\n\n') +
@@ -44,7 +46,7 @@ export function weeklyReportMail(to: string, username: string, report: WeeklyRep
       `You get this mail because you turned on the weekly report. To stop it: ${report.unsubscribeUrl}\n`,
     html:
       `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">` +
-      `<p>Hello ${escape(username)},</p><p>Your QR codes from ${escape(period)} (UTC):</p>` +
+      `<p>Hello ${escape(username)},</p><p>Your QR codes from ${escape(period)} (${escape(report.timeZone)}):</p>` +
       `<p><strong>Scans: ${count(report.scans)}</strong> (${escape(changeWords(report.change))}; ${count(report.previousScans)} the week before)<br>` +
       `Unique scanners: ${count(report.uniqueScans)}</p>` +
       (top.length

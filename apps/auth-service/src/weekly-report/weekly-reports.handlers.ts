@@ -17,7 +17,7 @@ export class WeeklyReportsHandlers {
 
   @MessagePattern(AuthPattern.SetWeeklyReport)
   set(@Payload() req: Req<AuthPattern.SetWeeklyReport>): Res<AuthPattern.SetWeeklyReport> {
-    return this.reports.set(req.userId, req.enabled === true);
+    return this.reports.set(req.userId, req.enabled === true, typeof req.timeZone === 'string' ? req.timeZone : undefined);
   }
 
   @MessagePattern(AuthPattern.UnsubscribeWeeklyReport)

@@ -42,7 +42,7 @@ export class AccountController {
   @Put('weekly-report')
   @Access('user')
   setWeeklyReport(@CurrentSession() session: Session, @Body() dto: WeeklyReportDto): Promise<WeeklyReportSetting> {
-    return this.bus.request(AuthPattern.SetWeeklyReport, { userId: session.userId, enabled: dto.enabled });
+    return this.bus.request(AuthPattern.SetWeeklyReport, { userId: session.userId, enabled: dto.enabled, timeZone: dto.timeZone });
   }
 
   /** The link in a report; public: it works without signing in (the token is signed). */

@@ -5,6 +5,7 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  IsTimeZone,
   Matches,
   MaxLength,
   MinLength,
@@ -202,6 +203,11 @@ export interface RecoveryCodesView {
 export class WeeklyReportDto {
   @IsBoolean({ message: 'enabled must be true or false' })
   enabled!: boolean;
+
+  /** The zone its weeks run in (the browser's own); left out, the zone stays as it was. */
+  @IsOptional()
+  @IsTimeZone({ message: 'Choose a known time zone, such as Europe/Berlin' })
+  timeZone?: string;
 }
 
 /** POST /api/weekly-report/unsubscribe: the token of the link in a report (no sign-in needed). */

@@ -43,6 +43,8 @@ export enum AuthPattern {
 
 export interface WeeklyReportSetting {
   enabled: boolean;
+  /** IANA zone the report's weeks run in (Monday to Sunday there); UTC until the account picks one. */
+  timeZone: string;
 }
 
 export interface UserPage {
@@ -101,6 +103,6 @@ export interface AuthRequests {
   [AuthPattern.SetProfilePicture]: { req: { userId: string; imageBase64: string | null }; res: UserView };
   [AuthPattern.GetProfilePicture]: { req: { userId: string; ifNoneMatch?: string }; res: ProfilePictureFile };
   [AuthPattern.GetWeeklyReport]: { req: { userId: string }; res: WeeklyReportSetting };
-  [AuthPattern.SetWeeklyReport]: { req: { userId: string; enabled: boolean }; res: WeeklyReportSetting };
+  [AuthPattern.SetWeeklyReport]: { req: { userId: string; enabled: boolean; timeZone?: string }; res: WeeklyReportSetting };
   [AuthPattern.UnsubscribeWeeklyReport]: { req: { token: string }; res: WeeklyReportSetting };
 }

@@ -230,12 +230,12 @@ describe('AccountRoute', () => {
 
   describe('Analytics', () => {
     beforeEach(() => {
-      server.on('GET /api/weekly-report', ok({ enabled: false }));
+      server.on('GET /api/weekly-report', ok({ enabled: false, timeZone: 'UTC' }));
     });
 
     it('turns the weekly report on and says when the first one comes', async () => {
       server.on('GET /api/analytics', ok(anAccountAnalytics()));
-      server.on('PUT /api/weekly-report', ok({ enabled: true }));
+      server.on('PUT /api/weekly-report', ok({ enabled: true, timeZone: 'America/New_York' }));
       renderAccount('analytics');
       const user = userEvent.setup();
 
@@ -244,8 +244,11 @@ describe('AccountRoute', () => {
       await user.click(toggle);
 
       expect(await screen.findByRole('status')).toHaveTextContent('The weekly report is on: the first one comes next Monday.');
-      expect(server.calls('PUT /api/weekly-report')[0].body).toEqual({ enabled: true });
-      expect(screen.getByRole('switch', { name: 'Weekly report by email' })).toBeChecked();
+      // Its weeks are the viewer's, as their charts are.
+      expect(server.calls('PUT /api/weekly-report')[0].body).toEqual({ enabled: true, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+      const toggled = screen.getByRole('switch', { name: 'Weekly report by email' });
+      expect(toggled).toBeChecked();
+      expect(toggled).toHaveAccessibleDescription(/Weeks run Monday to Sunday in America\/New York\.$/);
     });
 
     it("shows the account's figures", async () => {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WeeklyReportSetting } from '@qrd/contracts';
 import { api } from '../../../lib/api-client';
+import { viewerTimeZone } from './analytics';
 import { analyticsKeys } from './keys';
 
 const key = [...analyticsKeys.all, 'weekly-report'] as const;
@@ -10,10 +11,11 @@ export function useWeeklyReport() {
   return useQuery({ queryKey: key, queryFn: () => api.get<WeeklyReportSetting>('/api/weekly-report') });
 }
 
+/** Turned on, the report's weeks run in the viewer's time zone (the one their charts use). */
 export function useSetWeeklyReport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (enabled: boolean) => api.put<WeeklyReportSetting>('/api/weekly-report', { enabled }),
+    mutationFn: (enabled: boolean) => api.put<WeeklyReportSetting>('/api/weekly-report', enabled ? { enabled, timeZone: viewerTimeZone() } : { enabled }),
     onSuccess: (setting) => queryClient.setQueryData(key, setting),
   });
 }

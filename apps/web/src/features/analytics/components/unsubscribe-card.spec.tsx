@@ -7,7 +7,7 @@ import { UnsubscribeCard } from './unsubscribe-card';
 
 describe('UnsubscribeCard', () => {
   it('unsubscribes on a click (not on opening the link) with the token of the link', async () => {
-    const server = installFetchStub().on('POST /api/weekly-report/unsubscribe', ok({ enabled: false }));
+    const server = installFetchStub().on('POST /api/weekly-report/unsubscribe', ok({ enabled: false, timeZone: 'UTC' }));
     renderWithApp(<UnsubscribeCard token="abc.def" />, { path: '/unsubscribe' });
 
     await screen.findByRole('heading', { name: 'Stop the weekly report?' });

@@ -4,6 +4,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useSetWeeklyReport, useWeeklyReport } from '../api/weekly-report';
 
+/** "Europe/Berlin" reads as "Europe/Berlin", "America/New_York" as "America/New York". */
+function zoneName(zone: string): string {
+  return zone.replace(/_/g, ' ');
+}
+
 /** The account's switch for the weekly scans report by mail (off until turned on). */
 export function WeeklyReportToggle() {
   const id = useId();
@@ -20,6 +25,7 @@ export function WeeklyReportToggle() {
           </label>
           <p id={`${id}-hint`} className="text-sm text-muted-foreground">
             Every Monday: last week&apos;s scans, the change on the week before and your top codes. Each mail has a link to stop it.
+            {enabled && query.data && <> Weeks run Monday to Sunday in {zoneName(query.data.timeZone)}.</>}
           </p>
         </div>
         {query.isLoading ? (
