@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import IORedis from 'ioredis';
 import { scanLimitKey } from '@qrd/contracts';
-import { BLOCK, EXACT_BELOW, REFILL_AT, ScanLimits } from './scan-limit';
+import { BLOCK, blockFor, EXACT_BELOW, MAX_BLOCK, ScanLimits } from './scan-limit';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -55,7 +55,7 @@ describe(ScanLimits.name, () => {
     expect(taken.every(Boolean)).toBe(true);
     const counted = await counter(code);
     expect(counted).toBeGreaterThan(502);
-    expect(counted).toBeLessThanOrEqual(502 + 2 * BLOCK);
+    expect(counted).toBeLessThanOrEqual(502 + 2 * blockFor(limit));
     for (const replica of replicas) await replica.close();
     expect(await counter(code)).toBe(502);
   });
@@ -66,22 +66,27 @@ describe(ScanLimits.name, () => {
     const replica = replicas[0];
     await replica.take(code, limit);
     await replica.take(code, limit);
-    // Down to REFILL_AT scans in-process: a top-up to a full block is asked in the background.
+    // A million scans left: blocks of MAX_BLOCK. Down to half a block in-process: a top-up to a
+    // full block is asked in the background.
     let inProcess = 0;
-    while (inProcess < BLOCK - REFILL_AT && replica.takeHeld(code)) inProcess += 1;
-    expect(inProcess).toBe(BLOCK - REFILL_AT);
+    while (inProcess < MAX_BLOCK / 2 && replica.takeHeld(code)) inProcess += 1;
+    expect(inProcess).toBe(MAX_BLOCK / 2);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    // The block is full again: BLOCK more scans in one go, none of them waiting (without the
-    // top-up only the REFILL_AT left would go through before a round trip to Redis).
+    // The block is full again: MAX_BLOCK more scans in one go, none of them waiting (without the
+    // top-up only the half block left would go through before a round trip to Redis).
     let afterTopUp = 0;
-    while (afterTopUp < 2 * BLOCK && replica.takeHeld(code)) afterTopUp += 1;
-    expect(afterTopUp).toBe(BLOCK);
+    while (afterTopUp < 2 * MAX_BLOCK && replica.takeHeld(code)) afterTopUp += 1;
+    expect(afterTopUp).toBe(MAX_BLOCK);
     // Never more than a block held beyond what was handed out; what is left goes back.
     const handedOut = 2 + inProcess + afterTopUp;
-    expect(await counter(code)).toBeLessThanOrEqual(handedOut + BLOCK);
+    expect(await counter(code)).toBeLessThanOrEqual(handedOut + MAX_BLOCK);
     await new Promise((resolve) => setTimeout(resolve, 100));
     await replica.close();
     expect(await counter(code)).toBe(handedOut);
+  });
+
+  it('holds a hundredth of what is left, from BLOCK to MAX_BLOCK: a killed replica loses at most 1 % of it', () => {
+    expect([blockFor(1_000_000_000), blockFor(100_000), blockFor(54_321), blockFor(EXACT_BELOW + 1)]).toEqual([MAX_BLOCK, 1000, 543, BLOCK]);
   });
 
   it('goes from blocks to one scan at a time near the limit, and lets exactly the limit through', async () => {
