@@ -90,6 +90,12 @@ export interface AppConfig {
   scanBatchMax: number;
   /** After a batch that was not full, a reader waits until this long after its last read began (fewer, larger batches). */
   scanLingerMs: number;
+  /**
+   * Most scans the scan stream holds not yet stored (SCAN_STREAM_MAX_LENGTH): the bound on Redis
+   * memory while the ingestors are down. A full stream takes no more; the redirect-service keeps
+   * the newest in its memory meanwhile (up to 100,000 each), then drops and counts them.
+   */
+  scanStreamMaxLength: number;
   /** Destinations on loopback, private and link-local networks are allowed (an intranet deployment). */
   allowPrivateDestinations: boolean;
   /** Outbound webhooks (docs/api.md "Webhooks"). */
@@ -442,6 +448,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     scanIngestors: r.int('SCAN_INGESTORS', 2, 1, 16),
     scanBatchMax: r.int('SCAN_BATCH_MAX', 50_000, 500, 200_000),
     scanLingerMs: r.int('SCAN_LINGER_MS', 250, 0, 5_000),
+    scanStreamMaxLength: r.int('SCAN_STREAM_MAX_LENGTH', 1_000_000, 1_000, 100_000_000),
     allowPrivateDestinations: r.oneOf('ALLOW_PRIVATE_DESTINATIONS', 'false', ['true', 'false'] as const) === 'true',
     webhooks: {
       // 11 s doubled 13 times: 14 attempts over about 25 hours.

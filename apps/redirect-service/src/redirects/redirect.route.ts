@@ -69,7 +69,13 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   ) {
     this.redis = failFastRedis(config.redisUrl, 2000);
     this.redis.on('error', (error) => logger.warn({ err: error }, 'scan stream connection error'));
-    this.recorder = new ScanRecorder({ redis: this.redis, stream: scanStreamKey(config.redisPrefix), group: SCAN_CONSUMER_GROUP, logger });
+    this.recorder = new ScanRecorder({
+      redis: this.redis,
+      stream: scanStreamKey(config.redisPrefix),
+      group: SCAN_CONSUMER_GROUP,
+      logger,
+      maxStreamLength: config.scanStreamMaxLength,
+    });
     this.pages = buildPages(config.publicBaseUrl);
     this.countryHeader = config.trustedCountryHeader;
     this.clientIp = clientIpOf(config.trustedProxies);

@@ -115,6 +115,38 @@ describe(ScanRecorder.name, () => {
     await reader.del(own);
   });
 
+  it('never pushes scans not yet stored out of a full stream: the newest wait in the process until there is room', async () => {
+    const own = scanStreamKey(`t${randomBytes(5).toString('hex')}`);
+    const redis = failFastRedis(REDIS_URL, 2000);
+    const sut = new ScanRecorder({ redis, stream: own, logger, maxStreamLength: 200, retryMs: 20 });
+
+    try {
+    // Nobody stores them (the ingestors are down): 500 scans against room for 200.
+    const ids = Array.from({ length: 500 }, (_, n) => sut.record(scanOf(n)));
+    await waitFor(() => expect(sut.pending).toBe(300));
+    const first = await reader.xrange(own, '-', '+');
+    expect(first.map(([, fields]) => decodeScanEntry(fields)?.id)).toEqual(ids.slice(0, 200));
+
+    // The ingestors store and delete what they read: the rest follow, every scan once, in order.
+    const appended: string[] = first.map(([, fields]) => decodeScanEntry(fields)?.id ?? '');
+    await reader.del(own);
+    await waitFor(async () => {
+      const entries = await reader.xrange(own, '-', '+');
+      for (const [streamId, fields] of entries) {
+        appended.push(decodeScanEntry(fields)?.id ?? '');
+        await reader.xdel(own, streamId);
+      }
+      expect(appended).toHaveLength(500);
+    }, 15_000);
+    expect(appended).toEqual(ids);
+    expect([sut.pending, sut.dropped]).toEqual([0, 0]);
+    } finally {
+      await sut.close();
+      await redis.quit();
+      await reader.del(own);
+    }
+  });
+
   it('holds a bounded number of scans while Redis is unreachable and counts what it had to drop', async () => {
     // Nothing listens on port 1: every connection attempt fails at once.
     const redis = new IORedis({ host: '127.0.0.1', port: 1, enableOfflineQueue: false, maxRetriesPerRequest: 0, disconnectTimeout: 10 });

@@ -13,9 +13,15 @@ export interface ScanRecorderOptions {
   logger: Logger;
   /** Scans held while Redis is away; beyond it new scans are dropped (and counted). */
   maxBuffered?: number;
-  /** The stream is trimmed to about this many entries so a stopped ingestor cannot fill Redis. */
+  /**
+   * Most scans the stream holds (the ingestors delete what they stored), so stopped ingestors
+   * cannot fill Redis. A full stream takes no more: scans wait in this process (`maxBuffered`)
+   * rather than push out older ones nobody stored yet.
+   */
   maxStreamLength?: number;
   flushDelayMs?: number;
+  /** How long after a failed append the next is tried. */
+  retryMs?: number;
   /** How often the stream is asked which appended scans are stored (and whether Redis lost them). */
   confirmEveryMs?: number;
   /** Appended scans kept until they are known to be stored; beyond it the oldest are let go (counted). */
@@ -42,19 +48,21 @@ const ANSWER_WAIT_MS = 100;
 
 /**
  * One call appends a whole batch, each scan its own entry (its id is the scan's key): far less
- * work per scan for this process than one XADD command each. Answers how many were appended.
+ * work per scan for this process than one XADD command each. Appends no more than the stream has
+ * room for (trimming would delete the oldest scans, which nobody has stored yet). Answers the last
+ * appended entry's stream id ('' for none) and how many were appended.
  */
 const APPEND_SCANS = `
-local maxlen = ARGV[1]
-local id
-for i = 2, #ARGV do
-  id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', maxlen, '*', '${SCAN_FIELD}', ARGV[i])
+local n = math.min(#ARGV - 1, math.max(0, tonumber(ARGV[1]) - redis.call('XLEN', KEYS[1])))
+local id = ''
+for i = 2, n + 1 do
+  id = redis.call('XADD', KEYS[1], '*', '${SCAN_FIELD}', ARGV[i])
 end
-return id`;
+return {id, n}`;
 
 interface ScanAppender {
-  /** Answers the stream id of the batch's last entry. */
-  appendScans(stream: string, maxLen: number, ...scans: string[]): Promise<string>;
+  /** Answers the stream id of the last entry appended and how many of the scans were (the first ones). */
+  appendScans(stream: string, maxLen: number, ...scans: string[]): Promise<[string, number]>;
 }
 
 /** Appended scans, with the stream id of the last of them. */
@@ -86,6 +94,8 @@ export class ScanRecorder {
   private waitTimer: NodeJS.Timeout | null = null;
   /** The last append failed: answer at once until one succeeds. */
   private degraded = false;
+  /** The last append found the stream full (said once, not at every retry). */
+  private streamFull = false;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private closed = false;
@@ -257,7 +267,7 @@ export class ScanRecorder {
     while (this.buffer.length > 0 && !this.closed) {
       if (!(await this.flushOnce())) {
         this.flushing = null;
-        this.schedule(RETRY_MS);
+        this.schedule(this.options.retryMs ?? RETRY_MS);
         return;
       }
     }
@@ -274,20 +284,25 @@ export class ScanRecorder {
     try {
       const redis = this.options.redis as unknown as ScanAppender;
       if (this.options.group && this.epoch === null) this.epoch = await this.currentEpoch();
-      const lastId = await redis.appendScans(this.options.stream, this.options.maxStreamLength ?? 1_000_000, ...batch);
-      this.written += batch.length;
+      const [lastId, appended] = await redis.appendScans(this.options.stream, this.options.maxStreamLength ?? 1_000_000, ...batch);
+      if (appended > 0) {
+        this.written += appended;
+        if (this.options.group) this.keepUntilStored({ lastId, scans: appended < batch.length ? batch.slice(0, appended) : batch });
+      }
+      if (appended < batch.length) {
+        this.requeue(batch.slice(appended));
+        if (!this.streamFull) {
+          this.streamFull = true;
+          this.options.logger.error({ buffered: this.buffer.length }, 'the scan stream is full (are the qr-service ingestors running?): scans wait in this process');
+        }
+        return false;
+      }
+      if (this.streamFull) this.options.logger.info('the scan stream has room again');
+      this.streamFull = false;
       this.degraded = false;
-      if (this.options.group) this.keepUntilStored({ lastId, scans: batch });
       return true;
     } catch (error) {
-      // Redis is away: the scanners are answered now, the scans wait here for it.
-      this.degraded = true;
-      this.answerAll(this.waiters);
-      const max = this.options.maxBuffered ?? 100_000;
-      const requeued = batch.concat(this.buffer);
-      this.dropped += Math.max(0, requeued.length - max);
-      this.buffer = requeued.slice(0, max);
-      this.waiters = new Array<Waiter | null>(this.buffer.length).fill(null);
+      this.requeue(batch);
       this.options.logger.warn({ err: error, buffered: this.buffer.length }, 'could not append scans; will retry');
       return false;
     } finally {
@@ -295,6 +310,20 @@ export class ScanRecorder {
       this.answerAll(waiters);
       this.forgetAnswered();
     }
+  }
+
+  /**
+   * Scans Redis did not take (away, or the stream full): their scanners are answered now, and the
+   * scans go back to the front of the buffer to wait for it, the newest dropped beyond `maxBuffered`.
+   */
+  private requeue(scans: string[]): void {
+    this.degraded = true;
+    this.answerAll(this.waiters);
+    const max = this.options.maxBuffered ?? 100_000;
+    const requeued = scans.concat(this.buffer);
+    this.dropped += Math.max(0, requeued.length - max);
+    this.buffer = requeued.slice(0, max);
+    this.waiters = new Array<Waiter | null>(this.buffer.length).fill(null);
   }
 
   /**
