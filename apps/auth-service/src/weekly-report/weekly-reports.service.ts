@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
-import { AccountAnalytics, CodeComparisonPage, DomainError, ErrorCode, QrPattern, UserView, WeeklyReportSetting } from '@qrd/contracts';
+import { AccountAnalytics, CodeComparisonPage, DomainError, ErrorCode, QrPattern, UNKNOWN_TIME_ZONE, UserView, WeeklyReportSetting } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { MailQueue } from '../mail/mail.queue';
 import { UsersService } from '../users/users.service';
@@ -10,7 +10,6 @@ import { weeklyReportMail } from './weekly-report-mail';
 
 const DAY_MS = 24 * 3600 * 1000;
 const INVALID_LINK = 'This unsubscribe link is not valid';
-const UNKNOWN_ZONE = 'Choose a known time zone, such as Europe/Berlin';
 /** The Monday (a date) of the week an instant is in, in the zone of the row or parameter given. */
 const localMonday = (instant: string, zone: string) => `date_trunc('week', ${instant} AT TIME ZONE ${zone})::date`;
 /** Accounts claimed per round trip while sending a week's reports. */
@@ -69,7 +68,7 @@ export class WeeklyReportsService {
     } catch (error) {
       // 22023: "time zone not recognized".
       if ((error as { driverError?: { code?: string } }).driverError?.code === '22023') {
-        throw new DomainError(ErrorCode.Validation, UNKNOWN_ZONE, { timeZone: UNKNOWN_ZONE });
+        throw new DomainError(ErrorCode.Validation, UNKNOWN_TIME_ZONE, { timeZone: UNKNOWN_TIME_ZONE });
       }
       throw error;
     }

@@ -66,8 +66,6 @@ interface Held {
   /** The limit of the last grant (a top-up asks with it). */
   limit: number;
   usedAt: number;
-  /** The block size at the last grant (`blockFor` of what was left then). */
-  size: number;
   /** A top-up is on its way: no other is asked, so a replica never holds more than a block. */
   refilling: boolean;
 }
@@ -114,7 +112,7 @@ export class ScanLimits {
     if (block === undefined || block.left <= 0) return false;
     block.left -= 1;
     block.usedAt = this.now();
-    if (block.left <= block.size / 2 && !block.refilling && block.remaining > EXACT_BELOW) this.ask(codeId, block.limit);
+    if (block.left <= blockFor(block.remaining) / 2 && !block.refilling && block.remaining > EXACT_BELOW) this.ask(codeId, block.limit);
     return true;
   }
 
@@ -166,7 +164,7 @@ export class ScanLimits {
     // A top-up fills the block: with what is still held, never more than a block held.
     const wants = batch.map(([codeId, { takers, topUp }]) => {
       const block = this.held.get(codeId);
-      return takers.length + (topUp && block !== undefined ? block.size - Math.max(0, block.left) : 0);
+      return takers.length + (topUp && block !== undefined ? blockFor(block.remaining) - Math.max(0, block.left) : 0);
     });
     try {
       const grants = await (this.redis as unknown as GrantScript).grantScans(
@@ -182,12 +180,11 @@ export class ScanLimits {
         // Kept even when empty: how far the limit is decides what the next take asks for.
         const block = this.held.get(codeId);
         if (block === undefined) {
-          this.held.set(codeId, { left: extra, remaining: limit - used, limit, usedAt: this.now(), size: blockFor(limit - used), refilling: false });
+          this.held.set(codeId, { left: extra, remaining: limit - used, limit, usedAt: this.now(), refilling: false });
           return;
         }
         block.left = Math.max(0, block.left) + extra;
         block.remaining = limit - used;
-        block.size = blockFor(block.remaining);
         block.limit = limit;
         block.usedAt = this.now();
         if (topUp) block.refilling = false;

@@ -10,6 +10,7 @@ import {
   MaxLength,
   MinLength,
 } from 'class-validator';
+import { UNKNOWN_TIME_ZONE } from './time-zone';
 import { MatchesField } from './match.decorator';
 
 /** Spec section 5; shared by the gateway's validation pipe and the web forms. */
@@ -206,7 +207,7 @@ export class WeeklyReportDto {
 
   /** The zone its weeks run in (the browser's own); left out, the zone stays as it was. */
   @IsOptional()
-  @IsTimeZone({ message: 'Choose a known time zone, such as Europe/Berlin' })
+  @IsTimeZone({ message: UNKNOWN_TIME_ZONE })
   timeZone?: string;
 }
 

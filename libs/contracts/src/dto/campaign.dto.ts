@@ -1,4 +1,5 @@
 import { registerDecorator } from 'class-validator';
+import { UNKNOWN_TIME_ZONE } from './time-zone';
 import { destinationProblem } from './qr.dto';
 import type { FieldErrors, NestedFieldErrorsContext } from './validate-dto';
 
@@ -174,7 +175,7 @@ function ruleProblems(errors: FieldErrors, path: string, rules: unknown): void {
     listOf(errors, `${at}.language`, rule.language, (v) => typeof v === 'string' && LANGUAGE.test(v), 'Languages must be language codes such as en or pt-BR');
     if (rule.time !== undefined && rule.time !== null) {
       const time = rule.time;
-      if (typeof time !== 'object' || !isTimeZone(time.zone)) errors[`${at}.time.zone`] = 'Choose a known time zone, such as Europe/Berlin';
+      if (typeof time !== 'object' || !isTimeZone(time.zone)) errors[`${at}.time.zone`] = UNKNOWN_TIME_ZONE;
       else {
         listOf(errors, `${at}.time.days`, time.days, (d) => Number.isInteger(d) && (d as number) >= 0 && (d as number) <= 6, 'Days must be 0 (Sunday) to 6 (Saturday)');
         if ((time.from === undefined) !== (time.to === undefined)) errors[`${at}.time`] = 'Give both the start and the end time, or neither';
