@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { MAIL_DIR, NGINX_DIR, PORTS, ROOT, RUN_DIR, STATE_FILE, OUTPUT_DIR, WEB_ROOT, E2eState } from './environment';
+import { DATABASE_PREFIX, MAIL_DIR, NGINX_DIR, PORTS, ROOT, RUN_DIR, STATE_FILE, OUTPUT_DIR, WEB_ROOT, E2eState } from './environment';
 import { startNginx } from './nginx';
 
 interface Running {
@@ -20,10 +20,10 @@ declare global {
 }
 
 async function freshDatabase(): Promise<string> {
-  const name = `qrd_e2e_${Date.now()}`;
+  const name = `${DATABASE_PREFIX}${Date.now()}`;
   const admin = new Client({ connectionString: process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
   await admin.connect();
-  const old = await admin.query("SELECT datname FROM pg_database WHERE datname LIKE 'qrd_e2e_%'");
+  const old = await admin.query('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [DATABASE_PREFIX]);
   for (const row of old.rows as { datname: string }[]) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
