@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { CampaignEntry, RedirectEntry, toCampaignEntry } from '@qrd/contracts';
 import { inWindow, pickVariant, resolveCampaign, ScanFacts, withQuery } from './campaign-resolution';
 
@@ -148,6 +149,40 @@ describe('resolveCampaign: (entry, scan) -> destination or expired page', () => 
     }
     expect(counts.A / 4000).toBeGreaterThan(0.7);
     expect(counts.A / 4000).toBeLessThan(0.8);
+  });
+
+  it('every code splits the same visitors independently, each by its own weights', () => {
+    // Visitors as the route hashes them (one address and browser on one day), codes with real ids.
+    const visitors = Array.from({ length: 1000 }, (_, i) => hash('sha256', `20600|203.0.113.${i % 250}|Mozilla/5.0 (agent ${i >> 2})`, 'base64url'));
+    const codes = Array.from({ length: 20 }, (_, i) => `0b6f1c2e-4a5d-4e8f-9a0b-${String(i).padStart(12, '0')}`);
+    const even = [
+      { name: 'A', destination: 'https://example.com/a', weight: 1 },
+      { name: 'B', destination: 'https://example.com/b', weight: 1 },
+    ];
+    const assignments = codes.map((code) => visitors.map((visitor) => pickVariant(even, 2, visitor, code).name));
+    for (const assigned of assignments) {
+      const shareA = assigned.filter((name) => name === 'A').length / visitors.length;
+      expect(Math.abs(shareA - 0.5)).toBeLessThan(0.06);
+    }
+    const agreements: number[] = [];
+    for (let a = 0; a < codes.length; a++) {
+      for (let b = a + 1; b < codes.length; b++) {
+        agreements.push(visitors.filter((_, v) => assignments[a][v] === assignments[b][v]).length / visitors.length);
+      }
+    }
+    // Same or mirrored splits agree on 100% or 0% of the visitors; independent ones on about half.
+    for (const agreement of agreements) expect(Math.abs(agreement - 0.5)).toBeLessThan(0.07);
+    expect(Math.abs(agreements.reduce((sum, x) => sum + x, 0) / agreements.length - 0.5)).toBeLessThan(0.01);
+
+    const weighted = [
+      { name: 'A', destination: 'https://example.com/a', weight: 3 },
+      { name: 'B', destination: 'https://example.com/b', weight: 1 },
+    ];
+    for (const code of codes) {
+      const shareA = visitors.filter((visitor) => pickVariant(weighted, 4, visitor, code).name === 'A').length / visitors.length;
+      expect(Math.abs(shareA - 0.75)).toBeLessThan(0.05);
+      expect(pickVariant(weighted, 4, visitors[7], code)).toBe(pickVariant(weighted, 4, visitors[7], code));
+    }
   });
 
   it('a window across midnight counts the evening\'s day', () => {
