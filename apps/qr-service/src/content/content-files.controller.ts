@@ -6,6 +6,7 @@ import { CONTENT_FILE_MAX_BYTES, CONTENT_MESSAGES, ContentFileView, DomainError,
 import { InternalController } from '@qrd/messaging';
 import { ContentFilesService } from './content-files.service';
 import { ContentService } from './content.service';
+import { dispositionOf } from './file-names';
 
 /** The request body, refused as soon as it passes the limit. */
 async function readBody(req: Request, limit: number): Promise<Buffer> {
@@ -46,7 +47,7 @@ export class ContentFilesController {
     res.status(200);
     res.setHeader('Content-Type', file.contentType);
     if (file.sizeBytes > 0) res.setHeader('Content-Length', String(file.sizeBytes));
-    res.setHeader('Content-Disposition', `inline; filename="${file.fileName}"`);
+    res.setHeader('Content-Disposition', dispositionOf('inline', file.fileName));
     try {
       await pipeline(file.body, res);
     } catch (error) {
@@ -60,7 +61,7 @@ export class ContentFilesController {
     const card = await this.content.vcard(slug);
     res.status(200);
     res.setHeader('Content-Type', 'text/vcard; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="${card.fileName}"`);
+    res.setHeader('Content-Disposition', dispositionOf('attachment', card.fileName));
     res.send(card.text);
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { extname } from 'node:path';
 import sharp from 'sharp';
 import {
   CONTENT_FILE_MAX_BYTES,
@@ -14,6 +13,7 @@ import {
 } from '@qrd/contracts';
 import { ContentFilesRepository } from './content-files.repository';
 import { ContentStorage } from './content-storage';
+import { safeFileName } from './file-names';
 
 /** Photos and avatars are shown small: stored at most this many pixels on a side. */
 const IMAGE_MAX_PX = 1024;
@@ -31,17 +31,6 @@ const EXTENSIONS: Record<string, string> = {
 
 function refused(message: string): DomainError {
   return new DomainError(ErrorCode.Validation, message, { file: message });
-}
-
-/** A name safe to show and to put in Content-Disposition: no path, no control or quote characters, the right extension. */
-export function safeFileName(name: string, contentType: string): string {
-  const base = [...(name.split(/[\\/]/).pop() ?? '')]
-    .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f && !'"\\<>|*?:'.includes(char))
-    .join('')
-    .trim();
-  const ext = EXTENSIONS[contentType];
-  const stem = base.slice(0, base.length - extname(base).length).slice(0, 100).trim() || 'file';
-  return `${stem}.${ext}`;
 }
 
 /**
@@ -74,7 +63,7 @@ export class ContentFilesService {
         id,
         ownerId,
         storageKey: id,
-        fileName: safeFileName(name, stored.contentType),
+        fileName: safeFileName(name, EXTENSIONS[stored.contentType]),
         contentType: stored.contentType,
         sizeBytes: stored.data.length,
       });
