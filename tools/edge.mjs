@@ -50,8 +50,25 @@ function proxy(req, res, port) {
   req.pipe(upstream);
 }
 
+// As in libs/contracts (this file runs without a build): nginx answers such a path 400 before routing.
+const MALFORMED_MESSAGE = 'Bad request: the address has a "%" that is not followed by two hexadecimal digits.';
+
+function hasMalformedPercentEncoding(url) {
+  const end = url.search(/[?#]/);
+  return /%(?![0-9A-Fa-f]{2})/.test(end < 0 ? url : url.slice(0, end));
+}
+
+/** The decoded path; bytes that are not UTF-8 become U+FFFD (no such file: the app's index, as nginx finds none either). */
+function decodedPath(pathname) {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return Buffer.from(pathname.replace(/%([0-9A-Fa-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  }
+}
+
 async function serveStatic(req, res, webRoot) {
-  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+  const path = normalize(decodedPath(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
   let file = join(webRoot, path);
   let info = await stat(file).catch(() => null);
   const isAsset = path.startsWith('/assets/');
@@ -79,6 +96,7 @@ async function serveStatic(req, res, webRoot) {
 
 export function startEdge({ port, webRoot, gatewayPort, redirectPort }) {
   const server = http.createServer((req, res) => {
+    if (hasMalformedPercentEncoding(req.url)) return res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end(`${MALFORMED_MESSAGE}\n`);
     if (req.url.startsWith('/api/') || /^\/docs\/api(\/|\?|$)/.test(req.url)) return proxy(req, res, gatewayPort);
     if (req.url.startsWith('/r/')) return proxy(req, res, redirectPort);
     if (req.url === '/health') return res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');

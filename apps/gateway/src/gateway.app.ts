@@ -9,6 +9,7 @@ import { GatewayModule } from './app.module';
 import { HttpErrorFilter } from './http/http-exception.filter';
 import { HostileBodyInterceptor } from './http/hostile-body';
 import { requestContextMiddleware } from './http/request-context.middleware';
+import { malformedUrlMiddleware } from './http/malformed-url.middleware';
 import { logSafeRequest, logSafeResponse } from './http/log-safe-request';
 import { securityHeaders } from './http/security-headers';
 import { createValidationPipe } from './http/validation.pipe';
@@ -42,6 +43,7 @@ export async function startGateway(config: AppConfig, logger: Logger, port = con
         }),
       );
       app.use(securityHeaders(config));
+      app.use(malformedUrlMiddleware);
       app.use(cookieParser());
       app.use(sameOriginMiddleware(config.allowedOrigins));
       app.use(conditionalGetMiddleware);

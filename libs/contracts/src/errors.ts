@@ -56,3 +56,12 @@ export function isErrorBody(value: unknown): value is ErrorBody {
     typeof (value as ErrorBody).message === 'string'
   );
 }
+
+/** What every front door answers (with 400, as nginx does) to a path no server can decode. */
+export const MALFORMED_URL_MESSAGE = 'Bad request: the address has a "%" that is not followed by two hexadecimal digits.';
+
+/** A "%" in the path (the query is the application's to read) without two hex digits after it. */
+export function hasMalformedPercentEncoding(url: string): boolean {
+  const end = url.search(/[?#]/);
+  return /%(?![0-9A-Fa-f]{2})/.test(end < 0 ? url : url.slice(0, end));
+}

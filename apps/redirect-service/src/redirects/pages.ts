@@ -1,3 +1,5 @@
+import { MALFORMED_URL_MESSAGE } from '@qrd/contracts';
+
 /** The small pages a scanner may see instead of a redirect: body and headers built once. */
 export interface Page {
   status: number;
@@ -85,6 +87,8 @@ export interface Pages {
   unavailable: Page;
   /** Campaign controls: past its end date or its scan limit, without a fallback URL. */
   expired: Page;
+  /** A path with a broken percent-encoding: 400, as nginx answers it. */
+  badRequest: Page;
 }
 
 export function buildPages(publicBaseUrl: string): Pages {
@@ -102,5 +106,6 @@ export function buildPages(publicBaseUrl: string): Pages {
     ),
     unavailable: page(503, html('Please try again', 'We could not look up this QR code just now. Please scan it again in a moment.', home, null)),
     expired: page(410, html('This QR code has expired', 'The campaign behind this QR code has ended. Thank you for your interest.', home, null)),
+    badRequest: page(400, html('Bad request', MALFORMED_URL_MESSAGE, home, null)),
   };
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
-import { SCAN_CONSUMER_GROUP, scanStreamKey, SLUG_PATTERN } from '@qrd/contracts';
+import { hasMalformedPercentEncoding, SCAN_CONSUMER_GROUP, scanStreamKey, SLUG_PATTERN } from '@qrd/contracts';
 import { Answer, ScanRecorder } from '../scans/scan-recorder';
 import { clientIpOf } from './client-ip';
 import { Known, MISS } from './redirect-cache';
@@ -106,7 +106,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     const slug = url.slice(PREFIX.length, end < 0 ? undefined : end);
     if (!SLUG_PATTERN.test(slug)) {
       this.outcomes.not_found++;
-      return this.sendPage(req, res, this.pages.notFound(null));
+      return this.sendPage(req, res, hasMalformedPercentEncoding(url) ? this.pages.badRequest : this.pages.notFound(null));
     }
     const hit = this.resolver.cached(slug);
     if (hit !== MISS) return this.answer(req, res, slug, hit);
