@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './environment';
+
+/** Debian installs nginx in /usr/sbin, which is not on an ordinary user's PATH. */
+const NGINX = process.env.NGINX_PATH ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
 
 export interface NginxOptions {
   /** nginx's prefix: the rendered config, pid file, temp files and access.log go here. */
@@ -60,7 +63,7 @@ function renderConf(options: NginxOptions): string {
 export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   mkdirSync(options.dir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${options.port}`;
-  const child = spawn('nginx', ['-p', options.dir, '-c', renderConf(options), '-g', 'daemon off;'], {
+  const child = spawn(NGINX, ['-p', options.dir, '-c', renderConf(options), '-g', 'daemon off;'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let spawnError: Error | undefined;

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The Debian packages the tests need besides Node, PostgreSQL and Redis: Chromium (browser tests),
+# nginx (the front door of the browser and system tests), poppler's pdftoppm (PDF checks), curl and
+# the Liberation fonts (stable text in screenshots and PDFs). `npm test` and `.ci/run` both start
+# here. Missing ones are installed with apt-get when this runs as root and apt-get exists, unless
+# SYSTEM_PACKAGES_INSTALL=0 or --check; otherwise it stops at once, naming the command that does.
+set -euo pipefail
+
+install=${SYSTEM_PACKAGES_INSTALL:-1}
+[ "${1:-}" = "--check" ] && install=0
+
+missing() {
+  local packages=()
+  [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || command -v chromium >/dev/null 2>&1 || packages+=(chromium)
+  [ -x "${NGINX_PATH:-/usr/sbin/nginx}" ] || command -v nginx >/dev/null 2>&1 || packages+=(nginx-light)
+  [ -x /usr/bin/pdftoppm ] || packages+=(poppler-utils)
+  command -v curl >/dev/null 2>&1 || packages+=(curl)
+  [ -e /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf ] || packages+=(fonts-liberation)
+  echo "${packages[@]}"
+}
+
+needed=$(missing)
+[ -z "$needed" ] && exit 0
+
+if [ "$install" != 0 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing the system packages the tests need: $needed"
+  apt-get update -qq
+  # shellcheck disable=SC2086 # one word per package
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $needed
+  needed=$(missing)
+  [ -z "$needed" ] && exit 0
+fi
+
+{
+  echo "The tests need these system packages, which are missing: $needed"
+  echo "Install them with this one command (Debian or Ubuntu), then run the tests again:"
+  echo
+  echo "  sudo tools/system-packages.sh"
+  echo
+  echo "(It runs apt-get install --no-install-recommends $needed.)"
+} >&2
+exit 1
