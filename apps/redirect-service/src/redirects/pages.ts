@@ -79,6 +79,30 @@ export function passwordPage(publicBaseUrl: string, status: number, notice: stri
   };
 }
 
+/**
+ * The answer to the right password: a page that sends the browser on by itself (meta refresh),
+ * with a link as well. Not a 302: the form page's CSP `form-action 'self'` also covers the
+ * redirects that follow its submission, so browsers refuse a redirect to another site (Chromium
+ * does). A refresh is no form submission, so the form page keeps `form-action 'self'`, and this
+ * page allows no form, script or frame at all.
+ */
+export function unlockedPage(publicBaseUrl: string, location: string): Page {
+  const target = escapeHtml(location);
+  const base = page(200, html('Opening the link', 'The password is right. Taking you there now.', `${publicBaseUrl}/`, null));
+  const body = base.body
+    .replace('<meta name="robots" content="noindex">', `<meta name="robots" content="noindex"><meta http-equiv="refresh" content="0; url=${target}">`)
+    .replace(/<a class="home" href="[^"]*">Go to the home page<\/a>/, `<a class="home" href="${target}">Continue</a>`);
+  return {
+    status: 200,
+    body,
+    headers: {
+      ...base.headers,
+      'content-length': Buffer.byteLength(body, 'utf8'),
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    },
+  };
+}
+
 export interface Pages {
   notFound: ReportablePage;
   inactive: ReportablePage;

@@ -6,7 +6,7 @@ import { Answer, ScanRecorder } from '../scans/scan-recorder';
 import { clientIpOf } from './client-ip';
 import { Known, MISS } from './redirect-cache';
 import { RedirectResolver, Resolution } from './redirect-resolver';
-import { buildPages, Page, Pages, passwordPage } from './pages';
+import { buildPages, Page, Pages, passwordPage, unlockedPage } from './pages';
 import { failFastRedis, whenReady } from './redis-connections';
 import { CampaignOutcome, expiredAt, resolveCampaign, withQuery } from './campaign-resolution';
 import { isBotRequest, RequestFacts } from './scan-facts';
@@ -135,7 +135,16 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     const query = (req.url as string).indexOf('?');
     const location = query < 0 ? resolution.destination : withQuery(resolution.destination, queryOf(req.url as string, query));
     this.outcomes.redirect++;
-    this.record(req, slug, resolution, () => redirect(res, location));
+    this.record(req, slug, resolution, () => this.goTo(req, res, location));
+  }
+
+  /**
+   * Sends the scanner on. A POST comes from the password form (the code may have lost its password
+   * since the form was shown): answered with a page that goes on by itself, as no redirect may.
+   */
+  private goTo(req: IncomingMessage, res: ServerResponse, location: string): void {
+    if (req.method === 'POST') return this.sendPage(req, res, unlockedPage(this.publicBaseUrl, location));
+    redirect(res, location);
   }
 
   /**
@@ -201,8 +210,8 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     }
     this.outcomes.redirect++;
     // A scan sent to the fallback of an expired code is not one of the campaign's scans.
-    if (location === campaignFallback(entry, now, limitReached)) return redirect(res, location);
-    this.record(req, slug, entry, () => redirect(res, location), variant, ip);
+    if (location === campaignFallback(entry, now, limitReached)) return this.goTo(req, res, location);
+    this.record(req, slug, entry, () => this.goTo(req, res, location), variant, ip);
   }
 
   /** Records the scan; `answer` redirects the scanner once the scan is in the stream (ScanRecorder). */
