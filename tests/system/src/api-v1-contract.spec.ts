@@ -59,7 +59,12 @@ describe('/api/v1 against its OpenAPI 3.1 document, through nginx', () => {
     expect(served.status).toBe(200);
     const file = join(mkdtempSync(join(tmpdir(), 'qrd-openapi-')), 'openapi.json');
     writeFileSync(file, served.text);
-    const lint = spawnSync(join(ROOT, 'node_modules/.bin/redocly'), ['lint', file, '--format=json'], { encoding: 'utf8', timeout: 60_000 });
+    const lint = spawnSync(join(ROOT, 'node_modules/.bin/redocly'), ['lint', file, '--format=json'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      // Offline and quiet: no usage report, no update check.
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
     const report = JSON.parse(lint.stdout.slice(lint.stdout.indexOf('{'))) as { totals: { errors: number }; problems: { ruleId: string; message: string }[] };
     expect({ errors: report.totals.errors, problems: report.problems.filter((p) => p.ruleId !== 'info-license').map((p) => `${p.ruleId}: ${p.message}`) }).toEqual({
       errors: 0,
