@@ -989,7 +989,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["V1Problem"];
                 };
             };
-            /** @description The key can only read, or the account is suspended */
+            /** @description The key can only read, or may not use this group of routes (codes, analytics, webhooks), or the account is suspended */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -1091,7 +1091,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["V1Problem"];
                 };
             };
-            /** @description The key can only read, or the account is suspended */
+            /** @description The key can only read, or may not use this group of routes (codes, analytics, webhooks), or the account is suspended */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -1257,7 +1257,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["V1Problem"];
                 };
             };
-            /** @description The key can only read, or the account is suspended */
+            /** @description The key can only read, or may not use this group of routes (codes, analytics, webhooks), or the account is suspended */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -1364,7 +1364,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["V1Problem"];
                 };
             };
-            /** @description The key can only read, or the account is suspended */
+            /** @description The key can only read, or may not use this group of routes (codes, analytics, webhooks), or the account is suspended */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -1480,7 +1480,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["V1Problem"];
                 };
             };
-            /** @description The key can only read, or the account is suspended */
+            /** @description The key can only read, or may not use this group of routes (codes, analytics, webhooks), or the account is suspended */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2143,7 +2143,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["V1Problem"];
                 };
             };
-            /** @description The key can only read, or the account is suspended */
+            /** @description The key can only read, or may not use this group of routes (codes, analytics, webhooks), or the account is suspended */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2227,7 +2227,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["V1Problem"];
                 };
             };
-            /** @description The key can only read, or the account is suspended */
+            /** @description The key can only read, or may not use this group of routes (codes, analytics, webhooks), or the account is suspended */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2319,7 +2319,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["V1Problem"];
                 };
             };
-            /** @description The key can only read, or the account is suspended */
+            /** @description The key can only read, or may not use this group of routes (codes, analytics, webhooks), or the account is suspended */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2404,7 +2404,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["V1Problem"];
                 };
             };
-            /** @description The key can only read, or the account is suspended */
+            /** @description The key can only read, or may not use this group of routes (codes, analytics, webhooks), or the account is suspended */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2571,7 +2571,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["V1Problem"];
                 };
             };
-            /** @description The key can only read, or the account is suspended */
+            /** @description The key can only read, or may not use this group of routes (codes, analytics, webhooks), or the account is suspended */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2658,7 +2658,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["V1Problem"];
                 };
             };
-            /** @description The key can only read, or the account is suspended */
+            /** @description The key can only read, or may not use this group of routes (codes, analytics, webhooks), or the account is suspended */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
