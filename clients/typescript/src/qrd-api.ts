@@ -874,9 +874,12 @@ export interface operations {
             /** @description The request is not valid (see `errors`) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Requests allowed in the current window: per key, or per address for answers to a missing or wrong key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -955,9 +958,12 @@ export interface operations {
             /** @description The request is not valid (see `errors`) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Requests allowed in the current window: per key, or per address for answers to a missing or wrong key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1024,6 +1030,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["V1Problem"];
                 };
             };
+            /** @description The request body is not UTF-8 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
             /** @description Too many requests for this key: wait for `Retry-After` seconds */
             429: {
                 headers: {
@@ -1069,9 +1084,12 @@ export interface operations {
             /** @description The request is not valid (see `errors`) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Requests allowed in the current window: per key, or per address for answers to a missing or wrong key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1107,6 +1125,15 @@ export interface operations {
             };
             /** @description The request body is larger than 100 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The request body is not UTF-8 */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1342,9 +1369,12 @@ export interface operations {
             /** @description The request is not valid (see `errors`) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Requests allowed in the current window: per key, or per address for answers to a missing or wrong key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1404,6 +1434,15 @@ export interface operations {
             };
             /** @description The request body is larger than 100 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The request body is not UTF-8 */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1458,9 +1497,12 @@ export interface operations {
             /** @description The request is not valid (see `errors`) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Requests allowed in the current window: per key, or per address for answers to a missing or wrong key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1520,6 +1562,15 @@ export interface operations {
             };
             /** @description The request body is larger than 100 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The request body is not UTF-8 */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1598,9 +1649,12 @@ export interface operations {
             /** @description The request is not valid (see `errors`) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Requests allowed in the current window: per key, or per address for answers to a missing or wrong key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1862,9 +1916,12 @@ export interface operations {
             /** @description The request is not valid (see `errors`) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Requests allowed in the current window: per key, or per address for answers to a missing or wrong key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1966,9 +2023,12 @@ export interface operations {
             /** @description The request is not valid (see `errors`) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Requests allowed in the current window: per key, or per address for answers to a missing or wrong key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2121,9 +2181,12 @@ export interface operations {
             /** @description The request is not valid (see `errors`) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Requests allowed in the current window: per key, or per address for answers to a missing or wrong key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2171,6 +2234,15 @@ export interface operations {
             };
             /** @description The request body is larger than 100 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The request body is not UTF-8 */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2297,9 +2369,12 @@ export interface operations {
             /** @description The request is not valid (see `errors`) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Requests allowed in the current window: per key, or per address for answers to a missing or wrong key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2347,6 +2422,15 @@ export interface operations {
             };
             /** @description The request body is larger than 100 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The request body is not UTF-8 */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -132,14 +132,19 @@ describe('/api/v1 against its OpenAPI 3.1 document, through nginx', () => {
     expect(answers).toEqual(expected);
   });
 
-  it('answers 413 with problem details to a body over 100 KB on every operation that takes one', async () => {
+  it('answers 413 to a body over 100 KB, 400 to one that is not JSON and 415 to one not in UTF-8, on every operation that takes a body', async () => {
     const answers: unknown[] = [];
     const expected: unknown[] = [];
-    const big = { name: 'x'.repeat(150_000) };
+    const send = async (method: string, path: string, body: string, type: string) =>
+      asAnswer(await fetch(`${door.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${keys.write}`, 'content-type': type }, body }));
     for (const { method, template, operation } of contract.operations().filter(({ operation }) => operation.requestBody)) {
-      const res = await api(door, keys.write, method, pathOf(template), big);
-      answers.push({ status: res.status, ...contract.check(method, template, res) });
-      expected.push({ status: 413, ...fits(method, template, res) });
+      const big = await api(door, keys.write, method, pathOf(template), { name: 'x'.repeat(150_000) });
+      const broken = await send(method, pathOf(template), '{"name": ', 'application/json');
+      const latin = await send(method, pathOf(template), '{"name": "caf\u00e9"}', 'application/json; charset=iso-8859-1');
+      for (const [res, status] of [[big, 413], [broken, 400], [latin, 415]] as const) {
+        answers.push({ status: res.status, ...contract.check(method, template, res) });
+        expected.push({ status, ...fits(method, template, res) });
+      }
       expect(operation.responses['413']).toBeDefined();
     }
     expect(answers).toEqual(expected);
@@ -166,6 +171,17 @@ describe('/api/v1 against its OpenAPI 3.1 document, through nginx', () => {
     expect(answers).toEqual(expected);
   });
 });
+
+async function asAnswer(res: Response): Promise<ApiResponse> {
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
 
 /** A body that passes validation, so an unknown id is what the answer is about. */
 function validBody(operationId: string): unknown {

@@ -36,8 +36,9 @@ const RATE_LIMIT = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']
 /**
  * What every /api/v1 route does beside its controller, added to the generated document in one
  * place because middleware and guards, not the routes, do it: the key check (401, 403, 429 with
- * WWW-Authenticate, RateLimit-* and Retry-After), the body size limit (413, answered before the
- * key is looked at, so without RateLimit-*), and ETags on GETs (304 on If-None-Match).
+ * WWW-Authenticate, RateLimit-* and Retry-After), the body parser (400 for a body that is not JSON,
+ * 413 over 100 KB, 415 not UTF-8: answered before the key is looked at, so without RateLimit-*),
+ * and ETags on GETs (304 on If-None-Match).
  */
 export function describeApiConventions(document: OpenAPIObject): void {
   const components = document.components as Json;
@@ -56,7 +57,11 @@ function describeOperation(method: string, operation: Operation): void {
   responses['401'] ??= problem('No API key, or a key that is unknown, revoked or expired');
   responses['403'] ??= problem('The key may not use this route (its scope or resources), or the account is suspended');
   responses['429'] ??= problem('Too many requests: wait for `Retry-After` seconds');
-  if (operation.requestBody) responses['413'] ??= problem('The request body is larger than 100 KB');
+  if (operation.requestBody) {
+    responses['400'] ??= problem('The request body is not valid JSON, or a field is refused (see `errors`)');
+    responses['413'] ??= problem('The request body is larger than 100 KB');
+    responses['415'] ??= problem('The request body is not UTF-8');
+  }
   const conditional = method === 'get' && hasEtag(responses['200']);
   if (conditional) {
     responses['304'] = { description: 'Not modified: the If-None-Match ETag is still current (no body)' };
@@ -67,8 +72,9 @@ function describeOperation(method: string, operation: Operation): void {
   }
   for (const [status, response] of Object.entries(responses)) {
     const headers: Json = { ...(response.headers as Json | undefined) };
-    // 413 comes from the body parser, before the key is counted.
-    if (status !== '413') for (const name of RATE_LIMIT) headers[name] = ref(name);
+    // 413 and 415 come from the body parser, before the key is counted; so does a 400 for a body that is not JSON.
+    if (status === '400') for (const name of RATE_LIMIT) headers[name] = { ...HEADERS[name], required: false };
+    else if (status !== '413' && status !== '415') for (const name of RATE_LIMIT) headers[name] = ref(name);
     if (status === '429') headers['Retry-After'] = ref('Retry-After');
     if (status === '401') headers['WWW-Authenticate'] = ref('WWW-Authenticate');
     if (status === '403') headers['WWW-Authenticate'] = SCOPE_CHALLENGE;
