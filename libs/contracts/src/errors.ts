@@ -8,6 +8,8 @@ export enum ErrorCode {
   Forbidden = 'FORBIDDEN',
   NotFound = 'NOT_FOUND',
   Conflict = 'CONFLICT',
+  /** A conditional request (If-Match) named a version that is no longer the current one. */
+  PreconditionFailed = 'PRECONDITION_FAILED',
   PaymentRequired = 'PAYMENT_REQUIRED',
   PaymentFailed = 'PAYMENT_FAILED',
   Suspended = 'SUSPENDED',

@@ -16,6 +16,8 @@ export function httpStatusFor(code: ErrorCode): number {
       return 404;
     case ErrorCode.Conflict:
       return 409;
+    case ErrorCode.PreconditionFailed:
+      return 412;
     case ErrorCode.Gone:
       return 410;
     case ErrorCode.TooLarge:

@@ -1,12 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { describeApiConventions } from './openapi-conventions';
+import { withJsonSchemaNulls } from './openapi-nulls';
 import { PublicApiModule } from './public-api.module';
 import { V1_CONTENT_MODELS } from './v1-content-schemas';
 import { V1Problem, V1Takedown } from './v1-schemas';
 
 /**
- * The OpenAPI 3.1 document of /api/v1, generated from its controllers and DTOs. No `servers`: the
- * API lives on the same origin as the document, whatever host an operator serves it from.
+ * The OpenAPI 3.1 document of /api/v1, generated from its controllers and DTOs. Its one server is
+ * "/": the API lives on the same origin as the document, whatever host an operator serves it from.
  */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -18,7 +20,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'Authenticate with an API key from your account: `Authorization: Bearer qrd_live_...`. ' +
         'Errors are RFC 9457 problem details (`application/problem+json`).',
     )
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key from Account > API keys (qrd_live_...)' })
+    .addServer('/', 'The origin this document is served from')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'qrd_live_ API key', description: 'An API key from Account > API keys (qrd_live_...)' })
     .build();
-  return SwaggerModule.createDocument(app, config, { include: [PublicApiModule], extraModels: [V1Problem, V1Takedown, ...V1_CONTENT_MODELS] });
+  const document = SwaggerModule.createDocument(app, config, { include: [PublicApiModule], extraModels: [V1Problem, V1Takedown, ...V1_CONTENT_MODELS] });
+  describeApiConventions(document);
+  return withJsonSchemaNulls(document);
 }

@@ -7,8 +7,9 @@ const WHY: Record<number, string> = {
   400: 'The request is not valid (see `errors`)',
   401: 'No API key, or a key that is unknown, revoked or expired',
   402: 'No free seat: buy one more code in the dashboard first',
-  403: 'The key can only read, or the account is suspended',
+  403: 'The key can only read, or may not use this group of routes (codes, analytics, webhooks), or the account is suspended',
   404: 'No such code or webhook endpoint in this account',
+  412: 'If-Match does not name the current ETag: the code changed since it was read, and nothing was changed',
   409: 'The Idempotency-Key is in use or was used with another request, or the change conflicts with a limit or state (see `detail`)',
   429: 'Too many requests for this key: wait for `Retry-After` seconds',
 };

@@ -3,6 +3,7 @@ import { QrApiModule } from '../qr/qr-api.module';
 import { ApiKeysController } from './api-keys.controller';
 import { ApiReferencePage } from './api-reference-page';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
+import { IfMatchInterceptor } from './if-match.interceptor';
 import { OpenApiController } from './openapi.controller';
 import { OpenApiDocument } from './openapi-document';
 import { PublicApiService } from './public-api.service';
@@ -19,6 +20,6 @@ import { WebhooksController } from './webhooks.controller';
 @Module({
   imports: [QrApiModule],
   controllers: [V1CodesController, V1AnalyticsController, V1WebhooksController, OpenApiController, ApiKeysController, WebhooksController],
-  providers: [PublicApiService, WebhooksApiService, IdempotencyInterceptor, OpenApiDocument, ApiReferencePage],
+  providers: [PublicApiService, WebhooksApiService, IdempotencyInterceptor, IfMatchInterceptor, OpenApiDocument, ApiReferencePage],
 })
 export class PublicApiModule {}

@@ -4,6 +4,7 @@ import { ApiKeyPrincipal, codePageRequest, CodePage, QrCodeView } from '@qrd/con
 import { Access, ApiResource } from '../sessions/auth.guard';
 import { ApiCaller } from './api-caller.decorator';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
+import { IfMatch } from './if-match.interceptor';
 import { PublicApiService } from './public-api.service';
 import { ApiProblems } from './problem-responses';
 import { V1_BULK_MAX, V1BulkCreateBody, V1CreateCodeBody, V1DesignBody, V1ListCodesQuery, V1UpdateCodeBody } from './v1-dto';
@@ -65,6 +66,7 @@ export class V1CodesController {
   @Access('api-write')
   @ApiOperation({ operationId: 'updateCode', summary: 'Change the destination or hosted page, name, category, tags, folder, campaign controls or state of a code' })
   @ApiOkResponse({ type: V1Code })
+  @IfMatch()
   @ApiProblems(400, 401, 403, 404, 429)
   update(@ApiCaller() key: ApiKeyPrincipal, @Param('id') codeId: string, @Body() body: V1UpdateCodeBody): Promise<QrCodeView> {
     return this.api.updateCode(key, codeId, body);
@@ -74,6 +76,7 @@ export class V1CodesController {
   @Access('api-write')
   @ApiOperation({ operationId: 'updateCodeDesign', summary: 'Change how a code looks (colours, gradient, error correction, margin, dots, eyes, frame, transparency)' })
   @ApiOkResponse({ type: V1Code })
+  @IfMatch()
   @ApiProblems(400, 401, 403, 404, 429)
   updateDesign(@ApiCaller() key: ApiKeyPrincipal, @Param('id') codeId: string, @Body() body: V1DesignBody): Promise<QrCodeView> {
     return this.api.updateDesign(key.userId, codeId, body);
@@ -84,6 +87,7 @@ export class V1CodesController {
   @HttpCode(204)
   @ApiOperation({ operationId: 'deleteCode', summary: 'Delete a code (frees its seat; the short link answers 404 from then on)' })
   @ApiNoContentResponse({ description: 'Deleted' })
+  @IfMatch()
   @ApiProblems(401, 403, 404, 429)
   delete(@ApiCaller() key: ApiKeyPrincipal, @Param('id') codeId: string): Promise<void> {
     return this.api.deleteCode(key, codeId);

@@ -172,14 +172,14 @@ export class V1ImageQuery extends DownloadQueryDto {
   @ApiPropertyOptional({
     type: 'number',
     description: `PDF only: the printed size of the code in \`unit\` (${PRINT_LIMITS.mm.min}-${PRINT_LIMITS.mm.max} mm or ${PRINT_LIMITS.in.min}-${PRINT_LIMITS.in.max} in); the page is this plus the bleed on each side`,
-    example: '50',
+    example: 50,
   })
   declare printSize?: string;
 
   @ApiPropertyOptional({ enum: PRINT_UNITS, description: 'Unit of printSize and bleed; default mm' })
   declare unit?: string;
 
-  @ApiPropertyOptional({ type: 'number', description: `Bleed on each side, in \`unit\` (0-${PRINT_LIMITS.mm.bleedMax} mm or 0-${PRINT_LIMITS.in.bleedMax} in); default 0`, example: '3' })
+  @ApiPropertyOptional({ type: 'number', description: `Bleed on each side, in \`unit\` (0-${PRINT_LIMITS.mm.bleedMax} mm or 0-${PRINT_LIMITS.in.bleedMax} in); default 0`, example: 3 })
   declare bleed?: string;
 
   @ApiPropertyOptional({ enum: ['true', 'false'], description: 'Crop marks in the bleed (needs a bleed); default false' })

@@ -45,6 +45,21 @@ describe(destinationRefusal.name, () => {
     'http://printer.localhost/',
     'http://localhost.:3000/',
     'http://127.0.0.1:3000/',
+    'http://localhost.localdomain/',
+    'http://LOCALHOST6.localdomain6./',
+    'http://ip6-loopback/',
+    'http://nas.local/',
+    'http://router.home.arpa/',
+    'http://224.0.0.1/',
+    'http://239.255.255.250:1900/',
+    'http://[ff02::1]/',
+    'http://[ff0e::1]/',
+    'http://255.255.255.255/',
+    'http://0.1.2.3/',
+    'http://240.0.0.1/',
+    'http://198.18.0.1/',
+    'http://[2002:a00:1::]/',
+    'http://[64:ff9b::a00:1]/',
   ])('refuses %s as a private network unless the operator allows it', (destination) => {
     expect(refusal(destination, PUBLIC)).toBe('private-network');
     expect(refusal(destination, { ...PUBLIC, allowPrivateNetworks: true })).toBeNull();

@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { isLoopbackHostName } from '@qrd/contracts';
 
 /** Why a well-formed destination is refused: it loops to our own short links, or leads into a private network. */
 export type DestinationRefusal = 'own-link' | 'private-network';
@@ -10,11 +11,16 @@ export interface DestinationPolicy {
   allowPrivateNetworks: boolean;
 }
 
-/** Address ranges a scanner's phone must never be sent into (its own network, a cloud's metadata service). */
-const PRIVATE_RANGES = new Set(['unspecified', 'broadcast', 'loopback', 'private', 'linkLocal', 'uniqueLocal', 'carrierGradeNat', 'reserved']);
+/**
+ * The one range a request of ours may go to: ordinary unicast. Everything ipaddr.js names otherwise
+ * is refused: loopback, private, link-local, carrier-grade NAT, multicast (224.0.0.0/4, ff00::/8),
+ * broadcast, 0.0.0.0/8, 240.0.0.0/4 and the other reserved blocks, and the IPv6 transition forms
+ * (6to4, Teredo, NAT64) that can carry a private IPv4 address inside.
+ */
+const PUBLIC_RANGE = 'unicast';
 
-/** Names that mean "this machine" or a cloud's metadata service, whatever DNS says. */
-const LOCAL_NAMES = [/^localhost$/, /\.localhost$/, /^metadata\.google\.internal$/, /^instance-data(\.ec2\.internal)?$/];
+/** Names of a local network or a cloud's metadata service, whatever DNS says (loopback names aside). */
+const LOCAL_NAMES = [/\.local$/, /\.localdomain$/, /\.internal$/, /\.home\.arpa$/, /^instance-data$/];
 
 /** A hostname as compared here: lower case (the URL parser has made IDNs punycode), no trailing dots, no IPv6 brackets. */
 function bareHost(hostname: string): string {
@@ -29,13 +35,13 @@ function rangeOf(host: string): string | null {
 
 /** An IP address (resolved, not a name) in a range no request of ours may reach unless the operator allows it. */
 export function isPrivateAddress(address: string): boolean {
-  const range = rangeOf(address);
-  return range === null || PRIVATE_RANGES.has(range);
+  return rangeOf(address) !== PUBLIC_RANGE;
 }
 
 function isPrivate(host: string): boolean {
   const range = rangeOf(host);
-  return range !== null ? PRIVATE_RANGES.has(range) : LOCAL_NAMES.some((name) => name.test(host));
+  if (range !== null) return range !== PUBLIC_RANGE;
+  return isLoopbackHostName(host) || LOCAL_NAMES.some((name) => name.test(host));
 }
 
 /** The path as the front door routes it: percent-decoded, repeated slashes merged (nginx does both). */
@@ -52,9 +58,9 @@ function routedPath(pathname: string): string {
 /**
  * Whether a destination (already a valid http(s) URL) may be saved. A link to our own short links,
  * in any spelling of our host (upper case, trailing dot, punycode, another port, and for a host on
- * this machine its loopback addresses in any form), would send scanners round in a loop. Loopback,
- * private, link-local, carrier-grade NAT and metadata addresses would send them into their own
- * network: refused unless the operator allows them. The URL parser has already turned decimal,
+ * this machine its loopback addresses in any form), would send scanners round in a loop. Any
+ * address but an ordinary public unicast one, and the names of this machine or a local network,
+ * would send them into their own network: refused unless the operator allows them. The URL parser has already turned decimal,
  * hex and octal IPv4 forms into dotted ones.
  */
 export function destinationRefusal(url: URL, policy: DestinationPolicy): DestinationRefusal | null {
@@ -70,5 +76,5 @@ export function destinationRefusal(url: URL, policy: DestinationPolicy): Destina
 function isLoopback(host: string): boolean {
   const range = rangeOf(host);
   if (range !== null) return range === 'loopback' || range === 'unspecified';
-  return LOCAL_NAMES.slice(0, 2).some((name) => name.test(host));
+  return isLoopbackHostName(host);
 }

@@ -148,7 +148,7 @@ export class WebhooksService {
     const url = new URL((value as string).trim());
     const refusal = destinationRefusal(url, { publicBaseUrl: this.config.publicBaseUrl, allowPrivateNetworks: this.config.allowPrivateDestinations });
     if (refusal === 'own-link') throw invalid('url', QR_MESSAGES.urlOwnRedirect);
-    if (refusal === 'private-network') throw invalid('url', QR_MESSAGES.urlPrivateNetwork);
+    if (refusal === 'private-network') throw invalid('url', WEBHOOK_MESSAGES.privateNetwork);
     if (this.blocklist.refuses(url)) throw invalid('url', ABUSE_MESSAGES.blockedDestination);
     return url.href;
   }

@@ -33,6 +33,8 @@ export const API_KEY_MESSAGES = {
   readOnly: 'This API key can only read: create a key with the write scope to make changes',
   resources: 'Choose what the key may reach: one or more of codes, analytics and webhooks',
   notForResource: (group: string) => `This API key may not use ${group}: create a key that includes ${group}`,
+  /** If-Match named an ETag the code no longer has: someone changed it since it was read. */
+  staleVersion: 'The code has changed since you read it (If-Match does not name its current ETag): get it again and retry with the new ETag',
 } as const;
 
 export class CreateApiKeyDto {

@@ -70,6 +70,15 @@ export function codeNameProblem(value: unknown): string | null {
 }
 
 /**
+ * Names that mean "this machine" whatever DNS says (RFC 6761 and the usual /etc/hosts entries):
+ * compared lower case, without a trailing dot.
+ */
+export function isLoopbackHostName(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.+$/, '');
+  return /^(localhost|localhost\.localdomain|localhost6|localhost6\.localdomain6|ip6-localhost|ip6-loopback)$/.test(name) || name.endsWith('.localhost');
+}
+
+/**
  * Why a destination is refused, or null: http(s) only, at most 2048 characters, no credentials.
  * (That it is not our own redirect host needs the server's configuration: the qr-service checks it.)
  */
@@ -87,7 +96,8 @@ export function destinationProblem(value: unknown): string | null {
     return QR_MESSAGES.urlInvalid;
   }
   // "example" alone is a valid URL host but never a public site; a dot (or an IPv6 literal) is required.
-  if (!url.hostname.includes('.') && !url.hostname.startsWith('[')) return QR_MESSAGES.urlInvalid;
+  // "localhost" passes here so that the server can say why it is refused (a local address).
+  if (!url.hostname.includes('.') && !url.hostname.startsWith('[') && !isLoopbackHostName(url.hostname)) return QR_MESSAGES.urlInvalid;
   if (url.username || url.password) return QR_MESSAGES.urlCredentials;
   if (url.href.length > QR_DESTINATION_MAX_LENGTH) return QR_MESSAGES.urlTooLong;
   return null;

@@ -19,6 +19,7 @@ export const WEBHOOK_MESSAGES = {
   notFound: 'Webhook endpoint not found',
   deliveryNotFound: 'Delivery not found',
   disabled: 'This endpoint is disabled: enable it first',
+  privateNetwork: 'We do not send webhooks to private or local network addresses (such as localhost, 10.x.x.x or 192.168.x.x). Use an address that is reachable from the internet.',
 } as const;
 
 function IsWebhookUrl() {
