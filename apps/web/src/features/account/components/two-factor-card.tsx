@@ -65,6 +65,8 @@ export function TwoFactorCard({ user }: { user: User }) {
   const [disabling, setDisabling] = useState(false);
   const refreshUser = useRefreshUser();
   const idle = () => setStep({ name: 'idle' });
+  // While the recovery codes are shown the user is not refetched yet, but two-factor sign-in is on.
+  const enabled = user.twoFactorEnabled || step.name === 'codes';
 
   let body;
   if (step.name === 'codes') {
@@ -114,9 +116,9 @@ export function TwoFactorCard({ user }: { user: User }) {
           </CardTitle>
           <CardDescription>A second step at sign-in, with an authenticator app on your phone.</CardDescription>
         </div>
-        <Badge variant={user.twoFactorEnabled ? 'success' : 'outline'}>
+        <Badge variant={enabled ? 'success' : 'outline'}>
           <ShieldCheck className="size-3" aria-hidden="true" />
-          {user.twoFactorEnabled ? 'On' : 'Off'}
+          {enabled ? 'On' : 'Off'}
         </Badge>
       </CardHeader>
       <CardContent>{body}</CardContent>
