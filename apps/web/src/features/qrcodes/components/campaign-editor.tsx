@@ -45,6 +45,13 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
       Object.entries(fieldErrors).find(([path]) => path === `${list}.${i}` || (path.startsWith(`${list}.${i}.`) && !shown.includes(path.slice(`${list}.${i}.`.length))))?.[1],
   };
   const { problem, itemProblem } = problems;
+  /** A message goes as soon as its field is edited; the note under the form goes with the last one. */
+  function edited(...paths: string[]) {
+    if (!paths.some((path) => path in fieldErrors)) return;
+    const rest = Object.fromEntries(Object.entries(fieldErrors).filter(([path]) => !paths.includes(path)));
+    setFieldErrors(rest);
+    if (Object.keys(rest).length === 0) setError(null);
+  }
   const [savingUrl, setSavingUrl] = useState(false);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
@@ -131,7 +138,10 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
         </label>
         <div className="grid gap-3 sm:grid-cols-3">
           <FormField id="campaign-expires" label="Ends at" error={problem('expiresAt')} hint="Your local time. After it the code shows an expired page.">
-            <Input id="campaign-expires" type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
+            <Input id="campaign-expires" type="datetime-local" value={expiresAt} onChange={(e) => {
+                setExpiresAt(e.target.value);
+                edited('expiresAt');
+              }} />
           </FormField>
           <FormField
             id="campaign-limit"
@@ -139,10 +149,16 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
             error={problem('scanLimit')}
             hint={code.remainingScans != null ? `${code.remainingScans} scans left` : 'Counted scans; bots do not count.'}
           >
-            <Input id="campaign-limit" type="number" min={1} inputMode="numeric" value={scanLimit} onChange={(e) => setScanLimit(e.target.value)} />
+            <Input id="campaign-limit" type="number" min={1} inputMode="numeric" value={scanLimit} onChange={(e) => {
+                setScanLimit(e.target.value);
+                edited('scanLimit');
+              }} />
           </FormField>
           <FormField id="campaign-fallback" label="Fallback URL" error={problem('fallbackUrl')} hint="Where scans go once the code has expired (optional).">
-            <Input id="campaign-fallback" type="url" inputMode="url" value={fallbackUrl} onChange={(e) => setFallbackUrl(e.target.value)} />
+            <Input id="campaign-fallback" type="url" inputMode="url" value={fallbackUrl} onChange={(e) => {
+                setFallbackUrl(e.target.value);
+                edited('fallbackUrl');
+              }} />
           </FormField>
         </div>
       </Section>
@@ -161,7 +177,10 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
                     type="datetime-local"
                     disabled={past}
                     value={toLocalInput(item.at)}
-                    onChange={(e) => setSchedule(schedule.map((s, j) => (j === i ? { ...s, at: fromLocalInput(e.target.value) ?? '' } : s)))}
+                    onChange={(e) => {
+                      setSchedule(schedule.map((s, j) => (j === i ? { ...s, at: fromLocalInput(e.target.value) ?? '' } : s)));
+                      edited(`schedule.${i}.at`, `schedule.${i}`);
+                    }}
                   />
                 </FormField>
                 <FormField id={`switch-url-${i}`} label="Destination" error={problem(`schedule.${i}.destination`)}>
@@ -170,7 +189,10 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
                     type="url"
                     disabled={past}
                     value={item.destination}
-                    onChange={(e) => setSchedule(schedule.map((s, j) => (j === i ? { ...s, destination: e.target.value } : s)))}
+                    onChange={(e) => {
+                      setSchedule(schedule.map((s, j) => (j === i ? { ...s, destination: e.target.value } : s)));
+                      edited(`schedule.${i}.destination`);
+                    }}
                   />
                 </FormField>
                 {!past && (
