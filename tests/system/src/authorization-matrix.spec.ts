@@ -178,6 +178,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/invoices/:id': { access: 'user', expect: { user: 404, other: 404, admin: 404, superadmin: 404 } },
   'GET /api/invoices/:id/pdf': { access: 'user', expect: { user: 404, other: 404, admin: 404, superadmin: 404 } },
   'GET /api/billing-details': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  'GET /api/billing/credit': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
   'PUT /api/billing-details': { access: 'user' },
   'POST /api/test-payments/card': { access: 'user' },
   'POST /api/create-signup-payment-intent': { access: 'public' },

@@ -124,6 +124,11 @@ export class BillingHandlers {
     return this.invoices.setBillingDetails(req.userId, req.details);
   }
 
+  @MessagePattern(BillingPattern.AccountCredit)
+  accountCredit(@Payload() req: Req<BillingPattern.AccountCredit>): Res<BillingPattern.AccountCredit> {
+    return this.subscriptions.credit(req.userId);
+  }
+
   @MessagePattern(BillingPattern.PaymentMethodUpdate)
   paymentMethod(@Payload() req: Req<BillingPattern.PaymentMethodUpdate>): Res<BillingPattern.PaymentMethodUpdate> {
     return this.subscriptions.paymentMethodUpdate(req.userId, req.returnUrl);

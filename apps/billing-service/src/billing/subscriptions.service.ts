@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  AccountCreditView,
   DomainError,
   ErrorCode,
   PaymentMethodUpdateView,
@@ -35,6 +36,13 @@ export class SubscriptionsService {
       await this.sync.apply(await this.provider.setCancelAtPeriodEnd(sub.providerSubscriptionId, cancel));
     }
     return this.seats.view(userId);
+  }
+
+  /** The credit the provider holds for the account (0 without a customer). */
+  async credit(userId: string): Promise<AccountCreditView> {
+    const customer = await this.repo.customerOfUser(this.provider.name, userId);
+    const found = customer ? await this.provider.getCustomer(customer.providerCustomerId) : null;
+    return { creditCents: found?.creditCents ?? 0 };
   }
 
   async paymentMethodUpdate(userId: string, returnUrl: string): Promise<PaymentMethodUpdateView> {

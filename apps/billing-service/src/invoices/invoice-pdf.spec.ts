@@ -6,6 +6,7 @@ const INVOICE: InvoiceView = {
   number: 'QRD-2026-000042',
   issuedAt: '2026-03-05T10:00:00.000Z',
   reason: 'subscription_update',
+  codesAdded: null,
   totalCents: 6468,
   pdfUrl: '/api/invoices/5f0c7d1e-1111-4222-8333-944455556666/pdf',
   hostedUrl: null,

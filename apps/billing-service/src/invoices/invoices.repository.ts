@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { BillingDetailsView, BillingProvider, InvoiceReason, InvoiceView } from '@qrd/contracts';
 
 /** What an invoice row keeps besides its columns: the document as it was issued. */
-export type InvoiceDocument = Omit<InvoiceView, 'id' | 'number' | 'issuedAt' | 'reason' | 'totalCents' | 'pdfUrl'> & {
+export type InvoiceDocument = Omit<InvoiceView, 'id' | 'number' | 'issuedAt' | 'reason' | 'codesAdded' | 'totalCents' | 'pdfUrl'> & {
   /** Stripe's hosted PDF; null for our own invoices. */
   providerPdfUrl: string | null;
 };

@@ -5,12 +5,24 @@ import { InvoiceRow, InvoicesRepository } from './invoices.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * A mid-period change with proration lines only is a seat change: seats charged for the rest of the
+ * period less seats credited (Stripe credits the old quantity and charges the new one). A switch
+ * of interval has a whole period's line, so it is not one.
+ */
+export function codesAddedBy(reason: InvoiceSummaryView['reason'], lines: InvoiceRow['document']['lines']): number | null {
+  if (reason !== 'subscription_update' || lines.length === 0 || lines.some((line) => !line.proration)) return null;
+  const added = lines.reduce((sum, line) => sum + Math.sign(line.amountCents) * line.quantity, 0);
+  return added > 0 ? added : null;
+}
+
 function summary(row: InvoiceRow): InvoiceSummaryView {
   return {
     id: row.id,
     number: row.number,
     issuedAt: row.issuedAt.toISOString(),
     reason: row.reason,
+    codesAdded: codesAddedBy(row.reason, row.document.lines ?? []),
     totalCents: row.totalCents,
     pdfUrl: row.document.providerPdfUrl ?? `/api/invoices/${row.id}/pdf`,
     hostedUrl: row.document.hostedUrl,

@@ -34,6 +34,8 @@ export interface ProviderSubscription {
 export interface ProviderCustomer {
   id: string;
   email: string | null;
+  /** Credit on the customer's balance, paid out against its next invoices (Stripe: -balance). */
+  creditCents: number;
 }
 
 export interface CreatedSubscription {

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Put, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { BillingDetailsDto, BillingDetailsView, BillingPattern, InvoiceSummaryView, InvoiceView } from '@qrd/contracts';
+import { AccountCreditView, BillingDetailsDto, BillingDetailsView, BillingPattern, InvoiceSummaryView, InvoiceView } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { Access, CurrentSession } from '../sessions/auth.guard';
 import { Session } from '../sessions/session.store';
@@ -30,6 +30,13 @@ export class InvoicesController {
     res.setHeader('Content-Disposition', `attachment; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, '')}"`);
     res.setHeader('Cache-Control', 'private, no-store');
     res.status(200).send(Buffer.from(file.base64, 'base64'));
+  }
+
+  /** Credit the next invoices use first (e.g. what an annual -> monthly switch left). */
+  @Get('billing/credit')
+  @Access('user')
+  credit(@CurrentSession() session: Session): Promise<AccountCreditView> {
+    return this.bus.request(BillingPattern.AccountCredit, { userId: session.userId });
   }
 
   @Get('billing-details')

@@ -33,6 +33,7 @@ import {
   type CreateQrCodeDto,
   type ErrorBody,
   type BillingDetailsDto,
+  type AccountCreditView,
   type BillingDetailsView,
   type InvoiceSummaryView,
   type IntervalSwitchPreviewView,
@@ -99,6 +100,7 @@ export interface ApiRoutes {
   'DELETE /api/subscription/switch': { body: undefined; res: SubscriptionView };
   'GET /api/invoices': { body: undefined; res: InvoiceSummaryView[] };
   'GET /api/billing-details': { body: undefined; res: BillingDetailsView };
+  'GET /api/billing/credit': { body: undefined; res: AccountCreditView };
   'PUT /api/billing-details': { body: BillingDetailsDto; res: BillingDetailsView };
   'POST /api/test-payments/card': { body: TestCardDto; res: SubscriptionView };
   'POST /api/test-payments/confirm': { body: TestConfirmPaymentDto; res: PaymentOutcomeView };

@@ -270,6 +270,11 @@ export interface PurchaseResultView {
   authentication?: PaymentAuthenticationView | null;
 }
 
+/** Credit on the account (e.g. left by an annual -> monthly switch), used by the next invoices first. */
+export interface AccountCreditView {
+  creditCents: number;
+}
+
 export interface PaymentMethodUpdateView {
   /** Stripe: the Customer Portal page to open. Test provider: null (the card form is used). */
   url: string | null;

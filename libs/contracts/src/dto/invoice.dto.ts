@@ -75,6 +75,8 @@ export interface InvoiceSummaryView {
   number: string;
   issuedAt: string;
   reason: InvoiceReason;
+  /** QR codes (seats) this invoice added mid-period; null when it is not for added codes (e.g. a billing interval switch). */
+  codesAdded: number | null;
   /** What was charged. */
   totalCents: number;
   /** Our PDF (/api/invoices/:id/pdf), or Stripe's hosted PDF. */

@@ -1,6 +1,7 @@
 import type { BillingRecordsExport } from '../dto/account-data.dto';
 import type { BillingInterval } from '../dto/auth.dto';
 import type {
+  AccountCreditView,
   ClockView,
   IntervalSwitchPreviewView,
   IntervalSwitchResultView,
@@ -44,6 +45,8 @@ export enum BillingPattern {
   /** Our invoice as a PDF (base64); Stripe's invoices link Stripe's own PDF instead. */
   InvoicePdf = 'billing.invoice-pdf',
   GetBillingDetails = 'billing.get-billing-details',
+  /** The account's credit with the provider (its customer balance), paid out against later invoices. */
+  AccountCredit = 'billing.account-credit',
   SetBillingDetails = 'billing.set-billing-details',
   /** Stripe: a Customer Portal session. */
   PaymentMethodUpdate = 'billing.payment-method-update',
@@ -134,6 +137,7 @@ export interface BillingRequests {
   [BillingPattern.GetInvoice]: { req: { userId: string; invoiceId: string }; res: InvoiceView };
   [BillingPattern.InvoicePdf]: { req: { userId: string; invoiceId: string }; res: { filename: string; base64: string } };
   [BillingPattern.GetBillingDetails]: { req: { userId: string }; res: BillingDetailsView };
+  [BillingPattern.AccountCredit]: { req: { userId: string }; res: AccountCreditView };
   [BillingPattern.SetBillingDetails]: { req: { userId: string; details: BillingDetailsView }; res: BillingDetailsView };
   [BillingPattern.PaymentMethodUpdate]: { req: { userId: string; returnUrl: string }; res: PaymentMethodUpdateView };
   [BillingPattern.TestUpdateCard]: { req: { userId: string; card: TestCard }; res: SubscriptionView };

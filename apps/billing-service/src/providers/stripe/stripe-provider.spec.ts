@@ -34,7 +34,7 @@ describe(StripePaymentProvider.name, () => {
 
   it('creates a customer and a subscription waiting for its first payment, with the client secret', async () => {
     const customer = await sut.createCustomer({ email: 'buyer@example.com', userId: 'u1' });
-    expect(await sut.getCustomer(customer.id)).toEqual({ id: customer.id, email: 'buyer@example.com' });
+    expect(await sut.getCustomer(customer.id)).toEqual({ id: customer.id, email: 'buyer@example.com', creditCents: 0 });
     const { subscription, clientSecret } = await sut.createSubscription({ customerId: customer.id, interval: 'annual', seats: 2 });
     expect(subscription).toMatchObject({ customerId: customer.id, status: 'incomplete', interval: 'annual', seats: 2, unitAmountCents: 3490 });
     expect(clientSecret).toMatch(/_secret_/);

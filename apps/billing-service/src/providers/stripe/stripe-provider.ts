@@ -60,14 +60,14 @@ export class StripePaymentProvider implements PaymentProvider {
         email: input.email,
         metadata: input.userId ? { userId: input.userId } : { signup: 'pending' },
       });
-      return { id: customer.id, email: customer.email };
+      return { id: customer.id, email: customer.email, creditCents: 0 };
     });
   }
 
   getCustomer(id: string): Promise<ProviderCustomer | null> {
     return this.call(async () => {
       const customer = await this.stripe.customers.retrieve(id);
-      return customer.deleted ? null : { id: customer.id, email: customer.email };
+      return customer.deleted ? null : { id: customer.id, email: customer.email, creditCents: Math.max(0, -(customer.balance ?? 0)) };
     }, true);
   }
 

@@ -23,12 +23,12 @@ export class TestPaymentProvider implements PaymentProvider {
 
   async createCustomer(input: { email: string; userId: string | null }): Promise<ProviderCustomer> {
     const customer = await this.processor.createCustomer(input.email, input.userId ? { userId: input.userId } : {});
-    return { id: customer.id, email: customer.email };
+    return { id: customer.id, email: customer.email, creditCents: 0 };
   }
 
   async getCustomer(id: string): Promise<ProviderCustomer | null> {
     const customer = await this.processor.getCustomer(id);
-    return customer ? { id: customer.id, email: customer.email } : null;
+    return customer ? { id: customer.id, email: customer.email, creditCents: Math.max(0, -customer.balance) } : null;
   }
 
   async createSubscription(input: { customerId: string; interval: BillingInterval; seats: number }): Promise<CreatedSubscription> {

@@ -6,5 +6,6 @@ export const billingKeys = {
   subscription: () => [...billingKeys.all, 'subscription'] as const,
   invoices: () => [...billingKeys.all, 'invoices'] as const,
   billingDetails: () => [...billingKeys.all, 'billing-details'] as const,
+  credit: () => [...billingKeys.all, 'credit'] as const,
   switchPreview: (interval: BillingInterval) => [...billingKeys.all, 'switch-preview', interval] as const,
 };

@@ -12,6 +12,7 @@ function anInvoice(overrides: Partial<InvoiceSummaryView> = {}): InvoiceSummaryV
     number: 'QRD-2026-000002',
     issuedAt: '2026-03-05T10:00:00.000Z',
     reason: 'subscription_update',
+    codesAdded: null,
     totalCents: 312,
     pdfUrl: '/api/invoices/5f0c7d1e-1111-4222-8333-944455556666/pdf',
     hostedUrl: null,
@@ -23,7 +24,7 @@ const DETAILS = { name: '', company: '', addressLine1: '', addressLine2: '', cit
 
 describe(InvoicesCard.name, () => {
   it('lists each invoice with its amount and a PDF download; Stripe invoices open on Stripe', async () => {
-    installFetchStub().on(
+    installFetchStub().on('GET /api/billing/credit', ok({ creditCents: 0 })).on(
       'GET /api/invoices',
       ok([
         anInvoice(),
@@ -52,7 +53,7 @@ describe(InvoicesCard.name, () => {
   });
 
   it('says when there is none yet, and when they cannot be loaded', async () => {
-    const server = installFetchStub().on('GET /api/invoices', fail(503, { code: ErrorCode.Unavailable, message: 'down' }));
+    const server = installFetchStub().on('GET /api/billing/credit', ok({ creditCents: 0 })).on('GET /api/invoices', fail(503, { code: ErrorCode.Unavailable, message: 'down' }));
     renderWithApp(<InvoicesCard />, { path: '/account' });
     const user = userEvent.setup();
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your invoices.');
@@ -60,6 +61,21 @@ describe(InvoicesCard.name, () => {
     server.on('GET /api/invoices', ok([]));
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(/No invoices yet/)).toBeInTheDocument();
+  });
+});
+
+describe('InvoicesCard: codes added and credit', () => {
+  it('names the codes an invoice added, and shows the credit the next invoices use', async () => {
+    installFetchStub()
+      .on('GET /api/billing/credit', ok({ creditCents: 2561 }))
+      .on('GET /api/invoices', ok([anInvoice({ codesAdded: 2 }), anInvoice({ id: 'c', number: 'QRD-2026-000003', codesAdded: 1 })]));
+    renderWithApp(<InvoicesCard />, { path: '/account' });
+
+    const list = await screen.findByRole('list', { name: 'Invoices' });
+    const [two, one] = within(list).getAllByRole('listitem');
+    expect(two).toHaveTextContent('Mar 5, 2026 · 2 QR codes added');
+    expect(one).toHaveTextContent('Mar 5, 2026 · 1 QR code added');
+    expect(await screen.findByRole('status', { name: 'Account credit' })).toHaveTextContent('Credit: $25.61.');
   });
 });
 

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useInvoices } from '../api/invoices';
+import { AccountCreditNote } from './account-credit-note';
 import { formatCents, formatDate } from '../lib/format';
 
 const REASONS: Record<InvoiceReason, string> = {
@@ -12,13 +13,19 @@ const REASONS: Record<InvoiceReason, string> = {
   subscription_update: 'Plan change',
 };
 
+/** What the invoice was for: codes added mid-period say how many. */
+function reasonLabel(invoice: InvoiceSummaryView): string {
+  if (invoice.codesAdded) return `${invoice.codesAdded} QR code${invoice.codesAdded === 1 ? '' : 's'} added`;
+  return REASONS[invoice.reason];
+}
+
 function InvoiceRow({ invoice }: { invoice: InvoiceSummaryView }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b py-3 last:border-0">
       <div className="grid gap-0.5 text-sm">
         <span className="font-medium">{invoice.number}</span>
         <span className="text-muted-foreground">
-          {formatDate(invoice.issuedAt)} · {REASONS[invoice.reason]}
+          {formatDate(invoice.issuedAt)} · {reasonLabel(invoice)}
         </span>
       </div>
       <div className="flex flex-wrap items-center gap-2">
@@ -51,7 +58,8 @@ export function InvoicesCard() {
         <CardTitle as="h2">Invoices</CardTitle>
         <CardDescription>One for every payment: the subscription, codes added, renewals and plan changes.</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-3">
+        <AccountCreditNote />
         {invoices.isLoading ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
             <Spinner /> Loading your invoices...
