@@ -84,7 +84,7 @@ describe('Switching monthly <-> annual', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Switch to annual billing' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please update your payment method before changing your billing interval.');
-    expect(screen.getByRole('button', { name: 'Switch at period end' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Switch now' })).toBeDisabled();
 
     server.on('GET /api/subscription/switch-preview', ok(aPreview()));
     server.on('POST /api/subscription/switch', fail(402, { code: ErrorCode.PaymentFailed, message: 'Your card was declined.' }));

@@ -151,7 +151,7 @@ export function SwitchIntervalDialog({ subscription, open, onOpenChange }: Switc
           </Button>
           <Button onClick={() => void confirm()} disabled={busy || !preview.data}>
             {busy && <Spinner />}
-            {when === 'now' && preview.data ? `Switch now and pay ${formatCents(preview.data.amountDueNowCents)}` : 'Switch at period end'}
+            {when === 'period_end' ? 'Switch at period end' : preview.data ? `Switch now and pay ${formatCents(preview.data.amountDueNowCents)}` : 'Switch now'}
           </Button>
         </DialogFooter>
       </DialogContent>
