@@ -36,9 +36,10 @@ export function CodeAnalytics({ codeId, codeName }: { codeId: string; codeName?:
     <div className="grid grid-cols-1 gap-6">
       {/* Named, so the figures say which code they belong to on every visit (the page title says "ready" after creating). */}
       {codeName && <h2 className="text-xl font-semibold tracking-tight break-words">Analytics of {codeName}</h2>}
-      <div className="flex flex-wrap items-start justify-between gap-3">
+      {/* Two columns: the custom range's form opens inside the picker's, the export stays beside the presets. */}
+      <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-[minmax(0,1fr)_auto]">
         <DateRangePicker value={range} onChange={setRange} tz={tz} />
-        <Button asChild variant="outline" size="sm">
+        <Button asChild variant="outline" size="sm" className="justify-self-start">
           <a href={scansCsvUrl(codeId)} download onClick={exportStarted}>
             <Download aria-hidden="true" /> Export scans (CSV)
           </a>
