@@ -51,7 +51,7 @@ export function CountryMap({ countries }: { countries: CountItem[] }) {
               key={step}
               aria-hidden="true"
               className="inline-block h-3 w-6 rounded-sm border border-border/60"
-              style={{ background: `color-mix(in oklch, var(--primary) ${step * 18 + 10}%, var(--muted))` }}
+              style={{ background: `color-mix(in oklch, var(--primary) ${step * 18 + 10}%, var(--chart-empty))` }}
             />
           ))}
           <span>{formatCount(max)} scans (busiest country)</span>

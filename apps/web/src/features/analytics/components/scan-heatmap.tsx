@@ -8,11 +8,14 @@ function hourName(hour: number): string {
   return `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
-/** Five steps of the primary colour, none for an hour without scans. */
-function shade(scans: number, max: number): string | undefined {
-  if (scans === 0 || max === 0) return undefined;
-  const step = Math.ceil((scans / max) * 5);
-  return `color-mix(in oklch, var(--primary) ${step * 18}%, transparent)`;
+/** Five steps of the primary colour; an hour without scans is grey, each at least 3:1 against the card. */
+function shade(scans: number, max: number): string {
+  if (scans === 0 || max === 0) return 'var(--chart-empty)';
+  return stepShade(Math.ceil((scans / max) * 5));
+}
+
+function stepShade(step: number): string {
+  return `color-mix(in oklch, var(--primary) ${step * 18 + 10}%, var(--chart-empty))`;
 }
 
 /**
@@ -64,13 +67,15 @@ export function ScanHeatmap({ heatmap, tz }: { heatmap: number[][]; tz: string }
         </table>
       </ScrollRegion>
       <p id={noteId} className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+        <span aria-hidden="true" className="inline-block size-4 rounded-sm border border-border/60 bg-chart-empty" />
+        None ·
         Fewer
         {[1, 2, 3, 4, 5].map((step) => (
           <span
             key={step}
             aria-hidden="true"
             className="inline-block size-4 rounded-sm border border-border/60"
-            style={{ background: `color-mix(in oklch, var(--primary) ${step * 18}%, transparent)` }}
+            style={{ background: stepShade(step) }}
           />
         ))}
         More (busiest hour: {formatCount(max)} scans). Hours in {tz}.

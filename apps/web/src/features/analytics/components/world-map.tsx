@@ -13,10 +13,13 @@ type CountryFeature = Feature<Geometry, { name: string }> & { id?: string };
 const WIDTH = 960;
 const HEIGHT = 470;
 
-/** Five steps of the primary colour by share of the busiest country (the legend shows the same). */
+/**
+ * Five steps of the primary colour by share of the busiest country (the legend shows the same);
+ * a country without scans is grey, each at least 3:1 against the card.
+ */
 export function mapShade(scans: number, max: number): string {
-  if (scans === 0 || max === 0) return 'var(--muted)';
-  return `color-mix(in oklch, var(--primary) ${Math.ceil((scans / max) * 5) * 18 + 10}%, var(--muted))`;
+  if (scans === 0 || max === 0) return 'var(--chart-empty)';
+  return `color-mix(in oklch, var(--primary) ${Math.ceil((scans / max) * 5) * 18 + 10}%, var(--chart-empty))`;
 }
 
 /** The world, each country shaded by its scans; hovering (or focusing) a country names it with its figure. */
