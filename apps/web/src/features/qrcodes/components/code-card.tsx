@@ -5,6 +5,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../c
 import { paths } from '../../../lib/paths';
 import { cn } from '../../../lib/utils';
 import { formatDate, truncate } from '../lib/code-list';
+import { destinationText } from '../lib/destination-text';
 import { CodeActionsMenu } from './code-actions-menu';
 import { CodeStateBadges } from './code-state-badges';
 import { CodeThumbnail } from './code-thumbnail';
@@ -65,8 +66,8 @@ export function CodeCard({ code, layout, onDownload, onToggleActive, onDelete, s
           />
         </CardHeader>
         <CardContent className={cn('grid gap-1 text-sm', list ? 'p-0 pt-2' : 'pt-0')}>
-          <a href={code.destinationUrl} target="_blank" rel="noreferrer" className="truncate text-muted-foreground hover:underline" title={code.destinationUrl}>
-            {truncate(code.destinationUrl)}
+          <a href={code.destinationUrl} target="_blank" rel="noreferrer" className="truncate text-muted-foreground hover:underline" title={destinationText(code)}>
+            {truncate(destinationText(code))}
           </a>
           {code.tags.length > 0 && (
             <ul className="flex flex-wrap gap-1" aria-label="Tags">
