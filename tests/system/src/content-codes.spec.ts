@@ -18,9 +18,10 @@ import { sql } from './accounts-fixtures';
 import { failNext } from './fault-injection';
 import { TestSystem } from './harness';
 import { createContentCode, pdf, photo, upload } from './content-fixtures';
-import { Customer, scan, scansIngested, subscribedCustomer } from './qr-fixtures';
+import { Customer, scansIngested, subscribedCustomer } from './qr-fixtures';
 
 const BASE = 'http://qr.example.test:8080';
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const HOUR = 3600_000;
 
 async function metric(system: TestSystem, service: string, series: string): Promise<number> {
@@ -149,9 +150,12 @@ describe('Content codes on S3-compatible storage (s3rver)', () => {
     const code = await createContentCode(sut, 'Business card', card, false);
     expect(code.destinationUrl).toBe(`${BASE}/p/${code.slug}`);
 
-    const scanned = await scan(system.url('redirect'), code.slug);
-    expect(scanned.status).toBe(302);
-    expect(scanned.headers.get('location')).toBe(`${BASE}/p/${code.slug}`);
+    // The scan lands on the page itself, rendered by the redirect-service (no hop to /p/{slug}).
+    const scanned = await fetch(`${system.url('redirect')}/r/${code.slug}`, { headers: { 'user-agent': IPHONE } });
+    expect(scanned.status).toBe(200);
+    const html = await scanned.text();
+    expect(html).toContain('<h1 elementtiming="main">Zoë Müller-Łukasz</h1>');
+    expect(html).toContain(`href="/api/public/pages/${code.slug}/contact.vcf" download>`);
     await scansIngested(system);
     expect((await sut.get(`/api/qrcodes/${code.id}`)).json).toMatchObject({ totalScans: 1 });
 
@@ -243,7 +247,9 @@ describe('Content codes on S3-compatible storage (s3rver)', () => {
     expect(history[0]).toMatchObject({ kind: 'content', changes: [{ field: 'content.links', after: [{ label: 'Shop', url: 'https://shop.example.com' }, { label: 'Blog', url: 'https://blog.example.com' }] }] });
 
     // Still dynamic: the short link keeps leading to the page, counted.
-    expect((await scan(system.url('redirect'), code.slug)).headers.get('location')).toBe(`${BASE}/p/${code.slug}`);
+    const scanned = await fetch(`${system.url('redirect')}/r/${code.slug}`, { headers: { 'user-agent': IPHONE } });
+    expect(scanned.status).toBe(200);
+    expect(await scanned.text()).toContain('href="https://blog.example.com" rel="noopener noreferrer nofollow">Blog</a>');
     await scansIngested(system);
     expect((await sut.get(`/api/qrcodes/${code.id}`)).json).toMatchObject({ totalScans: 1 });
 
