@@ -170,10 +170,26 @@ describe('Content codes on S3-compatible storage (s3rver)', () => {
     expect(shown.headers.get('x-content-type-options')).toBe('nosniff');
     const stored = Buffer.from(await shown.arrayBuffer());
     expect((await sharp(stored).metadata()).exif).toBeUndefined();
+    // The photo's address names an upload that never changes: cached for a year, revalidated by its ETag.
+    expect(shown.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const photoTag = shown.headers.get('etag') ?? '';
+    expect(photoTag).toBe(`"${uploaded.json.id}"`);
+    const photoAgain = await fetch(`${system.url('gateway')}${photoUrl}`, { headers: { 'if-none-match': `W/${photoTag}` } });
+    expect(photoAgain.status).toBe(304);
+    expect(photoAgain.headers.get('etag')).toBe(photoTag);
 
     const vcf = await fetch(`${system.url('gateway')}${page.json.vcardUrl as string}`);
     expect(vcf.status).toBe(200);
     expect(vcf.headers.get('content-type')).toBe('text/vcard; charset=utf-8');
+    // Revalidated, never kept blindly: the owner may edit the card; unchanged, a 304 without building it again.
+    expect(vcf.headers.get('cache-control')).toBe('no-cache');
+    const vcfTag = vcf.headers.get('etag') ?? '';
+    expect(vcfTag).toMatch(/^"vcf-[\w-]{27}"$/);
+    expect((await fetch(`${system.url('gateway')}${page.json.vcardUrl as string}`, { headers: { 'if-none-match': vcfTag } })).status).toBe(304);
+    expect((await sut.patch(`/api/qrcodes/${code.id}`, { content: { ...card, title: 'Chief of Things' } })).status).toBe(200);
+    const edited = await fetch(`${system.url('gateway')}${page.json.vcardUrl as string}`, { headers: { 'if-none-match': vcfTag } });
+    expect(edited.status).toBe(200);
+    expect(await edited.text()).toContain('Chief of Things');
     const disposition = parseDisposition(vcf.headers.get('content-disposition') ?? '');
     expect(disposition.type).toBe('attachment');
     expect(disposition.parameters.filename).toMatch(/^[A-Za-z0-9-]+\.vcf$/);
@@ -204,6 +220,11 @@ describe('Content codes on S3-compatible storage (s3rver)', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/pdf');
     expect(parseDisposition(served.headers.get('content-disposition') ?? '')).toEqual({ type: 'inline', parameters: { filename: 'hours.pdf' } });
+    expect(served.headers.get('cache-control')).toBe('no-cache');
+    const fileUrl = (page.json.files as Record<string, { url: string }>)[uploaded.json.id].url;
+    const unchanged = await fetch(`${system.url('gateway')}${fileUrl}`, { headers: { 'if-none-match': served.headers.get('etag') ?? '' } });
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe('');
     expect(Buffer.from(await served.arrayBuffer()).equals(document)).toBe(true);
 
     const executable = readFileSync(process.execPath).subarray(0, 64 * 1024);
