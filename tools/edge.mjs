@@ -1,10 +1,13 @@
 // The front door for `npm start` on a machine without nginx: serves the built web app and proxies
-// /api, /docs/api and /r/ exactly as nginx/nginx.conf does (same headers, same SPA fallback).
+// /api, /docs/api, /r/ and /p/ exactly as nginx/nginx.conf does (same headers, same SPA fallback,
+// compressed as nginx compresses: brotli or gzip for files, gzip for what the services answer).
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { brotliCompress, constants as zlib, createGzip, gzip } from 'node:zlib';
+import { promisify } from 'node:util';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -26,6 +29,40 @@ const PAGE_HEADERS = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
 
+/** Compressed as nginx's gzip_types (text/html always); images and fonts are compressed already. */
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|problem\+json|xml)|image\/svg\+xml)/;
+/** As nginx's gzip_min_length: a smaller body gains nothing. */
+const MIN_LENGTH = 512;
+
+/** Whether the client takes this coding (listed, and not with q=0). */
+export function accepts(acceptEncoding, coding) {
+  if (typeof acceptEncoding !== 'string' || acceptEncoding.length > 1024) return false;
+  return acceptEncoding.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name.trim() !== coding) return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+/** Files compressed once (the build is fixed while the edge runs): path -> {mtime, br, gz}. */
+const compressedFiles = new Map();
+
+async function compressedFile(file, info) {
+  const known = compressedFiles.get(file);
+  if (known && known.mtimeMs === info.mtimeMs && known.size === info.size) return known;
+  const body = await readFile(file);
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzipped(body, { level: 9 }),
+  ]);
+  const entry = { mtimeMs: info.mtimeMs, size: info.size, br, gz };
+  compressedFiles.set(file, entry);
+  return entry;
+}
+
 function proxy(req, res, port) {
   const requestId = req.headers['x-request-id'] || randomUUID();
   // Set, never appended (as nginx does): the client cannot choose the address the gateway counts.
@@ -39,8 +76,32 @@ function proxy(req, res, port) {
       headers: { ...req.headers, 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'http', 'x-request-id': requestId },
     },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+      const headers = { ...answer.headers };
+      const length = headers['content-length'] === undefined ? Infinity : Number(headers['content-length']);
+      const compress =
+        req.method !== 'HEAD' &&
+        answer.statusCode !== 204 &&
+        answer.statusCode !== 304 &&
+        !headers['content-encoding'] &&
+        length >= MIN_LENGTH &&
+        COMPRESSIBLE.test(String(headers['content-type'] ?? '')) &&
+        accepts(req.headers['accept-encoding'], 'gzip');
+      if (!compress) {
+        res.writeHead(answer.statusCode ?? 502, headers);
+        answer.pipe(res);
+        return;
+      }
+      delete headers['content-length'];
+      headers['content-encoding'] = 'gzip';
+      headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+      // A strong validator names the uncompressed bytes (nginx weakens it the same way).
+      if (typeof headers.etag === 'string' && !headers.etag.startsWith('W/')) headers.etag = `W/${headers.etag}`;
+      res.writeHead(answer.statusCode ?? 502, headers);
+      // nginx's gzip_comp_level 5; each chunk flushed, so a streamed answer is not held back.
+      const gz = createGzip({ level: 5, flush: zlib.Z_SYNC_FLUSH });
+      gz.on('error', () => res.destroy());
+      answer.on('error', () => gz.destroy());
+      answer.pipe(gz).pipe(res);
     },
   );
   upstream.on('error', () => {
@@ -84,12 +145,20 @@ async function serveStatic(req, res, webRoot) {
       return;
     }
   }
-  res.writeHead(200, {
-    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-    'content-length': info.size,
-    'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
-    ...PAGE_HEADERS,
-  });
+  const type = TYPES[extname(file)] ?? 'application/octet-stream';
+  const headers = { 'content-type': type, 'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache', ...PAGE_HEADERS };
+  if (COMPRESSIBLE.test(type) && info.size >= MIN_LENGTH) {
+    headers.vary = 'Accept-Encoding';
+    const coding = accepts(req.headers['accept-encoding'], 'br') ? 'br' : accepts(req.headers['accept-encoding'], 'gzip') ? 'gzip' : null;
+    if (coding) {
+      const compressed = await compressedFile(file, info);
+      const body = coding === 'br' ? compressed.br : compressed.gz;
+      res.writeHead(200, { ...headers, 'content-encoding': coding, 'content-length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+  }
+  res.writeHead(200, { ...headers, 'content-length': info.size });
   if (req.method === 'HEAD') res.end();
   else createReadStream(file).pipe(res);
 }
@@ -98,7 +167,8 @@ export function startEdge({ port, webRoot, gatewayPort, redirectPort }) {
   const server = http.createServer((req, res) => {
     if (hasMalformedPercentEncoding(req.url)) return res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end(`${MALFORMED_MESSAGE}\n`);
     if (req.url.startsWith('/api/') || /^\/docs\/api(\/|\?|$)/.test(req.url)) return proxy(req, res, gatewayPort);
-    if (req.url.startsWith('/r/')) return proxy(req, res, redirectPort);
+    // The scanners' paths: short links, and content codes' pages rendered by the redirect-service.
+    if (req.url.startsWith('/r/') || req.url.startsWith('/p/')) return proxy(req, res, redirectPort);
     if (req.url === '/health') return res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     serveStatic(req, res, webRoot).catch(() => res.writeHead(500).end());
   });

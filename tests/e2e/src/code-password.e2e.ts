@@ -52,7 +52,7 @@ describe('a password-protected code, scanned in Chromium through nginx', () => {
     expect(scanner.url()).toBe('https://example.com/members?from=flyer&utm_source=door');
     expect(refused).toEqual([]);
 
-    // The form and the wrong guess are no scans; the way in is one.
+    // The scan is counted when the form is shown (a scanner who goes no further counts too); the wrong guess and the way in add none.
     const scansDeadline = Date.now() + 15_000;
     let totalScans = 0;
     while (Date.now() < scansDeadline) {

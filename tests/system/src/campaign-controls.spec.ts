@@ -327,7 +327,7 @@ describe('campaign controls: created through the gateway, scanned through nginx,
   });
 
   describe('password-protected codes', () => {
-    /** Waits until each replica asks for the password (a GET of the form is no scan), whichever one nginx picks next. */
+    /** Waits until each replica asks for the password, whichever one nginx picks next (each GET of the form is a scan, taking nothing from the limit). */
     const askedOnEveryReplica = (slug: string) =>
       waitFor(async () => {
         for (const key of REPLICAS) {
@@ -345,7 +345,7 @@ describe('campaign controls: created through the gateway, scanned through nginx,
         body: new URLSearchParams({ password }).toString(),
       });
 
-    it('asks for the password, redirects once it is given, and counts only that scan', async () => {
+    it('asks for the password, redirects once it is given, and takes one scan from the limit', async () => {
       const code = await newCode('https://example.com/secret', { scanLimit: 5 });
       const set = await alice.client.patch(`/api/qrcodes/${code.id}`, { password: 'open sesame' });
       expect(set.status).toBe(200);
@@ -370,7 +370,7 @@ describe('campaign controls: created through the gateway, scanned through nginx,
       expect(right.body).toContain('<meta http-equiv="refresh" content="0; url=https://example.com/secret?utm_source=door">');
       expect(right.body).toContain('<a class="home" href="https://example.com/secret?utm_source=door">Continue</a>');
       expect(String(right.headers['content-security-policy'])).toContain("form-action 'none'");
-      // The form and the wrong attempt used nothing of the limit: one scan counted.
+      // The form and the wrong attempt used nothing of the limit: the way in took one.
       expect((await alice.client.get(`/api/qrcodes/${code.id}`)).json.remainingScans).toBe(4);
     });
 

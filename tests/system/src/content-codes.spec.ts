@@ -18,9 +18,10 @@ import { sql } from './accounts-fixtures';
 import { failNext } from './fault-injection';
 import { TestSystem } from './harness';
 import { createContentCode, pdf, photo, upload } from './content-fixtures';
-import { Customer, scan, scansIngested, subscribedCustomer } from './qr-fixtures';
+import { Customer, scansIngested, subscribedCustomer } from './qr-fixtures';
 
 const BASE = 'http://qr.example.test:8080';
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const HOUR = 3600_000;
 
 async function metric(system: TestSystem, service: string, series: string): Promise<number> {
@@ -149,9 +150,12 @@ describe('Content codes on S3-compatible storage (s3rver)', () => {
     const code = await createContentCode(sut, 'Business card', card, false);
     expect(code.destinationUrl).toBe(`${BASE}/p/${code.slug}`);
 
-    const scanned = await scan(system.url('redirect'), code.slug);
-    expect(scanned.status).toBe(302);
-    expect(scanned.headers.get('location')).toBe(`${BASE}/p/${code.slug}`);
+    // The scan lands on the page itself, rendered by the redirect-service (no hop to /p/{slug}).
+    const scanned = await fetch(`${system.url('redirect')}/r/${code.slug}`, { headers: { 'user-agent': IPHONE } });
+    expect(scanned.status).toBe(200);
+    const html = await scanned.text();
+    expect(html).toContain('<h1 elementtiming="main">Zoë Müller-Łukasz</h1>');
+    expect(html).toContain(`href="/api/public/pages/${code.slug}/contact.vcf" download>`);
     await scansIngested(system);
     expect((await sut.get(`/api/qrcodes/${code.id}`)).json).toMatchObject({ totalScans: 1 });
 
@@ -166,10 +170,26 @@ describe('Content codes on S3-compatible storage (s3rver)', () => {
     expect(shown.headers.get('x-content-type-options')).toBe('nosniff');
     const stored = Buffer.from(await shown.arrayBuffer());
     expect((await sharp(stored).metadata()).exif).toBeUndefined();
+    // The photo's address names an upload that never changes: cached for a year, revalidated by its ETag.
+    expect(shown.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const photoTag = shown.headers.get('etag') ?? '';
+    expect(photoTag).toBe(`"${uploaded.json.id}"`);
+    const photoAgain = await fetch(`${system.url('gateway')}${photoUrl}`, { headers: { 'if-none-match': `W/${photoTag}` } });
+    expect(photoAgain.status).toBe(304);
+    expect(photoAgain.headers.get('etag')).toBe(photoTag);
 
     const vcf = await fetch(`${system.url('gateway')}${page.json.vcardUrl as string}`);
     expect(vcf.status).toBe(200);
     expect(vcf.headers.get('content-type')).toBe('text/vcard; charset=utf-8');
+    // Revalidated, never kept blindly: the owner may edit the card; unchanged, a 304 without building it again.
+    expect(vcf.headers.get('cache-control')).toBe('no-cache');
+    const vcfTag = vcf.headers.get('etag') ?? '';
+    expect(vcfTag).toMatch(/^"vcf-[\w-]{27}"$/);
+    expect((await fetch(`${system.url('gateway')}${page.json.vcardUrl as string}`, { headers: { 'if-none-match': vcfTag } })).status).toBe(304);
+    expect((await sut.patch(`/api/qrcodes/${code.id}`, { content: { ...card, title: 'Chief of Things' } })).status).toBe(200);
+    const edited = await fetch(`${system.url('gateway')}${page.json.vcardUrl as string}`, { headers: { 'if-none-match': vcfTag } });
+    expect(edited.status).toBe(200);
+    expect(await edited.text()).toContain('Chief of Things');
     const disposition = parseDisposition(vcf.headers.get('content-disposition') ?? '');
     expect(disposition.type).toBe('attachment');
     expect(disposition.parameters.filename).toMatch(/^[A-Za-z0-9-]+\.vcf$/);
@@ -200,6 +220,11 @@ describe('Content codes on S3-compatible storage (s3rver)', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/pdf');
     expect(parseDisposition(served.headers.get('content-disposition') ?? '')).toEqual({ type: 'inline', parameters: { filename: 'hours.pdf' } });
+    expect(served.headers.get('cache-control')).toBe('no-cache');
+    const fileUrl = (page.json.files as Record<string, { url: string }>)[uploaded.json.id].url;
+    const unchanged = await fetch(`${system.url('gateway')}${fileUrl}`, { headers: { 'if-none-match': served.headers.get('etag') ?? '' } });
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe('');
     expect(Buffer.from(await served.arrayBuffer()).equals(document)).toBe(true);
 
     const executable = readFileSync(process.execPath).subarray(0, 64 * 1024);
@@ -243,7 +268,9 @@ describe('Content codes on S3-compatible storage (s3rver)', () => {
     expect(history[0]).toMatchObject({ kind: 'content', changes: [{ field: 'content.links', after: [{ label: 'Shop', url: 'https://shop.example.com' }, { label: 'Blog', url: 'https://blog.example.com' }] }] });
 
     // Still dynamic: the short link keeps leading to the page, counted.
-    expect((await scan(system.url('redirect'), code.slug)).headers.get('location')).toBe(`${BASE}/p/${code.slug}`);
+    const scanned = await fetch(`${system.url('redirect')}/r/${code.slug}`, { headers: { 'user-agent': IPHONE } });
+    expect(scanned.status).toBe(200);
+    expect(await scanned.text()).toContain('href="https://blog.example.com" rel="noopener noreferrer nofollow">Blog</a>');
     await scansIngested(system);
     expect((await sut.get(`/api/qrcodes/${code.id}`)).json).toMatchObject({ totalScans: 1 });
 

@@ -38,26 +38,33 @@ export class ContentController {
 
   @Get('public/pages/:slug/contact.vcf')
   @Access('public')
-  vcard(@Param('slug') slug: string, @Res() res: Response): Promise<void> {
-    return this.stream(slug, null, res);
+  vcard(@Param('slug') slug: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.stream(slug, null, req, res);
   }
 
   @Get('public/pages/:slug/files/:fileId')
   @Access('public')
-  file(@Param('slug') slug: string, @Param('fileId') fileId: string, @Res() res: Response): Promise<void> {
-    return this.stream(slug, fileId, res);
+  file(@Param('slug') slug: string, @Param('fileId') fileId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.stream(slug, fileId, req, res);
   }
 
   /** Passed on as the qr-service reads it; nosniff (helmet) and its own type and disposition keep the browser from guessing. */
-  private async stream(slug: string, fileId: string | null, res: Response): Promise<void> {
+  private async stream(slug: string, fileId: string | null, req: Request, res: Response): Promise<void> {
     const cancel = new AbortController();
     res.once('close', () => cancel.abort());
-    const file = await this.files.publicContent(slug, fileId, cancel.signal);
+    const ifNoneMatch = req.headers['if-none-match'];
+    const file = await this.files.publicContent(slug, fileId, cancel.signal, typeof ifNoneMatch === 'string' ? ifNoneMatch : undefined);
+    // The qr-service decides: an image is cached for a year (its address names an upload that never
+    // changes), a file or a .vcf is revalidated by its ETag (the owner may replace it).
+    res.setHeader('Cache-Control', file.cacheControl);
+    if (file.etag) res.setHeader('ETag', file.etag);
+    if (!file.body) {
+      res.status(304).end();
+      return;
+    }
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Disposition', file.contentDisposition);
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    // The page is dynamic: its owner may replace the file at any time.
-    res.setHeader('Cache-Control', 'no-cache');
     if (file.contentLength) res.setHeader('Content-Length', file.contentLength);
     res.status(200);
     try {

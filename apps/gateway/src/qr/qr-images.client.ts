@@ -26,6 +26,13 @@ export interface QrStreamedFile {
   contentDisposition: string;
 }
 
+export interface PublicContentFile extends Omit<QrStreamedFile, 'body'> {
+  body: Readable | null;
+  contentLength: string | null;
+  etag: string | null;
+  cacheControl: string;
+}
+
 export interface QrImageFile {
   etag: string;
   /** Null when the browser's If-None-Match already names this image (answer 304). */
@@ -133,10 +140,14 @@ export class QrImagesClient {
   }
 
   /** A file of a hosted page (fileId), or its vCard (null), as the qr-service streams it. */
-  async publicContent(slug: string, fileId: string | null, cancel: AbortSignal): Promise<QrStreamedFile & { contentLength: string | null }> {
-    const res = await this.call(publicContentPath(slug, fileId), { headers: {} }, cancel);
+  /** `body` null: If-None-Match named the file (answer 304 with its ETag). */
+  async publicContent(slug: string, fileId: string | null, cancel: AbortSignal, ifNoneMatch?: string): Promise<PublicContentFile> {
+    const res = await this.call(publicContentPath(slug, fileId), { headers: ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {} }, cancel);
+    const head = { etag: res.headers.get('etag'), cacheControl: res.headers.get('cache-control') ?? 'no-cache' };
+    if (res.status === 304) return { ...head, body: null, contentType: '', contentDisposition: '', contentLength: null };
     if (!res.body) throw new DomainError(ErrorCode.Internal, 'The qr-service sent no file');
     return {
+      ...head,
       body: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
       contentType: res.headers.get('content-type') ?? 'application/octet-stream',
       contentDisposition: res.headers.get('content-disposition') ?? 'attachment',

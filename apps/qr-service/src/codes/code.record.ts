@@ -107,12 +107,12 @@ export type RedirectSource = Pick<CodeRecord, 'id' | 'slug' | 'destination' | 's
   takenDown?: boolean;
   /** A code of a deleted account (its tombstone no longer names an owner). */
   ownerErased?: boolean;
-} & Partial<Pick<CodeRecord, 'campaign' | 'passwordHash'>>;
+} & Partial<Pick<CodeRecord, 'campaign' | 'passwordHash' | 'content'>>;
 
 /** The select list behind RedirectSource (`c` is qr.codes). */
 export const REDIRECT_COLUMNS = `c.id, c.slug, c.destination, c.state, c.version, c.deleted_at IS NOT NULL AS deleted,
   c.owner_id IS NULL AS "ownerErased",
-  c.taken_down_at IS NOT NULL AS "takenDown", c.campaign, c.password_hash AS "passwordHash"`;
+  c.taken_down_at IS NOT NULL AS "takenDown", c.campaign, c.password_hash AS "passwordHash", c.content`;
 
 export function redirectSource(code: CodeRecord): RedirectSource {
   const { id, slug, destination, state, version } = code;
@@ -126,6 +126,7 @@ export function redirectSource(code: CodeRecord): RedirectSource {
     takenDown: code.takenDownAt !== null,
     campaign: code.campaign,
     passwordHash: code.passwordHash,
+    content: code.content,
   };
 }
 
@@ -136,6 +137,8 @@ export function redirectSource(code: CodeRecord): RedirectSource {
 export function toRedirectEntry(code: RedirectSource): RedirectEntry {
   const state = code.ownerErased ? 'closed' : code.deleted ? 'deleted' : code.takenDown ? 'disabled' : code.state;
   const entry: RedirectEntry = { codeId: code.id, destination: state === 'active' ? code.destination : null, state, version: code.version };
+  // A content code's page is rendered where the scan lands, from this entry (no call per scan).
+  if (entry.destination !== null && code.content) entry.content = code.content;
   return withCampaign(entry, code);
 }
 

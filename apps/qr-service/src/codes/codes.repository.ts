@@ -21,9 +21,15 @@ export type OwnerFlags = Pick<CodeRecord, 'suspendedBilling' | 'suspendedAccount
 const LIVE = 'c.deleted_at IS NULL';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Changes that alter where a scan goes, and so raise the code's version. */
+/** Changes that alter where a scan goes or what its hosted page shows, and so raise the code's version. */
 export function changesRedirect(changes: CodeChanges): boolean {
-  return changes.destination !== undefined || changes.deactivatedByOwner !== undefined || changes.campaign !== undefined || changes.passwordHash !== undefined;
+  return (
+    changes.destination !== undefined ||
+    changes.deactivatedByOwner !== undefined ||
+    changes.campaign !== undefined ||
+    changes.passwordHash !== undefined ||
+    changes.content !== undefined
+  );
 }
 
 /** Domain-named access to qr.codes and qr.owners (plain SQL). */

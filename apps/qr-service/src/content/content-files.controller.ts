@@ -1,11 +1,11 @@
-import { Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Get, Headers, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { LOGGER, Logger } from '@qrd/config';
 import { CONTENT_FILE_MAX_BYTES, CONTENT_MESSAGES, ContentFileView, DomainError, ErrorCode, QrFileRoute } from '@qrd/contracts';
 import { InternalController } from '@qrd/messaging';
 import { ContentFilesService } from './content-files.service';
-import { ContentService } from './content.service';
+import { ContentService, etagMatches, fileEtag } from './content.service';
 import { dispositionOf } from './file-names';
 
 /** The request body, refused as soon as it passes the limit. */
@@ -41,10 +41,22 @@ export class ContentFilesController {
     return this.uploads.upload(userId, body, typeof name === 'string' ? name : '', purpose);
   }
 
+  /**
+   * Images (a photo, an avatar) are cached for a year: the address names the upload, which never
+   * changes. Other files are revalidated (the page may stop showing them); both carry an ETag.
+   */
   @Get(QrFileRoute.PublicFile)
-  async file(@Param('slug') slug: string, @Param('fileId') fileId: string, @Res() res: Response): Promise<void> {
+  async file(@Param('slug') slug: string, @Param('fileId') fileId: string, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: Response): Promise<void> {
+    const etag = fileEtag(fileId);
+    res.setHeader('ETag', etag);
+    if (etagMatches(ifNoneMatch, etag)) {
+      await this.content.requireFile(slug, fileId);
+      res.status(304).end();
+      return;
+    }
     const file = await this.content.file(slug, fileId);
     res.status(200);
+    res.setHeader('Cache-Control', file.contentType.startsWith('image/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     res.setHeader('Content-Type', file.contentType);
     if (file.sizeBytes > 0) res.setHeader('Content-Length', String(file.sizeBytes));
     res.setHeader('Content-Disposition', dispositionOf('inline', file.fileName));
@@ -57,8 +69,14 @@ export class ContentFilesController {
   }
 
   @Get(QrFileRoute.PublicVcard)
-  async vcard(@Param('slug') slug: string, @Res() res: Response): Promise<void> {
-    const card = await this.content.vcard(slug);
+  async vcard(@Param('slug') slug: string, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: Response): Promise<void> {
+    const card = await this.content.vcard(slug, ifNoneMatch);
+    res.setHeader('ETag', card.etag);
+    res.setHeader('Cache-Control', 'no-cache');
+    if (card.text === null) {
+      res.status(304).end();
+      return;
+    }
     res.status(200);
     res.setHeader('Content-Type', 'text/vcard; charset=utf-8');
     res.setHeader('Content-Disposition', dispositionOf('attachment', card.fileName));

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { EntityManager } from 'typeorm';
 import {
@@ -38,6 +39,22 @@ function fileField(content: CodeContent): string {
 export interface PublicFile extends StoredFile {
   fileName: string;
   contentType: string;
+}
+
+/** Whether an If-None-Match header names `etag` (weak or strong: a compressing proxy weakens it). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  return !!ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** An upload never changes (a new one gets a new id): its id is its validator. */
+export function fileEtag(fileId: string): string {
+  return `"${fileId}"`;
+}
+
+/** The .vcf follows from the card's fields alone (its photo is an upload that never changes). */
+function vcardEtag(content: StoredContent): string {
+  const { files: _files, ...fields } = content;
+  return `"vcf-${createHash('sha256').update(JSON.stringify(fields)).digest('base64url').slice(0, 27)}"`;
 }
 
 /**
@@ -96,19 +113,27 @@ export class ContentService {
 
   /** A file the active page shows; any other id is unknown here. */
   async file(slug: string, fileId: string): Promise<PublicFile> {
-    const { content } = await this.activeContentCode(slug);
-    if (!contentFileIds(content).includes(fileId)) throw new DomainError(ErrorCode.NotFound, 'File not found');
+    await this.requireFile(slug, fileId);
     const record = await this.files.find(fileId);
     const stored = record && (await this.storage.get(record.storageKey));
     if (!record || !stored) throw new DomainError(ErrorCode.NotFound, 'File not found');
     return { ...stored, fileName: record.fileName, contentType: record.contentType };
   }
 
-  async vcard(slug: string): Promise<{ text: string; fileName: string }> {
+  /** Answers like `file` for a file the active page does not show (404) or a page that is off (410). */
+  async requireFile(slug: string, fileId: string): Promise<void> {
+    const { content } = await this.activeContentCode(slug);
+    if (!contentFileIds(content).includes(fileId)) throw new DomainError(ErrorCode.NotFound, 'File not found');
+  }
+
+  /** The card as a .vcf; `text` null when If-None-Match names it already (nothing built). */
+  async vcard(slug: string, ifNoneMatch?: string): Promise<{ etag: string; text: string | null; fileName: string }> {
     const { content } = await this.activeContentCode(slug);
     if (content.type !== 'vcard') throw new DomainError(ErrorCode.NotFound, 'This page has no contact card');
+    const etag = vcardEtag(content);
+    if (etagMatches(ifNoneMatch, etag)) return { etag, text: null, fileName: vcardFileName(content) };
     const photo = content.photoFileId ? await this.photo(content.photoFileId) : null;
-    return { text: toVCard(content, photo), fileName: vcardFileName(content) };
+    return { etag, text: toVCard(content, photo), fileName: vcardFileName(content) };
   }
 
   private async photo(fileId: string): Promise<Buffer | null> {

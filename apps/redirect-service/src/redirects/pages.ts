@@ -33,7 +33,8 @@ function html(title: string, message: string, homeUrl: string, reportUrl: string
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)} - QR Dynamic</title>
 <style>${STYLE}</style>
-</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><a class="home" href="${escapeHtml(homeUrl)}">Go to the home page</a>${report}</main></body></html>
+<link rel="icon" href="data:,">
+</head><body><main><h1 elementtiming="main">${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><a class="home" href="${escapeHtml(homeUrl)}">Go to the home page</a>${report}</main></body></html>
 `;
 }
 

@@ -23,7 +23,7 @@ export class RedirectMetrics implements OnModuleInit {
     const gauge = (name: string, help: string, read: () => number) => metrics.registerGauge(name, help, read);
     metrics.registerCounter(
       'redirect_responses_total',
-      'Answers of /r/{slug} by outcome: redirect (302), not_found, inactive (paused or expired), disabled (taken down, 451), unavailable.',
+      'Answers of /r/{slug} by outcome: redirect (302), page (the hosted page of a content code), not_found, inactive (paused or expired), disabled (taken down, 451), unavailable.',
       () => Object.entries(route.outcomes).map(([outcome, value]) => ({ labels: { outcome }, value })),
       ['outcome'],
     );

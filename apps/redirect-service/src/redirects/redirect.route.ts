@@ -12,14 +12,24 @@ import { CampaignOutcome, expiredAt, resolveCampaign, withQuery } from './campai
 import { isBotRequest, RequestFacts } from './scan-facts';
 import { ScanLimits } from './scan-limit';
 import { CodePasswords } from './code-passwords';
+import { HostedPages } from '../hosted-pages/hosted-pages';
 
 const NO_STORE = 'private, no-store';
 const PREFIX = '/r/';
+/** A content code's page without a scan (the address its scans used to be sent on to). */
+const PAGE_PREFIX = '/p/';
 
 /** The query string after the '?' at `at`, without a fragment. */
 function queryOf(url: string, at: number): string {
   const hash = url.indexOf('#', at);
   return url.slice(at + 1, hash < 0 ? undefined : hash);
+}
+
+/** Whether a campaign's answer is the content code's own page (its address, perhaps with the scanner's query). */
+function isPageAddress(location: string, page: string | null): boolean {
+  if (page === null || !location.startsWith(page)) return false;
+  const next = location.charAt(page.length);
+  return next === '' || next === '?' || next === '&' || next === '#';
 }
 
 /** The fallback URL when this scan found the code expired, else null. */
@@ -48,7 +58,7 @@ function header(req: IncomingMessage, name: string): string {
 export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   readonly recorder: ScanRecorder;
   /** Answers by outcome, for /metrics: plain numbers, incremented and nothing else on the hot path. */
-  readonly outcomes = { redirect: 0, not_found: 0, inactive: 0, disabled: 0, unavailable: 0 };
+  readonly outcomes = { redirect: 0, page: 0, not_found: 0, inactive: 0, disabled: 0, unavailable: 0 };
   private readonly redis: ReturnType<typeof failFastRedis>;
   private readonly pages: Pages;
   private readonly countryHeader: string | null;
@@ -56,6 +66,8 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   private readonly limits: ScanLimits;
   private readonly passwords: CodePasswords;
   private readonly publicBaseUrl: string;
+  private readonly hosted: HostedPages;
+  private readonly passwordForm: Page;
   /** One scan's facts and outcome at a time (a scan is resolved synchronously): none allocated per scan. */
   private readonly facts: RequestFacts;
   private readonly outcome: CampaignOutcome = { location: null, variant: null };
@@ -82,6 +94,8 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     this.limits = new ScanLimits(this.redis, config.redisPrefix);
     this.passwords = new CodePasswords(this.redis, config.redisPrefix);
     this.publicBaseUrl = config.publicBaseUrl;
+    this.hosted = new HostedPages(config.publicBaseUrl);
+    this.passwordForm = passwordPage(config.publicBaseUrl, 200, null);
     this.facts = new RequestFacts(this.countryHeader);
   }
 
@@ -97,12 +111,16 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
 
   /** True for the requests this route answers; everything else goes on to Fastify (health...). */
   matches(req: IncomingMessage): boolean {
-    return (req.method === 'GET' || req.method === 'HEAD' || req.method === 'POST') && req.url !== undefined && req.url.startsWith(PREFIX);
+    const url = req.url;
+    if (url === undefined) return false;
+    if (url.startsWith(PREFIX)) return req.method === 'GET' || req.method === 'HEAD' || req.method === 'POST';
+    return url.startsWith(PAGE_PREFIX) && (req.method === 'GET' || req.method === 'HEAD');
   }
 
   handle(req: IncomingMessage, res: ServerResponse): void {
     const url = req.url ?? '';
     const end = url.search(/[?#]/);
+    if (url.startsWith(PAGE_PREFIX)) return this.handlePage(req, res, url.slice(PAGE_PREFIX.length, end < 0 ? undefined : end));
     const slug = url.slice(PREFIX.length, end < 0 ? undefined : end);
     if (!SLUG_PATTERN.test(slug)) {
       this.outcomes.not_found++;
@@ -131,6 +149,10 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
       return this.sendPage(req, res, this.pages.inactive(slug));
     }
     if (resolution.campaign !== undefined) return this.answerCampaign(req, res, slug, resolution);
+    if (resolution.content !== undefined) {
+      this.outcomes.page++;
+      return this.record(req, slug, resolution, () => this.sendPage(req, res, this.hosted.of(slug, resolution)));
+    }
     // The scanner's query is passed on (campaign controls: on unless the code turns it off).
     const query = (req.url as string).indexOf('?');
     const location = query < 0 ? resolution.destination : withQuery(resolution.destination, queryOf(req.url as string, query));
@@ -159,16 +181,20 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Password-protected codes: GET shows the form (not a scan); a POST with the right password goes
-   * on to the redirect and is counted, a wrong one shows the form again. Attempts are limited per
-   * client address and code.
+   * Password-protected codes: GET shows the form and is the scan (counted like a redirect, so a
+   * scanner who goes no further is counted too); a POST with the right password goes on to the
+   * redirect, taking from the scan limit but not counted again; a wrong one shows the form again.
+   * Attempts are limited per client address and code.
    */
   private unlock(req: IncomingMessage, res: ServerResponse, slug: string, entry: Exclude<Known, null>, hash: string, now: number): void {
-    if (req.method !== 'POST') return this.sendPage(req, res, passwordPage(this.publicBaseUrl, 200, null));
+    if (req.method !== 'POST') {
+      this.outcomes.page++;
+      return this.record(req, slug, entry, () => this.sendPage(req, res, this.passwordForm));
+    }
     const ip = this.clientIp(req);
     this.passwords.check(req, entry.codeId, ip, hash).then(
       (verdict) => {
-        if (verdict === 'ok') return this.countAndFinish(req, res, slug, entry, now);
+        if (verdict === 'ok') return this.countAndFinish(req, res, slug, entry, now, true);
         if (verdict === 'limited') return this.sendPage(req, res, passwordPage(this.publicBaseUrl, 429, 'Too many attempts. Please wait a few minutes and try again.'));
         this.sendPage(req, res, passwordPage(this.publicBaseUrl, 401, 'That password is not right. Please try again.'));
       },
@@ -179,15 +205,16 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     );
   }
 
-  private countAndFinish(req: IncomingMessage, res: ServerResponse, slug: string, entry: Exclude<Known, null>, now: number): void {
+  /** `counted`: the scan was recorded already (when the password form was shown). */
+  private countAndFinish(req: IncomingMessage, res: ServerResponse, slug: string, entry: Exclude<Known, null>, now: number, counted = false): void {
     const campaign = entry.campaign as NonNullable<typeof entry.campaign>;
     const limit = campaign.scanLimit;
-    if (limit === undefined || expiredAt(campaign, now)) return this.finishCampaign(req, res, slug, entry, now, false);
+    if (limit === undefined || expiredAt(campaign, now)) return this.finishCampaign(req, res, slug, entry, now, false, counted);
     const bot = isBotRequest(req);
-    if (!bot && this.limits.takeHeld(entry.codeId)) return this.finishCampaign(req, res, slug, entry, now, false);
+    if (!bot && this.limits.takeHeld(entry.codeId)) return this.finishCampaign(req, res, slug, entry, now, false, counted);
     const reached = bot ? this.limits.usedUp(entry.codeId, limit) : this.limits.take(entry.codeId, limit).then((taken) => !taken);
     reached.then(
-      (limitReached) => this.finishCampaign(req, res, slug, entry, now, limitReached),
+      (limitReached) => this.finishCampaign(req, res, slug, entry, now, limitReached, counted),
       () => {
         this.outcomes.unavailable++;
         this.sendPage(req, res, this.pages.unavailable);
@@ -195,7 +222,15 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     );
   }
 
-  private finishCampaign(req: IncomingMessage, res: ServerResponse, slug: string, entry: Exclude<Known, null>, now: number, limitReached: boolean): void {
+  private finishCampaign(
+    req: IncomingMessage,
+    res: ServerResponse,
+    slug: string,
+    entry: Exclude<Known, null>,
+    now: number,
+    limitReached: boolean,
+    counted = false,
+  ): void {
     const url = req.url as string;
     const at = url.indexOf('?');
     const ip = this.clientIp(req);
@@ -208,10 +243,41 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
       this.outcomes.inactive++;
       return this.sendPage(req, res, this.pages.expired);
     }
-    this.outcomes.redirect++;
     // A scan sent to the fallback of an expired code is not one of the campaign's scans.
-    if (location === campaignFallback(entry, now, limitReached)) return this.goTo(req, res, location);
+    if (location === campaignFallback(entry, now, limitReached) || counted) {
+      this.outcomes.redirect++;
+      return this.goTo(req, res, location);
+    }
+    if (entry.content !== undefined && isPageAddress(location, entry.destination)) {
+      this.outcomes.page++;
+      return this.record(req, slug, entry, () => this.sendPage(req, res, this.hosted.of(slug, entry)), variant, ip);
+    }
+    this.outcomes.redirect++;
     this.record(req, slug, entry, () => this.goTo(req, res, location), variant, ip);
+  }
+
+  /**
+   * /p/{slug}: a content code's page, not counted (scans land on /r/{slug}); the same pages as a
+   * scan for a code that is gone, switched off or past its end date.
+   */
+  private handlePage(req: IncomingMessage, res: ServerResponse, slug: string): void {
+    if (!SLUG_PATTERN.test(slug)) {
+      this.outcomes.not_found++;
+      return this.sendPage(req, res, hasMalformedPercentEncoding(req.url as string) ? this.pages.badRequest : this.pages.notFound(null));
+    }
+    const show = (resolution: Resolution): void => {
+      if (resolution === 'unavailable') return this.sendPage(req, res, this.pages.unavailable);
+      if (resolution === null || resolution.state === 'deleted' || (resolution.state === 'active' && resolution.content === undefined)) {
+        return this.sendPage(req, res, this.pages.notFound(resolution === null || resolution.state === 'deleted' ? slug : null));
+      }
+      if (resolution.state === 'disabled') return this.sendPage(req, res, this.pages.disabled(slug));
+      if (resolution.state !== 'active' || resolution.content === undefined) return this.sendPage(req, res, this.pages.inactive(slug));
+      if (resolution.campaign && expiredAt(resolution.campaign, this.clock())) return this.sendPage(req, res, this.pages.expired);
+      this.sendPage(req, res, this.hosted.of(slug, resolution));
+    };
+    const hit = this.resolver.cached(slug);
+    if (hit !== MISS) return show(hit);
+    this.resolver.resolve(slug, show);
   }
 
   /** Records the scan; `answer` redirects the scanner once the scan is in the stream (ScanRecorder). */

@@ -119,6 +119,11 @@ export interface RedirectEntry {
   version: number;
   /** Campaign controls (docs/campaign-controls.md); absent for a plain code. */
   campaign?: CampaignEntry;
+  /**
+   * A content code's page (docs/content-codes.md), while the code is active: the redirect-service
+   * renders it where the scan lands, without asking the qr-service.
+   */
+  content?: StoredContent;
 }
 
 /** A code's scan-limit counter in Redis: counted (human) scans so far. */
