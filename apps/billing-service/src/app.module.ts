@@ -11,6 +11,7 @@ import { CustomerEntity } from './billing/customer.entity';
 import { IntervalSwitchService } from './billing/interval-switch.service';
 import { PaymentSetupService } from './billing/payment-setup.service';
 import { RenewalReminders } from './billing/renewal-reminders';
+import { SeatRenewals } from './billing/seat-renewals';
 import { SeatReconciler } from './billing/seat-reconciler';
 import { SeatsService } from './billing/seats.service';
 import { SubscriptionEntity } from './billing/subscription.entity';
@@ -49,6 +50,7 @@ export class BillingServiceModule {
         SubscriptionsService,
         IntervalSwitchService,
         RenewalReminders,
+        SeatRenewals,
         InvoicesRepository,
         InvoiceRecorder,
         InvoicesService,

@@ -16,6 +16,7 @@ import { CodesHandlers } from './codes/codes.handlers';
 import { CodesRepository } from './codes/codes.repository';
 import { CodeEvents } from './codes/code-events';
 import { CodesService } from './codes/codes.service';
+import { SeatGate } from './codes/seat-gate';
 import { FoldersService } from './codes/folders.service';
 import { QrReconciler } from './codes/qr-reconciler';
 import { RedirectTable } from './codes/redirect-table';
@@ -88,6 +89,7 @@ export class QrServiceModule {
       providers: [
         CodesRepository,
         CodesService,
+        SeatGate,
         FoldersService,
         CodeHistoryRepository,
         CodeHistoryService,

@@ -50,7 +50,7 @@ export interface paths {
         get: operations["getCode"];
         put?: never;
         post?: never;
-        /** Delete a code (frees its seat; the short link answers 404 from then on) */
+        /** Delete a code (its seat stays free for another code until the period ends; the short link answers 404 from then on) */
         delete: operations["deleteCode"];
         options?: never;
         head?: never;

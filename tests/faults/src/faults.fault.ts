@@ -31,7 +31,7 @@ const CUSTOMERS = 3;
 /**
  * The whole system as `npm start` runs it, under steady load (scans of known codes; customers
  * buying, creating, editing and deleting), while one fault at a time hits it. After each: every
- * acknowledged write is there, every scan counted once, seats paid = codes held, the redirect table
+ * acknowledged write is there, every scan counted once, seats = the seats paid and cover the codes held, the redirect table
  * agrees with PostgreSQL (so no deleted or suspended code redirects) and every service is ready.
  */
 describe('faults', () => {

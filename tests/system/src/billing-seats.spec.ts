@@ -5,7 +5,7 @@ import { newUser, signIn, sql } from './accounts-fixtures';
 import { BILLING_ENV, CARDS, createCode, serviceBus, signUp, subscriptionOf, userIdOf } from './billing-fixtures';
 import { TestSystem } from './harness';
 
-/** Seats: one per code, bought at the server's price, used by the qr-service, freed on delete. */
+/** Seats: one per code, bought at the server's price, used by the qr-service, kept until the period ends. */
 describe('billing: seats (real qr-service)', () => {
   let system: TestSystem;
   let bus: BullMqClient;
@@ -93,21 +93,26 @@ describe('billing: seats (real qr-service)', () => {
     expect(await subscriptionOf(client)).toMatchObject({ seats: 1, seatsUsed: 1 });
   });
 
-  it('deleting a code frees its seat (credited), never going below one seat', async () => {
+  it('a deleted code leaves its paid seat free until the period ends; the renewal drops the seats no code uses, never below one', async () => {
     const { client, userId } = await subscriber();
     const first = await createCode(bus, userId);
     await client.post('/api/purchase-qr-code', { price: 3.49 });
+    await client.post('/api/purchase-qr-code', { price: 3.49, name: 'third' }); // a free seat already: nothing bought
     const second = await createCode(bus, userId);
     expect(await subscriptionOf(client)).toMatchObject({ seats: 2, seatsUsed: 2 });
 
     await bus.request(QrPattern.DeleteCode, { userId, codeId: second.id });
-    await waitFor(async () => expect(await subscriptionOf(client)).toMatchObject({ seats: 1, seatsUsed: 1, periodAmountCents: 349 }));
-
     await bus.request(QrPattern.DeleteCode, { userId, codeId: first.id });
-    await waitFor(async () => expect((await subscriptionOf(client)).seatsUsed).toBe(0));
-    expect(await subscriptionOf(client)).toMatchObject({ seats: 1, status: 'active' });
-    // The freed seat is there for the next code, with nothing more to pay.
+    expect(await subscriptionOf(client)).toMatchObject({ seats: 2, seatsUsed: 0, periodAmountCents: 698 });
+    // The seats are there for the next codes, with nothing more to pay.
     await createCode(bus, userId);
+    expect(await subscriptionOf(client)).toMatchObject({ seats: 2, seatsUsed: 1 });
+
+    // The next period keeps the seats codes use (one), no fewer than one, the unused time credited.
+    const admin = await signIn(system, await newUser(system, { role: 'admin' }));
+    expect((await admin.post('/api/admin/billing/advance-clock', { days: 32 })).status).toBe(200);
+    await waitFor(async () => expect(await subscriptionOf(client)).toMatchObject({ status: 'active', seats: 1, seatsUsed: 1, periodAmountCents: 349 }));
+    await expect(createCode(bus, userId)).rejects.toMatchObject({ code: ErrorCode.PaymentRequired });
   });
 
   it('without a subscription there is nothing to buy and no code to create', async () => {

@@ -145,7 +145,7 @@ describe('QR codes (gateway -> qr-service, billing seats, redirect table)', () =
     expect((await scan(system.url('redirect'), code.slug)).status).toBe(302);
   });
 
-  it('deletes a code: its short link is gone and its seat is given back', async () => {
+  it('deletes a code: its short link is gone and its seat stays free for the next code', async () => {
     const codes = (await alice.client.get('/api/qrcodes')).json;
     const doomed = codes[0];
 
@@ -154,10 +154,13 @@ describe('QR codes (gateway -> qr-service, billing seats, redirect table)', () =
     expect((await alice.client.get(`/api/qrcodes/${doomed.id}`)).status).toBe(404);
     expect((await alice.client.get('/api/qrcodes')).json).toHaveLength(codes.length - 1);
     expect((await scan(system.url('redirect'), doomed.slug)).status).toBe(404);
-    // Billing hears code.deleted and lowers the quantity (DESIGN section 6).
-    await waitFor(async () => expect((await alice.client.get('/api/subscription')).json).toMatchObject({ seats: codes.length - 1 }));
-    const again = await createCode(alice.client, { name: 'Replacement', destinationUrl: 'https://example.com/new' }, { buySeat: true });
+    // The seat stays paid until the period ends (the renewal drops seats no code uses): the next code takes it, nothing charged.
+    expect((await alice.client.get('/api/subscription')).json).toMatchObject({ seats: codes.length, seatsUsed: codes.length - 1 });
+    const purchase = await alice.client.post('/api/purchase-qr-code', { price: 3.49 });
+    expect(purchase.json).toMatchObject({ charged: false, amountChargedCents: 0 });
+    const again = await createCode(alice.client, { name: 'Replacement', destinationUrl: 'https://example.com/new' });
     expect(again.slug).not.toBe(doomed.slug);
+    expect((await alice.client.get('/api/subscription')).json).toMatchObject({ seats: codes.length, seatsUsed: codes.length });
   });
 
   it('gives admins the overview of every code, and nobody else', async () => {

@@ -31,12 +31,12 @@ describe('reconciliation: what must agree is compared and repaired, on request a
     await system?.stop();
   });
 
-  it('credits seats paid for codes that are gone and rewrites redirect entries that drifted from PostgreSQL', async () => {
+  it('leaves a period\'s unused seats alone, settles a renewal left unsettled and rewrites redirect entries that drifted from PostgreSQL', async () => {
     const menu = await createCode(alice.client, { name: 'Menu', destinationUrl: 'https://example.com/menu' });
     const flyer = await createCode(alice.client, { name: 'Flyer', destinationUrl: 'https://example.com/flyer' }, { buySeat: true });
     expect(await subscriptionOf(alice.client)).toMatchObject({ seats: 2, seatsUsed: 2 });
     // Drift, as lost events and a damaged table would leave it: the flyer is deleted in PostgreSQL
-    // alone (billing never heard, its entry still redirects), the menu's entry is gone from Redis.
+    // alone (its entry still redirects), the menu's entry is gone from Redis.
     await sql(system, `UPDATE qr.codes SET deleted_at = now(), version = version + 1 WHERE id = $1`, [flyer.id]);
     await redis.del(redirectTableKey(system.config.redisPrefix, menu.slug));
     expect((await scan(system.url('redirect'), flyer.slug)).status).toBe(302);
@@ -47,16 +47,34 @@ describe('reconciliation: what must agree is compared and repaired, on request a
     expect(res.status).toBe(200);
     const checks = byCheck(res.json.checks);
     expect(checks['redirect-table']).toMatchObject({ repaired: 2, needsAttention: 0 });
-    expect(checks.seats).toMatchObject({ checked: 1, repaired: 1, needsAttention: 0 });
-    expect(checks.seats.details).toEqual([`user ${alice.user.id}: paid 2 seats for 1 codes; now 1 (the difference credited)`]);
+    // A seat no code uses is paid until the period ends: the customer keeps it.
+    expect(checks.seats).toMatchObject({ checked: 1, repaired: 0, needsAttention: 0 });
     expect(checks.outbox).toMatchObject({ needsAttention: 0 });
-    expect(await subscriptionOf(alice.client)).toMatchObject({ seats: 1, seatsUsed: 1 });
+    expect(await subscriptionOf(alice.client)).toMatchObject({ seats: 2, seatsUsed: 1 });
     expect((await scan(system.url('redirect'), menu.slug)).headers.get('location')).toBe('https://example.com/menu');
     expect((await scan(system.url('redirect'), flyer.slug)).status).toBe(404);
     expect(await metric(system, 'qr', 'reconcile_repairs_total{check="redirect-table"}')).toBe(2);
+
+    // A renewal recorded but not settled (the service stopped right after storing the new period).
+    const [sub] = await sql<{ id: string; end: Date }>(
+      system,
+      `SELECT s.provider_subscription_id AS id, s.current_period_end AS "end" FROM billing.subscriptions s
+       JOIN billing.customers c ON c.id = s.customer_id WHERE c.user_id = $1`,
+      [alice.user.id],
+    );
+    const periodEnd = new Date(sub.end).toISOString();
+    await sql(
+      system,
+      `INSERT INTO billing.processed_events (provider, event_id, type, payload) VALUES ('internal', $1, 'seat.renewal', $2)`,
+      [`seat-renewal:${sub.id}:${periodEnd}`, JSON.stringify({ userId: alice.user.id, providerSubscriptionId: sub.id, periodEnd })],
+    );
+    const settled = byCheck((await admin.post('/api/admin/reconcile')).json.checks);
+    expect(settled.seats).toMatchObject({ repaired: 1, needsAttention: 0 });
+    expect(settled.seats.details).toEqual([`user ${alice.user.id}: 2 seats renewed for 1 codes; now 1 (the unused time credited)`]);
+    expect(await subscriptionOf(alice.client)).toMatchObject({ seats: 1, seatsUsed: 1 });
     expect(await metric(system, 'billing', 'reconcile_repairs_total{check="seats"}')).toBe(1);
 
-    // Everything agrees now: a second pass repairs nothing.
+    // Everything agrees now: a further pass repairs nothing.
     const again = byCheck((await admin.post('/api/admin/reconcile')).json.checks);
     expect([again['redirect-table'].repaired, again.seats.repaired, again.seats.needsAttention]).toEqual([0, 0, 0]);
   });

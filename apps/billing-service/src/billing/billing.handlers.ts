@@ -164,11 +164,6 @@ export class BillingHandlers {
     return this.subscriptions.revenue(req.totalUsers);
   }
 
-  @EventPattern(DomainEvent.CodeDeleted)
-  onCodeDeleted(@Payload() event: EventPayloads[DomainEvent.CodeDeleted]): Promise<void> {
-    return this.seats.release(event);
-  }
-
   @EventPattern(DomainEvent.SignupPaid)
   onSignupPaid(@Payload() event: EventPayloads[DomainEvent.SignupPaid]): Promise<void> {
     return this.setup.linkSignup(event.userId, event.customerId, event.subscriptionId);

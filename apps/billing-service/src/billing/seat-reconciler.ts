@@ -6,6 +6,7 @@ import { MessageBus, REDIS, ServiceReconciler } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 import { PAYMENT_PROVIDER, PaymentProvider, ProviderSubscription } from '../providers/payment-provider';
 import { BillingRepository } from './billing.repository';
+import { SeatRenewals } from './seat-renewals';
 import { SeatsService } from './seats.service';
 import { SubscriptionEntity } from './subscription.entity';
 import { SubscriptionSync } from './subscription-sync';
@@ -30,10 +31,9 @@ export function subscriptionDifferences(held: SubscriptionEntity, fresh: Provide
 }
 
 /**
- * Seats paid against codes held, for every user whose subscription runs their codes. A customer
- * never pays for more seats than max(1, codes held): extra seats (a deletion whose event was lost,
- * say) are credited at once, as a deletion would. Fewer seats than codes is never "repaired" by
- * charging anyone: it is reported for a person to look at.
+ * Seats paid against codes held, for every user whose subscription runs their codes. Seats no code
+ * uses are the customer's until the period ends (the renewal drops them, see SeatRenewals). Fewer
+ * seats than codes is never "repaired" by charging anyone: it is reported for a person to look at.
  */
 @Injectable()
 export class SeatReconciler extends ServiceReconciler {
@@ -41,6 +41,7 @@ export class SeatReconciler extends ServiceReconciler {
     private readonly repo: BillingRepository,
     private readonly sync: SubscriptionSync,
     private readonly seatsService: SeatsService,
+    private readonly renewals: SeatRenewals,
     private readonly bus: MessageBus,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(REDIS) redis: IORedis,
@@ -125,28 +126,26 @@ export class SeatReconciler extends ServiceReconciler {
     return result;
   }
 
+  /**
+   * Renewals whose unused seats were not dropped yet (the step after a renewal failed, or the
+   * service stopped in between) are settled now; then seats against codes.
+   */
   private async seats(): Promise<ReconcileCheck> {
     const result: ReconcileCheck = { check: 'seats', checked: 0, repaired: 0, needsAttention: 0, details: [] };
     const note = (line: string) => result.details.length < MAX_DETAILS && result.details.push(line);
+    for (const line of await this.renewals.run()) {
+      result.repaired += 1;
+      note(line);
+    }
     for (const userId of await this.repo.usersWithLiveSubscriptions()) {
       result.checked += 1;
       const { count: codes } = await this.bus.request(QrPattern.CountCodes, { userId });
-      await this.repo.withUserLock(userId, async (store) => {
-        const sub = await store.effectiveOfUser(userId);
-        if (!sub || !redirectsEnabledFor(sub.status)) return;
-        const owed = Math.max(1, codes);
-        if (sub.seats > owed) {
-          const { subscription } = await this.provider.changeSeats(sub.providerSubscriptionId, owed, {
-            idempotencyKey: `seat-reconcile:${sub.id}:${sub.seats}:${owed}`,
-          });
-          await this.sync.apply(subscription, store);
-          result.repaired += 1;
-          note(`user ${userId}: paid ${sub.seats} seats for ${codes} codes; now ${owed} (the difference credited)`);
-        } else if (sub.seats < codes) {
-          result.needsAttention += 1;
-          note(`user ${userId}: holds ${codes} codes with ${sub.seats} seats paid`);
-        }
-      });
+      const sub = await this.repo.effectiveOfUser(userId);
+      if (!sub || !redirectsEnabledFor(sub.status)) continue;
+      if (sub.seats < codes) {
+        result.needsAttention += 1;
+        note(`user ${userId}: holds ${codes} codes with ${sub.seats} seats paid`);
+      }
     }
     return result;
   }

@@ -4,13 +4,10 @@ import {
   BillingPattern,
   DomainError,
   ErrorCode,
-  EventPayloads,
-  DomainEvent,
   formatCents,
   isEntitledStatus,
   PurchaseResultView,
   QrPattern,
-  redirectsEnabledFor,
   SubscriptionView,
 } from '@qrd/contracts';
 import { requestContext } from '@qrd/config';
@@ -27,7 +24,11 @@ type Entitlement = BillingRequests[BillingPattern.Entitlement]['res'];
 /** A bulk import holds at most 1,000 rows; no single purchase adds more codes than that. */
 const MAX_CODES_PER_PURCHASE = 1000;
 
-/** Seats: one per code. Buying one more, using them, freeing one when a code is deleted. */
+/**
+ * Seats: one per code. Buying one more and using them. A paid seat stays until its period ends:
+ * a deleted code leaves it free for the next code, and the renewal drops seats no code uses
+ * (SeatRenewals). Seats therefore never shrink during a period, which the qr-service relies on.
+ */
 @Injectable()
 export class SeatsService {
   constructor(
@@ -146,25 +147,6 @@ export class SeatsService {
     };
     await store.recordPurchase(userId, idempotencyKey, result);
     return result;
-  }
-
-  /**
-   * A deleted code frees its seat: one seat fewer (credited, prorated), never below the codes
-   * left nor below 1. Events are delivered at least once, so each code is released once.
-   */
-  async release(event: EventPayloads[DomainEvent.CodeDeleted]): Promise<void> {
-    await this.repo.recordEvent('internal', `code.deleted:${event.codeId}`, DomainEvent.CodeDeleted, event);
-    await this.repo.processEventOnce('internal', `code.deleted:${event.codeId}`, async (_payload, store) => {
-      await store.lockUser(event.userId);
-      const sub = await store.effectiveOfUser(event.userId);
-      if (!sub || !redirectsEnabledFor(sub.status)) return;
-      const seats = Math.max(1, event.remainingCodes, sub.seats - 1);
-      if (seats >= sub.seats) return;
-      const { subscription } = await this.provider.changeSeats(sub.providerSubscriptionId, seats, {
-        idempotencyKey: `seat-release:${event.codeId}`,
-      });
-      await this.sync.apply(subscription, store);
-    });
   }
 
   /**

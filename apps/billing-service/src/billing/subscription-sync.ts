@@ -6,6 +6,7 @@ import { InvoiceRecorder } from '../invoices/invoice-recorder';
 import { BillingEvents, subscriptionStateOf } from './billing-events';
 import { BillingRepository, BillingStore } from './billing.repository';
 import { SubscriptionEntity } from './subscription.entity';
+import { recordSeatRenewal } from './seat-renewal.record';
 
 /**
  * Keeps our copy of provider subscriptions current and tells the other services: every change of
@@ -64,7 +65,7 @@ export class SubscriptionSync {
       unitAmountCents: snapshot.unitAmountCents,
     });
     if (snapshot.readAt < row.stateAt) return row;
-    const was = row.stateAt > 0 ? { status: row.status, cancelAtPeriodEnd: row.cancelAtPeriodEnd } : null;
+    const was = row.stateAt > 0 ? { status: row.status, cancelAtPeriodEnd: row.cancelAtPeriodEnd, periodEnd: row.currentPeriodEnd } : null;
     row.status = snapshot.status;
     row.interval = snapshot.interval;
     row.seats = snapshot.seats;
@@ -82,6 +83,14 @@ export class SubscriptionSync {
     const saved = await store.saveSubscription(row);
     await this.invoices.record(customer, snapshot.id, snapshot.latestInvoiceId, store);
     if (customer.userId && was) await this.noticeChange(customer.userId, was, saved, store);
+    if (customer.userId && was?.periodEnd && saved.currentPeriodEnd && saved.currentPeriodEnd > was.periodEnd && redirectsEnabledFor(saved.status)) {
+      // A new period began: its seats no code uses are dropped by SeatRenewals once this has committed.
+      await recordSeatRenewal(store, {
+        userId: customer.userId,
+        providerSubscriptionId: saved.providerSubscriptionId,
+        periodEnd: saved.currentPeriodEnd.toISOString(),
+      });
+    }
     if (customer.userId) await this.publishIfChanged(customer.userId, before, store);
     return saved;
   }

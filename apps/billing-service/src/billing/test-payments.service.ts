@@ -5,6 +5,7 @@ import { TEST_PROCESSOR } from '../providers/providers';
 import { TestProcessor } from '../providers/test/test-processor';
 import { BillingRepository } from './billing.repository';
 import { RenewalReminders } from './renewal-reminders';
+import { SeatRenewals } from './seat-renewals';
 import { SeatsService } from './seats.service';
 import { SubscriptionSync } from './subscription-sync';
 
@@ -25,6 +26,7 @@ export class TestPaymentsService implements OnModuleInit, OnApplicationShutdown 
     private readonly sync: SubscriptionSync,
     private readonly seats: SeatsService,
     private readonly reminders: RenewalReminders,
+    private readonly renewals: SeatRenewals,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -60,6 +62,7 @@ export class TestPaymentsService implements OnModuleInit, OnApplicationShutdown 
   async advanceClock(days: number): Promise<ClockView> {
     const { now, offsetSeconds, changed } = await this.test().advanceClock(days);
     for (const id of changed) await this.sync.refresh(id);
+    await this.renewals.run();
     await this.reminders.run(new Date(now * 1000));
     this.logger.info({ days, changed: changed.length }, 'test clock advanced');
     return { now: new Date(now * 1000).toISOString(), offsetDays: offsetSeconds / 86_400, changed: changed.length };
@@ -68,6 +71,7 @@ export class TestPaymentsService implements OnModuleInit, OnApplicationShutdown 
   private async tick(): Promise<void> {
     try {
       for (const id of await this.test().runDue()) await this.sync.refresh(id);
+      await this.renewals.run();
       await this.reminders.run(new Date((await this.test().now()) * 1000));
     } catch (error) {
       this.logger.warn({ err: error }, 'test clock tick failed');

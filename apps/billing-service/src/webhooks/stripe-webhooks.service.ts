@@ -7,6 +7,7 @@ import { bullPrefix, redisOptions } from '@qrd/messaging';
 import { QueueMetrics, ServiceMetrics } from '@qrd/observability';
 import { BillingRepository, BillingStore } from '../billing/billing.repository';
 import { RenewalReminders } from '../billing/renewal-reminders';
+import { SeatRenewals } from '../billing/seat-renewals';
 import { SubscriptionSync } from '../billing/subscription-sync';
 import { STRIPE_CLIENT } from '../providers/providers';
 import {
@@ -46,6 +47,7 @@ export class StripeWebhooksService implements OnApplicationBootstrap, OnApplicat
     private readonly metrics: ServiceMetrics,
     private readonly queueMetrics: QueueMetrics,
     private readonly reminders: RenewalReminders,
+    private readonly renewals: SeatRenewals,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -115,6 +117,8 @@ export class StripeWebhooksService implements OnApplicationBootstrap, OnApplicat
       subscriptionId = await this.apply(event, store);
     });
     if (applied) this.logger.debug({ eventId }, 'stripe event applied');
+    // A renewal the event brought: the seats no code uses are dropped, after the commit (no lock held).
+    if (applied) await this.renewals.run();
     return subscriptionId;
   }
 

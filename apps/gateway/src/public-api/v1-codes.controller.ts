@@ -85,7 +85,7 @@ export class V1CodesController {
   @Delete(':id')
   @Access('api-write')
   @HttpCode(204)
-  @ApiOperation({ operationId: 'deleteCode', summary: 'Delete a code (frees its seat; the short link answers 404 from then on)' })
+  @ApiOperation({ operationId: 'deleteCode', summary: 'Delete a code (its seat stays free for another code until the period ends; the short link answers 404 from then on)' })
   @ApiNoContentResponse({ description: 'Deleted' })
   @IfMatch()
   @ApiProblems(401, 403, 404, 429)

@@ -78,7 +78,7 @@ export class QrCodesController {
     return this.bus.request(QrPattern.BulkSetActive, { userId: session.userId, ids: dto.ids, active: false });
   }
 
-  /** Each code deleted frees its seat, as a single delete does. */
+  /** Each code deleted leaves its seat free until the period ends, as a single delete does. */
   @Post('bulk/delete')
   @Access('user')
   @HttpCode(200)
@@ -135,7 +135,7 @@ export class QrCodesController {
     return this.bus.request(QrPattern.UpdateCode, { userId: session.userId, codeId, ...dto });
   }
 
-  /** Frees the code's seat (billing hears code.deleted); the short link answers 404 from now on. */
+  /** The code's seat stays free for another code until the period ends; the short link answers 404 from now on. */
   @Delete(':id')
   @Access('user')
   @HttpCode(204)

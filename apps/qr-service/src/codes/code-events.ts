@@ -65,7 +65,7 @@ export class CodeEvents extends ServiceOutbox {
     return codeIds.length ? [await this.outbox.add(tx, CODES_CHANGED, { codeIds })] : [];
   }
 
-  /** Within `tx`: a code was deleted (billing frees its seat). */
+  /** Within `tx`: a code was deleted (its seat stays paid until the period ends; no service acts on it today). */
   async deleted(tx: EntityManager, event: EventPayloads[DomainEvent.CodeDeleted]): Promise<string[]> {
     return [await this.outbox.add(tx, DomainEvent.CodeDeleted, event)];
   }

@@ -58,6 +58,7 @@ import { CodeEvents } from './code-events';
 import { DestinationBlocklist } from '../abuse/destination-blocklist';
 import { destinationRefusal } from './destination-policy';
 import { newSlug } from './slug';
+import { SeatGate } from './seat-gate';
 import { codeChanges, creationChanges } from '../history/code-diff';
 import { CodeHistoryRepository } from '../history/code-history.repository';
 import { ContentService } from '../content/content.service';
@@ -99,6 +100,7 @@ export class CodesService {
     private readonly history: CodeHistoryRepository,
     private readonly content: ContentService,
     private readonly janitor: ContentFileJanitor,
+    private readonly seats: SeatGate,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: IORedis,
   ) {}
@@ -204,21 +206,14 @@ export class CodesService {
     const tags = normaliseTags(input.tags ?? []);
     const folderId = input.folderId ? input.folderId.toLowerCase() : null;
     const design = input.designTemplateId === undefined ? { ...DEFAULT_DESIGN } : await this.templateDesign(input.userId, input.designTemplateId);
+    // Billing is asked before the lock and the transaction; the seat itself is counted under the lock.
+    const allowance = await this.seats.allowance(input.userId);
     const [created, events] = await this.codes.transaction(async (tx): Promise<[CodeRecord | null, string[]]> => {
       await this.codes.lockOwner(tx, input.userId);
       if (content) await this.content.requireFiles(tx, input.userId, content);
       if (step && !(await step.claim(tx))) return [null, []];
       if (folderId) await this.requireFolder(tx, input.userId, folderId);
-      const codesInUse = await this.codes.countOwned(input.userId, tx);
-      const entitlement = await this.bus.request(BillingPattern.Entitlement, { userId: input.userId, codesInUse });
-      if (!entitlement.allowed) {
-        throw new DomainError(
-          ErrorCode.PaymentRequired,
-          entitlement.reason === 'no-free-seat'
-            ? 'Every QR code in your subscription is in use. Add one more QR code to your subscription first.'
-            : 'Subscription Required: subscribe to create QR codes.',
-        );
-      }
+      await this.seats.requireFreeSeats(tx, allowance);
       const owner = await this.codes.ownerFlags(tx, input.userId);
       for (let attempt = 0; attempt < 5; attempt++) {
         const slug = input.slug ?? newSlug();
@@ -341,8 +336,9 @@ export class CodesService {
   }
 
   /**
-   * Deleting frees the seat: billing hears of it through code.deleted. The slug stays in the table
-   * as a tombstone. Both follow from events written with the deletion (see CodeEvents).
+   * The code's seat stays paid until the period ends and is free for the next code (the renewal
+   * drops seats no code uses). The slug stays in the table as a tombstone, following from the
+   * events written with the deletion (see CodeEvents).
    */
   async delete(userId: string, codeId: string, apiKeyName?: string): Promise<void> {
     let files: string[] = [];
@@ -351,10 +347,9 @@ export class CodesService {
       const code = await this.codes.softDelete(tx, userId, codeId);
       if (!code) throw codeNotFound();
       await this.history.record(tx, { codeId, ownerId: userId, actor: 'owner', apiKeyName }, [{ kind: 'deleted', changes: [] }]);
-      const remainingCodes = await this.codes.countOwned(userId, tx);
       return [
         ...(await this.events.changed(tx, [code.id])),
-        ...(await this.events.deleted(tx, { codeId, userId, slug: code.slug, remainingCodes })),
+        ...(await this.events.deleted(tx, { codeId, userId, slug: code.slug })),
         ...(await this.events.webhook(tx, userId, 'code.deleted', { id: codeId, slug: code.slug })),
       ];
     });
@@ -478,7 +473,7 @@ export class CodesService {
     );
   }
 
-  /** As `delete` for each code: every one frees its seat (one code.deleted each), with the codes left after all of them. */
+  /** As `delete` for each code: every one leaves its seat free for another code (one code.deleted each). */
   async bulkDelete(userId: string, ids: string[], apiKeyName?: string): Promise<BulkResult> {
     let files: string[] = [];
     const result = await this.bulk(userId, ids, async (tx, codes) => {
@@ -490,10 +485,9 @@ export class CodesService {
         deleted.push(source);
         await this.history.record(tx, { codeId: code.id, ownerId: userId, actor: 'owner', apiKeyName }, [{ kind: 'deleted', changes: [] }]);
       }
-      const remainingCodes = await this.codes.countOwned(userId, tx);
       const events = await this.events.changed(tx, deleted.map((code) => code.id));
       for (const code of deleted) {
-        events.push(...(await this.events.deleted(tx, { codeId: code.id, userId, slug: code.slug, remainingCodes })));
+        events.push(...(await this.events.deleted(tx, { codeId: code.id, userId, slug: code.slug })));
         events.push(...(await this.events.webhook(tx, userId, 'code.deleted', { id: code.id, slug: code.slug })));
       }
       return { changed: deleted.length, events };

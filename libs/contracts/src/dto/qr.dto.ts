@@ -60,6 +60,8 @@ export const QR_MESSAGES = {
   urlPrivateNetwork: 'The URL points to a private or local network address, which scanners cannot reach. Use a public web address.',
   category: 'Category must be one of business, event, product, restaurant, retail, real-estate, healthcare, education, personal or other',
   colour: 'Colours must be hex colours like #1a2b3c',
+  subscriptionRequired: 'Subscription Required: subscribe to create QR codes.',
+  noFreeSeat: 'Every QR code in your subscription is in use. Add one more QR code to your subscription first.',
 } as const;
 
 /** Why a name is refused, or null when it is fine. */

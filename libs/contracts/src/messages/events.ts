@@ -53,7 +53,7 @@ export interface SubscriptionState {
 }
 
 export interface EventPayloads {
-  [DomainEvent.CodeDeleted]: { codeId: string; userId: string; slug: string; remainingCodes: number };
+  [DomainEvent.CodeDeleted]: { codeId: string; userId: string; slug: string };
   [DomainEvent.SubscriptionChanged]: SubscriptionState;
   [DomainEvent.UserSuspended]: { userId: string };
   [DomainEvent.UserReactivated]: { userId: string };
@@ -68,7 +68,8 @@ export interface EventPayloads {
 
 /** Which service queues receive each event: the one routing table for fan-out. */
 export const EVENT_SUBSCRIBERS: Record<DomainEvent, readonly ServiceQueue[]> = {
-  [DomainEvent.CodeDeleted]: [ServiceQueue.Billing],
+  // No service needs it today: a deleted code's seat stays paid until the renewal trims it.
+  [DomainEvent.CodeDeleted]: [],
   [DomainEvent.SubscriptionChanged]: [ServiceQueue.Qr],
   [DomainEvent.UserSuspended]: [ServiceQueue.Qr, ServiceQueue.Gateway],
   [DomainEvent.UserReactivated]: [ServiceQueue.Qr],

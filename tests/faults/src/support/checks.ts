@@ -70,17 +70,18 @@ export async function checkCustomer(db: Pool, baseUrl: string, load: CustomerLoa
     }
   }
 
-  // Seats paid = codes held (+ the one seat bought for a create that never came).
+  // Seats = the seats paid (none lost, none appearing; a deleted code's seat stays until the
+  // period ends), and they cover the codes held.
   const seats = await seatsOf(db, load.userId);
   const held = rows.size;
-  const exact = Math.max(1, held + (load.freeSeat ? 1 : 0));
   if (load.seatsUncertain) {
-    if (seats !== Math.max(1, held) && seats !== held + 1) problems.push(`user ${load.userId}: ${seats} seats paid for ${held} codes`);
-    load.freeSeat = seats === held + 1;
+    if (seats !== load.paidSeats && seats !== load.paidSeats + 1) problems.push(`user ${load.userId}: ${seats} seats, ${load.paidSeats} paid for`);
+    load.paidSeats = seats;
     load.seatsUncertain = false;
-  } else if (seats !== exact) {
-    problems.push(`user ${load.userId}: ${seats} seats paid for ${held} codes${load.freeSeat ? ' and one unused seat' : ''}`);
+  } else if (seats !== load.paidSeats) {
+    problems.push(`user ${load.userId}: ${seats} seats, ${load.paidSeats} paid for`);
   }
+  if (held > seats) problems.push(`user ${load.userId}: ${held} codes held on ${seats} seats`);
   return problems;
 }
 
@@ -98,17 +99,16 @@ export async function settle(read: () => Promise<number>, want: number, timeoutM
 }
 
 /**
- * `checkCustomer` until it finds nothing (events are applied shortly after the answer: a relay,
- * a seat release) or the time is up; the problems of the last attempt.
+ * `checkCustomer` until it finds nothing (events are applied shortly after the answer: a relay) or the time is up; the problems of the last attempt.
  */
 export async function checkCustomerSettled(db: Pool, baseUrl: string, load: CustomerLoad, timeoutMs = 60_000): Promise<string[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const saved = { codes: structuredClone(load.codes), freeSeat: load.freeSeat, seatsUncertain: load.seatsUncertain };
+    const saved = { codes: structuredClone(load.codes), paidSeats: load.paidSeats, seatsUncertain: load.seatsUncertain };
     const problems = await checkCustomer(db, baseUrl, load);
     if (problems.length === 0 || Date.now() > deadline) return problems;
     load.codes.splice(0, load.codes.length, ...saved.codes);
-    load.freeSeat = saved.freeSeat;
+    load.paidSeats = saved.paidSeats;
     load.seatsUncertain = saved.seatsUncertain;
     await sleep(2000);
   }

@@ -98,10 +98,10 @@ export class CustomerLoad {
   private loop: Promise<void> = Promise.resolve();
   readonly codes: TrackedCode[] = [];
   readonly counts: WriteCounts = { acknowledged: 0, refused: 0, failed: 0 };
-  /** A purchase or create without a clear answer: the seat count may be one off either way. */
+  /** A purchase without a clear answer: the seats may be one more than those known to be paid. */
   seatsUncertain = false;
-  /** A seat bought (acknowledged) that no acknowledged create has used yet. */
-  freeSeat = false;
+  /** Seats paid: the subscription's first, then one per purchase answered as charged. A deleted code's seat stays paid until the period ends. */
+  paidSeats = 1;
   private round = 0;
 
   constructor(
@@ -153,10 +153,15 @@ export class CustomerLoad {
     }
     // A seat, then the code that uses it (the create screen's order).
     const key = { 'Idempotency-Key': `faults-${randomUUID()}` };
-    const bought = await this.send(() => this.client.post('/api/purchase-qr-code', { name: 'Flyer' }, key));
+    let charged = false;
+    const bought = await this.send(async () => {
+      const answer = await this.client.post('/api/purchase-qr-code', { name: 'Flyer' }, key);
+      charged = answer.status === 200 && answer.json?.charged === true;
+      return answer;
+    });
     if (bought === 'unknown') this.seatsUncertain = true;
     if (bought !== 'ok') return;
-    this.freeSeat = true;
+    if (charged) this.paidSeats += 1;
     const destinationUrl = `https://example.com/menu/${randomUUID()}`;
     let created: QrCodeView | undefined;
     const res = await this.send(async () => {
@@ -164,10 +169,7 @@ export class CustomerLoad {
       if (answer.status === 201 || answer.status === 200) created = answer.json as unknown as QrCodeView;
       return answer;
     });
-    if (res === 'ok' && created) {
-      this.codes.push({ id: created.id, slug: created.slug, destinationUrl, deleted: false, uncertain: false });
-      this.freeSeat = false;
-    } else if (res === 'unknown') this.seatsUncertain = true;
+    if (res === 'ok' && created) this.codes.push({ id: created.id, slug: created.slug, destinationUrl, deleted: false, uncertain: false });
   }
 
   /** 'ok' for a 2xx, 'refused' for a 4xx (nothing changed), 'unknown' otherwise. */

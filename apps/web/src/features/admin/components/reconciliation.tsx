@@ -33,7 +33,7 @@ export function Reconciliation() {
       id="reconciliation"
       title="Reconciliation"
       icon={<ShieldCheck className="size-5 text-primary" aria-hidden="true" />}
-      description="Compares what must agree and repairs what it can: extra seats are credited, redirects are rewritten from the database, undelivered events are retried. It also runs by itself every 15 minutes."
+      description="Compares what must agree and repairs what it can: seats left after a renewal are dropped, redirects are rewritten from the database, undelivered events are retried. It also runs by itself every 15 minutes."
       aside={
         <Button onClick={() => reconcile.mutate()} disabled={reconcile.isPending}>
           {reconcile.isPending && <Spinner />}

@@ -70,8 +70,8 @@ export function PricingSection() {
         </TabsContent>
       </Tabs>
       <p className="mx-auto mt-6 max-w-xl text-center text-sm text-muted-foreground">
-        Adding a code adds a seat, charged pro rata for the rest of the period. Deleting a code frees its seat;
-        deactivating a code keeps it.
+        Adding a code adds a seat, charged pro rata for the rest of the period. Deleting a code leaves its seat free
+        for another code until the period ends, when seats no code uses are dropped; deactivating a code keeps its seat.
       </p>
     </section>
   );

@@ -73,7 +73,7 @@ export function setCodeActive({ id, active }: { id: string; active: boolean }): 
   return api.post<QrCodeView>(`${codePath(id)}/${active ? 'activate' : 'deactivate'}`);
 }
 
-/** DELETE /api/qrcodes/{id} -> 204: the code and its analytics go, and its seat is given back. */
+/** DELETE /api/qrcodes/{id} -> 204: the code and its analytics go; its seat is free for another code until the period ends. */
 export function deleteCode(id: string): Promise<void> {
   return api.delete<void>(codePath(id));
 }

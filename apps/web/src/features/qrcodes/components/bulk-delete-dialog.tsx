@@ -12,7 +12,7 @@ interface BulkDeleteDialogProps {
 
 const codes = (n: number) => `${n.toLocaleString('en-US')} QR ${n === 1 ? 'code' : 'codes'}`;
 
-/** As a single delete: each code stops working, loses its analytics and leaves the subscription. */
+/** As a single delete: each code stops working and loses its analytics; its paid seat stays free until the period ends. */
 export function BulkDeleteDialog({ count, busy, onConfirm, onCancel }: BulkDeleteDialogProps) {
   return (
     <Dialog open={count !== null} onOpenChange={(open) => !open && !busy && onCancel()}>
@@ -22,8 +22,8 @@ export function BulkDeleteDialog({ count, busy, onConfirm, onCancel }: BulkDelet
           <DialogDescription>
             {count !== null &&
               `The ${codes(count)} will stop working wherever they are printed (scans get a “not found” page) and their scan analytics are deleted. ` +
-                `Each one gives its seat back: your subscription goes down by ${count === 1 ? 'one seat' : `${count} seats`} (never below one), ` +
-                'with the unused time credited. ' +
+                `${count === 1 ? 'Its seat stays' : `Their ${count} seats stay`} in your subscription, free for new codes, until the period ends; ` +
+                'seats no code uses are then dropped at the renewal. ' +
                 'This cannot be undone. To pause codes instead, deactivate them.'}
           </DialogDescription>
         </DialogHeader>

@@ -212,7 +212,7 @@ describe(CodesList.name, () => {
 
     await user.click(within(screen.getByRole('region', { name: 'Selected QR codes' })).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete 3 QR codes?' });
-    expect(dialog).toHaveTextContent('your subscription goes down by 3 seats');
+    expect(dialog).toHaveTextContent('Their 3 seats stay in your subscription, free for new codes, until the period ends');
     expect(server.calls('POST /api/qrcodes/bulk/:action')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete 3 QR codes' }));

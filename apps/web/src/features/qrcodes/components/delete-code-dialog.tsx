@@ -9,7 +9,7 @@ interface DeleteCodeDialogProps {
   onCancel: () => void;
 }
 
-/** Deleting cannot be undone: the printed code stops working and its seat leaves the subscription. */
+/** Deleting cannot be undone: the printed code stops working; its paid seat stays free for another code until the period ends. */
 export function DeleteCodeDialog({ name, busy, onConfirm, onCancel }: DeleteCodeDialogProps) {
   return (
     <Dialog open={name !== null} onOpenChange={(open) => !open && !busy && onCancel()}>
@@ -18,7 +18,8 @@ export function DeleteCodeDialog({ name, busy, onConfirm, onCancel }: DeleteCode
           <DialogTitle>Delete this QR code?</DialogTitle>
           <DialogDescription>
             “{name}” will stop working wherever it is printed (scans get a “not found” page), its scan analytics are deleted,
-            and one code is removed from your subscription. This cannot be undone. To pause a code instead, deactivate it.
+            and its seat stays free for a new code until the period ends (unused seats are dropped at the renewal). This cannot
+            be undone. To pause a code instead, deactivate it.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

@@ -57,7 +57,7 @@ export function useCodeActions() {
     async (code: Pick<QrCodeView, 'id'>): Promise<boolean> => {
       try {
         await remove.mutateAsync(code.id);
-        toast({ title: 'QR Code Deleted', description: 'The code no longer redirects and its seat was removed from your subscription.' });
+        toast({ title: 'QR Code Deleted', description: 'The code no longer redirects. Its seat is free for a new code until the period ends.' });
         return true;
       } catch (error) {
         toast({
