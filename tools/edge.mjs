@@ -63,7 +63,31 @@ async function compressedFile(file, info) {
   return entry;
 }
 
+// Request body limits, as nginx/nginx.conf sets them (client_max_body_size): larger only where a route needs it.
+const MiB = 1024 * 1024;
+const BODY_LIMITS = [
+  ['/api/imports', 51 * MiB],
+  ['/api/content-files', 11 * MiB],
+];
+const DEFAULT_BODY_LIMIT = 2 * MiB;
+
+export function bodyLimitOf(url) {
+  const path = url.split('?')[0];
+  return BODY_LIMITS.find(([route]) => route === path)?.[1] ?? DEFAULT_BODY_LIMIT;
+}
+
+function tooLarge(res) {
+  if (!res.headersSent) res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+  res.end('413 Request Entity Too Large\n');
+}
+
 function proxy(req, res, port) {
+  const limit = bodyLimitOf(req.url);
+  if (Number(req.headers['content-length'] ?? 0) > limit) {
+    tooLarge(res);
+    req.resume();
+    return;
+  }
   const requestId = req.headers['x-request-id'] || randomUUID();
   // Set, never appended (as nginx does): the client cannot choose the address the gateway counts.
   const forwardedFor = req.socket.remoteAddress ?? '';
@@ -105,8 +129,20 @@ function proxy(req, res, port) {
     },
   );
   upstream.on('error', () => {
+    if (res.writableEnded) return;
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
     res.end('The service is not reachable right now.');
+  });
+  // Passed on as it arrives (as nginx does with request buffering off); a body sent without a
+  // length is counted and cut at the limit.
+  let received = 0;
+  req.on('data', (chunk) => {
+    received += chunk.length;
+    if (received > limit) {
+      req.unpipe(upstream);
+      upstream.destroy();
+      tooLarge(res);
+    }
   });
   req.pipe(upstream);
 }

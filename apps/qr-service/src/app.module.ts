@@ -34,6 +34,9 @@ import { BulkImportHandlers } from './bulk-import/bulk-import.handlers';
 import { BulkImportQueue } from './bulk-import/bulk-import.queue';
 import { BulkImportsRepository } from './bulk-import/bulk-imports.repository';
 import { BulkImportsService } from './bulk-import/bulk-imports.service';
+import { BulkImportFilesController } from './bulk-import/bulk-import-files.controller';
+import { CodeBatchCreator } from './bulk-import/code-batch-creator';
+import { ImportSeats } from './bulk-import/import-seats';
 import { DataExportQueue } from './data-export/data-export.queue';
 import { DataExportsRepository } from './data-export/data-exports.repository';
 import { DataExportsService } from './data-export/data-exports.service';
@@ -85,6 +88,7 @@ export class QrServiceModule {
         WebhooksHandlers,
         DataExportHandlers,
         BulkImportHandlers,
+        BulkImportFilesController,
       ],
       providers: [
         CodesRepository,
@@ -121,6 +125,8 @@ export class QrServiceModule {
         BulkImportsRepository,
         BulkImportsService,
         BulkImportQueue,
+        CodeBatchCreator,
+        ImportSeats,
         { provide: ExportStorage, useClass: LocalDiskExportStorage },
         CONTENT_STORAGE_PROVIDER,
         ContentFilesRepository,

@@ -21,8 +21,8 @@ import { toSubscriptionView } from './subscription-view';
 
 type Entitlement = BillingRequests[BillingPattern.Entitlement]['res'];
 
-/** A bulk import holds at most 1,000 rows; no single purchase adds more codes than that. */
-const MAX_CODES_PER_PURCHASE = 1000;
+/** A bulk import holds at most 100,000 rows (BULK_IMPORT_MAX_ROWS); no single purchase adds more codes than that. */
+const MAX_CODES_PER_PURCHASE = 100_000;
 
 /**
  * Seats: one per code. Buying one more and using them. A paid seat stays until its period ends:

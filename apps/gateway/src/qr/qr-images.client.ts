@@ -3,6 +3,8 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { APP_CONFIG, AppConfig, requestContext } from '@qrd/config';
 import {
+  BulkImportView,
+  bulkImportResultPath,
   ContentFileView,
   ContentUploadPurpose,
   DomainError,
@@ -19,6 +21,9 @@ import {
   RENDER_CACHE_HEADER,
 } from '@qrd/contracts';
 import { INTERNAL_TOKEN_HEADER, internalToken, REQUEST_ID_HEADER } from '@qrd/messaging';
+
+/** The longest a bulk import's upload may take, reading and checking included (nginx waits as long). */
+const BULK_IMPORT_UPLOAD_TIMEOUT_MS = 5 * 60_000;
 
 export interface QrStreamedFile {
   body: Readable;
@@ -128,6 +133,32 @@ export class QrImagesClient {
     };
   }
 
+  /**
+   * A bulk import's CSV file, passed on as the browser sends it (never held whole here): the
+   * qr-service reads and checks it as it arrives. Checking 100,000 rows takes longer than a
+   * message's deadline, so the wait is the upload's own.
+   */
+  async uploadBulkImport(userId: string, body: Readable, cancel: AbortSignal): Promise<BulkImportView> {
+    const res = await this.call(
+      `/${QrFileRoute.BulkImportUpload}?${new URLSearchParams({ userId })}`,
+      { method: 'POST', headers: { 'content-type': 'text/csv' }, body: Readable.toWeb(body) as ReadableStream<Uint8Array>, duplex: 'half' },
+      cancel,
+      BULK_IMPORT_UPLOAD_TIMEOUT_MS,
+    );
+    return (await res.json()) as BulkImportView;
+  }
+
+  /** An import's result file, streamed as the qr-service writes it. */
+  async bulkImportResult(importId: string, userId: string, cancel: AbortSignal): Promise<QrStreamedFile> {
+    const res = await this.call(`${bulkImportResultPath(importId)}?${new URLSearchParams({ userId })}`, { headers: {} }, cancel);
+    if (!res.body) throw new DomainError(ErrorCode.Internal, 'The qr-service sent no result file');
+    return {
+      body: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
+      contentType: res.headers.get('content-type') ?? 'text/csv; charset=utf-8',
+      contentDisposition: res.headers.get('content-disposition') ?? 'attachment',
+    };
+  }
+
   /** An upload of a content code, checked and stored by the qr-service. */
   async uploadContentFile(userId: string, purpose: ContentUploadPurpose, name: string, body: Buffer): Promise<ContentFileView> {
     const params = new URLSearchParams({ userId, purpose, name });
@@ -161,10 +192,11 @@ export class QrImagesClient {
    */
   private async call(
     path: string,
-    init: { method?: string; headers: Record<string, string>; body?: string | Buffer },
+    init: { method?: string; headers: Record<string, string>; body?: string | Buffer | ReadableStream<Uint8Array>; duplex?: 'half' },
     cancel?: AbortSignal,
+    ownTimeoutMs?: number,
   ): Promise<Response> {
-    const timeoutMs = requestContext.remainingMs() ?? this.config.messageTimeoutMs;
+    const timeoutMs = ownTimeoutMs ?? requestContext.remainingMs() ?? this.config.messageTimeoutMs;
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new DOMException('no answer in time', 'TimeoutError')), Math.max(timeoutMs, 1));
     let res: Response;

@@ -1,4 +1,5 @@
-import { parse } from 'csv-parse/sync';
+import { parse } from 'csv-parse';
+import { pipeline, Readable, Transform } from 'node:stream';
 import {
   BULK_IMPORT_COLUMNS,
   BULK_IMPORT_MAX_BYTES,
@@ -35,28 +36,105 @@ function refused(message: string): DomainError {
   return new DomainError(ErrorCode.Validation, message, { file: message });
 }
 
-/**
- * A CSV file as its rows' cells: UTF-8 (a byte order mark is skipped), a header row naming the
- * columns, at most BULK_IMPORT_MAX_ROWS rows. Anything else is refused with a message saying what
- * to change; blank lines are skipped.
- */
-export function parseBulkImportCsv(file: Buffer): BulkImportCells[] {
-  if (file.length > BULK_IMPORT_MAX_BYTES) throw refused(BULK_IMPORT_MESSAGES.tooLarge);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(file);
-  } catch {
-    throw refused(BULK_IMPORT_MESSAGES.notUtf8);
-  }
-  let records: string[][];
-  try {
-    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: false });
-  } catch (error) {
+/** UTF-8 bytes to text as they arrive (a character split between chunks is joined), refused past the byte limit. */
+function utf8Text(maxBytes: number): Transform {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  let size = 0;
+  const decode = (chunk?: Buffer): string => {
+    try {
+      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+    } catch {
+      throw refused(BULK_IMPORT_MESSAGES.notUtf8);
+    }
+  };
+  return new Transform({
+    decodeStrings: true,
+    readableObjectMode: false,
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > maxBytes) return done(refused(BULK_IMPORT_MESSAGES.tooLarge));
+      try {
+        done(null, decode(chunk));
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+    flush(done) {
+      try {
+        done(null, decode());
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+  });
+}
+
+/** What went wrong reading the CSV: our refusal as it is, a parser's error with its line. */
+function readingError(error: unknown): unknown {
+  if (error instanceof DomainError) return error;
+  const code = (error as { code?: string }).code ?? '';
+  if (code.startsWith('CSV_')) {
     const line = (error as { lines?: number }).lines;
-    throw refused(`The file could not be read as CSV${line ? ` (line ${line})` : ''}: check its quotes and separators (commas).`);
+    return refused(`The file could not be read as CSV${line ? ` (line ${line})` : ''}: check its quotes and separators (commas).`);
   }
-  const [header, ...rows] = records;
-  if (!header) throw refused(BULK_IMPORT_MESSAGES.empty);
+  if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || (error as Error).message === 'aborted') {
+    return refused(BULK_IMPORT_MESSAGES.uploadInterrupted);
+  }
+  return error;
+}
+
+/**
+ * A CSV file read as it arrives, its rows' cells in batches of `batchSize`: UTF-8 (a byte order
+ * mark is skipped), a header row naming the columns, at most BULK_IMPORT_MAX_ROWS rows and
+ * BULK_IMPORT_MAX_BYTES. Anything else is refused with a message saying what to change (after the
+ * batches before it were yielded: the caller drops what it kept); blank lines are skipped. Only
+ * one batch is held at a time, whatever the file's size.
+ */
+export async function* readBulkImportCsv(
+  body: Readable | AsyncIterable<Buffer>,
+  batchSize: number,
+  limits = { maxBytes: BULK_IMPORT_MAX_BYTES, maxRows: BULK_IMPORT_MAX_ROWS },
+): AsyncGenerator<BulkImportCells[]> {
+  const source = body instanceof Readable ? body : Readable.from(body);
+  const records = pipeline(
+    source,
+    utf8Text(limits.maxBytes),
+    parse({ bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: false }),
+    () => undefined,
+  );
+  let columns: BulkImportColumn[] | null = null;
+  let rows = 0;
+  let batch: BulkImportCells[] = [];
+  try {
+    for await (const cells of records as AsyncIterable<string[]>) {
+      if (columns === null) {
+        columns = headerColumns(cells);
+        continue;
+      }
+      if (!cells.some((cell) => cell.trim() !== '')) continue;
+      rows++;
+      // Past the limit the rest is only counted, so the refusal says how many rows the file has.
+      if (rows > limits.maxRows) continue;
+      if (cells.some((cell) => CONTROL.test(cell))) throw refused(`Row ${rows} contains control characters: remove them and upload the file again.`);
+      const row: BulkImportCells = { name: '', destination: '', category: '', tags: '', slug: '', template: '' };
+      columns.forEach((column, i) => (row[column] = cells[i] ?? ''));
+      batch.push(row);
+      if (batch.length === batchSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+  } catch (error) {
+    throw readingError(error);
+  } finally {
+    if (!source.destroyed) source.destroy();
+  }
+  if (columns === null || rows === 0) throw refused(BULK_IMPORT_MESSAGES.empty);
+  if (rows > limits.maxRows) throw refused(BULK_IMPORT_MESSAGES.tooManyRows(rows));
+  if (batch.length > 0) yield batch;
+}
+
+function headerColumns(header: string[]): BulkImportColumn[] {
   const columns = header.map((title) => {
     const key = ALIASES[title.trim().toLowerCase().replace(/[\s_-]+/g, '')];
     if (!key) throw refused(BULK_IMPORT_MESSAGES.unknownColumn(title.trim().slice(0, 60)));
@@ -66,14 +144,5 @@ export function parseBulkImportCsv(file: Buffer): BulkImportCells[] {
     if (columns.filter((c) => c === column).length > 1) throw refused(BULK_IMPORT_MESSAGES.duplicateColumn(column));
   }
   for (const column of REQUIRED) if (!columns.includes(column)) throw refused(BULK_IMPORT_MESSAGES.missingColumn(column));
-  const filled = rows.filter((cells) => cells.some((cell) => cell.trim() !== ''));
-  if (filled.length === 0) throw refused(BULK_IMPORT_MESSAGES.empty);
-  if (filled.length > BULK_IMPORT_MAX_ROWS) throw refused(BULK_IMPORT_MESSAGES.tooManyRows(filled.length));
-  const withControl = filled.findIndex((cells) => cells.some((cell) => CONTROL.test(cell)));
-  if (withControl >= 0) throw refused(`Row ${withControl + 1} contains control characters: remove them and upload the file again.`);
-  return filled.map((cells) => {
-    const row: BulkImportCells = { name: '', destination: '', category: '', tags: '', slug: '', template: '' };
-    columns.forEach((column, i) => (row[column] = cells[i] ?? ''));
-    return row;
-  });
+  return columns;
 }

@@ -14,11 +14,6 @@ export class BulkImportHandlers {
     private readonly queue: BulkImportQueue,
   ) {}
 
-  @MessagePattern(QrPattern.StartBulkImport)
-  start(@Payload() req: Req<QrPattern.StartBulkImport>): Res<QrPattern.StartBulkImport> {
-    return this.imports.start(req.userId, req.csvBase64);
-  }
-
   @MessagePattern(QrPattern.GetBulkImport)
   get(@Payload() req: Req<QrPattern.GetBulkImport>): Res<QrPattern.GetBulkImport> {
     return this.imports.get(req.userId, req.importId);
@@ -35,8 +30,8 @@ export class BulkImportHandlers {
     return this.imports.confirm(req.userId, req.importId, confirmation, (id) => this.queue.enqueue(id));
   }
 
-  @MessagePattern(QrPattern.BulkImportResult)
-  result(@Payload() req: Req<QrPattern.BulkImportResult>): Res<QrPattern.BulkImportResult> {
-    return this.imports.result(req.userId, req.importId);
+  @MessagePattern(QrPattern.CancelBulkImport)
+  cancel(@Payload() req: Req<QrPattern.CancelBulkImport>): Res<QrPattern.CancelBulkImport> {
+    return this.imports.cancel(req.userId, req.importId);
   }
 }

@@ -14,11 +14,17 @@ interface CreateCodesJob {
 const ATTEMPTS = 5;
 const JOB_NAME = 'create-codes';
 
-/** Creates a confirmed import's codes in the background (job id = import id, so a repeat joins it). */
+/**
+ * Creates a confirmed import's codes in the background (job id = import id, so a repeat joins it).
+ * At start every import confirmed and not finished is queued again: the creation goes on from its
+ * last committed batch after a restart (a job left active by a crashed process is taken back by
+ * BullMQ's stalled-job check). A shutdown stops the job between two batches.
+ */
 @Injectable()
 export class BulkImportQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   private queue?: Queue;
   private worker?: Worker;
+  private stopping = false;
 
   constructor(
     private readonly imports: BulkImportsService,
@@ -32,16 +38,26 @@ export class BulkImportQueue implements OnApplicationBootstrap, OnApplicationShu
     const connection = redisOptions(this.config.redisUrl, { maxRetriesPerRequest: null });
     const prefix = bullPrefix(this.config.redisPrefix);
     this.queue = new Queue(QrQueue.BulkImports, { connection, prefix });
-    // One import at a time per replica: each row is a creation under its owner's lock.
+    // One import at a time per replica: each batch is created under its owner's lock.
     this.worker = new Worker(QrQueue.BulkImports, (job) => this.process(job), { connection, prefix, concurrency: 1 });
     this.worker.on('failed', (job, error) => this.logger.warn({ err: error, jobId: job?.id, attempts: job?.attemptsMade }, 'bulk import job failed'));
     this.queueMetrics.watch(this.queue);
     this.metrics.addReadinessCheck(`consumer ${QrQueue.BulkImports}`, () => {
       if (!this.worker?.isRunning()) throw new Error('the bulk import consumer is not running');
     });
+    void this.resumeUnfinished();
+  }
+
+  private async resumeUnfinished(): Promise<void> {
+    try {
+      for (const importId of await this.imports.unfinished()) await this.enqueue(importId);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'unfinished bulk imports could not be queued again');
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     await this.worker?.close();
     await this.queue?.close();
   }
@@ -58,7 +74,7 @@ export class BulkImportQueue implements OnApplicationBootstrap, OnApplicationShu
   private async process(job: Job): Promise<void> {
     const { importId, meta } = job.data as CreateCodesJob;
     try {
-      await requestContext.run(meta, () => this.imports.run(importId));
+      await requestContext.run(meta, () => this.imports.run(importId, () => this.stopping));
     } catch (error) {
       if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
         await this.imports.giveUp(importId, 'This QR code could not be created. Please try again with a new import.');

@@ -26,6 +26,17 @@ export interface BulkImportRowRecord extends BulkImportCells {
 const IMPORT_COLUMNS = `id, owner_id AS "ownerId", state, total, seats_bought AS "seatsBought",
   amount_charged_cents AS "amountChargedCents", design_template_id AS "designTemplateId", created_at AS "createdAt"`;
 
+const ROW_COLUMNS = `r.row_number AS "row", r.name, r.destination, r.category, r.tags, r.slug, r.template, r.errors, r.code_id AS "codeId",
+  c.slug AS "codeSlug", r.failure`;
+
+export interface BulkImportCounts {
+  rows: number;
+  invalid: number;
+  namedTemplate: number;
+  created: number;
+  failed: number;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A draft is kept this long for its owner to fix and confirm it. */
@@ -40,31 +51,37 @@ export class BulkImportsRepository {
     return this.db.transaction(work);
   }
 
-  /** A new draft with its rows (each with its errors); the owner's drafts older than a day go. */
-  async createDraft(ownerId: string, rows: { cells: BulkImportCells; errors: Record<string, string> }[]): Promise<string> {
+  /** A new, empty draft; the owner's drafts older than a day go. */
+  async newDraft(ownerId: string): Promise<string> {
     return this.db.transaction(async (tx) => {
       await tx.query(`DELETE FROM qr.bulk_imports WHERE owner_id = $1 AND state = 'draft' AND created_at < now() - $2 * interval '1 hour'`, [
         ownerId,
         DRAFT_HOURS,
       ]);
       const [{ id }] = (await tx.query(`INSERT INTO qr.bulk_imports (owner_id) VALUES ($1) RETURNING id`, [ownerId])) as { id: string }[];
-      const CHUNK = 200;
-      for (let start = 0; start < rows.length; start += CHUNK) {
-        const chunk = rows.slice(start, start + CHUNK);
-        const params: unknown[] = [id];
-        const values = chunk.map((row, i) => {
-          const at = params.length;
-          const { name, destination, category, tags, slug, template } = row.cells;
-          params.push(start + i + 1, name, destination, category, tags, slug, template, JSON.stringify(row.errors));
-          return `($1, ${Array.from({ length: 8 }, (_, k) => `$${at + k + 1}`).join(', ')})`;
-        });
-        await tx.query(
-          `INSERT INTO qr.bulk_import_rows (import_id, row_number, name, destination, category, tags, slug, template, errors) VALUES ${values.join(', ')}`,
-          params,
-        );
-      }
       return id;
     });
+  }
+
+  /** A batch of the file's rows (each with its errors), in one multi-row insert. */
+  async addRows(id: string, rows: { row: number; cells: BulkImportCells; errors: Record<string, string> }[]): Promise<void> {
+    if (rows.length === 0) return;
+    const params: unknown[] = [id];
+    const values = rows.map((row) => {
+      const at = params.length;
+      const { name, destination, category, tags, slug, template } = row.cells;
+      params.push(row.row, name, destination, category, tags, slug, template, JSON.stringify(row.errors));
+      return `($1, ${Array.from({ length: 8 }, (_, k) => `$${at + k + 1}`).join(', ')})`;
+    });
+    await this.db.query(
+      `INSERT INTO qr.bulk_import_rows (import_id, row_number, name, destination, category, tags, slug, template, errors) VALUES ${values.join(', ')}`,
+      params,
+    );
+  }
+
+  /** A file refused part way (or its upload broken off): the draft and the rows kept so far go. */
+  async discard(id: string): Promise<void> {
+    await this.db.query(`DELETE FROM qr.bulk_imports WHERE id = $1 AND state = 'draft'`, [id]);
   }
 
   async find(ownerId: string, id: string): Promise<BulkImportRecord | null> {
@@ -78,21 +95,43 @@ export class BulkImportsRepository {
     return rows[0] ?? null;
   }
 
-  async rows(id: string): Promise<BulkImportRowRecord[]> {
+  /** Up to `limit` rows after row `after`, in file order (a page of a file read from start to end). */
+  async rowsAfter(id: string, after: number, limit: number, where = 'true'): Promise<BulkImportRowRecord[]> {
     return (await this.db.query(
-      `SELECT r.row_number AS "row", r.name, r.destination, r.category, r.tags, r.slug, r.template, r.errors, r.code_id AS "codeId",
-              c.slug AS "codeSlug", r.failure
+      `SELECT ${ROW_COLUMNS}
        FROM qr.bulk_import_rows r LEFT JOIN qr.codes c ON c.id = r.code_id AND c.deleted_at IS NULL
-       WHERE r.import_id = $1 ORDER BY r.row_number`,
-      [id],
+       WHERE r.import_id = $1 AND r.row_number > $2 AND ${where} ORDER BY r.row_number LIMIT $3`,
+      [id, after, limit],
     )) as BulkImportRowRecord[];
   }
 
-  async progress(id: string): Promise<{ created: number; failed: number }> {
+  /** The rows with a custom short link or a template named (what may change after a check), and row `also`. */
+  rowsToRecheckAfter(id: string, after: number, limit: number, also: number | null): Promise<BulkImportRowRecord[]> {
+    const row = also === null ? '' : ` OR r.row_number = ${Math.trunc(also)}`;
+    return this.rowsAfter(id, after, limit, `(r.slug <> '' OR r.template <> ''${row})`);
+  }
+
+  /** The rows a view lists: those with errors or failures first, then the others; in file order. */
+  async shownRows(id: string, limit: number): Promise<BulkImportRowRecord[]> {
+    return (await this.db.query(
+      `SELECT * FROM (
+         SELECT ${ROW_COLUMNS}
+         FROM qr.bulk_import_rows r LEFT JOIN qr.codes c ON c.id = r.code_id AND c.deleted_at IS NULL
+         WHERE r.import_id = $1 ORDER BY (r.errors <> '{}' OR r.failure IS NOT NULL) DESC, r.row_number LIMIT $2
+       ) shown ORDER BY "row"`,
+      [id, limit],
+    )) as BulkImportRowRecord[];
+  }
+
+  /** Counts over every row (one pass, no row held). */
+  async counts(id: string): Promise<BulkImportCounts> {
     const [counts] = (await this.db.query(
-      `SELECT count(code_id)::int AS created, count(failure)::int AS failed FROM qr.bulk_import_rows WHERE import_id = $1`,
+      `SELECT count(*)::int AS rows, count(*) FILTER (WHERE errors <> '{}')::int AS invalid,
+              count(*) FILTER (WHERE errors = '{}' AND template <> '')::int AS "namedTemplate",
+              count(code_id)::int AS created, count(failure)::int AS failed
+       FROM qr.bulk_import_rows WHERE import_id = $1`,
       [id],
-    )) as { created: number; failed: number }[];
+    )) as BulkImportCounts[];
     return counts;
   }
 
@@ -108,6 +147,7 @@ export class BulkImportsRepository {
   }
 
   async saveErrors(id: string, errors: Map<number, Record<string, string>>): Promise<void> {
+    if (errors.size === 0) return;
     const rows = [...errors.keys()];
     await this.db.query(
       `UPDATE qr.bulk_import_rows r SET errors = e.errors
@@ -134,33 +174,78 @@ export class BulkImportsRepository {
     return result[0].length === 1;
   }
 
+  /** Running, or done; an import cancelled or done stays so. */
   async setState(id: string, state: 'running' | 'done'): Promise<void> {
     await this.db.query(
       `UPDATE qr.bulk_imports SET state = $2, finished_at = CASE WHEN $2 = 'done' THEN now() ELSE finished_at END
-       WHERE id = $1 AND state <> 'done'`,
+       WHERE id = $1 AND state NOT IN ('done', 'cancelled')`,
       [id, state],
     );
   }
 
-  /** Valid rows not created and not failed yet, in file order. */
-  async pendingRows(id: string): Promise<BulkImportRowRecord[]> {
-    return (await this.rows(id)).filter((row) => Object.keys(row.errors).length === 0 && row.codeId === null && row.failure === null);
+  /** A draft or an import being created stops (waiting for the batch in progress to commit); false when it had ended. */
+  async cancel(id: string): Promise<boolean> {
+    const result = (await this.db.query(
+      `UPDATE qr.bulk_imports SET state = 'cancelled', finished_at = now() WHERE id = $1 AND state IN ('draft', 'queued', 'running') RETURNING id`,
+      [id],
+    )) as [unknown[], number];
+    return result[0].length === 1;
   }
 
-  /** In the creation's transaction: the row locked, and whether it still needs its code. */
-  async claimRow(tx: EntityManager, id: string, row: number): Promise<boolean> {
-    const rows = (await tx.query(`SELECT code_id, failure FROM qr.bulk_import_rows WHERE import_id = $1 AND row_number = $2 FOR UPDATE`, [
-      id,
-      row,
-    ])) as { code_id: string | null; failure: string | null }[];
-    return rows.length === 1 && rows[0].code_id === null && rows[0].failure === null;
+  /** Imports confirmed and not finished: what a restart goes on with. */
+  async unfinished(): Promise<string[]> {
+    const rows = (await this.db.query(`SELECT id FROM qr.bulk_imports WHERE state IN ('queued', 'running')`)) as { id: string }[];
+    return rows.map((row) => row.id);
   }
 
-  async markCreated(tx: EntityManager, id: string, row: number, codeId: string): Promise<void> {
-    await tx.query(`UPDATE qr.bulk_import_rows SET code_id = $3 WHERE import_id = $1 AND row_number = $2`, [id, row, codeId]);
+  /** The next valid rows not created and not failed yet, in file order. */
+  async pendingBatch(id: string, limit: number): Promise<BulkImportRowRecord[]> {
+    return (await this.db.query(
+      `SELECT ${ROW_COLUMNS} FROM qr.bulk_import_rows r LEFT JOIN qr.codes c ON false
+       WHERE r.import_id = $1 AND r.code_id IS NULL AND r.failure IS NULL AND r.errors = '{}'
+       ORDER BY r.row_number LIMIT $2`,
+      [id, limit],
+    )) as BulkImportRowRecord[];
   }
 
-  async markFailed(id: string, row: number, failure: string): Promise<void> {
-    await this.db.query(`UPDATE qr.bulk_import_rows SET failure = $3 WHERE import_id = $1 AND row_number = $2 AND code_id IS NULL`, [id, row, failure]);
+  /**
+   * In the batch's transaction: the import locked against a cancel (which waits for the commit) and
+   * the rows of `rows` that still need their code, locked. None when the import is no longer running.
+   */
+  async claimRows(tx: EntityManager, id: string, rows: number[]): Promise<Set<number>> {
+    const [importRow] = (await tx.query(`SELECT state FROM qr.bulk_imports WHERE id = $1 FOR SHARE`, [id])) as { state: BulkImportState }[];
+    if (importRow?.state !== 'running') return new Set();
+    const claimed = (await tx.query(
+      `SELECT row_number FROM qr.bulk_import_rows WHERE import_id = $1 AND row_number = ANY($2::int[]) AND code_id IS NULL AND failure IS NULL
+       FOR UPDATE`,
+      [id, rows],
+    )) as { row_number: number }[];
+    return new Set(claimed.map((row) => row.row_number));
+  }
+
+  async markCreated(tx: EntityManager, id: string, created: { row: number; codeId: string }[]): Promise<void> {
+    if (created.length === 0) return;
+    await tx.query(
+      `UPDATE qr.bulk_import_rows r SET code_id = u.code_id FROM unnest($2::int[], $3::uuid[]) AS u(row_number, code_id)
+       WHERE r.import_id = $1 AND r.row_number = u.row_number`,
+      [id, created.map((c) => c.row), created.map((c) => c.codeId)],
+    );
+  }
+
+  async markFailed(tx: EntityManager | null, id: string, failed: { row: number; failure: string }[]): Promise<void> {
+    if (failed.length === 0) return;
+    await (tx ?? this.db.manager).query(
+      `UPDATE qr.bulk_import_rows r SET failure = u.failure FROM unnest($2::int[], $3::text[]) AS u(row_number, failure)
+       WHERE r.import_id = $1 AND r.row_number = u.row_number AND r.code_id IS NULL`,
+      [id, failed.map((f) => f.row), failed.map((f) => f.failure)],
+    );
+  }
+
+  /** Every valid row left is reported failed with this reason (the job gave up). */
+  async failPending(id: string, failure: string): Promise<void> {
+    await this.db.query(
+      `UPDATE qr.bulk_import_rows SET failure = $2 WHERE import_id = $1 AND code_id IS NULL AND failure IS NULL AND errors = '{}'`,
+      [id, failure],
+    );
   }
 }

@@ -1,32 +1,32 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Readable } from 'node:stream';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
 import {
   BillingPattern,
   BULK_IMPORT_COLUMNS,
   BULK_IMPORT_MESSAGES,
+  BULK_IMPORT_VIEW_ROWS,
   BulkImportCells,
   BulkImportPricing,
   BulkImportProgress,
   BulkImportView,
   DomainError,
   ErrorCode,
-  parseTagsCell,
-  QrCategory,
-  QrPattern,
-  QrRequests,
-  slugLookalikeKey,
 } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { csvCell } from '../analytics/scans-csv';
 import { shortUrl } from '../codes/code.record';
 import { CodesService } from '../codes/codes.service';
-import { parseBulkImportCsv } from './bulk-import-csv';
+import { DEFAULT_DESIGN, QrDesign } from '../rendering';
+import { readBulkImportCsv } from './bulk-import-csv';
+import { BulkImportRowChecker } from './bulk-import-row-checker';
+import { batchCodeOf, templateKey } from './bulk-import-rows';
 import { BulkImportRecord, BulkImportRowRecord, BulkImportsRepository } from './bulk-imports.repository';
+import { BatchCode, CodeBatchCreator } from './code-batch-creator';
+import { ImportSeats } from './import-seats';
 
-type CreateRequest = QrRequests[QrPattern.CreateCode]['req'];
-
-/** Failures of one row that another attempt would not change: the row is reported failed, the others go on. */
-const ROW_FAILURES = new Set([ErrorCode.Validation, ErrorCode.Conflict, ErrorCode.PaymentRequired, ErrorCode.Forbidden, ErrorCode.Suspended]);
+/** Rows read, stored, checked again and created this many at a time: memory stays flat whatever the file. */
+export const BULK_IMPORT_BATCH = 500;
 
 function notFound(): DomainError {
   return new DomainError(ErrorCode.NotFound, BULK_IMPORT_MESSAGES.notFound);
@@ -36,54 +36,49 @@ function hasErrors(errors: Record<string, string>): boolean {
   return Object.keys(errors).length > 0;
 }
 
-/** The code a row becomes: the single create's request, built from the row's cells. */
-export function createRequestOf(userId: string, cells: BulkImportCells): CreateRequest {
-  const category = cells.category.trim().toLowerCase();
-  const slug = cells.slug.trim();
-  return {
-    userId,
-    name: cells.name,
-    destinationUrl: cells.destination.trim(),
-    ...(category ? { category: category as QrCategory } : {}),
-    ...(slug ? { slug } : {}),
-  };
-}
-
-/** How a template named in a row is looked up among the account's (as their unique index compares names). */
-export function templateKey(name: string): string {
-  return name.trim().toLowerCase();
-}
-
-/** A row's tags (parsed and checked at preview) on its create request. */
-export function withImportedTags(request: CreateRequest, tags: string[]): CreateRequest {
-  return tags.length === 0 ? request : { ...request, tags };
-}
-
 /**
- * Bulk create from CSV: a file becomes a draft whose every row is checked like the single create
- * form (nothing is bought or created); rows are fixed in the preview; one confirmation buys the
- * missing seats at once (one idempotency key per import) and queues the creation of the codes.
+ * Bulk create from CSV: a file, streamed, becomes a draft whose every row is checked like the
+ * single create form (nothing is bought or created); rows are fixed in the preview; one
+ * confirmation buys the missing seats at once (one idempotency key per import) and queues the
+ * creation of the codes, batch by batch, which its owner may cancel and a restart goes on with.
+ * Rows live in PostgreSQL, never all in memory.
  */
 @Injectable()
 export class BulkImportsService {
   constructor(
     private readonly imports: BulkImportsRepository,
     private readonly codes: CodesService,
+    private readonly creator: CodeBatchCreator,
+    private readonly seats: ImportSeats,
     private readonly bus: MessageBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async start(userId: string, csvBase64: string): Promise<BulkImportView> {
-    const cells = parseBulkImportCsv(Buffer.from(csvBase64, 'base64'));
-    const errors = await this.check(userId, cells);
-    const id = await this.imports.createDraft(userId, cells.map((row, i) => ({ cells: row, errors: errors[i] })));
+  /** The file read as it arrives, each batch checked and stored before the next is read. */
+  async upload(userId: string, file: Readable | AsyncIterable<Buffer>): Promise<BulkImportView> {
+    const id = await this.imports.newDraft(userId);
+    try {
+      const checker = new BulkImportRowChecker(this.codes, userId);
+      let row = 0;
+      for await (const batch of readBulkImportCsv(file, BULK_IMPORT_BATCH)) {
+        const checked: { row: number; cells: BulkImportCells; errors: Record<string, string> }[] = [];
+        for (const cells of batch) {
+          row++;
+          checked.push({ row, cells, errors: await checker.check(row, cells) });
+        }
+        await this.imports.addRows(id, checked);
+      }
+    } catch (error) {
+      await this.imports.discard(id);
+      throw error;
+    }
     return this.get(userId, id);
   }
 
   async get(userId: string, importId: string): Promise<BulkImportView> {
     const record = await this.imports.find(userId, importId);
     if (!record) throw notFound();
-    return this.view(record, await this.imports.rows(record.id));
+    return this.view(record);
   }
 
   async updateRow(userId: string, importId: string, row: number, cells: BulkImportCells): Promise<BulkImportView> {
@@ -93,7 +88,7 @@ export class BulkImportsService {
     if (!Number.isInteger(row) || !(await this.imports.updateDraftRow(record.id, row, cells))) {
       throw new DomainError(ErrorCode.NotFound, `Row ${row} is not in this import`);
     }
-    await this.recheck(userId, record.id);
+    await this.recheck(userId, record.id, row);
     return this.get(userId, importId);
   }
 
@@ -115,116 +110,142 @@ export class BulkImportsService {
       if (record.state === 'queued') await enqueue(record.id);
       return this.get(userId, importId);
     }
-    // Checked again: a short link may have been taken since the preview.
-    const rows = await this.recheck(userId, record.id);
-    const valid = rows.filter((row) => !hasErrors(row.errors));
-    if (valid.length === 0) throw new DomainError(ErrorCode.Validation, BULK_IMPORT_MESSAGES.nothingToCreate);
+    // Checked again: a short link may have been taken, or a template renamed, since the preview.
+    await this.recheck(userId, record.id, null);
+    const counts = await this.imports.counts(record.id);
+    const valid = counts.rows - counts.invalid;
+    if (valid === 0) throw new DomainError(ErrorCode.Validation, BULK_IMPORT_MESSAGES.nothingToCreate);
     // Before anything is bought: one of the owner's templates, whose design can still be used.
     if (designTemplateId !== null) await this.codes.templateDesign(userId, designTemplateId);
-    const pricing = await this.pricing(userId, valid.length);
+    const pricing = await this.pricing(userId, valid);
     if (!pricing.entitled) throw new DomainError(ErrorCode.PaymentRequired, 'Subscription Required: subscribe to create QR codes.');
     if (totalCents !== null && totalCents !== pricing.totalCents) {
       throw new DomainError(ErrorCode.Conflict, BULK_IMPORT_MESSAGES.totalChanged, { totalCents: BULK_IMPORT_MESSAGES.totalChanged });
     }
-    const purchase = await this.bus.request(BillingPattern.PurchaseSeat, {
-      userId,
-      expectedUnitAmountCents: pricing.unitAmountCents,
-      idempotencyKey: `bulk-import:${record.id}`,
-      codes: valid.length,
-    });
-    const queued = { total: valid.length, seatsBought: pricing.seatsToBuy, amountChargedCents: purchase.amountChargedCents, confirmKey, designTemplateId };
+    const purchase = await this.seats.buyForImport(userId, record.id, valid, pricing.unitAmountCents);
+    const queued = { total: valid, seatsBought: pricing.seatsToBuy, amountChargedCents: purchase.amountChargedCents, confirmKey, designTemplateId };
     if (await this.imports.markQueued(record.id, queued)) {
       await enqueue(record.id);
     }
     return this.get(userId, importId);
   }
 
-  /** The created codes with their short links (and the rows that could not be created, with why). */
-  async result(userId: string, importId: string): Promise<{ filename: string; csv: string }> {
+  /**
+   * Stops the import between two batches (a batch in progress commits first): the codes created
+   * stay, the rows left are not created. The seats bought stay in the subscription, free for the
+   * next codes. A draft cancelled is simply never created.
+   */
+  async cancel(userId: string, importId: string): Promise<BulkImportView> {
     const record = await this.imports.find(userId, importId);
     if (!record) throw notFound();
-    const lines = [[...BULK_IMPORT_COLUMNS, 'short_url', 'status', 'error'].join(',')];
-    for (const row of await this.imports.rows(record.id)) {
-      if (hasErrors(row.errors)) continue;
-      const status = row.codeId ? 'created' : row.failure ? 'failed' : 'pending';
-      const link = row.codeSlug ? shortUrl(this.config.publicBaseUrl, row.codeSlug) : '';
-      const cells = [row.name, row.destination, row.category, row.tags, row.codeSlug ?? row.slug, row.template];
-      lines.push([...cells, link, status, row.failure].map((v) => csvCell(v)).join(','));
+    if (record.state === 'done') throw new DomainError(ErrorCode.Conflict, BULK_IMPORT_MESSAGES.notCancellable);
+    if (record.state !== 'cancelled') await this.imports.cancel(record.id);
+    return this.get(userId, importId);
+  }
+
+  /** The result file's name and its lines, read page by page as they are written. */
+  async result(userId: string, importId: string): Promise<{ filename: string; lines: AsyncGenerator<string> }> {
+    const record = await this.imports.find(userId, importId);
+    if (!record) throw notFound();
+    return { filename: `qr-codes-import-${record.createdAt.toISOString().slice(0, 10)}.csv`, lines: this.resultLines(record) };
+  }
+
+  private async *resultLines(record: BulkImportRecord): AsyncGenerator<string> {
+    yield `${[...BULK_IMPORT_COLUMNS, 'short_url', 'status', 'error'].join(',')}\r\n`;
+    const cancelled = record.state === 'cancelled';
+    for (let after = 0; ; ) {
+      const rows = await this.imports.rowsAfter(record.id, after, 1000);
+      if (rows.length === 0) return;
+      after = rows[rows.length - 1].row;
+      let page = '';
+      for (const row of rows) {
+        if (hasErrors(row.errors)) continue;
+        const status = row.codeId ? 'created' : row.failure ? 'failed' : cancelled ? 'cancelled' : 'pending';
+        const failure = row.failure ?? (status === 'cancelled' ? BULK_IMPORT_MESSAGES.cancelled : null);
+        const link = row.codeSlug ? shortUrl(this.config.publicBaseUrl, row.codeSlug) : '';
+        const cells = [row.name, row.destination, row.category, row.tags, row.codeSlug ?? row.slug, row.template];
+        page += `${[...cells, link, status, failure].map((v) => csvCell(v)).join(',')}\r\n`;
+      }
+      yield page;
     }
-    return { filename: `qr-codes-import-${record.createdAt.toISOString().slice(0, 10)}.csv`, csv: `${lines.join('\r\n')}\r\n` };
   }
 
   /**
-   * The background job: each valid row not created yet becomes a code, marked on the row in the
-   * code's own transaction, so a retried job skips what is done and never creates a row twice.
+   * The background job: batch after batch of the valid rows not created yet becomes codes, each
+   * batch marked on its rows in its own transaction, so a retried or resumed job goes on from the
+   * last committed batch and never creates a row twice. Stops when the import is cancelled, or
+   * when `stopping` says the process is shutting down (a restart goes on with it).
    */
-  async run(importId: string): Promise<void> {
+  async run(importId: string, stopping: () => boolean = () => false): Promise<void> {
     const record = await this.imports.findById(importId);
-    if (!record || record.state === 'done' || record.state === 'draft') return;
+    if (!record || (record.state !== 'queued' && record.state !== 'running')) return;
     await this.imports.setState(record.id, 'running');
     const templates = await this.codes.templateIdsByName(record.ownerId);
-    for (const row of await this.imports.pendingRows(record.id)) {
-      // A row naming a template takes it; the others the one chosen at confirmation (checked again at creation).
-      const named = row.template.trim();
-      const designTemplateId = named ? templates.get(templateKey(named)) : record.designTemplateId;
-      if (named && designTemplateId === undefined) {
-        await this.imports.markFailed(record.id, row.row, BULK_IMPORT_MESSAGES.templateUnknown(named));
-        continue;
+    const designs = new Map<string, QrDesign | DomainError>();
+    for (;;) {
+      if (stopping() || (await this.imports.findById(record.id))?.state !== 'running') return;
+      const rows = await this.imports.pendingBatch(record.id, BULK_IMPORT_BATCH);
+      if (rows.length === 0) break;
+      const ready: BatchCode[] = [];
+      const failed: { row: number; failure: string }[] = [];
+      for (const row of rows) {
+        // A row naming a template takes it; the others the one chosen at confirmation (checked again now).
+        const named = row.template.trim();
+        const templateId = named ? templates.get(templateKey(named)) : record.designTemplateId;
+        if (templateId === undefined) {
+          failed.push({ row: row.row, failure: BULK_IMPORT_MESSAGES.templateUnknown(named) });
+          continue;
+        }
+        const design = templateId === null ? { ...DEFAULT_DESIGN } : await this.designOf(record.ownerId, templateId, designs);
+        if (design instanceof DomainError) failed.push({ row: row.row, failure: design.message });
+        else ready.push(batchCodeOf(row.row, row, design));
       }
-      const request = withImportedTags(createRequestOf(record.ownerId, row), parseTagsCell(row.tags).tags);
-      try {
-        await this.codes.createOnce(designTemplateId ? { ...request, designTemplateId } : request, {
-          claim: (tx) => this.imports.claimRow(tx, record.id, row.row),
-          created: (tx, code) => this.imports.markCreated(tx, record.id, row.row, code.id),
-        });
-      } catch (error) {
-        if (!(error instanceof DomainError) || !ROW_FAILURES.has(error.code)) throw error;
-        await this.imports.markFailed(record.id, row.row, error.message);
-      }
+      await this.imports.markFailed(null, record.id, failed);
+      if (ready.length > 0 && !(await this.creator.create(record.id, record.ownerId, ready)).ran) return;
     }
     await this.imports.setState(record.id, 'done');
   }
 
   /** The job gave up (its last attempt failed): the rows left are reported failed, the import ends. */
   async giveUp(importId: string, reason: string): Promise<void> {
-    for (const row of await this.imports.pendingRows(importId)) await this.imports.markFailed(importId, row.row, reason);
+    await this.imports.failPending(importId, reason);
     await this.imports.setState(importId, 'done');
   }
 
-  /** Every row checked (the whole file: short links repeated within it), the errors saved. */
-  private async recheck(userId: string, importId: string): Promise<BulkImportRowRecord[]> {
-    const rows = await this.imports.rows(importId);
-    const errors = await this.check(userId, rows);
-    await this.imports.saveErrors(importId, new Map(rows.map((row, i) => [row.row, errors[i]])));
-    return rows.map((row, i) => ({ ...row, errors: errors[i] }));
+  /** Imports confirmed and not finished (a restart goes on with them). */
+  unfinished(): Promise<string[]> {
+    return this.imports.unfinished();
   }
 
-  /** Each row's errors, with the create form's messages; a short link used by an earlier row is refused. */
-  private async check(userId: string, rows: BulkImportCells[]): Promise<Record<string, string>[]> {
-    const firstRowOfSlug = new Map<string, number>();
-    const templates = rows.some((cells) => cells.template.trim() !== '') ? await this.codes.templateIdsByName(userId) : new Map<string, string>();
-    const out: Record<string, string>[] = [];
-    for (const [i, cells] of rows.entries()) {
-      const request = createRequestOf(userId, cells);
-      const errors = await this.codes.fieldProblems(userId, {
-        name: request.name,
-        destinationUrl: cells.destination.trim(),
-        ...(request.category !== undefined ? { category: request.category } : {}),
-        ...(request.slug !== undefined ? { slug: request.slug } : {}),
-      });
-      const tags = parseTagsCell(cells.tags);
-      if (tags.problem) errors.tags = tags.problem;
-      const template = cells.template.trim();
-      if (template && !templates.has(templateKey(template))) errors.template = BULK_IMPORT_MESSAGES.templateUnknown(template);
-      if (request.slug !== undefined && !errors.slug) {
-        const key = slugLookalikeKey(request.slug);
-        const first = firstRowOfSlug.get(key);
-        if (first !== undefined) errors.slug = BULK_IMPORT_MESSAGES.slugRepeated(first);
-        else firstRowOfSlug.set(key, i + 1);
+  private async designOf(ownerId: string, templateId: string, designs: Map<string, QrDesign | DomainError>): Promise<QrDesign | DomainError> {
+    let design = designs.get(templateId);
+    if (design === undefined) {
+      try {
+        design = await this.codes.templateDesign(ownerId, templateId);
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.code !== ErrorCode.Validation) throw error;
+        design = error;
       }
-      out.push(errors);
+      designs.set(templateId, design);
     }
-    return out;
+    return design;
+  }
+
+  /**
+   * What may have changed since the upload checked every row, checked again in file order, batch
+   * by batch: the rows with a custom short link (taken since? repeated?) or a template named,
+   * and the row just fixed (`row`).
+   */
+  private async recheck(userId: string, importId: string, row: number | null): Promise<void> {
+    const checker = new BulkImportRowChecker(this.codes, userId);
+    for (let after = 0; ; ) {
+      const rows = await this.imports.rowsToRecheckAfter(importId, after, BULK_IMPORT_BATCH, row);
+      if (rows.length === 0) return;
+      after = rows[rows.length - 1].row;
+      const errors = new Map<number, Record<string, string>>();
+      for (const checked of rows) errors.set(checked.row, await checker.check(checked.row, checked));
+      await this.imports.saveErrors(importId, errors);
+    }
   }
 
   /** Seats needed = codes to create beyond the free seats, at the subscription's price and interval. */
@@ -243,26 +264,29 @@ export class BulkImportsService {
     };
   }
 
-  private async view(record: BulkImportRecord, rows: BulkImportRowRecord[]): Promise<BulkImportView> {
-    const invalidRows = rows.filter((row) => hasErrors(row.errors)).length;
+  private async view(record: BulkImportRecord): Promise<BulkImportView> {
+    const [counts, rows] = await Promise.all([this.imports.counts(record.id), this.imports.shownRows(record.id, BULK_IMPORT_VIEW_ROWS)]);
+    const valid = counts.rows - counts.invalid;
     const progress: BulkImportProgress = {
       state: record.state,
-      total: record.state === 'draft' ? rows.length - invalidRows : record.total,
-      created: rows.filter((row) => row.codeId !== null).length,
-      failed: rows.filter((row) => row.failure !== null).length,
+      total: record.state === 'draft' ? valid : record.total,
+      created: counts.created,
+      failed: counts.failed,
       seatsBought: record.seatsBought,
       amountChargedCents: record.amountChargedCents,
     };
-    const pricing = record.state === 'draft' ? await this.pricing(record.ownerId, rows.length - invalidRows) : null;
+    const pricing = record.state === 'draft' ? await this.pricing(record.ownerId, valid) : null;
     return {
       id: record.id,
       state: record.state,
       createdAt: record.createdAt.toISOString(),
       designTemplateId: record.designTemplateId,
-      invalidRows,
+      invalidRows: counts.invalid,
+      rowCount: counts.rows,
+      namedTemplateRows: counts.namedTemplate,
       pricing,
       progress,
-      rows: rows.map((row) => ({
+      rows: rows.map((row: BulkImportRowRecord) => ({
         row: row.row,
         cells: { name: row.name, destination: row.destination, category: row.category, tags: row.tags, slug: row.slug, template: row.template },
         errors: row.errors,

@@ -31,6 +31,18 @@ export class CodeHistoryRepository {
     await tx.query(`INSERT INTO qr.code_history (code_id, owner_id, actor, api_key_name, kind, changes) VALUES ${rows.join(', ')}`, values);
   }
 
+  /** One entry for each of many codes (a bulk import's batch), in one insert. */
+  async recordMany(tx: EntityManager, entries: { author: HistoryAuthor; change: HistoryChange }[]): Promise<void> {
+    if (entries.length === 0) return;
+    const values: unknown[] = [];
+    const rows = entries.map(({ author, change }) => {
+      values.push(author.codeId, author.ownerId, author.actor, author.apiKeyName?.slice(0, 200) ?? null, change.kind, JSON.stringify(change.changes));
+      const at = values.length - 6;
+      return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}::jsonb)`;
+    });
+    await tx.query(`INSERT INTO qr.code_history (code_id, owner_id, actor, api_key_name, kind, changes) VALUES ${rows.join(', ')}`, values);
+  }
+
   /** The owner's entries older than the cursor, newest first: limit + 1 rows, so the caller knows whether more follow. */
   async page(ownerId: string, request: HistoryPageRequest): Promise<CodeHistoryEntry[]> {
     const values: unknown[] = [ownerId, request.limit + 1];

@@ -146,6 +146,7 @@ export interface ApiRoutes {
   'GET /api/imports/:id': { body: undefined; res: BulkImportView };
   'PUT /api/imports/:id/rows/:row': { body: BulkImportCells; res: BulkImportView };
   'POST /api/imports/:id/confirm': { body: { totalCents: number; designTemplateId: string | null }; res: BulkImportView };
+  'POST /api/imports/:id/cancel': { body: undefined; res: BulkImportView };
   'POST /api/reports': { body: ReportCodeDto; res: { message: string } };
   'GET /api/admin/reports': { body: undefined; res: AbuseReportPage };
   'POST /api/admin/reports/:id/status': { body: SetReportStatusDto; res: AbuseReportView };

@@ -2,8 +2,10 @@ import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { checkedBy, isUuid, normaliseTag, tagProblem, TAG_MAX_LENGTH, TAGS_PER_CODE_MAX } from './organise.dto';
 
 /** Spec (bulk create from CSV): the limits a file must keep, stated on the page and in every refusal. */
-export const BULK_IMPORT_MAX_ROWS = 1000;
-export const BULK_IMPORT_MAX_BYTES = 1024 * 1024;
+export const BULK_IMPORT_MAX_ROWS = 100_000;
+export const BULK_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/** Rows an import's view lists (those with errors or failures first); the result file has them all. */
+export const BULK_IMPORT_VIEW_ROWS = 200;
 /** A code's tag rules (organise.dto.ts). */
 export const BULK_IMPORT_MAX_TAGS = TAGS_PER_CODE_MAX;
 export const BULK_IMPORT_TAG_MAX_LENGTH = TAG_MAX_LENGTH;
@@ -13,7 +15,7 @@ export const BULK_IMPORT_COLUMNS = ['name', 'destination', 'category', 'tags', '
 export type BulkImportColumn = (typeof BULK_IMPORT_COLUMNS)[number];
 
 export const BULK_IMPORT_MESSAGES = {
-  tooLarge: `The file is too large: upload a CSV file of at most 1 MB.`,
+  tooLarge: `The file is too large: upload a CSV file of at most ${BULK_IMPORT_MAX_BYTES / (1024 * 1024)} MB.`,
   tooManyRows: (rows: number) => `The file has ${rows.toLocaleString('en-US')} rows: upload at most ${BULK_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows at a time.`,
   empty: 'The file has no rows below its header: add one row per QR code.',
   notUtf8: 'The file is not UTF-8 text: save it as "CSV UTF-8" and upload it again.',
@@ -31,6 +33,9 @@ export const BULK_IMPORT_MESSAGES = {
   totalChanged: 'The total has changed since you saw it. Please review the new total and confirm again.',
   alreadyStarted: 'This import has already started: follow its progress instead.',
   notFound: 'Import not found',
+  notCancellable: 'This import has already finished: there is nothing left to cancel.',
+  cancelled: 'Not created: the import was cancelled.',
+  uploadInterrupted: 'The upload was interrupted before the end of the file: upload it again.',
 } as const;
 
 /** A tags cell: split on ";" or "|", trimmed, empty parts dropped, repeats kept once. */
@@ -117,7 +122,8 @@ export interface BulkImportRowView {
   failure: string | null;
 }
 
-export type BulkImportState = 'draft' | 'queued' | 'running' | 'done';
+/** `cancelled`: stopped by its owner; the codes created before stay, the rows left are not created. */
+export type BulkImportState = 'draft' | 'queued' | 'running' | 'done' | 'cancelled';
 
 /** What confirming costs, computed by the server from the subscription and the codes held. */
 export interface BulkImportPricing {
@@ -140,7 +146,12 @@ export interface BulkImportView {
   createdAt: string;
   /** The design template chosen at confirmation for rows naming none (null: the default design, or not confirmed yet). */
   designTemplateId: string | null;
+  /** At most BULK_IMPORT_VIEW_ROWS rows in file order: those with errors (draft) or failures first, then the others. */
   rows: BulkImportRowView[];
+  /** Every row of the file (rows may list fewer). */
+  rowCount: number;
+  /** Valid rows naming their own design template. */
+  namedTemplateRows: number;
   /** Rows with at least one error (skipped at creation). */
   invalidRows: number;
   /** What confirming costs now; null once confirmed (progress says what was bought). */

@@ -41,6 +41,13 @@ export enum QrFileRoute {
   ContentUpload = 'internal/qr/content-files',
   /** GET: a file of an active content code's page (Content-Type, Content-Disposition, Content-Length). */
   PublicFile = 'internal/qr/pages/:slug/files/:fileId',
+  /**
+   * POST ?userId, the CSV file streamed as the body (up to BULK_IMPORT_MAX_BYTES): read and checked
+   * as it arrives, its rows stored in batches; answers the draft's BulkImportView (201).
+   */
+  BulkImportUpload = 'internal/qr/imports',
+  /** GET ?userId: the import's result file (every row with its short link or why not), streamed. */
+  BulkImportResult = 'internal/qr/imports/:importId/result.csv',
   /** GET: an active contact card code's vCard. */
   PublicVcard = 'internal/qr/pages/:slug/contact.vcf',
 }
@@ -76,4 +83,9 @@ export function dataExportFilePath(exportId: string): string {
 export function publicContentPath(slug: string, fileId: string | null): string {
   const route = fileId === null ? QrFileRoute.PublicVcard : QrFileRoute.PublicFile.replace(':fileId', encodeURIComponent(fileId));
   return `/${route.replace(':slug', encodeURIComponent(slug))}`;
+}
+
+/** The path of an import's result file. */
+export function bulkImportResultPath(importId: string): string {
+  return `/${QrFileRoute.BulkImportResult.replace(':importId', encodeURIComponent(importId))}`;
 }

@@ -76,15 +76,14 @@ export enum QrPattern {
   ListDesignTemplates = 'qr.list-design-templates',
   CreateDesignTemplate = 'qr.create-design-template',
   DeleteDesignTemplate = 'qr.delete-design-template',
-  /** Bulk create from CSV: parse and check a file into a draft (nothing bought or created). */
-  StartBulkImport = 'qr.start-bulk-import',
+  /** Bulk create from CSV (the file itself goes over internal HTTP: QrFileRoute.BulkImportUpload). */
   GetBulkImport = 'qr.get-bulk-import',
   /** A row fixed in the preview, checked again with the whole file. */
   UpdateBulkImportRow = 'qr.update-bulk-import-row',
   /** Buy the seats the import needs (once) and queue the creation of its codes. */
   ConfirmBulkImport = 'qr.confirm-bulk-import',
-  /** The created codes with their short links, as CSV. */
-  BulkImportResult = 'qr.bulk-import-result',
+  /** Stops a confirmed import between two batches: the codes created stay, the rest is not created. */
+  CancelBulkImport = 'qr.cancel-bulk-import',
 }
 
 /** BullMQ queues the qr-service keeps for itself. */
@@ -485,14 +484,13 @@ export interface QrRequests {
   [QrPattern.ListDesignTemplates]: { req: { userId: string }; res: DesignTemplateView[] };
   [QrPattern.CreateDesignTemplate]: { req: { userId: string; name: string; design?: Record<string, unknown>; codeId?: string }; res: DesignTemplateView };
   [QrPattern.DeleteDesignTemplate]: { req: { userId: string; templateId: string }; res: { ok: true } };
-  [QrPattern.StartBulkImport]: { req: { userId: string; csvBase64: string }; res: BulkImportView };
   [QrPattern.GetBulkImport]: { req: { userId: string; importId: string }; res: BulkImportView };
   [QrPattern.UpdateBulkImportRow]: { req: { userId: string; importId: string; row: number; cells: BulkImportCells }; res: BulkImportView };
   [QrPattern.ConfirmBulkImport]: {
     req: { userId: string; importId: string; totalCents: number | null; idempotencyKey?: string; designTemplateId: string | null };
     res: BulkImportView;
   };
-  [QrPattern.BulkImportResult]: { req: { userId: string; importId: string }; res: { filename: string; csv: string } };
+  [QrPattern.CancelBulkImport]: { req: { userId: string; importId: string }; res: BulkImportView };
 }
 
 /**

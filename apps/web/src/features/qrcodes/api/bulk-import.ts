@@ -8,7 +8,7 @@ export const bulkImportKeys = {
   one: (id: string) => ['bulk-imports', id] as const,
 };
 
-/** POST /api/imports: the file itself (as CSV text); the answer is the preview, nothing bought. */
+/** POST /api/imports: the file itself (as CSV text, streamed); the answer is the preview, nothing bought. */
 export function useStartBulkImport() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -55,6 +55,18 @@ export function useConfirmBulkImport(id: string) {
   return useMutation({
     mutationFn: (confirmation: { totalCents: number; designTemplateId: string | null }) =>
       api.post<BulkImportView>(`/api/imports/${encodeURIComponent(id)}/confirm`, confirmation, { headers: { 'Idempotency-Key': key.current } }),
+    onSuccess: (view) => {
+      queryClient.setQueryData(bulkImportKeys.one(id), view);
+      void queryClient.invalidateQueries({ queryKey: codeKeys.all });
+    },
+  });
+}
+
+/** POST /api/imports/:id/cancel: creation stops after the batch in progress; the codes created stay. */
+export function useCancelBulkImport(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<BulkImportView>(`/api/imports/${encodeURIComponent(id)}/cancel`),
     onSuccess: (view) => {
       queryClient.setQueryData(bulkImportKeys.one(id), view);
       void queryClient.invalidateQueries({ queryKey: codeKeys.all });

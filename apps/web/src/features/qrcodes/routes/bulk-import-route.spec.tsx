@@ -25,6 +25,8 @@ function aDraft(rows: BulkImportRowView[]): BulkImportView {
     createdAt: '2026-01-05T10:00:00.000Z',
     designTemplateId: null,
     rows,
+    rowCount: rows.length,
+    namedTemplateRows: rows.filter((row) => Object.keys(row.errors).length === 0 && row.cells.template.trim() !== '').length,
     invalidRows,
     pricing: { codesToCreate: rows.length - invalidRows, freeSeats: 5, seatsToBuy: 0, unitAmountCents: 349, interval: 'monthly', totalCents: 0, entitled: true },
     progress: { state: 'draft', total: rows.length - invalidRows, created: 0, failed: 0, seatsBought: 0, amountChargedCents: 0 },
@@ -105,5 +107,32 @@ describe(BulkImportRoute.name, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm and create' }));
 
     await waitFor(() => expect(server.calls('POST /api/imports/:id/confirm')[0]?.body).toEqual({ totalCents: 0, designTemplateId: null }));
+  });
+
+  it('shows the progress of a running import and cancels it after asking, keeping the codes created', async () => {
+    const running: BulkImportView = {
+      ...aDraft([aRow(1, '')]),
+      state: 'running',
+      rowCount: 5000,
+      pricing: null,
+      progress: { state: 'running', total: 5000, created: 1500, failed: 0, seatsBought: 4999, amountChargedCents: 100 },
+    };
+    server.on('GET /api/imports/:id', ok(running));
+    server.on('POST /api/imports/:id/cancel', ok({ ...running, state: 'cancelled', progress: { ...running.progress, state: 'cancelled', created: 2000 } }));
+    renderScreen();
+    const user = userEvent.setup();
+
+    const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '30');
+    expect(bar).toHaveAttribute('aria-valuetext', '1,500 of 5,000 rows');
+    await user.click(screen.getByRole('button', { name: 'Cancel import' }));
+    expect(server.calls('POST /api/imports/:id/cancel')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Stop the import' }));
+
+    expect(await screen.findByRole('heading', { name: 'Import cancelled' })).toBeInTheDocument();
+    expect(server.calls('POST /api/imports/:id/cancel')).toHaveLength(1);
+    expect(screen.getByText(/2,000 of 5,000 created\. The 3,000 rows left were not created; the codes created stay\./)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel import' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download the result (CSV)' })).toBeInTheDocument();
   });
 });

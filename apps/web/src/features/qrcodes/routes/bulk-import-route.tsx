@@ -22,7 +22,14 @@ import { usePageTitle } from '../../../hooks/use-page-title';
 import { getErrorMessage, getFieldErrors } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { cn } from '../../../lib/utils';
-import { bulkImportResultHref, useBulkImport, useConfirmBulkImport, useStartBulkImport, useUpdateBulkImportRow } from '../api/bulk-import';
+import {
+  bulkImportResultHref,
+  useBulkImport,
+  useCancelBulkImport,
+  useConfirmBulkImport,
+  useStartBulkImport,
+  useUpdateBulkImportRow,
+} from '../api/bulk-import';
 import { useDesignTemplates } from '../api/design-templates';
 import { designChoiceName, ImportDesignChoice } from '../components/import-design-choice';
 
@@ -145,7 +152,7 @@ function UploadCard({ onStarted }: { onStarted: (view: BulkImportView) => void }
           />
           <Button type="button" onClick={() => input.current?.click()} disabled={start.isPending}>
             {start.isPending && <Spinner />}
-            {start.isPending ? 'Checking the file...' : 'Choose a file'}
+            {start.isPending ? 'Uploading and checking the file...' : 'Choose a file'}
           </Button>
         </div>
         {problem && (
@@ -164,16 +171,17 @@ function Preview({ view, onRestart }: { view: BulkImportView; onRestart: () => v
   const [templateId, setTemplateId] = useState('');
   const templates = useDesignTemplates();
   const confirm = useConfirmBulkImport(view.id);
-  const namedRows = view.rows.filter((row) => Object.keys(row.errors).length === 0 && row.cells.template.trim() !== '').length;
+  const namedRows = view.namedTemplateRows;
   const pricing = view.pricing;
-  const ready = view.rows.length - view.invalidRows;
+  const ready = view.rowCount - view.invalidRows;
+  const count = (n: number) => n.toLocaleString('en-US');
   const period = pricing?.interval === 'annual' ? 'year' : 'month';
 
   return (
     <section aria-labelledby="preview-title" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <h2 id="preview-title" className="text-xl font-semibold">
-          Preview: {ready} of {view.rows.length} rows ready
+          Preview: {count(ready)} of {count(view.rowCount)} rows ready
         </h2>
         <Button variant="outline" onClick={onRestart}>
           Upload another file
@@ -181,7 +189,12 @@ function Preview({ view, onRestart }: { view: BulkImportView; onRestart: () => v
       </div>
       {view.invalidRows > 0 && (
         <p role="status" className="text-sm text-red-700 dark:text-red-300">
-          {view.invalidRows} {view.invalidRows === 1 ? 'row has' : 'rows have'} errors: fix them with Edit, or they are skipped.
+          {count(view.invalidRows)} {view.invalidRows === 1 ? 'row has' : 'rows have'} errors: fix them with Edit, or they are skipped.
+        </p>
+      )}
+      {view.rows.length < view.rowCount && (
+        <p className="text-sm text-muted-foreground">
+          Showing {count(view.rows.length)} of {count(view.rowCount)} rows{view.invalidRows > 0 ? ', those with errors first' : ''}.
         </p>
       )}
       <ScrollRegion label="Rows of the file">
@@ -237,7 +250,7 @@ function Preview({ view, onRestart }: { view: BulkImportView; onRestart: () => v
             )}
             {pricing.entitled && ready > 0 && <ImportDesignChoice value={templateId} onChange={setTemplateId} namedRows={namedRows} />}
             <Button className="justify-self-start" disabled={!pricing.entitled || ready === 0} onClick={() => setConfirming(true)}>
-              Create {ready} QR codes
+              Create {count(ready)} QR codes
             </Button>
           </CardContent>
         </Card>
@@ -346,17 +359,23 @@ function EditRow({ importId, row, onDone }: { importId: string; row: BulkImportR
 
 function Progress({ view }: { view: BulkImportView }) {
   const { total, created, failed } = view.progress;
+  const cancel = useCancelBulkImport(view.id);
+  const [asking, setAsking] = useState(false);
   const done = created + failed;
   const percent = total === 0 ? 100 : Math.round((done / total) * 100);
-  const finished = view.state === 'done';
+  const cancelled = view.state === 'cancelled';
+  const finished = view.state === 'done' || cancelled;
   const failures = view.rows.filter((row) => row.failure !== null);
+  const count = (n: number) => n.toLocaleString('en-US');
+  const title = cancelled ? 'Import cancelled' : finished ? 'Import finished' : 'Creating your QR codes...';
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">{finished ? 'Import finished' : 'Creating your QR codes...'}</CardTitle>
+        <CardTitle as="h2">{title}</CardTitle>
         <CardDescription>
-          {created} of {total} created{failed > 0 ? `, ${failed} could not be created` : ''}.
+          {count(created)} of {count(total)} created{failed > 0 ? `, ${count(failed)} could not be created` : ''}.
           {!finished && ' You can leave this page: creation goes on.'}
+          {cancelled && ` The ${count(Math.max(0, total - done))} rows left were not created; the codes created stay.`}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -366,6 +385,7 @@ function Progress({ view }: { view: BulkImportView }) {
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
+          aria-valuetext={`${count(done)} of ${count(total)} rows`}
           className="h-3 w-full overflow-hidden rounded-full bg-muted"
         >
           <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
@@ -378,6 +398,31 @@ function Progress({ view }: { view: BulkImportView }) {
               </li>
             ))}
           </ul>
+        )}
+        {!finished && (
+          <div className="flex flex-wrap items-center gap-2">
+            {asking ? (
+              <>
+                <span>Stop creating the rows left? The codes created so far stay.</span>
+                <Button variant="destructive" onClick={() => cancel.mutate(undefined, { onSettled: () => setAsking(false) })} disabled={cancel.isPending}>
+                  {cancel.isPending && <Spinner />}
+                  Stop the import
+                </Button>
+                <Button variant="ghost" onClick={() => setAsking(false)} disabled={cancel.isPending}>
+                  Keep going
+                </Button>
+              </>
+            ) : (
+              <Button variant="outline" onClick={() => setAsking(true)}>
+                Cancel import
+              </Button>
+            )}
+          </div>
+        )}
+        {cancel.isError && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {getErrorMessage(cancel.error, 'The import could not be cancelled. Please try again.')}
+          </p>
         )}
         {finished && (
           <div className="flex flex-wrap gap-2">

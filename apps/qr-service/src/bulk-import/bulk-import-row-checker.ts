@@ -1,0 +1,42 @@
+import { BULK_IMPORT_MESSAGES, BulkImportCells, FieldErrors, parseTagsCell, slugLookalikeKey } from '@qrd/contracts';
+import { CodesService } from '../codes/codes.service';
+import { createRequestOf, templateKey } from './bulk-import-rows';
+
+/**
+ * Checks a file's rows in file order, like the single create form, one batch at a time: it keeps
+ * only what a later row is compared with (the custom short links seen, by their look-alike key),
+ * never the rows themselves.
+ */
+export class BulkImportRowChecker {
+  private readonly firstRowOfSlug = new Map<string, number>();
+  private templates: Map<string, string> | null = null;
+
+  constructor(
+    private readonly codes: CodesService,
+    private readonly userId: string,
+  ) {}
+
+  async check(row: number, cells: BulkImportCells): Promise<FieldErrors> {
+    const request = createRequestOf(this.userId, cells);
+    const errors = await this.codes.fieldProblems(this.userId, {
+      name: request.name,
+      destinationUrl: cells.destination.trim(),
+      ...(request.category !== undefined ? { category: request.category } : {}),
+      ...(request.slug !== undefined ? { slug: request.slug } : {}),
+    });
+    const tags = parseTagsCell(cells.tags);
+    if (tags.problem) errors.tags = tags.problem;
+    const template = cells.template.trim();
+    if (template) {
+      this.templates ??= await this.codes.templateIdsByName(this.userId);
+      if (!this.templates.has(templateKey(template))) errors.template = BULK_IMPORT_MESSAGES.templateUnknown(template);
+    }
+    if (request.slug !== undefined && !errors.slug) {
+      const key = slugLookalikeKey(request.slug);
+      const first = this.firstRowOfSlug.get(key);
+      if (first !== undefined && first !== row) errors.slug = BULK_IMPORT_MESSAGES.slugRepeated(first);
+      else this.firstRowOfSlug.set(key, row);
+    }
+    return errors;
+  }
+}
