@@ -211,6 +211,37 @@ describe('bulk create from CSV', () => {
     expect(await subscriptionOf(client)).toMatchObject({ seats: 2, seatsUsed: 2 });
   });
 
+  it('holds a confirmed import\'s seats until its rows are created: a second import buys its own, and a single code cannot take them', async () => {
+    const { client } = await signUp(system);
+    const userId = await userIdOf(client);
+    const rows = (prefix: string) =>
+      'name,destination\n' + Array.from({ length: 200 }, (_, i) => `${prefix} ${i},https://example.com/${prefix}/${i}`).join('\n') + '\n';
+    const first = (await upload(client, rows('a'))).json as BulkImportView;
+    const second = (await upload(client, rows('b'))).json as BulkImportView;
+    // The creation waits while both are confirmed, as when the first is still creating its codes.
+    const queue = new Queue(QrQueue.BulkImports, {
+      connection: redisOptions(system.config.redisUrl, { maxRetriesPerRequest: null }),
+      prefix: bullPrefix(system.config.redisPrefix),
+    });
+    await queue.pause();
+    try {
+      expect((await client.post(`/api/imports/${first.id}/confirm`, {})).status).toBe(202);
+      expect(await subscriptionOf(client)).toMatchObject({ seats: 200, seatsUsed: 200 });
+      const pricing = ((await client.get(`/api/imports/${second.id}`)).json as BulkImportView).pricing;
+      expect(pricing).toMatchObject({ codesToCreate: 200, freeSeats: 0, seatsToBuy: 200 });
+      expect((await client.post(`/api/imports/${second.id}/confirm`, {})).status).toBe(202);
+      expect(await subscriptionOf(client)).toMatchObject({ seats: 400, seatsUsed: 400 });
+      await expect(createCode(bus, userId)).rejects.toThrow(QR_MESSAGES.noFreeSeat);
+    } finally {
+      await queue.resume();
+      await queue.close();
+    }
+    const [a, b] = await Promise.all([importDone(client, first.id), importDone(client, second.id)]);
+    expect(a.progress).toMatchObject({ created: 200, failed: 0 });
+    expect(b.progress).toMatchObject({ created: 200, failed: 0, seatsBought: 200 });
+    expect(await subscriptionOf(client)).toMatchObject({ seats: 400, seatsUsed: 400 });
+  });
+
   it('refuses files beyond the limits, or not CSV, with a 400 that says why, and keeps imports private', async () => {
     const { client, details } = await signUp(system);
     const rows = (n: number) => `name,destination\n${Array.from({ length: n }, (_, i) => `Code ${i},https://example.com/${i}`).join('\n')}\n`;

@@ -54,6 +54,7 @@ export class CodeBatchCreator {
   ) {}
 
   async create(importId: string, ownerId: string, batch: BatchCode[]): Promise<BatchOutcome> {
+    const allowance = await this.seats.allowance(ownerId);
     const [outcome, eventIds] = await this.codes.transaction(async (tx): Promise<[BatchOutcome, string[]]> => {
       await this.codes.lockOwner(tx, ownerId);
       const claimed = await this.imports.claimRows(
@@ -63,7 +64,7 @@ export class CodeBatchCreator {
       );
       if (claimed.size === 0) return [{ created: 0, failed: 0, ran: false }, []];
       const todo = batch.filter((code) => claimed.has(code.row));
-      const seats = await this.seats.allowBatch(tx, ownerId, todo.length);
+      const seats = await this.seats.allowBatch(tx, allowance, importId, todo.length);
       const failed = todo.slice(seats.allowed).map((code) => ({ row: code.row, failure: seats.refusal }));
       const owner = await this.codes.ownerFlags(tx, ownerId);
       const created: { code: BatchCode; id: string; slug: string }[] = [];

@@ -1,16 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { BillingPattern } from '@qrd/contracts';
+import { BillingPattern, QR_MESSAGES } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { CodesRepository } from '../codes/codes.repository';
 
-export const NO_FREE_SEAT = 'Every QR code in your subscription is in use. Add one more QR code to your subscription first.';
+export const NO_FREE_SEAT = QR_MESSAGES.noFreeSeat;
 export const NO_SUBSCRIPTION = 'Subscription Required: subscribe to create QR codes.';
 
+/** What billing answered before a batch: whether the owner may create codes, and the seats paid this period. */
+export interface ImportAllowance {
+  ownerId: string;
+  entitled: boolean;
+  seats: number;
+}
+
 /**
- * Every seat question of a bulk import, in one place: at confirmation the whole import's missing
+ * Every seat question of a bulk import, in one place. At confirmation the whole import's missing
  * seats are bought in one purchase (its idempotency key is the import's, so a repeated
- * confirmation buys nothing more); each batch of codes then asks once how many it may create.
+ * confirmation buys nothing more); from then on the import's rows still to create hold their seats
+ * (`CodesRepository.seatsTaken` counts them), so neither another import nor a single code can take
+ * them. Each batch asks billing once, before its transaction, and counts seats under the owner's lock.
  */
 @Injectable()
 export class ImportSeats {
@@ -20,24 +29,29 @@ export class ImportSeats {
   ) {}
 
   /** One purchase of room for `codes` more codes (free seats are used first). */
-  async buyForImport(userId: string, importId: string, codes: number, expectedUnitAmountCents: number | null): Promise<{ amountChargedCents: number }> {
+  async buyForImport(userId: string, purchaseKey: string, codes: number, expectedUnitAmountCents: number | null): Promise<{ amountChargedCents: number }> {
     const purchase = await this.bus.request(BillingPattern.PurchaseSeat, {
       userId,
       expectedUnitAmountCents,
-      idempotencyKey: `bulk-import:${importId}`,
+      idempotencyKey: `bulk-import:${purchaseKey}`,
       codes,
     });
     return { amountChargedCents: purchase.amountChargedCents };
   }
 
+  /** Billing's answer, asked outside any transaction (DESIGN.md 13). Seats only grow within a period. */
+  async allowance(ownerId: string): Promise<ImportAllowance> {
+    const entitlement = await this.bus.request(BillingPattern.Entitlement, { userId: ownerId, codesInUse: 0 });
+    return { ownerId, entitled: entitlement.allowed || entitlement.reason === 'no-free-seat', seats: entitlement.seats };
+  }
+
   /**
    * Within a batch's transaction, under the owner's lock: how many of `wanted` codes the seats
-   * allow now, and the message for the rows beyond.
+   * allow now (beside the live codes and what other imports hold), and the message for the rows beyond.
    */
-  async allowBatch(tx: EntityManager, ownerId: string, wanted: number): Promise<{ allowed: number; refusal: string }> {
-    const codesInUse = await this.codes.countOwned(ownerId, tx);
-    const entitlement = await this.bus.request(BillingPattern.Entitlement, { userId: ownerId, codesInUse });
-    if (!entitlement.allowed && entitlement.reason !== 'no-free-seat') return { allowed: 0, refusal: NO_SUBSCRIPTION };
-    return { allowed: Math.max(0, Math.min(wanted, entitlement.seats - codesInUse)), refusal: NO_FREE_SEAT };
+  async allowBatch(tx: EntityManager, allowance: ImportAllowance, importId: string, wanted: number): Promise<{ allowed: number; refusal: string }> {
+    if (!allowance.entitled) return { allowed: 0, refusal: NO_SUBSCRIPTION };
+    const taken = await this.codes.seatsTaken(allowance.ownerId, tx, importId);
+    return { allowed: Math.max(0, Math.min(wanted, allowance.seats - taken)), refusal: NO_FREE_SEAT };
   }
 }

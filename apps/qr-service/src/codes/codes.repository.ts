@@ -142,6 +142,22 @@ export class CodesRepository {
     return rows[0].n;
   }
 
+  /**
+   * The seats the owner's codes take: live codes, and the rows of bulk imports confirmed and not
+   * finished that are still to be created (their seats were bought or counted at confirmation and
+   * are held for them). `exceptImportId` leaves one import's own rows out, for its batches.
+   */
+  async seatsTaken(ownerId: string, tx: EntityManager = this.db.manager, exceptImportId: string | null = null): Promise<number> {
+    const rows: { n: number }[] = await tx.query(
+      `SELECT (SELECT count(*) FROM qr.codes c WHERE c.owner_id = $1 AND ${LIVE})
+            + (SELECT count(*) FROM qr.bulk_import_rows r JOIN qr.bulk_imports i ON i.id = r.import_id
+               WHERE i.owner_id = $1 AND i.state IN ('queued', 'running') AND i.id IS DISTINCT FROM $2::uuid
+                 AND r.code_id IS NULL AND r.failure IS NULL AND r.errors = '{}')::int AS n`,
+      [ownerId, exceptImportId],
+    );
+    return Number(rows[0].n);
+  }
+
   /** Serialises creations per owner inside a transaction, so two requests cannot both take the last seat. */
   async lockOwner(tx: EntityManager, ownerId: string): Promise<void> {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('qr-owner:' || $1))`, [ownerId]);

@@ -512,8 +512,9 @@ export class CodesService {
     return this.maintainer.rebuild('requested');
   }
 
+  /** The seats taken: live codes and the rows bulk imports in progress hold (what billing counts as used). */
   count(userId: string): Promise<number> {
-    return this.codes.countOwned(userId);
+    return this.codes.seatsTaken(userId);
   }
 
   async userStats(userIds: string[]): Promise<Record<string, { codes: number; scans: number }>> {

@@ -17,7 +17,8 @@ export interface SeatAllowance {
  *    Seats only grow during a period (a deleted code's seat stays paid until the period ends, and
  *    unused seats are trimmed at the renewal), so a figure read a moment early is never too high.
  * 2. `requireFreeSeats`, inside the creation's transaction under the owner's lock: the live codes
- *    are counted there, so two creations never both take the last seat.
+ *    and the rows that confirmed bulk imports still hold are counted there, so two creations never
+ *    both take the last seat, and a code never takes a seat an import was sold.
  */
 @Injectable()
 export class SeatGate {
@@ -34,7 +35,7 @@ export class SeatGate {
 
   /** Room for `count` more codes under `allowance`; the caller holds the owner's lock in `tx`. */
   async requireFreeSeats(tx: EntityManager, allowance: SeatAllowance, count = 1): Promise<void> {
-    const inUse = await this.codes.countOwned(allowance.userId, tx);
+    const inUse = await this.codes.seatsTaken(allowance.userId, tx);
     if (inUse + count > allowance.seats) throw new DomainError(ErrorCode.PaymentRequired, QR_MESSAGES.noFreeSeat);
   }
 }
