@@ -15,9 +15,16 @@ function refused(message: string): DomainError {
  */
 export function bulkImportUploadMiddleware(req: Request, _res: Response, next: NextFunction): void {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (!CSV_TYPES.includes(type)) return next(refused(BULK_IMPORT_MESSAGES.notCsv));
   const length = Number(req.headers['content-length'] ?? NaN);
-  if (length > BULK_IMPORT_MAX_BYTES) return next(refused(BULK_IMPORT_MESSAGES.tooLarge));
-  if (length === 0) return next(refused(BULK_IMPORT_MESSAGES.empty));
-  next();
+  const refusal = !CSV_TYPES.includes(type)
+    ? BULK_IMPORT_MESSAGES.notCsv
+    : length > BULK_IMPORT_MAX_BYTES
+      ? BULK_IMPORT_MESSAGES.tooLarge
+      : length === 0
+        ? BULK_IMPORT_MESSAGES.empty
+        : null;
+  if (refusal === null) return next();
+  // Read and dropped, so the sender (still sending) reads the refusal rather than a reset connection.
+  req.resume();
+  next(refused(refusal));
 }

@@ -96,12 +96,18 @@ export async function* readBulkImportCsv(
   limits = { maxBytes: BULK_IMPORT_MAX_BYTES, maxRows: BULK_IMPORT_MAX_ROWS },
 ): AsyncGenerator<BulkImportCells[]> {
   const source = body instanceof Readable ? body : Readable.from(body);
-  const records = pipeline(
-    source,
-    utf8Text(limits.maxBytes),
-    parse({ bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: false }),
-    () => undefined,
-  );
+  const text = utf8Text(limits.maxBytes);
+  const records = pipeline(text, parse({
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      relax_quotes: false,
+      // Named, not discovered: while discovering, csv-parse allocates a buffer for every character it reads.
+      record_delimiter: ['\r\n', '\n', '\r'],
+    }), () => undefined);
+  // The upload itself is not part of the pipeline: a refusal must not reset the sender's connection.
+  source.once('error', (error) => text.destroy(error));
+  source.pipe(text);
   let columns: BulkImportColumn[] | null = null;
   let rows = 0;
   let batch: BulkImportCells[] = [];
@@ -127,11 +133,26 @@ export async function* readBulkImportCsv(
   } catch (error) {
     throw readingError(error);
   } finally {
-    if (!source.destroyed) source.destroy();
+    source.unpipe(text);
+    discardRest(source, limits.maxBytes);
   }
   if (columns === null || rows === 0) throw refused(BULK_IMPORT_MESSAGES.empty);
   if (rows > limits.maxRows) throw refused(BULK_IMPORT_MESSAGES.tooManyRows(rows));
   if (batch.length > 0) yield batch;
+}
+
+/**
+ * What is left of a refused upload is read and dropped (up to `maxBytes` more, then the connection
+ * is cut), so the sender, still sending, reads the refusal instead of a reset connection.
+ */
+function discardRest(source: Readable, maxBytes: number): void {
+  if (source.readableEnded || source.destroyed) return;
+  let dropped = 0;
+  source.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > maxBytes) source.destroy();
+  });
+  source.resume();
 }
 
 function headerColumns(header: string[]): BulkImportColumn[] {
