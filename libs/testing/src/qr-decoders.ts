@@ -119,7 +119,8 @@ function loadZxingWasm(): Promise<ZxingWasm> {
 async function readZxingCpp(pixels: Pixels): Promise<string | null> {
   const { readBarcodes } = await loadZxingWasm();
   const results = await readBarcodes(
-    { data: pixels.data, width: pixels.width, height: pixels.height, colorSpace: 'srgb' } as ImageData,
+    // An ImageData look-alike: all the reader uses of it.
+    { data: pixels.data, width: pixels.width, height: pixels.height, colorSpace: 'srgb' } as unknown as Parameters<ZxingWasm['readBarcodes']>[0],
     { formats: ['QRCode'] },
   );
   return results.find((r) => r.isValid)?.text ?? null;

@@ -106,7 +106,7 @@ export function createWithSafeMask(
   const preferredCount = falseFinderCount(preferred.modules, covered);
   if (preferredCount === 0) return preferred;
   let best = { qr: preferred, count: preferredCount, penalty: -1 };
-  const others = [0, 1, 2, 3, 4, 5, 6, 7]
+  const others = ([0, 1, 2, 3, 4, 5, 6, 7] as const)
     .filter((mask) => mask !== preferred.maskPattern)
     .map((mask) => QRCode.create(text, { errorCorrectionLevel: errorCorrection, maskPattern: mask, version: preferred.version }))
     .map((qr) => ({ qr, penalty: standardPenalty(qr.modules) }))
