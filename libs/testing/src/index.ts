@@ -4,3 +4,4 @@ export * from './http-client';
 export * from './smtp-sink';
 export * from './stripe/fake-stripe-server';
 export * from './zip';
+export * from './qr-decoders';

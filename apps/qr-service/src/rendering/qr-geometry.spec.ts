@@ -4,6 +4,7 @@ import { QR_DOT_STYLES } from '@qrd/contracts';
 import { normalizeLogo } from './logo';
 import { DEFAULT_DESIGN, QrDesign } from './qr-design';
 import { buildQrGeometry } from './qr-geometry';
+import { createWithSafeMask } from './mask-choice';
 
 const URL = 'http://localhost:8080/r/Ab3dE7x';
 
@@ -70,7 +71,7 @@ describe(buildQrGeometry.name, () => {
 
   it('draws each dot as one circle and nothing else as loose dots', () => {
     const sut = buildQrGeometry(URL, { ...DEFAULT_DESIGN, dotStyle: 'dots' });
-    const dark = QRCode.create(URL, { errorCorrectionLevel: 'M' }).modules.data.filter((bit) => bit === 1).length;
+    const dark = createWithSafeMask(URL, 'M').modules.data.filter((bit) => bit === 1).length;
 
     const dots = sut.darkPath.match(/a0\.45 /g) ?? [];
     // Two half-arcs per dot; finder (3 x 33 dark modules) and alignment (17 each) modules are not

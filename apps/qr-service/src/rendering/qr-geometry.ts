@@ -1,5 +1,5 @@
-import QRCode from 'qrcode';
 import { readPngSize } from './logo';
+import { createWithSafeMask } from './mask-choice';
 import type { QrErrorCorrection } from '@qrd/contracts';
 import { effectiveErrorCorrection, QrDesign } from './qr-design';
 
@@ -174,13 +174,19 @@ function logoRect(pad: Area, moduleCount: number, margin: number, pngSize: { wid
 }
 
 /**
- * Lay a code out: the module matrix comes from the qrcode package (encoding, masking and error
- * correction are its job); the shapes are ours. Finder patterns are always drawn as solid
+ * Lay a code out: the module matrix comes from the qrcode package (encoding and error correction
+ * are its job; the mask is the one of its eight that leaves no false eye, see mask-choice.ts);
+ * the shapes are ours. Finder patterns are always drawn as solid
  * (rounded) squares, never loose dots, because they are what a scanner locks onto first.
  */
 export function buildQrGeometry(text: string, design: QrDesign): QrGeometry {
   const errorCorrection = effectiveErrorCorrection(design);
-  const qr = QRCode.create(text, { errorCorrectionLevel: errorCorrection });
+  // The logo's pad hides its modules: a false eye is judged on what is really drawn.
+  const padOf = (size: number): Area | null => (design.logo ? logoPad(size) : null);
+  const qr = createWithSafeMask(text, errorCorrection, (size) => {
+    const covered = padOf(size);
+    return (row, col) => covered !== null && inArea(covered, row, col);
+  });
   const n = qr.modules.size;
   const extent = n + 2 * design.margin;
   const layout = frameLayout(design, extent);
@@ -196,7 +202,7 @@ export function buildQrGeometry(text: string, design: QrDesign): QrGeometry {
   ];
   const logoPng = design.logo ? Buffer.from(design.logo.dataBase64, 'base64') : null;
   const logoSize = logoPng ? readPngSize(logoPng) : null;
-  const pad = logoSize ? logoPad(n) : null;
+  const pad = logoSize ? padOf(n) : null;
   // Dots would break the alignment patterns' ring into loose circles; draw them as rings too
   // (except one hidden by the logo: from version 7 on, one sits in the very centre).
   const alignments: Area[] =

@@ -15,8 +15,8 @@ export const QR_CONTENT_TYPES: Readonly<Record<QrImageFormat, string>> = {
 
 /** Far beyond our short URLs; stops a caller from making the encoder chew on megabytes. */
 const MAX_TEXT_LENGTH = 2048;
-/** Bump when the drawing changes, so cached images and ETags from older code are not reused. */
-const RENDERER_VERSION = 1;
+/** Bump when the drawing changes, so cached images and ETags from older code are not reused (2: masks without false eyes). */
+const RENDERER_VERSION = 2;
 
 export interface RenderedQr {
   format: QrImageFormat;

@@ -1,0 +1,156 @@
+import QRCode from 'qrcode';
+import type { QrErrorCorrection } from '@qrd/contracts';
+
+/**
+ * Choosing the mask pattern so that no scanner mistakes part of the data for a finder "eye".
+ *
+ * The standard's penalty (and the qrcode package's) only counts the exact 1:1:3:1:1 run with four
+ * light modules beside it. Scanners are far more lenient: ZXing (and jsQR, which follows it)
+ * accepts dark-light-dark-light-dark runs whose lengths are within half a module of 1:1:3:1:1
+ * at their own module size, so 1:1:2:1:1 ... 1:1:7:1:1 all pass, in a row and then in the column
+ * through its centre. When such a cross sits in the data, ZXing may pick it as one of the three
+ * eyes, estimate a wrong size and fail ("12 of 20 read with jsQR but not ZXing").
+ *
+ * The masks are tried in the order of the standard penalty, starting with the one the qrcode
+ * package picks (so codes that were fine keep their exact look); the first without a false eye
+ * wins. When every mask has one, the one with the fewest is kept.
+ */
+
+type Modules = QRCode.QRCode['modules'];
+
+const FINDER = 7;
+/** ZXing's tolerance: each run within half a module of its share (the centre within 1.5 modules). */
+function finderRatio(runs: readonly number[]): boolean {
+  const total = runs.reduce((a, b) => a + b, 0);
+  if (total === 0) return false;
+  const module = total / 7;
+  const variance = module / 2;
+  return (
+    Math.abs(module - runs[0]) < variance &&
+    Math.abs(module - runs[1]) < variance &&
+    Math.abs(3 * module - runs[2]) < 3 * variance &&
+    Math.abs(module - runs[3]) < variance &&
+    Math.abs(module - runs[4]) < variance
+  );
+}
+
+/**
+ * The five runs (dark, light, DARK, light, dark) around `at` along one line, or null when the
+ * line there is not dark-light-dark-light-dark. Outside the symbol is the light quiet zone.
+ */
+function runsAround(get: (i: number) => boolean, size: number, at: number): number[] | null {
+  const value = (i: number): boolean => i >= 0 && i < size && get(i);
+  if (!value(at)) return null;
+  let start = at;
+  while (value(start - 1)) start--;
+  let end = at;
+  while (value(end + 1)) end++;
+  const walk = (from: number, step: 1 | -1): [number, number] | null => {
+    // A light run then a dark run, each at least one module, the dark one ending in light.
+    let i = from;
+    let light = 0;
+    while (i >= 0 && i < size && !value(i)) {
+      light++;
+      i += step;
+    }
+    if (light === 0 || i < 0 || i >= size) return null;
+    let dark = 0;
+    while (value(i)) {
+      dark++;
+      i += step;
+    }
+    return [light, dark];
+  };
+  const before = walk(start - 1, -1);
+  const after = walk(end + 1, 1);
+  if (!before || !after) return null;
+  return [before[1], before[0], end - start + 1, after[0], after[1]];
+}
+
+/** Modules outside the three real eyes where a row and its column both look like an eye, at about the eyes' module size. */
+export function falseFinderCount(modules: Modules, isLight: (row: number, col: number) => boolean = () => false): number {
+  const n = modules.size;
+  const dark = (row: number, col: number): boolean => modules.get(row, col) === 1 && !isLight(row, col);
+  const inFinder = (row: number, col: number): boolean =>
+    (row < FINDER && col < FINDER) || (row < FINDER && col >= n - FINDER) || (row >= n - FINDER && col < FINDER);
+  let count = 0;
+  for (let row = 0; row < n; row++) {
+    for (let col = 0; col < n; col++) {
+      if (inFinder(row, col) || !dark(row, col)) continue;
+      const across = runsAround((c) => dark(row, c), n, col);
+      if (!across || !finderRatio(across)) continue;
+      const down = runsAround((r) => dark(r, col), n, row);
+      if (!down || !finderRatio(down)) continue;
+      const h = across.reduce((a, b) => a + b, 0);
+      const v = down.reduce((a, b) => a + b, 0);
+      // ZXing drops a cross whose two sizes differ by 40% or more; one far off the real eyes' size is never chosen.
+      if (5 * Math.abs(v - h) >= 2 * h) continue;
+      if (h > 7 * 1.5 || v > 7 * 1.5) continue;
+      count++;
+    }
+  }
+  return count;
+}
+
+/**
+ * The code for `text` with the mask that leaves no false eye (see above). `isLight` tells which
+ * modules are covered by something light (the logo's pad): they are not drawn as dark.
+ */
+export function createWithSafeMask(
+  text: string,
+  errorCorrection: QrErrorCorrection,
+  isLight?: (size: number) => (row: number, col: number) => boolean,
+): QRCode.QRCode {
+  const preferred = QRCode.create(text, { errorCorrectionLevel: errorCorrection });
+  const covered = isLight?.(preferred.modules.size);
+  const preferredCount = falseFinderCount(preferred.modules, covered);
+  if (preferredCount === 0) return preferred;
+  let best = { qr: preferred, count: preferredCount, penalty: -1 };
+  const others = ([0, 1, 2, 3, 4, 5, 6, 7] as const)
+    .filter((mask) => mask !== preferred.maskPattern)
+    .map((mask) => QRCode.create(text, { errorCorrectionLevel: errorCorrection, maskPattern: mask, version: preferred.version }))
+    .map((qr) => ({ qr, penalty: standardPenalty(qr.modules) }))
+    .sort((a, b) => a.penalty - b.penalty);
+  for (const { qr, penalty } of others) {
+    const count = falseFinderCount(qr.modules, covered);
+    if (count === 0) return qr;
+    if (count < best.count) best = { qr, count, penalty };
+  }
+  return best.qr;
+}
+
+/** ISO/IEC 18004 penalty rules N1 (runs), N2 (2x2 blocks), N3 (finder-like) and N4 (balance). */
+export function standardPenalty(modules: Modules): number {
+  const n = modules.size;
+  const get = (r: number, c: number): number => modules.get(r, c);
+  let score = 0;
+  for (let i = 0; i < n; i++) {
+    for (const line of [(k: number) => get(i, k), (k: number) => get(k, i)]) {
+      let run = 1;
+      for (let k = 1; k <= n; k++) {
+        if (k < n && line(k) === line(k - 1)) {
+          run++;
+          continue;
+        }
+        if (run >= 5) score += 3 + (run - 5);
+        run = 1;
+      }
+      for (let k = 0; k + 10 < n; k++) {
+        const bits = Array.from({ length: 11 }, (_, j) => line(k + j)).join('');
+        if (bits === '10111010000' || bits === '00001011101') score += 40;
+      }
+    }
+  }
+  let dark = 0;
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      if (get(r, c)) dark++;
+      if (r + 1 < n && c + 1 < n) {
+        const v = get(r, c);
+        if (v === get(r + 1, c) && v === get(r, c + 1) && v === get(r + 1, c + 1)) score += 3;
+      }
+    }
+  }
+  score += 10 * Math.floor(Math.abs((dark * 100) / (n * n) - 50) / 5);
+  return score;
+}
