@@ -5,7 +5,7 @@ ENV NX_NO_CLOUD=true NX_DAEMON=false
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
-RUN npx nx run-many -t build --parallel=2 --outputStyle=static && npm prune --omit=dev
+RUN npx nx run-many -t build --parallel=2 --outputStyle=static && node tools/precompress.mjs dist/apps/web && npm prune --omit=dev
 
 FROM node:20.19.0-bookworm-slim AS runtime
 WORKDIR /app

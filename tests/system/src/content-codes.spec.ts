@@ -177,6 +177,15 @@ describe('Content codes on S3-compatible storage (s3rver)', () => {
     const photoAgain = await fetch(`${system.url('gateway')}${photoUrl}`, { headers: { 'if-none-match': `W/${photoTag}` } });
     expect(photoAgain.status).toBe(304);
     expect(photoAgain.headers.get('etag')).toBe(photoTag);
+    // As the page shows it: a small square WebP, a few kB for a phone network.
+    const avatar = await fetch(`${system.url('gateway')}${photoUrl}?variant=avatar`);
+    expect(avatar.status).toBe(200);
+    expect(avatar.headers.get('content-type')).toBe('image/webp');
+    expect(avatar.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const small = Buffer.from(await avatar.arrayBuffer());
+    expect(await sharp(small).metadata()).toMatchObject({ format: 'webp', width: 240, height: 240 });
+    expect(small.length).toBeLessThan(20_000);
+    expect((await fetch(`${system.url('gateway')}${photoUrl}?variant=<huge>`)).status).toBe(400);
 
     const vcf = await fetch(`${system.url('gateway')}${page.json.vcardUrl as string}`);
     expect(vcf.status).toBe(200);

@@ -26,9 +26,9 @@ export interface FrontDoor {
 /**
  * Debian's nginx running nginx/nginx.conf (the browser tests' renderer) in front of the system's
  * gateway and the given redirect-service replicas, as production runs it: scans reach a replica
- * with the address nginx saw in X-Forwarded-For.
+ * with the address nginx saw in X-Forwarded-For. `webRoot`: a stand-in web build to serve.
  */
-export async function startFrontDoor(system: TestSystem, redirectReplicas: string[] = ['redirect']): Promise<FrontDoor> {
+export async function startFrontDoor(system: TestSystem, redirectReplicas: string[] = ['redirect'], webRoot?: string): Promise<FrontDoor> {
   const parent = join(ROOT, 'tmp', 'system-nginx');
   mkdirSync(parent, { recursive: true });
   const dir = mkdtempSync(join(parent, 'run-'));
@@ -40,6 +40,7 @@ export async function startFrontDoor(system: TestSystem, redirectReplicas: strin
     port: await freePort(),
     gatewayPort: portOf('gateway'),
     redirectPorts: redirectReplicas.map(portOf),
+    ...(webRoot ? { webRoot } : {}),
     errorLog: join(logDir, `nginx-${process.pid}.log`),
   });
   return {

@@ -44,16 +44,17 @@ export class ContentController {
 
   @Get('public/pages/:slug/files/:fileId')
   @Access('public')
-  file(@Param('slug') slug: string, @Param('fileId') fileId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.stream(slug, fileId, req, res);
+  file(@Param('slug') slug: string, @Param('fileId') fileId: string, @Query('variant') variant: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+    if (variant !== undefined && variant !== 'avatar') throw new DomainError(ErrorCode.Validation, 'The variant must be avatar', { variant: 'The variant must be avatar' });
+    return this.stream(slug, fileId, req, res, variant ?? null);
   }
 
   /** Passed on as the qr-service reads it; nosniff (helmet) and its own type and disposition keep the browser from guessing. */
-  private async stream(slug: string, fileId: string | null, req: Request, res: Response): Promise<void> {
+  private async stream(slug: string, fileId: string | null, req: Request, res: Response, variant: 'avatar' | null = null): Promise<void> {
     const cancel = new AbortController();
     res.once('close', () => cancel.abort());
     const ifNoneMatch = req.headers['if-none-match'];
-    const file = await this.files.publicContent(slug, fileId, cancel.signal, typeof ifNoneMatch === 'string' ? ifNoneMatch : undefined);
+    const file = await this.files.publicContent(slug, fileId, cancel.signal, typeof ifNoneMatch === 'string' ? ifNoneMatch : undefined, variant);
     // The qr-service decides: an image is cached for a year (its address names an upload that never
     // changes), a file or a .vcf is revalidated by its ETag (the owner may replace it).
     res.setHeader('Cache-Control', file.cacheControl);

@@ -9,6 +9,7 @@ import {
   ContentUploadPurpose,
   DomainError,
   ErrorCode,
+  PageImageVariant,
   publicContentPath,
   isErrorBody,
   dataExportFilePath,
@@ -172,8 +173,8 @@ export class QrImagesClient {
 
   /** A file of a hosted page (fileId), or its vCard (null), as the qr-service streams it. */
   /** `body` null: If-None-Match named the file (answer 304 with its ETag). */
-  async publicContent(slug: string, fileId: string | null, cancel: AbortSignal, ifNoneMatch?: string): Promise<PublicContentFile> {
-    const res = await this.call(publicContentPath(slug, fileId), { headers: ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {} }, cancel);
+  async publicContent(slug: string, fileId: string | null, cancel: AbortSignal, ifNoneMatch?: string, variant: PageImageVariant | null = null): Promise<PublicContentFile> {
+    const res = await this.call(publicContentPath(slug, fileId, variant), { headers: ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {} }, cancel);
     const head = { etag: res.headers.get('etag'), cacheControl: res.headers.get('cache-control') ?? 'no-cache' };
     if (res.status === 304) return { ...head, body: null, contentType: '', contentDisposition: '', contentLength: null };
     if (!res.body) throw new DomainError(ErrorCode.Internal, 'The qr-service sent no file');

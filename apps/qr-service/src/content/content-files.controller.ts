@@ -46,12 +46,28 @@ export class ContentFilesController {
    * changes. Other files are revalidated (the page may stop showing them); both carry an ETag.
    */
   @Get(QrFileRoute.PublicFile)
-  async file(@Param('slug') slug: string, @Param('fileId') fileId: string, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: Response): Promise<void> {
-    const etag = fileEtag(fileId);
+  async file(
+    @Param('slug') slug: string,
+    @Param('fileId') fileId: string,
+    @Query('variant') variant: unknown,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    if (variant !== undefined && variant !== 'avatar') throw new DomainError(ErrorCode.Validation, 'The variant must be avatar');
+    const etag = fileEtag(variant ? `${fileId}-${variant}` : fileId);
     res.setHeader('ETag', etag);
     if (etagMatches(ifNoneMatch, etag)) {
       await this.content.requireFile(slug, fileId);
       res.status(304).end();
+      return;
+    }
+    if (variant === 'avatar') {
+      const avatar = await this.content.avatar(slug, fileId);
+      res.status(200);
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.setHeader('Content-Type', 'image/webp');
+      res.setHeader('Content-Disposition', 'inline');
+      res.send(avatar);
       return;
     }
     const file = await this.content.file(slug, fileId);

@@ -11,6 +11,7 @@ import {
   DomainError,
   ErrorCode,
   normalizeContent,
+  PAGE_AVATAR_PX,
   PublicPage,
   publicFileUrl,
   publicVcardUrl,
@@ -26,6 +27,8 @@ const PAGE_NOT_FOUND = 'This page does not exist';
 const PAGE_INACTIVE = 'This QR code is not active';
 /** The photo inside a .vcf: small enough for every contacts app. */
 const VCARD_PHOTO_PX = 400;
+/** Page avatars kept rendered (a few kB each): the pages scanned most stay in memory. */
+const AVATARS_KEPT = 500;
 
 function invalid(field: string, message: string): DomainError {
   return new DomainError(ErrorCode.Validation, message, { [field]: message });
@@ -63,6 +66,9 @@ function vcardEtag(content: StoredContent): string {
  */
 @Injectable()
 export class ContentService {
+  /** fileId -> the page's avatar of that upload (uploads never change, so neither does this). */
+  private readonly avatars = new Map<string, Buffer>();
+
   constructor(
     private readonly codes: CodesRepository,
     private readonly files: ContentFilesRepository,
@@ -120,6 +126,24 @@ export class ContentService {
     return { ...stored, fileName: record.fileName, contentType: record.contentType };
   }
 
+  /**
+   * The photo or avatar as a page shows it: a square WebP of PAGE_AVATAR_PX, made once per upload.
+   * Only for an image the active page names.
+   */
+  async avatar(slug: string, fileId: string): Promise<Buffer> {
+    await this.requireFile(slug, fileId);
+    const kept = this.avatars.get(fileId);
+    if (kept) return kept;
+    const record = await this.files.find(fileId);
+    if (!record || !record.contentType.startsWith('image/')) throw new DomainError(ErrorCode.NotFound, 'File not found');
+    const original = await this.bytes(record.storageKey);
+    if (!original) throw new DomainError(ErrorCode.NotFound, 'File not found');
+    const avatar = await sharp(original).resize(PAGE_AVATAR_PX, PAGE_AVATAR_PX, { fit: 'cover' }).webp({ quality: 72 }).toBuffer();
+    if (this.avatars.size >= AVATARS_KEPT) this.avatars.delete(this.avatars.keys().next().value as string);
+    this.avatars.set(fileId, avatar);
+    return avatar;
+  }
+
   /** Answers like `file` for a file the active page does not show (404) or a page that is off (410). */
   async requireFile(slug: string, fileId: string): Promise<void> {
     const { content } = await this.activeContentCode(slug);
@@ -138,11 +162,17 @@ export class ContentService {
 
   private async photo(fileId: string): Promise<Buffer | null> {
     const record = await this.files.find(fileId);
-    const stored = record && (await this.storage.get(record.storageKey));
+    const original = record && (await this.bytes(record.storageKey));
+    if (!original) return null;
+    return sharp(original).resize(VCARD_PHOTO_PX, VCARD_PHOTO_PX, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer();
+  }
+
+  private async bytes(storageKey: string): Promise<Buffer | null> {
+    const stored = await this.storage.get(storageKey);
     if (!stored) return null;
     const chunks: Buffer[] = [];
     for await (const chunk of stored.body) chunks.push(Buffer.from(chunk as Buffer));
-    return sharp(Buffer.concat(chunks)).resize(VCARD_PHOTO_PX, VCARD_PHOTO_PX, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer();
+    return Buffer.concat(chunks);
   }
 
   /** A live content code whose redirect is on: taken down, deactivated or suspended ones answer 410 like the short link. */

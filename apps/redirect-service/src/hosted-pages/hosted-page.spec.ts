@@ -32,7 +32,7 @@ describe(hostedPage.name, () => {
     expect(sut.body).toContain('href="/api/public/pages/AbC1234/contact.vcf" download>');
     expect(sut.body).toContain('href="tel:+491701234567"');
     expect(sut.body).toContain('href="mailto:zoe@example.com"');
-    expect(sut.body).toContain(`src="/api/public/pages/AbC1234/files/${PHOTO}" alt="Photo of Zoë Müller"`);
+    expect(sut.body).toContain(`src="/api/public/pages/AbC1234/files/${PHOTO}?variant=avatar" alt="Photo of Zoë Müller"`);
     expect(sut.body).not.toMatch(/<script/i);
   });
 

@@ -62,8 +62,8 @@ function size(bytes: number): string {
 
 type Files = Record<string, ContentFileView>;
 
-function fileUrl(slug: string, id: string): string {
-  return escapeHtml(publicFileUrl(slug, id));
+function fileUrl(slug: string, id: string, variant: 'avatar' | null = null): string {
+  return escapeHtml(publicFileUrl(slug, id, variant));
 }
 
 function contactCard(slug: string, card: VCardContent, files: Files): { title: string; body: string } {
@@ -85,7 +85,7 @@ function contactCard(slug: string, card: VCardContent, files: Files): { title: s
   }
   if (address.length) rows.push(`<li class="row">${ICONS.mapPin}<address>${escapeHtml(address.join(', '))}</address></li>`);
   const body =
-    `<header>${photo ? `<img class="avatar big" src="${fileUrl(slug, photo)}" alt="${escapeHtml(HOSTED_PAGE_TEXT.photoOf(name))}" width="112" height="112">` : ''}` +
+    `<header>${photo ? `<img class="avatar big" src="${fileUrl(slug, photo, 'avatar')}" alt="${escapeHtml(HOSTED_PAGE_TEXT.photoOf(name))}" width="112" height="112">` : ''}` +
     `<h1 elementtiming="main">${escapeHtml(name)}</h1>${role ? `<p class="muted">${escapeHtml(role)}</p>` : ''}</header>` +
     `<a class="btn" href="${escapeHtml(publicVcardUrl(slug))}" download>${ICONS.userPlus}${HOSTED_PAGE_TEXT.addToContacts}</a>` +
     (rows.length ? `<ul class="rows" aria-label="${HOSTED_PAGE_TEXT.contactDetails}">${rows.join('')}</ul>` : '') +
@@ -102,7 +102,7 @@ function linkList(slug: string, list: LinkListContent, files: Files): { title: s
     })
     .join('');
   const body =
-    `<header>${avatar ? `<img class="avatar" src="${fileUrl(slug, avatar)}" alt="" width="96" height="96">` : ''}` +
+    `<header>${avatar ? `<img class="avatar" src="${fileUrl(slug, avatar, 'avatar')}" alt="" width="96" height="96">` : ''}` +
     `<h1 elementtiming="main">${escapeHtml(list.title)}</h1>${list.description ? `<p class="muted">${escapeHtml(list.description)}</p>` : ''}</header>` +
     `<ul class="links">${links}</ul>`;
   return { title: list.title, body };

@@ -143,8 +143,8 @@ export function publicPagePath(slug: string): string {
   return `/p/${slug}`;
 }
 
-export function publicFileUrl(slug: string, fileId: string): string {
-  return `/api/public/pages/${slug}/files/${fileId}`;
+export function publicFileUrl(slug: string, fileId: string, variant: 'avatar' | null = null): string {
+  return `/api/public/pages/${slug}/files/${fileId}${variant ? `?variant=${variant}` : ''}`;
 }
 
 export function publicVcardUrl(slug: string): string {

@@ -80,9 +80,18 @@ export function dataExportFilePath(exportId: string): string {
 }
 
 /** The path of a hosted page's file, or of its vCard (fileId null). */
-export function publicContentPath(slug: string, fileId: string | null): string {
+/**
+ * A hosted page's photo or avatar as the page shows it (`?variant=avatar`): a small square WebP
+ * made from the upload, a few kB for a scanner on a phone network instead of the 1024 px original.
+ */
+export const PAGE_IMAGE_VARIANTS = ['avatar'] as const;
+export type PageImageVariant = (typeof PAGE_IMAGE_VARIANTS)[number];
+/** Its edge in pixels: the page shows it at 112 CSS px, sharp on a 2x screen. */
+export const PAGE_AVATAR_PX = 240;
+
+export function publicContentPath(slug: string, fileId: string | null, variant: PageImageVariant | null = null): string {
   const route = fileId === null ? QrFileRoute.PublicVcard : QrFileRoute.PublicFile.replace(':fileId', encodeURIComponent(fileId));
-  return `/${route.replace(':slug', encodeURIComponent(slug))}`;
+  return `/${route.replace(':slug', encodeURIComponent(slug))}${variant ? `?variant=${variant}` : ''}`;
 }
 
 /** The path of an import's result file. */
