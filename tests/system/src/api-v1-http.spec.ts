@@ -103,6 +103,22 @@ describe('/api/v1 speaks HTTP: challenges, RateLimit-* on every answer, If-Match
     expect((await api(door, key, 'GET', path)).status).toBe(404);
   });
 
+  it('lets one of several changes sent at once with the same If-Match through, and answers the others 412 (no lost update)', async () => {
+    const created = await api(door, key, 'POST', '/api/v1/codes', { name: 'Race', destinationUrl: 'https://example.com/race' });
+    const path = `/api/v1/codes/${created.json.id}`;
+    const etag = (await api(door, key, 'GET', path)).headers.get('etag') as string;
+    for (let round = 0; round < 3; round++) {
+      const current = round === 0 ? etag : ((await api(door, key, 'GET', path)).headers.get('etag') as string);
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => api(door, key, 'PATCH', path, { destinationUrl: `https://example.com/race/${round}/${i}` }, { 'if-match': current })),
+      );
+      const statuses = answers.map((res) => res.status).sort();
+      expect(statuses).toEqual([200, 412, 412, 412, 412, 412, 412, 412]);
+      const winner = answers.find((res) => res.status === 200)?.json.destinationUrl;
+      expect((await api(door, key, 'GET', path)).json.destinationUrl).toBe(winner);
+    }
+  });
+
   it('describes If-Match and 412 on the routes that honour it', () => {
     for (const [method, template] of [['patch', '/api/v1/codes/{id}'], ['put', '/api/v1/codes/{id}/design'], ['delete', '/api/v1/codes/{id}']]) {
       const operation = contract.document.paths[template][method];

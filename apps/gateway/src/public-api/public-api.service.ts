@@ -61,27 +61,31 @@ export class PublicApiService {
     return result;
   }
 
-  updateDesign(userId: string, codeId: string, design: QrDesignDto): Promise<QrCodeView> {
-    return this.bus.request(QrPattern.UpdateDesign, { userId, codeId, design: { ...design } });
+  updateDesign(userId: string, codeId: string, design: QrDesignDto, unchangedSince?: string): Promise<QrCodeView> {
+    return this.bus.request(QrPattern.UpdateDesign, { userId, codeId, design: { ...design }, unchangedSince });
   }
 
   getCode(userId: string, codeId: string): Promise<QrCodeView> {
     return this.bus.request(QrPattern.GetCode, { userId, codeId });
   }
 
-  async updateCode(key: ApiKeyPrincipal, codeId: string, body: V1UpdateCodeBody): Promise<QrCodeView> {
+  /** With `unchangedSince` (an If-Match), the first change made is the one conditioned on it; a state change after it is the same caller's. */
+  async updateCode(key: ApiKeyPrincipal, codeId: string, body: V1UpdateCodeBody, unchangedSince?: string): Promise<QrCodeView> {
     const { userId } = key;
     const apiKeyName = keyName(key);
     const { state, ...fields } = body;
     const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
     let code: QrCodeView | null = null;
-    if (Object.keys(changes).length > 0) code = await this.bus.request(QrPattern.UpdateCode, { userId, codeId, apiKeyName, ...changes });
-    if (state) code = await this.bus.request(QrPattern.SetCodeState, { userId, codeId, apiKeyName, active: state === 'active' });
+    if (Object.keys(changes).length > 0) code = await this.bus.request(QrPattern.UpdateCode, { userId, codeId, apiKeyName, unchangedSince, ...changes });
+    if (state) {
+      const condition = code ? {} : { unchangedSince };
+      code = await this.bus.request(QrPattern.SetCodeState, { userId, codeId, apiKeyName, active: state === 'active', ...condition });
+    }
     return code ?? this.getCode(userId, codeId);
   }
 
-  async deleteCode(key: ApiKeyPrincipal, codeId: string): Promise<void> {
-    await this.bus.request(QrPattern.DeleteCode, { userId: key.userId, codeId, apiKeyName: keyName(key) });
+  async deleteCode(key: ApiKeyPrincipal, codeId: string, unchangedSince?: string): Promise<void> {
+    await this.bus.request(QrPattern.DeleteCode, { userId: key.userId, codeId, apiKeyName: keyName(key), unchangedSince });
   }
 
   codeAnalytics(userId: string, codeId: string, query: V1CodeAnalyticsQuery): Promise<CodeAnalytics> {

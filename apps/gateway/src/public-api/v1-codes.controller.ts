@@ -4,7 +4,7 @@ import { ApiKeyPrincipal, codePageRequest, CodePage, QrCodeView } from '@qrd/con
 import { Access, ApiResource } from '../sessions/auth.guard';
 import { ApiCaller } from './api-caller.decorator';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
-import { IfMatch } from './if-match.interceptor';
+import { IfMatch, UnchangedSince } from './if-match.interceptor';
 import { PublicApiService } from './public-api.service';
 import { ApiProblems } from './problem-responses';
 import { V1_BULK_MAX, V1BulkCreateBody, V1CreateCodeBody, V1DesignBody, V1ListCodesQuery, V1UpdateCodeBody } from './v1-dto';
@@ -68,8 +68,13 @@ export class V1CodesController {
   @ApiOkResponse({ type: V1Code })
   @IfMatch()
   @ApiProblems(400, 401, 403, 404, 429)
-  update(@ApiCaller() key: ApiKeyPrincipal, @Param('id') codeId: string, @Body() body: V1UpdateCodeBody): Promise<QrCodeView> {
-    return this.api.updateCode(key, codeId, body);
+  update(
+    @ApiCaller() key: ApiKeyPrincipal,
+    @Param('id') codeId: string,
+    @Body() body: V1UpdateCodeBody,
+    @UnchangedSince() unchangedSince: string | undefined,
+  ): Promise<QrCodeView> {
+    return this.api.updateCode(key, codeId, body, unchangedSince);
   }
 
   @Put(':id/design')
@@ -78,8 +83,13 @@ export class V1CodesController {
   @ApiOkResponse({ type: V1Code })
   @IfMatch()
   @ApiProblems(400, 401, 403, 404, 429)
-  updateDesign(@ApiCaller() key: ApiKeyPrincipal, @Param('id') codeId: string, @Body() body: V1DesignBody): Promise<QrCodeView> {
-    return this.api.updateDesign(key.userId, codeId, body);
+  updateDesign(
+    @ApiCaller() key: ApiKeyPrincipal,
+    @Param('id') codeId: string,
+    @Body() body: V1DesignBody,
+    @UnchangedSince() unchangedSince: string | undefined,
+  ): Promise<QrCodeView> {
+    return this.api.updateDesign(key.userId, codeId, body, unchangedSince);
   }
 
   @Delete(':id')
@@ -89,7 +99,7 @@ export class V1CodesController {
   @ApiNoContentResponse({ description: 'Deleted' })
   @IfMatch()
   @ApiProblems(401, 403, 404, 429)
-  delete(@ApiCaller() key: ApiKeyPrincipal, @Param('id') codeId: string): Promise<void> {
-    return this.api.deleteCode(key, codeId);
+  delete(@ApiCaller() key: ApiKeyPrincipal, @Param('id') codeId: string, @UnchangedSince() unchangedSince: string | undefined): Promise<void> {
+    return this.api.deleteCode(key, codeId, unchangedSince);
   }
 }

@@ -78,18 +78,18 @@ export class CodesHandlers {
 
   @MessagePattern(QrPattern.SetCodeState)
   setState(@Payload() req: Req<QrPattern.SetCodeState>): Res<QrPattern.SetCodeState> {
-    return this.codes.setActive(req.userId, req.codeId, req.active, req.apiKeyName);
+    return this.codes.setActive(req.userId, req.codeId, req.active, req.apiKeyName, req.unchangedSince);
   }
 
   @MessagePattern(QrPattern.DeleteCode)
   async delete(@Payload() req: Req<QrPattern.DeleteCode>): Res<QrPattern.DeleteCode> {
-    await this.codes.delete(req.userId, req.codeId, req.apiKeyName);
+    await this.codes.delete(req.userId, req.codeId, req.apiKeyName, req.unchangedSince);
     return { ok: true };
   }
 
   @MessagePattern(QrPattern.UpdateDesign)
   updateDesign(@Payload() req: Req<QrPattern.UpdateDesign>): Res<QrPattern.UpdateDesign> {
-    return this.images.updateDesign(req.userId, req.codeId, req.design);
+    return this.images.updateDesign(req.userId, req.codeId, req.design, req.unchangedSince);
   }
 
   @MessagePattern(QrPattern.SetLogo)

@@ -3,6 +3,7 @@ import { APP_CONFIG, AppConfig } from '@qrd/config';
 import {
   DESIGN_TEMPLATE_MESSAGES,
   ABUSE_MESSAGES,
+  API_KEY_MESSAGES,
   AuthPattern,
   BillingPattern,
   CODE_PAGE_MAX_LIMIT,
@@ -300,19 +301,24 @@ export class CodesService {
       const previous = input.campaign === null ? null : (await this.require(input.userId, input.codeId)).campaign;
       changes.campaign = this.checkCampaign(input.campaign, previous);
     }
-    const changed = await this.change(input.userId, input.codeId, changes, { webhook: true, apiKeyName: input.apiKeyName });
+    const changed = await this.change(input.userId, input.codeId, changes, { webhook: true, apiKeyName: input.apiKeyName, unchangedSince: input.unchangedSince });
     return changed.campaign?.scanLimit ? this.withRemainingScans(changed) : this.view(changed);
   }
 
-  async setActive(userId: string, codeId: string, active: boolean, apiKeyName?: string): Promise<QrCodeView> {
-    return this.view(await this.change(userId, codeId, { deactivatedByOwner: !active }, { webhook: true, apiKeyName }));
+  async setActive(userId: string, codeId: string, active: boolean, apiKeyName?: string, unchangedSince?: string): Promise<QrCodeView> {
+    return this.view(await this.change(userId, codeId, { deactivatedByOwner: !active }, { webhook: true, apiKeyName, unchangedSince }));
   }
 
   /**
    * A change by the owner, recorded in the code's history, and its redirect entry rewritten when it
    * alters where scans go. Design changes send no webhook (code.updated is about the code's settings).
    */
-  async change(userId: string, codeId: string, changes: CodeChanges, options: { webhook: boolean; apiKeyName?: string }): Promise<CodeRecord> {
+  async change(
+    userId: string,
+    codeId: string,
+    changes: CodeChanges,
+    options: { webhook: boolean; apiKeyName?: string; unchangedSince?: string },
+  ): Promise<CodeRecord> {
     let files: { before: string[]; after: string[] } = { before: [], after: [] };
     const [after, events] = await this.codes.transaction(async (tx): Promise<[CodeRecord | null, string[]]> => {
       if (changes.content) {
@@ -321,6 +327,7 @@ export class CodesService {
         await this.content.requireFiles(tx, userId, changes.content);
       }
       const before = await this.codes.lockOwned(tx, userId, codeId);
+      if (before) requireUnchanged(before, options.unchangedSince);
       const code = before && (await this.codes.update(userId, codeId, changes, tx));
       if (!before || !code) return [null, []];
       files = { before: namedFiles(before.content), after: namedFiles(code.content) };
@@ -340,10 +347,12 @@ export class CodesService {
    * drops seats no code uses). The slug stays in the table as a tombstone, following from the
    * events written with the deletion (see CodeEvents).
    */
-  async delete(userId: string, codeId: string, apiKeyName?: string): Promise<void> {
+  async delete(userId: string, codeId: string, apiKeyName?: string, unchangedSince?: string): Promise<void> {
     let files: string[] = [];
     const events = await this.codes.transaction(async (tx) => {
-      files = namedFiles((await this.codes.findOwned(userId, codeId, tx))?.content);
+      const before = await this.codes.lockOwned(tx, userId, codeId);
+      if (before) requireUnchanged(before, unchangedSince);
+      files = namedFiles(before?.content);
       const code = await this.codes.softDelete(tx, userId, codeId);
       if (!code) throw codeNotFound();
       await this.history.record(tx, { codeId, ownerId: userId, actor: 'owner', apiKeyName }, [{ kind: 'deleted', changes: [] }]);
@@ -657,4 +666,11 @@ export class CodesService {
     return url.href;
   }
 
+}
+
+/** 412 when the caller checked its If-Match against a version of the code that is no longer the current one. */
+function requireUnchanged(code: CodeRecord, unchangedSince: string | undefined): void {
+  if (unchangedSince !== undefined && code.updatedAt.toISOString() !== unchangedSince) {
+    throw new DomainError(ErrorCode.PreconditionFailed, API_KEY_MESSAGES.staleVersion);
+  }
 }

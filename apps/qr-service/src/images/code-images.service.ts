@@ -47,10 +47,10 @@ export class CodeImagesService {
   ) {}
 
   /** Colours, error correction, margin and dot style; the logo stays as it is. */
-  async updateDesign(userId: string, codeId: string, input: QrDesignInput): Promise<QrCodeView> {
+  async updateDesign(userId: string, codeId: string, input: QrDesignInput, unchangedSince?: string): Promise<QrCodeView> {
     const code = await this.service.require(userId, codeId);
     const design = this.check({ ...input, logo: storedDesign(code.design).logo });
-    return this.saveDesign(userId, codeId, design);
+    return this.saveDesign(userId, codeId, design, unchangedSince);
   }
 
   /** Uploads (normalised to a small PNG, which forces error correction H) or removes the logo. */
@@ -98,8 +98,8 @@ export class CodeImagesService {
     return { ...head, body: await this.render(text, design, format, size, print), rendered: true };
   }
 
-  private async saveDesign(userId: string, codeId: string, design: QrDesign): Promise<QrCodeView> {
-    return this.service.view(await this.service.change(userId, codeId, { design }, { webhook: false }));
+  private async saveDesign(userId: string, codeId: string, design: QrDesign, unchangedSince?: string): Promise<QrCodeView> {
+    return this.service.view(await this.service.change(userId, codeId, { design }, { webhook: false, unchangedSince }));
   }
 
   private check(design: unknown): QrDesign {

@@ -395,8 +395,12 @@ export interface AdminQrOverview {
 }
 
 type Owned<T = object> = T & { userId: string; codeId: string };
-/** A change made through the public API names its key in the code's history. */
-type ByKey = { apiKeyName?: string };
+/**
+ * A change made through the public API names its key in the code's history. `unchangedSince` is the
+ * `updatedAt` its If-Match was checked against: the change is made only if the code is still that
+ * version when it is locked (412 otherwise), so two changes sent with the same ETag never both win.
+ */
+type ByKey = { apiKeyName?: string; unchangedSince?: string };
 
 export interface QrRequests {
   [QrPattern.ResolveSlug]: { req: { slug: string }; res: RedirectEntry | null };
@@ -447,7 +451,7 @@ export interface QrRequests {
     req: { slug: string };
     res: PublicPage;
   };
-  [QrPattern.UpdateDesign]: { req: Owned<{ design: QrDesignInput }>; res: QrCodeView };
+  [QrPattern.UpdateDesign]: { req: Owned<ByKey & { design: QrDesignInput }>; res: QrCodeView };
   [QrPattern.SetLogo]: { req: Owned<{ logoBase64: string | null }>; res: QrCodeView };
   [QrPattern.DeleteCode]: { req: Owned<ByKey>; res: { ok: true } };
   [QrPattern.SetCodeState]: { req: Owned<ByKey & { active: boolean }>; res: QrCodeView };
