@@ -1,7 +1,7 @@
 import { QrPattern } from '@qrd/contracts';
 import { BullMqClient } from '@qrd/messaging';
 import { waitFor } from '@qrd/testing';
-import { sql } from './accounts-fixtures';
+import { newUser, signIn, sql } from './accounts-fixtures';
 import { BILLING_ENV, serviceBus, subscriptionOf } from './billing-fixtures';
 import { FrontDoor, startFrontDoor } from './front-door';
 import { TestSystem } from './harness';
@@ -65,6 +65,10 @@ describe('billing: seats stay exact through delete and create (through nginx)', 
     const x = await api(door, key, 'POST', '/api/v1/codes', { name: 'X', destinationUrl: 'https://example.com/x' });
     expect((await api(door, key, 'DELETE', `/api/v1/codes/${x.json.id}`)).status).toBe(204);
     await expectSeatsHold(owner, { seats: 2, seatsUsed: 1 }, 2000);
+    // Reconciliation settles renewals only: the first payment (incomplete -> active) was none.
+    const admin = await signIn(system, await newUser(system, { role: 'admin' }));
+    expect((await admin.post('/api/admin/reconcile')).status).toBe(200);
+    expect(await subscriptionOf(owner.client)).toMatchObject({ seats: 2, seatsUsed: 1 });
 
     const again = await owner.client.post('/api/purchase-qr-code', { price: 3.49 });
     expect(again.json).toMatchObject({ charged: false, amountChargedCents: 0, subscription: { seats: 2, seatsUsed: 1 } });

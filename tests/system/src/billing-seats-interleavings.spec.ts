@@ -31,6 +31,8 @@ interface Ledger {
   paidSeats: number;
   problems: string[];
   ops: Record<Op | 'refused', number>;
+  /** What the operations of the current round were answered (named in a problem found after it). */
+  answers: string[];
 }
 
 /**
@@ -73,7 +75,9 @@ describe('billing: seats under random interleavings of create, delete and purcha
       try {
         const code = await bus.request(QrPattern.CreateCode, { userId: ledger.userId, name: 'Seat test', destinationUrl: 'https://example.com/seat' });
         ledger.live.add(code.id);
+        ledger.answers.push('create: made');
       } catch (error) {
+        ledger.answers.push(`create: ${String(error)}`);
         if (error instanceof DomainError && error.code === ErrorCode.PaymentRequired) ledger.ops.refused += 1;
         else ledger.problems.push(`create failed: ${String(error)}`);
       }
@@ -92,6 +96,7 @@ describe('billing: seats under random interleavings of create, delete and purcha
       try {
         const result = await bus.request(BillingPattern.PurchaseSeat, { userId: ledger.userId, expectedUnitAmountCents: null, idempotencyKey: randomUUID() });
         if (result.charged) ledger.paidSeats += 1;
+        ledger.answers.push(`purchase: ${result.charged ? 'charged' : 'free seat'}, ${result.subscription.seats} seats`);
       } catch (error) {
         ledger.problems.push(`purchase failed: ${String(error)}`);
       }
@@ -100,6 +105,7 @@ describe('billing: seats under random interleavings of create, delete and purcha
 
   /** One interleaving: a few operations started at random moments, all in flight together. */
   async function round(ledger: Ledger, random: () => number, index: number): Promise<void> {
+    ledger.answers = [];
     const count = 3 + Math.floor(random() * 4);
     const ops: Op[] = Array.from({ length: count }, () => {
       const r = random();
@@ -116,10 +122,10 @@ describe('billing: seats under random interleavings of create, delete and purcha
         await seatsCoverCodes(ledger, `round ${index}, in flight`);
       })(),
     ]);
-    await seatsCoverCodes(ledger, `round ${index}, after`);
+    await seatsCoverCodes(ledger, `round ${index}, after (${ledger.answers.join('; ')})`);
     const [codes, seats] = [await liveCodes(ledger.userId), await seatsOf(ledger.userId)];
     if (codes !== ledger.live.size) ledger.problems.push(`round ${index}: ${codes} live codes, ${ledger.live.size} acknowledged`);
-    if (seats !== ledger.paidSeats) ledger.problems.push(`round ${index}: ${seats} seats, ${ledger.paidSeats} paid for`);
+    if (seats !== ledger.paidSeats) ledger.problems.push(`round ${index}: ${seats} seats, ${ledger.paidSeats} paid for (${ledger.answers.join('; ')})`);
   }
 
   it(`keeps seats = seats paid and live codes <= seats over ${USERS * ROUNDS_PER_USER} interleavings, and every paid seat stays usable`, async () => {
@@ -128,7 +134,7 @@ describe('billing: seats under random interleavings of create, delete and purcha
     const ledgers: Ledger[] = [];
     for (let i = 0; i < USERS; i++) {
       const { user } = await subscribedCustomer(system);
-      ledgers.push({ userId: user.id, live: new Set(), paidSeats: 1, problems: [], ops: { create: 0, delete: 0, purchase: 0, refused: 0 } });
+      ledgers.push({ userId: user.id, live: new Set(), paidSeats: 1, problems: [], ops: { create: 0, delete: 0, purchase: 0, refused: 0 }, answers: [] });
     }
     // One owner at a time: the races that matter are those of one owner's seats. (Many owners at
     // once can fill every worker of both services with requests waiting on the other service.)
@@ -140,7 +146,14 @@ describe('billing: seats under random interleavings of create, delete and purcha
     // Every seat paid for and not used takes a code now, and not one more.
     for (const ledger of ledgers) {
       const free = ledger.paidSeats - ledger.live.size;
-      for (let i = 0; i < free; i++) await run(ledger, 'create', Math.random);
+      for (let i = 0; i < free; i++) {
+        try {
+          const code = await bus.request(QrPattern.CreateCode, { userId: ledger.userId, name: 'Seat test', destinationUrl: 'https://example.com/seat' });
+          ledger.live.add(code.id);
+        } catch (error) {
+          ledger.problems.push(`a paid seat could not take a code: ${String(error)} (seats ${await seatsOf(ledger.userId)}, codes ${await liveCodes(ledger.userId)})`);
+        }
+      }
       const refusedBefore = ledger.ops.refused;
       await run(ledger, 'create', Math.random);
       if (ledger.ops.refused !== refusedBefore + 1) ledger.problems.push('a code was created beyond the seats paid');

@@ -83,12 +83,15 @@ export class SubscriptionSync {
     const saved = await store.saveSubscription(row);
     await this.invoices.record(customer, snapshot.id, snapshot.latestInvoiceId, store);
     if (customer.userId && was) await this.noticeChange(customer.userId, was, saved, store);
-    if (customer.userId && was?.periodEnd && saved.currentPeriodEnd && saved.currentPeriodEnd > was.periodEnd && redirectsEnabledFor(saved.status)) {
-      // A new period began: its seats no code uses are dropped by SeatRenewals once this has committed.
+    const periodEnd = saved.currentPeriodEnd;
+    const renewed = was?.periodEnd && isEntitledStatus(was.status) && periodEnd && periodEnd > was.periodEnd;
+    if (customer.userId && renewed && periodEnd && redirectsEnabledFor(saved.status)) {
+      // A period that ran was followed by a new one (not a first payment: incomplete -> active):
+      // its seats no code uses are dropped by SeatRenewals once this has committed.
       await recordSeatRenewal(store, {
         userId: customer.userId,
         providerSubscriptionId: saved.providerSubscriptionId,
-        periodEnd: saved.currentPeriodEnd.toISOString(),
+        periodEnd: periodEnd.toISOString(),
       });
     }
     if (customer.userId) await this.publishIfChanged(customer.userId, before, store);
