@@ -242,6 +242,18 @@ describe('bulk create from CSV', () => {
     expect(await subscriptionOf(client)).toMatchObject({ seats: 400, seatsUsed: 400 });
   });
 
+  it('two imports confirmed at the same moment each buy and create all their codes', async () => {
+    const { client } = await signUp(system);
+    const csv = (tag: string) => `name,destination\r\n${[1, 2, 3].map((n) => `${tag} ${n},https://example.com/${tag}/${n}`).join('\r\n')}\r\n`;
+    const a = (await upload(client, csv('a'))).json as BulkImportView;
+    const b = (await upload(client, csv('b'))).json as BulkImportView;
+    const confirms = await Promise.all([client.post(`/api/imports/${a.id}/confirm`, {}), client.post(`/api/imports/${b.id}/confirm`, {})]);
+    expect(confirms.map((c) => c.status)).toEqual([202, 202]);
+    const done = await Promise.all([importDone(client, a.id), importDone(client, b.id)]);
+    for (const view of done) expect(view.progress).toMatchObject({ created: 3, failed: 0 });
+    expect(await subscriptionOf(client)).toMatchObject({ seats: 6, seatsUsed: 6 });
+  });
+
   it('refuses files beyond the limits, or not CSV, with a 400 that says why, and keeps imports private', async () => {
     const { client, details } = await signUp(system);
     const rows = (n: number) => `name,destination\n${Array.from({ length: n }, (_, i) => `Code ${i},https://example.com/${i}`).join('\n')}\n`;

@@ -76,7 +76,7 @@ export class BillingHandlers {
 
   @MessagePattern(BillingPattern.PurchaseSeat)
   purchase(@Payload() req: Req<BillingPattern.PurchaseSeat>): Res<BillingPattern.PurchaseSeat> {
-    return this.seats.purchase(req.userId, req.expectedUnitAmountCents, req.idempotencyKey, req.codes ?? 1);
+    return this.seats.purchase(req.userId, req.expectedUnitAmountCents, req.idempotencyKey, req.codes ?? 1, req.forImport);
   }
 
   @MessagePattern(BillingPattern.SetCancelAtPeriodEnd)

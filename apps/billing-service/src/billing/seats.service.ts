@@ -61,7 +61,7 @@ export class SeatsService {
    * what the first one did and charges nothing more. A caller that gave up before the change is
    * made (its deadline passed while waiting for the lock) is never charged.
    */
-  async purchase(userId: string, expectedUnitAmountCents: number | null, idempotencyKey?: string, codes = 1): Promise<PurchaseResultView> {
+  async purchase(userId: string, expectedUnitAmountCents: number | null, idempotencyKey?: string, codes = 1, forImport?: string): Promise<PurchaseResultView> {
     if (!Number.isInteger(codes) || codes < 1 || codes > MAX_CODES_PER_PURCHASE) {
       throw new DomainError(ErrorCode.Validation, `A purchase adds from 1 to ${MAX_CODES_PER_PURCHASE} QR codes.`);
     }
@@ -70,7 +70,8 @@ export class SeatsService {
     // holds a user's lock while waiting on it stalls every purchase behind that lock until the
     // deadlines pass (50 purchases of 10 users at once answered 504). A code created in between
     // leaves at worst no free seat for the next code, which is bought again then.
-    const used = await this.codesInUse(userId);
+    // A bulk import's own rows already hold seats: they are the `codes` asked for, not counted twice.
+    const used = await this.codesInUse(userId, forImport);
     return this.repo.withUserLock(userId, async (store) => {
       const earlierResult = idempotencyKey ? await store.purchaseByKey(userId, idempotencyKey) : null;
       if (earlierResult && !earlierResult.authentication) return earlierResult;
@@ -177,7 +178,7 @@ export class SeatsService {
     return out;
   }
 
-  private async codesInUse(userId: string): Promise<number> {
-    return (await this.bus.request(QrPattern.CountCodes, { userId })).count;
+  private async codesInUse(userId: string, exceptImport?: string): Promise<number> {
+    return (await this.bus.request(QrPattern.CountCodes, exceptImport ? { userId, exceptImport } : { userId })).count;
   }
 }

@@ -162,16 +162,27 @@ export class BulkImportsRepository {
    * of the rows naming none. False when it was not a draft.
    */
   async markQueued(
+    tx: EntityManager,
     id: string,
     queued: { total: number; seatsBought: number; amountChargedCents: number; confirmKey: string | null; designTemplateId: string | null },
   ): Promise<boolean> {
-    const result = (await this.db.query(
+    const result = (await tx.query(
       `UPDATE qr.bulk_imports SET state = 'queued', total = $2, seats_bought = $3, amount_charged_cents = $4, confirm_key = $5,
          design_template_id = $6, confirmed_at = now()
        WHERE id = $1 AND state = 'draft' RETURNING id`,
       [id, queued.total, queued.seatsBought, queued.amountChargedCents, queued.confirmKey, queued.designTemplateId],
     )) as [unknown[], number];
     return result[0].length === 1;
+  }
+
+  /** What the import's purchase charged, once made. */
+  async setCharged(id: string, amountChargedCents: number): Promise<void> {
+    await this.db.query(`UPDATE qr.bulk_imports SET amount_charged_cents = $2 WHERE id = $1`, [id, amountChargedCents]);
+  }
+
+  /** A queued import whose purchase failed is a draft again (its rows hold no seat), to be confirmed anew. */
+  async backToDraft(id: string): Promise<void> {
+    await this.db.query(`UPDATE qr.bulk_imports SET state = 'draft', confirmed_at = NULL, confirm_key = NULL WHERE id = $1 AND state = 'queued'`, [id]);
   }
 
   /** Running, or done; an import cancelled or done stays so. */

@@ -107,7 +107,11 @@ export class BulkImportsService {
     const record = await this.imports.find(userId, importId);
     if (!record) throw notFound();
     if (record.state !== 'draft') {
-      if (record.state === 'queued') await enqueue(record.id);
+      if (record.state === 'queued') {
+        // The first confirmation may still be buying: the same purchase (same key) answers once it is made.
+        await this.seats.buyForImport(userId, record.id, record.total, null);
+        await enqueue(record.id);
+      }
       return this.get(userId, importId);
     }
     // Checked again: a short link may have been taken, or a template renamed, since the preview.
@@ -122,11 +126,17 @@ export class BulkImportsService {
     if (totalCents !== null && totalCents !== pricing.totalCents) {
       throw new DomainError(ErrorCode.Conflict, BULK_IMPORT_MESSAGES.totalChanged, { totalCents: BULK_IMPORT_MESSAGES.totalChanged });
     }
-    const purchase = await this.seats.buyForImport(userId, record.id, valid, pricing.unitAmountCents);
-    const queued = { total: valid, seatsBought: pricing.seatsToBuy, amountChargedCents: purchase.amountChargedCents, confirmKey, designTemplateId };
-    if (await this.imports.markQueued(record.id, queued)) {
-      await enqueue(record.id);
+    const queued = { total: valid, seatsBought: pricing.seatsToBuy, amountChargedCents: 0, confirmKey, designTemplateId };
+    // Held first, bought second: an import confirmed at the same moment counts these rows as in use.
+    if (!(await this.seats.hold(userId, (tx) => this.imports.markQueued(tx, record.id, queued)))) return this.get(userId, importId);
+    try {
+      const purchase = await this.seats.buyForImport(userId, record.id, valid, pricing.unitAmountCents);
+      await this.imports.setCharged(record.id, purchase.amountChargedCents);
+    } catch (error) {
+      await this.imports.backToDraft(record.id);
+      throw error;
     }
+    await enqueue(record.id);
     return this.get(userId, importId);
   }
 

@@ -15,11 +15,11 @@ export interface ImportAllowance {
 }
 
 /**
- * Every seat question of a bulk import, in one place. At confirmation the whole import's missing
- * seats are bought in one purchase (its idempotency key is the import's, so a repeated
- * confirmation buys nothing more); from then on the import's rows still to create hold their seats
- * (`CodesRepository.seatsTaken` counts them), so neither another import nor a single code can take
- * them. Each batch asks billing once, before its transaction, and counts seats under the owner's lock.
+ * Every seat question of a bulk import, in one place. At confirmation the import first holds its
+ * rows' seats (once queued, `CodesRepository.seatsTaken` counts its rows still to create as in use),
+ * then its missing seats are bought in one purchase (its idempotency key is the import's, so a
+ * repeated confirmation buys nothing more). Neither another import, confirmed at the same moment or
+ * later, nor a single code can take those seats. Each batch asks billing once, before its transaction, and counts seats under the owner's lock.
  */
 @Injectable()
 export class ImportSeats {
@@ -28,13 +28,25 @@ export class ImportSeats {
     private readonly bus: MessageBus,
   ) {}
 
-  /** One purchase of room for `codes` more codes (free seats are used first). */
-  async buyForImport(userId: string, purchaseKey: string, codes: number, expectedUnitAmountCents: number | null): Promise<{ amountChargedCents: number }> {
+  /**
+   * Makes the import hold its rows' seats (`queue` marks it queued) under the owner's lock, so that
+   * creations and other imports' purchases from then on count them as in use.
+   */
+  hold(ownerId: string, queue: (tx: EntityManager) => Promise<boolean>): Promise<boolean> {
+    return this.codes.transaction(async (tx) => {
+      await this.codes.lockOwner(tx, ownerId);
+      return queue(tx);
+    });
+  }
+
+  /** One purchase of room for the held import's `codes` (free seats are used first; its own rows are not counted as in use). */
+  async buyForImport(userId: string, importId: string, codes: number, expectedUnitAmountCents: number | null): Promise<{ amountChargedCents: number }> {
     const purchase = await this.bus.request(BillingPattern.PurchaseSeat, {
       userId,
       expectedUnitAmountCents,
-      idempotencyKey: `bulk-import:${purchaseKey}`,
+      idempotencyKey: `bulk-import:${importId}`,
       codes,
+      forImport: importId,
     });
     return { amountChargedCents: purchase.amountChargedCents };
   }

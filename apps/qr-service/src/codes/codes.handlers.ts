@@ -37,7 +37,7 @@ export class CodesHandlers {
 
   @MessagePattern(QrPattern.CountCodes)
   async count(@Payload() req: Req<QrPattern.CountCodes>): Res<QrPattern.CountCodes> {
-    return { count: await this.codes.count(req.userId) };
+    return { count: await this.codes.count(req.userId, req.exceptImport) };
   }
 
   @MessagePattern(QrPattern.UserStats)

@@ -522,8 +522,8 @@ export class CodesService {
   }
 
   /** The seats taken: live codes and the rows bulk imports in progress hold (what billing counts as used). */
-  count(userId: string): Promise<number> {
-    return this.codes.seatsTaken(userId);
+  count(userId: string, exceptImport?: string): Promise<number> {
+    return this.codes.seatsTaken(userId, undefined, exceptImport ?? null);
   }
 
   async userStats(userIds: string[]): Promise<Record<string, { codes: number; scans: number }>> {

@@ -123,6 +123,8 @@ export interface BillingRequests {
       idempotencyKey?: string;
       /** Room for this many more codes (a bulk import); 1 when absent. Free seats are used first. */
       codes?: number;
+      /** The bulk import these codes are for: the seats its own rows hold are not counted as in use. */
+      forImport?: string;
     };
     res: PurchaseResultView;
   };

@@ -406,7 +406,8 @@ export interface QrRequests {
   [QrPattern.ResolveSlug]: { req: { slug: string }; res: RedirectEntry | null };
   [QrPattern.RebuildRedirectTable]: { req: Record<string, never>; res: RedirectTableRebuild };
   [QrPattern.Reconcile]: { req: Record<string, never>; res: ReconcileCheck[] };
-  [QrPattern.CountCodes]: { req: { userId: string }; res: { count: number } };
+  /** Seats in use: live codes and the rows of confirmed bulk imports still to create (but `exceptImport`'s). */
+  [QrPattern.CountCodes]: { req: { userId: string; exceptImport?: string }; res: { count: number } };
   [QrPattern.UserStats]: {
     req: { userIds: string[] };
     res: Record<string, { codes: number; scans: number }>;
