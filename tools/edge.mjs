@@ -77,7 +77,7 @@ export function bodyLimitOf(url) {
 }
 
 function tooLarge(res) {
-  if (!res.headersSent) res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+  if (!res.headersSent) res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8' });
   res.end('413 Request Entity Too Large\n');
 }
 

@@ -45,7 +45,7 @@ describe('bulk create from CSV, at 390 px in dark theme, in Chromium through ngi
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Import from CSV' }).click();
     await page.getByRole('heading', { name: 'Import QR codes from CSV' }).waitFor();
-    await page.getByText(/At most 1,000 rows and 1 MB per file/).waitFor();
+    await page.getByText(/At most 100,000 rows and 50 MB per file/).waitFor();
 
     await dropFile(
       page,
@@ -104,4 +104,46 @@ describe('bulk create from CSV, at 390 px in dark theme, in Chromium through ngi
     expect(subscription).toMatchObject({ seats: 3, seatsUsed: 3 });
     await context.close();
   });
+
+  it('imports a file of thousands of rows: the preview lists a page of them, the progress bar moves, and Cancel stops the creation', async () => {
+    const user = await seedUser();
+    const context = await newContext(browser, { width: 1280, height: 900 });
+    const page = await context.newPage();
+    await logIn(page, user);
+    await subscribeWithTestCard(page);
+    await page.goto('/dashboard/import');
+    await page.getByRole('heading', { name: 'Import QR codes from CSV' }).waitFor();
+
+    const rows = 10_000;
+    const file = `name,destination\n${Array.from({ length: rows }, (_, i) => `Package ${i + 1},https://brand.example.com/p/${i + 1}`).join('\n')}\n`;
+    await dropFile(page, 'packages.csv', file);
+    await page.getByRole('heading', { name: 'Preview: 10,000 of 10,000 rows ready' }).waitFor({ timeout: 120_000 });
+    await page.getByText('Showing 200 of 10,000 rows.').waitFor();
+    expect(await page.getByTestId(/^import-row-/).count()).toBe(200);
+    await page.getByRole('button', { name: 'Create 10,000 QR codes' }).click();
+    await page.getByRole('dialog', { name: 'Create 10000 QR codes?' }).getByRole('button', { name: 'Confirm and create' }).click();
+
+    // The bar follows the creation, read again every second; Cancel asks first, then stops it part way.
+    const bar = page.getByRole('progressbar', { name: 'Import progress' });
+    await bar.waitFor();
+    await page.getByRole('button', { name: 'Cancel import' }).click();
+    await page.waitForFunction(() => Number(document.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow')) > 0, undefined, { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Stop the import' }).click();
+    await page.getByRole('heading', { name: 'Import cancelled' }).waitFor();
+    await page.getByText(/rows left were not created; the codes created stay\./).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel import' }).count()).toBe(0);
+    expect(await blockingViolations(page)).toEqual([]);
+    await screenshot(page, 'bulk-import-cancelled');
+
+    // What was created stays, and nothing more is created after the cancel.
+    const id = new URL(page.url()).searchParams.get('id');
+    const view = (await (await page.request.get(`/api/imports/${id}`)).json()) as { state: string; progress: { created: number } };
+    expect(view.state).toBe('cancelled');
+    expect(view.progress.created).toBeGreaterThan(0);
+    expect(view.progress.created).toBeLessThan(rows);
+    await page.waitForTimeout(1500);
+    const codes = (await (await page.request.get('/api/qrcodes')).json()) as unknown[];
+    expect(codes).toHaveLength(view.progress.created);
+    await context.close();
+  }, 300_000);
 });

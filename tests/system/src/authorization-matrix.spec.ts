@@ -87,6 +87,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/imports/:id': { access: 'user', expect: { user: 404, ...OWNED } },
   'PUT /api/imports/:id/rows/:row': { access: 'user' },
   'POST /api/imports/:id/confirm': { access: 'user', expect: { user: 404, ...OWNED } },
+  'POST /api/imports/:id/cancel': { access: 'user', expect: { user: 404, ...OWNED } },
   'GET /api/imports/:id/result.csv': { access: 'user', expect: { user: 404, ...OWNED } },
   // Exports (apps/gateway/src/qr/data-export.controller.ts): each caller starts and sees their own.
   'POST /api/account/data-export': { access: 'user', expect: { user: 202, other: 202, admin: 202, superadmin: 202 } },
