@@ -1,10 +1,12 @@
 // The front door for `npm start` on a machine without nginx: serves the built web app and proxies
 // /api, /docs/api and /r/ exactly as nginx/nginx.conf does (same headers, same SPA fallback).
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { constants, createGzip, gzip } from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -18,6 +20,28 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
 };
+
+/** As nginx.conf's gzip settings: these types, from 512 bytes, level 5. */
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json)|image\/svg\+xml)/;
+const GZIP_MIN_LENGTH = 512;
+const GZIP_LEVEL = 5;
+const gzipped = promisify(gzip);
+/** Built files change only with a new build: each is compressed once (keyed by path, size and time). */
+const compressedFiles = new Map();
+
+function acceptsGzip(req) {
+  return /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+}
+
+async function compressedFile(file, info) {
+  const key = `${file}:${info.size}:${info.mtimeMs}`;
+  let body = compressedFiles.get(key);
+  if (!body) {
+    body = await gzipped(await readFile(file), { level: GZIP_LEVEL });
+    compressedFiles.set(key, body);
+  }
+  return body;
+}
 
 const PAGE_HEADERS = {
   'Content-Security-Policy':
@@ -39,8 +63,20 @@ function proxy(req, res, port) {
       headers: { ...req.headers, 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'http', 'x-request-id': requestId },
     },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+      const type = answer.headers['content-type'] ?? '';
+      const length = Number(answer.headers['content-length'] ?? Infinity);
+      const compress =
+        acceptsGzip(req) && !answer.headers['content-encoding'] && COMPRESSIBLE.test(type) && length >= GZIP_MIN_LENGTH && req.method !== 'HEAD' && answer.statusCode !== 204;
+      if (!compress) {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        return;
+      }
+      const headers = { ...answer.headers, 'content-encoding': 'gzip', vary: answer.headers.vary ? `${answer.headers.vary}, Accept-Encoding` : 'Accept-Encoding' };
+      delete headers['content-length'];
+      res.writeHead(answer.statusCode ?? 502, headers);
+      // Streamed answers (CSV exports) keep flowing: every chunk is flushed as it is compressed.
+      answer.pipe(createGzip({ level: GZIP_LEVEL, flush: constants.Z_SYNC_FLUSH })).pipe(res);
     },
   );
   upstream.on('error', () => {
@@ -84,12 +120,18 @@ async function serveStatic(req, res, webRoot) {
       return;
     }
   }
-  res.writeHead(200, {
-    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-    'content-length': info.size,
-    'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
-    ...PAGE_HEADERS,
-  });
+  const type = TYPES[extname(file)] ?? 'application/octet-stream';
+  const headers = { 'content-type': type, 'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache', ...PAGE_HEADERS };
+  if (COMPRESSIBLE.test(type) && info.size >= GZIP_MIN_LENGTH) {
+    headers.vary = 'Accept-Encoding';
+    if (acceptsGzip(req)) {
+      const body = await compressedFile(file, info);
+      res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+  }
+  res.writeHead(200, { ...headers, 'content-length': info.size });
   if (req.method === 'HEAD') res.end();
   else createReadStream(file).pipe(res);
 }
