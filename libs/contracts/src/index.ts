@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './dto/auth.dto';
 export * from './dto/billing.dto';
+export * from './dto/money';
 export * from './dto/invoice.dto';
 export * from './dto/qr.dto';
 export * from './dto/bulk-import.dto';

@@ -24,7 +24,10 @@ const ReportRoute = lazy(() => import('./routes/report'));
 const SubscribeRoute = lazy(() =>
   import('../features/billing/routes/subscribe-route').then((m) => ({ default: m.SubscribeRoute })),
 );
-const DashboardRoute = lazy(() => import('./routes/dashboard'));
+const loadDashboard = () => import('./routes/dashboard');
+const DashboardRoute = lazy(loadDashboard);
+// Opened at /dashboard: its code downloads while the signed-in user is asked for, not after.
+if (typeof window !== 'undefined' && window.location.pathname === paths.dashboard) void loadDashboard();
 const CreateQrRoute = lazy(() => import('../features/qrcodes/routes/create-qr-route').then((m) => ({ default: m.CreateQrRoute })));
 const BulkImportRoute = lazy(() => import('../features/qrcodes/routes/bulk-import-route').then((m) => ({ default: m.BulkImportRoute })));
 const EditQrRoute = lazy(() => import('../features/qrcodes/routes/edit-qr-route').then((m) => ({ default: m.EditQrRoute })));

@@ -1,3 +1,5 @@
+import { takeEarlyResponse } from './early-data';
+
 /**
  * The one HTTP client of the app. Same-origin requests with the session cookie, JSON both ways.
  * Any non-2xx answer raises an ApiError whose message is "<status>: <body text or statusText>"
@@ -88,7 +90,10 @@ export interface ApiClient {
 /** `baseUrl` is empty in the browser (same origin); tests point it at a local server. */
 export function createApiClient(baseUrl = ''): ApiClient {
   async function send(method: Method, path: string, init: Pick<RequestInit, 'headers' | 'body' | 'signal'>): Promise<Response> {
-    const response = await fetch(`${baseUrl}${path}`, { ...init, method, credentials: 'include' });
+    const ask = () => fetch(`${baseUrl}${path}`, { ...init, method, credentials: 'include' });
+    // The first GET of an address index.html already asked for takes that answer (or asks again if it failed).
+    const early = method === 'GET' && !baseUrl ? takeEarlyResponse(path) : null;
+    const response = early ? await early.catch(ask) : await ask();
     if (!response.ok) throw await toApiError(response);
     return response;
   }

@@ -43,11 +43,6 @@ export function isEntitledStatus(status: string | null): boolean {
   return status !== null && (ENTITLED_STATUSES as readonly string[]).includes(status);
 }
 
-/** "$3.49" from 349: every amount travels in cents and is formatted only for display. */
-export function formatCents(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}
-
 /** Step 1 of signup with payment: the details checked before any payment is set up. */
 export class SignupPaymentDto extends AccountIdentityDto {
 

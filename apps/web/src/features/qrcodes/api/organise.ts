@@ -16,12 +16,12 @@ export const getFolders = () => api.get<FolderView[]>('/api/folders');
 /** GET /api/tags -> the tags on the user's codes, most used first. */
 export const getTags = () => api.get<TagCount[]>('/api/tags');
 
-export function useFolders() {
-  return useQuery({ queryKey: organiseKeys.folders(), queryFn: getFolders });
+export function useFolders(enabled = true) {
+  return useQuery({ queryKey: organiseKeys.folders(), queryFn: getFolders, enabled });
 }
 
-export function useTags() {
-  return useQuery({ queryKey: organiseKeys.tags(), queryFn: getTags });
+export function useTags(enabled = true) {
+  return useQuery({ queryKey: organiseKeys.tags(), queryFn: getTags, enabled });
 }
 
 function organiseChanged(queryClient: QueryClient) {

@@ -20,6 +20,12 @@ import { codeKeys } from './keys';
 const codePath = (id: string) => `/api/qrcodes/${encodeURIComponent(id)}`;
 
 export const CODE_PAGE_SIZE = 50;
+/**
+ * The first page is smaller: it fills a large screen (8 rows of 3 cards) and comes back and renders
+ * sooner; scrolling brings the next ones CODE_PAGE_SIZE at a time. public/early-data.js asks for the
+ * dashboard's first page with this size before the app's scripts have run.
+ */
+export const FIRST_PAGE_SIZE = 24;
 
 /** GET /api/qrcodes?limit=1 -> how many codes the user has (the page's total; no list is sent). */
 export function getCodeCount(): Promise<number> {
@@ -28,7 +34,7 @@ export function getCodeCount(): Promise<number> {
 
 /** GET /api/qrcodes?limit&sort&order[&q][&state][&category][&tag][&folder][&cursor] -> {items, nextCursor, total}. */
 export function getCodePage(filters: CodeListFilters, cursor: string | null, signal?: AbortSignal): Promise<CodePage<QrCodeView>> {
-  const params = new URLSearchParams({ limit: String(CODE_PAGE_SIZE), sort: filters.sort, order: filters.order });
+  const params = new URLSearchParams({ limit: String(cursor ? CODE_PAGE_SIZE : FIRST_PAGE_SIZE), sort: filters.sort, order: filters.order });
   if (filters.q) params.set('q', filters.q);
   if (filters.state !== 'all') params.set('state', filters.state);
   if (filters.category !== 'all') params.set('category', filters.category);

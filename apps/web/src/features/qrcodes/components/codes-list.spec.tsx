@@ -42,8 +42,8 @@ describe(CodesList.name, () => {
     renderWithApp(<CodesList />);
     const user = userEvent.setup();
 
-    expect(await screen.findByText('Showing 50 of 120 QR codes')).toBeInTheDocument();
-    expect(cards()).toHaveLength(50);
+    expect(await screen.findByText('Showing 24 of 120 QR codes')).toBeInTheDocument();
+    expect(cards()).toHaveLength(24);
     expect(screen.getByRole('img', { name: 'QR code for Lunch menu' })).toHaveAttribute(
       'src',
       `/api/qrcodes/c-7/preview.png?v=${encodeURIComponent(CODES[7].updatedAt)}`,
@@ -52,8 +52,9 @@ describe(CodesList.name, () => {
     expect(lastQuery()?.get('order')).toBe('desc');
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('Showing 100 of 120 QR codes')).toBeInTheDocument();
-    expect(lastQuery()?.get('cursor')).toBe('50');
+    expect(await screen.findByText('Showing 74 of 120 QR codes')).toBeInTheDocument();
+    expect(lastQuery()?.get('cursor')).toBe('24');
+    expect(lastQuery()?.get('limit')).toBe('50');
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('120 QR codes')).toBeInTheDocument();
@@ -67,7 +68,7 @@ describe(CodesList.name, () => {
     });
     renderWithApp(<CodesList />);
     const user = userEvent.setup();
-    await screen.findByText('Showing 50 of 120 QR codes');
+    await screen.findByText('Showing 24 of 120 QR codes');
 
     await user.type(screen.getByRole('searchbox', { name: 'Search QR codes' }), 'menu');
     expect(await screen.findByText('1 QR code')).toBeInTheDocument();
@@ -84,7 +85,7 @@ describe(CodesList.name, () => {
   it('sends the chosen sort, state and category to the server', async () => {
     renderWithApp(<CodesList />);
     const user = userEvent.setup();
-    await screen.findByText('Showing 50 of 120 QR codes');
+    await screen.findByText('Showing 24 of 120 QR codes');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Name A–Z');
     await waitFor(() => expect(lastQuery()?.get('sort')).toBe('name'));
@@ -102,7 +103,7 @@ describe(CodesList.name, () => {
   it('filters by tag and folder on the server, and sorts by last change', async () => {
     renderWithApp(<CodesList />);
     const user = userEvent.setup();
-    await screen.findByText('Showing 50 of 120 QR codes');
+    await screen.findByText('Showing 24 of 120 QR codes');
 
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Tag' }), 'summer sale (2)');
     await waitFor(() => expect(lastQuery()?.get('tag')).toBe('summer sale'));
@@ -119,7 +120,7 @@ describe(CodesList.name, () => {
     server.on('POST /api/qrcodes/bulk/:action', (request) => ok({ selected: request.body.ids.length, changed: request.body.ids.length }));
     renderWithApp(<CodesList />);
     const user = userEvent.setup();
-    await screen.findByText('Showing 50 of 120 QR codes');
+    await screen.findByText('Showing 24 of 120 QR codes');
     expect(screen.queryByRole('region', { name: 'Selected QR codes' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('checkbox', { name: 'Select Code 0' }));
@@ -139,8 +140,8 @@ describe(CodesList.name, () => {
     await waitFor(() => expect(server.calls('POST /api/qrcodes/bulk/:action')).toHaveLength(2));
     expect(server.calls('POST /api/qrcodes/bulk/:action')[1]).toMatchObject({ path: '/api/qrcodes/bulk/deactivate', body: { ids: ['c-0', 'c-2'] } });
 
-    await user.click(within(bar).getByRole('button', { name: 'Select all 50 shown' }));
-    expect(within(bar).getByText('50 selected')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Select all 24 shown' }));
+    expect(within(bar).getByText('24 selected')).toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: 'Clear selection' }));
     expect(screen.queryByRole('region', { name: 'Selected QR codes' })).not.toBeInTheDocument();
   });
@@ -149,7 +150,7 @@ describe(CodesList.name, () => {
     server.on('POST /api/qrcodes/bulk/:action', (request) => ok({ selected: request.body.ids.length, changed: request.body.ids.length }));
     renderWithApp(<CodesList />);
     const user = userEvent.setup();
-    await screen.findByText('Showing 50 of 120 QR codes');
+    await screen.findByText('Showing 24 of 120 QR codes');
     await user.click(screen.getByRole('checkbox', { name: 'Select Code 0' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Code 3' }));
     const bar = screen.getByRole('region', { name: 'Selected QR codes' });
@@ -177,7 +178,7 @@ describe(CodesList.name, () => {
     server.on('POST /api/qrcodes/bulk/:action', fail(400, { code: ErrorCode.Validation, message: 'The design template was not found: it may have been deleted' }));
     renderWithApp(<CodesList />);
     const user = userEvent.setup();
-    await screen.findByText('Showing 50 of 120 QR codes');
+    await screen.findByText('Showing 24 of 120 QR codes');
     await user.click(screen.getByRole('checkbox', { name: 'Select Code 1' }));
     const bar = screen.getByRole('region', { name: 'Selected QR codes' });
     await within(bar).findByRole('option', { name: 'Brand colours' });
@@ -192,7 +193,7 @@ describe(CodesList.name, () => {
   it('refuses a tag that is too long before asking the server', async () => {
     renderWithApp(<CodesList />);
     const user = userEvent.setup();
-    await screen.findByText('Showing 50 of 120 QR codes');
+    await screen.findByText('Showing 24 of 120 QR codes');
     await user.click(screen.getByRole('checkbox', { name: 'Select Code 1' }));
     const bar = screen.getByRole('region', { name: 'Selected QR codes' });
 
@@ -207,7 +208,7 @@ describe(CodesList.name, () => {
     server.on('POST /api/qrcodes/bulk/:action', ok({ selected: 3, changed: 3 }));
     renderWithApp(<CodesList />);
     const user = userEvent.setup();
-    await screen.findByText('Showing 50 of 120 QR codes');
+    await screen.findByText('Showing 24 of 120 QR codes');
     for (const name of ['Code 0', 'Code 1', 'Code 2']) await user.click(screen.getByRole('checkbox', { name: `Select ${name}` }));
 
     await user.click(within(screen.getByRole('region', { name: 'Selected QR codes' })).getByRole('button', { name: 'Delete' }));
@@ -224,7 +225,7 @@ describe(CodesList.name, () => {
     server.on('POST /api/qrcodes/bulk/:action', fail(404, { code: ErrorCode.NotFound, message: 'Some of the chosen codes were not found: nothing was changed' }));
     renderWithApp(<CodesList />);
     const user = userEvent.setup();
-    await screen.findByText('Showing 50 of 120 QR codes');
+    await screen.findByText('Showing 24 of 120 QR codes');
     await user.click(screen.getByRole('checkbox', { name: 'Select Code 0' }));
 
     await user.click(within(screen.getByRole('region', { name: 'Selected QR codes' })).getByRole('button', { name: 'Activate' }));
@@ -251,19 +252,19 @@ describe(CodesList.name, () => {
 
     server.on('GET /api/qrcodes', (request) => ok(pageOf(CODES, request)));
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Showing 50 of 120 QR codes')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 24 of 120 QR codes')).toBeInTheDocument();
   });
 
   it('keeps the codes already shown when the next page fails', async () => {
     renderWithApp(<CodesList />);
     const user = userEvent.setup();
-    await screen.findByText('Showing 50 of 120 QR codes');
+    await screen.findByText('Showing 24 of 120 QR codes');
 
     server.on('GET /api/qrcodes', fail(503, { code: ErrorCode.Unavailable, message: 'The qr-service is not answering' }));
     await user.click(screen.getByRole('button', { name: 'Load more' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load more QR codes.');
-    expect(cards()).toHaveLength(50);
+    expect(cards()).toHaveLength(24);
   });
 
   describe('past a page of codes', () => {
@@ -292,9 +293,9 @@ describe(CodesList.name, () => {
 
     async function loadAll() {
       const user = userEvent.setup();
-      await screen.findByText('Showing 50 of 120 QR codes');
+      await screen.findByText('Showing 24 of 120 QR codes');
       await user.click(screen.getByRole('button', { name: 'Load more' }));
-      await screen.findByText('Showing 100 of 120 QR codes');
+      await screen.findByText('Showing 74 of 120 QR codes');
       await user.click(screen.getByRole('button', { name: 'Load more' }));
       await screen.findByText('120 QR codes');
       return user;

@@ -7,6 +7,7 @@ import { useFolders, useTags } from '../api/organise';
 import { type CategoryFilter, categoryLabel, type CodeListFilters, SORT_CHOICES, type StateFilter } from '../lib/code-list';
 import { FoldersDialog } from './folders-dialog';
 import type { CodeLayout } from './code-card';
+import { useCodesShown } from '../hooks/use-codes-shown';
 
 interface CodesToolbarProps {
   /** What the search box shows (the server is asked once typing pauses). */
@@ -23,8 +24,10 @@ const selectClass =
 
 /** Search, sort, state, category, tag and folder filters (all on the server) and the grid/list switch. */
 export function CodesToolbar({ search, onSearch, filters, onFilters, layout, onLayout }: CodesToolbarProps) {
-  const tags = useTags();
-  const folders = useFolders();
+  // The filters' options are asked for once the first codes are shown, not before them.
+  const shown = useCodesShown();
+  const tags = useTags(shown);
+  const folders = useFolders(shown);
   const [managing, setManaging] = useState(false);
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:items-center">

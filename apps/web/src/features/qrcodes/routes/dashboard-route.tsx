@@ -7,9 +7,7 @@ import { usePageTitle } from '../../../hooks/use-page-title';
 import { useUser } from '../../../lib/auth';
 import { paths, pickTab } from '../../../lib/paths';
 import { isAdmin } from '../../../lib/user';
-// The dashboard composes the analytics feature's tabs (its own screen, so the import is the route's).
-import { DashboardAnalytics } from '../../analytics';
-import { ActivityFeed } from '../components/activity-feed';
+import { ActivityTab, AnalyticsTab } from '../components/dashboard-tabs';
 import { CodesList } from '../components/codes-list';
 
 const TABS = ['codes', 'analytics', 'activity'] as const;
@@ -70,10 +68,10 @@ export function DashboardRoute({ banner }: { banner?: ReactNode }) {
           <CodesList />
         </TabsContent>
         <TabsContent value="analytics" className="pt-4">
-          <DashboardAnalytics />
+          <AnalyticsTab />
         </TabsContent>
         <TabsContent value="activity" className="pt-4">
-          <ActivityFeed />
+          <ActivityTab />
         </TabsContent>
       </Tabs>
     </div>

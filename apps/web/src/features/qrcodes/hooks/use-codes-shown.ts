@@ -1,0 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { codeKeys } from '../api/keys';
+
+/**
+ * True once a page of the dashboard's list has been answered (or failed), and from then on: what
+ * the first cards do not need (filters' options, the onboarding checklist) is asked for after them.
+ */
+export function useCodesShown(): boolean {
+  const queryClient = useQueryClient();
+  // Reads the cache when called (the subscription below calls it on every change).
+  const answered = () =>
+    queryClient
+      .getQueryCache()
+      .findAll({ queryKey: [...codeKeys.lists(), 'pages'] })
+      .some((query) => query.state.data !== undefined || query.state.status === 'error');
+  const [shown, setShown] = useState(answered);
+  useEffect(() => {
+    if (shown) return;
+    if (answered()) return setShown(true);
+    return queryClient.getQueryCache().subscribe(() => {
+      if (answered()) setShown(true);
+    });
+  }, [queryClient, shown]);
+  return shown;
+}
