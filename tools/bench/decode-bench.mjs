@@ -14,7 +14,7 @@ const DECODERS = ['jsqr', 'zxing-hybrid', 'zxing-global', 'zxing-cpp'];
 const FORMATS = ['png', 'svg', 'pdf'];
 
 async function main() {
-  const textCount = numberArg('texts', 3);
+  const textCount = numberArg('texts', 2);
   const outDir = join(ROOT, 'tmp', 'bench');
   await mkdir(outDir, { recursive: true });
   const bundle = join(outDir, 'decode-matrix.cjs');
@@ -74,7 +74,7 @@ async function main() {
   const markdown = [
     `### Decode matrix (${date}, ${m.cpus} cores, Node ${m.node}, ${loadText(m.load)})`,
     '',
-    `${rows.length / textCount} designs x ${textCount} texts (QR versions ${versions.join(', ')}) x ${FORMATS.length} formats = ${rows.length} renders, ` +
+    `${rows.length / textCount / FORMATS.length} designs x ${textCount} texts (QR versions ${versions.join(', ')}) x ${FORMATS.length} formats = ${rows.length} renders, ` +
       `each read by ${DECODERS.length} decoders clean and with the margin (15 degrees, blur of a quarter module, 8 pixels per module): ` +
       `${cleanReads}/${reads} clean reads, ${marginReads}/${reads} with the margin, ${seconds} s. ` +
       'A cell counts the renders with that option that the decoder read with the margin; bold when any was missed (clean reads in brackets).',

@@ -3,6 +3,7 @@
 import sharp from 'sharp';
 import { QR_DOT_STYLES, QR_ERROR_CORRECTION_LEVELS, QR_EYE_STYLES, QR_FRAME_STYLES, QR_IMAGE_FORMATS, QrImageFormat } from '@qrd/contracts';
 import { CLEAN, decodeAll, distort, MARGIN, QR_DECODERS, QrDecoderName, rasterise } from '../../libs/testing/src/qr-decoders';
+import { normalizeLogo } from '../../apps/qr-service/src/rendering/logo';
 import { DEFAULT_DESIGN, QrDesign, validateDesign } from '../../apps/qr-service/src/rendering/qr-design';
 import { buildQrGeometry } from '../../apps/qr-service/src/rendering/qr-geometry';
 import { QrRenderer } from '../../apps/qr-service/src/rendering/qr-renderer';
@@ -22,11 +23,12 @@ export interface MatrixRow {
   margin: Record<QrDecoderName, boolean>;
 }
 
+/** A busy, opaque, wide logo with dark, light and mid-tone parts (a target-like one is refused at upload). */
 async function testLogo(): Promise<QrDesign['logo']> {
   const svg =
-    '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" rx="40" fill="#c0392b"/>' +
-    '<circle cx="128" cy="128" r="70" fill="#ffffff"/><circle cx="128" cy="128" r="35" fill="#1a1a1a"/></svg>';
-  return { mime: 'image/png', dataBase64: (await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64') };
+    '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="192"><rect width="256" height="192" rx="24" fill="#1e3a8a"/>' +
+    '<path d="M40 150 L100 40 L130 100 L160 60 L216 150 Z" fill="#ffffff"/><rect x="40" y="160" width="176" height="14" fill="#f59e0b"/></svg>';
+  return normalizeLogo(await sharp(Buffer.from(svg)).png().toBuffer());
 }
 
 /** Every dot x eye x logo x frame x gradient combination, each error correction level, eye colour and transparency. */

@@ -8,6 +8,7 @@ import IORedis from 'ioredis';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
+import { QR_DESIGN_MESSAGES } from '@qrd/contracts';
 import { TestSystem } from './harness';
 import { createCode, Customer, subscribedCustomer } from './qr-fixtures';
 
@@ -106,6 +107,23 @@ describe('QR code images through the gateway: design, logo, preview and download
     expect(await post(Buffer.from('<svg/>'), 'image/svg+xml')).toEqual([400, 'The logo must be a PNG, JPEG or WebP image']);
     expect(await post(Buffer.from('not really a png'), 'image/png')).toEqual([400, 'The logo must be a PNG, JPEG or WebP image']);
     expect(await post(Buffer.alloc(1024 * 1024 + 1), 'image/png')).toEqual([400, 'The logo is too large: upload an image of at most 1 MB']);
+  });
+
+  it('refuses a logo that scanners would take for a corner square, saying why, and keeps the code as it was', async () => {
+    // Rings around a dark centre: ZXing took it for a fourth eye and missed a real one.
+    const target = await sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" rx="40" fill="#c0392b"/>' +
+          '<circle cx="128" cy="128" r="70" fill="#ffffff"/><circle cx="128" cy="128" r="35" fill="#1a1a1a"/></svg>',
+      ),
+    )
+      .png()
+      .toBuffer();
+
+    const refused = await postLogo(target, 'image/png');
+
+    expect([refused.status, refused.json.message]).toEqual([400, QR_DESIGN_MESSAGES.logoTarget]);
+    expect((await alice.client.get(`/api/qrcodes/${code.id}`)).json.design.hasLogo).toBe(false);
   });
 
   it('answers 304 to a browser that already has the image, and a new ETag only when the design changes', async () => {

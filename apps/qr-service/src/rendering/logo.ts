@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { QR_LOGO_MAX_BYTES } from '@qrd/contracts';
+import { QR_DESIGN_MESSAGES, QR_LOGO_MAX_BYTES } from '@qrd/contracts';
 import { QrRenderingError, QrRenderingErrorCode } from './qr-rendering.error';
 
 /** A centre logo as stored inside a design: always a small PNG, whatever the user uploaded. */
@@ -69,7 +69,76 @@ export async function normalizeLogo(buffer: Buffer): Promise<QrLogo> {
     }
     throw logoError('The logo image could not be read; the file may be damaged');
   }
+  if (await looksLikeFinder(png)) throw logoError(QR_DESIGN_MESSAGES.logoTarget);
   return { mime: 'image/png', dataBase64: png.toString('base64') };
+}
+
+/** Light and dark cut-offs tried (0-255 grey): a mid-tone (a red, say) may fall either way in a scanner. */
+const TARGET_THRESHOLDS = [96, 128, 160];
+/** Only rings spanning this share of the logo's larger side are at a code's module scale. */
+const TARGET_MIN_SHARE = 0.4;
+
+/** dark-light-dark-light-dark within three quarters of a unit of 1:1:3:1:1 (ZXing allows half; blur and tilt do the rest). */
+function targetRatio(runs: readonly number[]): boolean {
+  const unit = runs.reduce((a, b) => a + b, 0) / 7;
+  const slack = unit * 0.75;
+  return runs.every((run, i) => Math.abs((i === 2 ? 3 : 1) * unit - run) < (i === 2 ? 3 : 1) * slack);
+}
+
+/** The five runs around `at` along a line (outside the picture is light: the logo sits on its light pad). */
+function runsAcross(dark: (i: number) => boolean, length: number, at: number): number[] | null {
+  const value = (i: number): boolean => i >= 0 && i < length && dark(i);
+  if (!value(at)) return null;
+  let start = at;
+  while (value(start - 1)) start--;
+  let end = at;
+  while (value(end + 1)) end++;
+  const walk = (from: number, step: 1 | -1): [number, number] | null => {
+    let i = from;
+    let light = 0;
+    while (i >= 0 && i < length && !value(i)) {
+      light++;
+      i += step;
+    }
+    let darkRun = 0;
+    while (value(i)) {
+      darkRun++;
+      i += step;
+    }
+    return light > 0 && darkRun > 0 ? [light, darkRun] : null;
+  };
+  const before = walk(start - 1, -1);
+  const after = walk(end + 1, 1);
+  return before && after ? [before[1], before[0], end - start + 1, after[0], after[1]] : null;
+}
+
+/**
+ * Whether the logo holds a target: rings around a centre whose row and column both run about
+ * 1:1:3:1:1 through the same point, across a good share of the logo. Drawn in the middle of a code,
+ * scanners take it for a fourth corner square, and ZXing then misses a real one.
+ */
+export async function looksLikeFinder(png: Buffer): Promise<boolean> {
+  const { data, info } = await sharp(png).flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const minSpan = TARGET_MIN_SHARE * Math.max(width, height);
+  const step = Math.max(1, Math.floor(Math.min(width, height) / 64));
+  for (const threshold of TARGET_THRESHOLDS) {
+    const dark = (x: number, y: number): boolean => data[y * width + x] < threshold;
+    for (let y = 0; y < height; y += step) {
+      for (let x = 0; x < width; x += step) {
+        if (!dark(x, y)) continue;
+        const across = runsAcross((i) => dark(i, y), width, x);
+        if (!across || !targetRatio(across)) continue;
+        const h = across.reduce((a, b) => a + b, 0);
+        if (h < minSpan) continue;
+        const down = runsAcross((i) => dark(x, i), height, y);
+        if (!down || !targetRatio(down)) continue;
+        const v = down.reduce((a, b) => a + b, 0);
+        if (5 * Math.abs(v - h) < 2 * h) return true;
+      }
+    }
+  }
+  return false;
 }
 
 /** Width and height from a PNG's IHDR chunk, or null when the bytes are not a PNG. */

@@ -11,9 +11,9 @@ import type { QrErrorCorrection } from '@qrd/contracts';
  * through its centre. When such a cross sits in the data, ZXing may pick it as one of the three
  * eyes, estimate a wrong size and fail ("12 of 20 read with jsQR but not ZXing").
  *
- * The masks are tried in the order of the standard penalty, starting with the one the qrcode
- * package picks (so codes that were fine keep their exact look); the first without a false eye
- * wins. When every mask has one, the one with the fewest is kept.
+ * The qrcode package's pick is kept when it has no false eye (so codes that were fine keep their
+ * exact look); otherwise the mask with the fewest false eyes, then the lowest standard penalty,
+ * wins.
  */
 
 type Modules = QRCode.QRCode['modules'];
@@ -92,6 +92,35 @@ export function falseFinderCount(modules: Modules, isLight: (row: number, col: n
   return count;
 }
 
+/** ISO/IEC 18004's eight mask conditions (row i, column j): where true, a data module is flipped. */
+const MASKS: ReadonlyArray<(i: number, j: number) => boolean> = [
+  (i, j) => (i + j) % 2 === 0,
+  (i) => i % 2 === 0,
+  (_i, j) => j % 3 === 0,
+  (i, j) => (i + j) % 3 === 0,
+  (i, j) => (Math.floor(i / 2) + Math.floor(j / 3)) % 2 === 0,
+  (i, j) => ((i * j) % 2) + ((i * j) % 3) === 0,
+  (i, j) => (((i * j) % 2) + ((i * j) % 3)) % 2 === 0,
+  (i, j) => (((i * j) % 3) + ((i + j) % 2)) % 2 === 0,
+];
+
+/**
+ * The matrix with another mask, derived from one already masked: data modules flipped by exactly
+ * one of the two masks change. Function patterns stay; only the 30 format bits would differ, and the
+ * chosen mask is encoded for real afterwards (encoding is the slow part: ~20 ms each).
+ */
+function remasked(modules: Modules, from: number, to: number): Modules {
+  const n = modules.size;
+  const data = new Uint8Array(modules.data);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      if (modules.isReserved(i, j)) continue;
+      if (MASKS[from](i, j) !== MASKS[to](i, j)) data[i * n + j] ^= 1;
+    }
+  }
+  return { ...modules, size: n, data, get: (row: number, col: number) => data[row * n + col] } as Modules;
+}
+
 /**
  * The code for `text` with the mask that leaves no false eye (see above). `isLight` tells which
  * modules are covered by something light (the logo's pad): they are not drawn as dark.
@@ -104,20 +133,28 @@ export function createWithSafeMask(
   const preferred = QRCode.create(text, { errorCorrectionLevel: errorCorrection });
   const covered = isLight?.(preferred.modules.size);
   const preferredCount = falseFinderCount(preferred.modules, covered);
-  if (preferredCount === 0) return preferred;
-  let best = { qr: preferred, count: preferredCount, penalty: -1 };
-  const others = ([0, 1, 2, 3, 4, 5, 6, 7] as const)
-    .filter((mask) => mask !== preferred.maskPattern)
-    .map((mask) => QRCode.create(text, { errorCorrectionLevel: errorCorrection, maskPattern: mask, version: preferred.version }))
-    .map((qr) => ({ qr, penalty: standardPenalty(qr.modules) }))
-    .sort((a, b) => a.penalty - b.penalty);
-  for (const { qr, penalty } of others) {
+  if (preferredCount === 0 || preferred.maskPattern === undefined) return preferred;
+  const from = preferred.maskPattern;
+  const candidates = MASKS.map((_, mask) => mask)
+    .filter((mask) => mask !== from)
+    .map((mask) => {
+      const modules = remasked(preferred.modules, from, mask);
+      return { mask, penalty: standardPenalty(modules), count: falseFinderCount(modules, covered) };
+    })
+    .filter((c) => c.count < preferredCount)
+    .sort((a, b) => a.count - b.count || a.penalty - b.penalty);
+  let best = { qr: preferred, count: preferredCount };
+  for (const { mask } of candidates) {
+    const qr = QRCode.create(text, { errorCorrectionLevel: errorCorrection, maskPattern: mask as QRCodeMaskPattern, version: preferred.version });
+    // Judged again on the real encoding, its format bits included.
     const count = falseFinderCount(qr.modules, covered);
     if (count === 0) return qr;
-    if (count < best.count) best = { qr, count, penalty };
+    if (count < best.count) best = { qr, count };
   }
   return best.qr;
 }
+
+type QRCodeMaskPattern = NonNullable<QRCode.QRCodeOptions['maskPattern']>;
 
 /** ISO/IEC 18004 penalty rules N1 (runs), N2 (2x2 blocks), N3 (finder-like) and N4 (balance). */
 export function standardPenalty(modules: Modules): number {
@@ -135,9 +172,10 @@ export function standardPenalty(modules: Modules): number {
         if (run >= 5) score += 3 + (run - 5);
         run = 1;
       }
-      for (let k = 0; k + 10 < n; k++) {
-        const bits = Array.from({ length: 11 }, (_, j) => line(k + j)).join('');
-        if (bits === '10111010000' || bits === '00001011101') score += 40;
+      let bits = 0;
+      for (let k = 0; k < n; k++) {
+        bits = ((bits << 1) & 0x7ff) | line(k);
+        if (k >= 10 && (bits === 0x5d0 || bits === 0x05d)) score += 40;
       }
     }
   }

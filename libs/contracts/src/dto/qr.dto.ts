@@ -135,6 +135,8 @@ export const QR_DESIGN_MESSAGES = {
   frameText: `The frame text must be 1 to ${QR_FRAME_TEXT_MAX_LENGTH} characters`,
   frameTextCharacters: 'The frame text can use Latin letters, digits, spaces and common punctuation only',
   frameMargin: `A frame needs a margin of at least ${QR_FRAME_MIN_MARGIN} modules between it and the code`,
+  logoTarget:
+    'The logo looks like a target (rings around a centre), which scanners mistake for one of the code\'s corner squares: use a version without the rings, or one set on a plain shape',
 } as const;
 
 /** Printable Latin-1: what every output (SVG, PNG, and the PDF's standard font) can draw. */
