@@ -1,3 +1,10 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { BULK_IMPORT_MESSAGES, BULK_IMPORT_VIEW_ROWS, BulkImportView } from '@qrd/contracts';
 import { TestHttpClient, waitFor } from '@qrd/testing';
 import { BILLING_ENV, signUp, subscriptionOf, userIdOf } from './billing-fixtures';
@@ -5,6 +12,18 @@ import { sql } from './accounts-fixtures';
 import { importDone } from './bulk-import-fixtures';
 import { FrontDoor, startFrontDoor } from './front-door';
 import { TestSystem } from './harness';
+import { ROOT } from '../../e2e/src/support/environment';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 /** A file of `rows` rows generated as it is sent (chunked, no length), each row with its own destination. */
 function csvStream(rows: number, pad = 0): ReadableStream<Uint8Array> {
@@ -162,5 +181,33 @@ describe('bulk create from CSV at scale', () => {
     expect(done.progress).toMatchObject({ state: 'done', created: rows, failed: 0 });
     expect(await onceEach(system, draft.id, ownerId)).toEqual({ linked: rows, distinct: rows, codes: rows });
     expect(await subscriptionOf(client)).toMatchObject({ seats: rows, seatsUsed: rows });
+  });
+
+  it('the front door of npm start allows the larger body on the import route only, as nginx does', async () => {
+    const { client } = await signUp(system);
+    const webRoot = mkdtempSync(join(tmpdir(), 'edge-web-'));
+    const port = await freePort();
+    const options = JSON.stringify({
+      port,
+      webRoot,
+      gatewayPort: Number(new URL(system.url('gateway')).port),
+      redirectPort: Number(new URL(system.url('redirect')).port),
+    });
+    const script = `import(${JSON.stringify(pathToFileURL(join(ROOT, 'tools', 'edge.mjs')).href)}).then((m) => m.startEdge(${options}))`;
+    const edge: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'inherit' });
+    const edgeUrl = `http://127.0.0.1:${port}`;
+    try {
+      await waitFor(async () => expect((await fetch(`${edgeUrl}/health`)).status).toBe(200), 10_000);
+      const elsewhere = await fetch(`${edgeUrl}/api/qrcodes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(2.5 * 1024 * 1024) });
+      expect(elsewhere.status).toBe(413);
+      const started = await streamUpload(client, edgeUrl, csvStream(3000, 700));
+      expect(started.status).toBe(201);
+      expect(started.json).toMatchObject({ state: 'draft', rowCount: 3000, invalidRows: 0 });
+    } finally {
+      const exited = once(edge, 'exit');
+      edge.kill();
+      await exited;
+      rmSync(webRoot, { recursive: true, force: true });
+    }
   });
 });
