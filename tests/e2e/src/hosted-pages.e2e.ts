@@ -43,6 +43,10 @@ describe('hosted pages rendered where the scan lands, on a 390 px phone in Chrom
     for (const colorScheme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ baseURL: e2eState().baseUrl, userAgent: PHONE, viewport: { width: 390, height: 844 }, colorScheme });
       const phone = await context.newPage();
+      const refused: string[] = [];
+      phone.on('console', (message) => {
+        if (/Content Security Policy|violates/i.test(message.text())) refused.push(message.text());
+      });
       const answer = await phone.goto(`/r/${created.wifi.slug}`);
       expect(answer?.status()).toBe(200);
       await phone.getByRole('heading', { name: 'Join “Café;Guests”' }).waitFor();
@@ -53,6 +57,7 @@ describe('hosted pages rendered where the scan lands, on a 390 px phone in Chrom
       await phone.getByText('pass:word"1', { exact: true }).waitFor();
       expect(await sidewaysOverflow(phone)).toEqual([]);
       expect(await seriousViolations(phone)).toEqual([]);
+      expect(refused).toEqual([]);
       await screenshot(phone, `hosted-wifi-${colorScheme}`);
       await context.close();
     }

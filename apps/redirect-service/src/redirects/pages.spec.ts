@@ -29,7 +29,7 @@ describe('buildPages', () => {
     expect(page.body).toContain(`<meta http-equiv="refresh" content="0; url=${escaped}">`);
     expect(page.body).toContain(`<a class="home" href="${escaped}">Continue</a>`);
     expect(page.body).not.toContain('<script>');
-    expect(page.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    expect(page.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
     expect(page.headers['content-length']).toBe(Buffer.byteLength(page.body, 'utf8'));
   });
 });

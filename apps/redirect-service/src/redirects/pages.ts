@@ -24,7 +24,7 @@ const HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': NO_STORE,
   'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'",
 } as const;
 
 function html(title: string, message: string, homeUrl: string, reportUrl: string | null): string {
@@ -75,7 +75,7 @@ export function passwordPage(publicBaseUrl: string, status: number, notice: stri
     headers: {
       ...base.headers,
       'content-length': Buffer.byteLength(body, 'utf8'),
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     },
   };
 }
@@ -99,7 +99,7 @@ export function unlockedPage(publicBaseUrl: string, location: string): Page {
     headers: {
       ...base.headers,
       'content-length': Buffer.byteLength(body, 'utf8'),
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     },
   };
 }
