@@ -5,6 +5,7 @@ export * from './dto/invoice.dto';
 export * from './dto/qr.dto';
 export * from './dto/bulk-import.dto';
 export * from './dto/campaign.dto';
+export * from './dto/effective-state';
 export * from './dto/time-zone';
 export * from './dto/content.dto';
 export * from './dto/code-page.dto';

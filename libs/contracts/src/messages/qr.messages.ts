@@ -1,6 +1,7 @@
 import type { AbuseReportPage, AbuseReportView, ReportReason, ReportStatus, ReportedCodeView } from '../dto/abuse.dto';
 import type { CampaignEntry, CampaignSettings, SlugAvailability } from '../dto/campaign.dto';
 import type { CodePage, CodePageRequest } from '../dto/code-page.dto';
+import type { EffectiveState } from '../dto/effective-state';
 import type { CodeContent, PublicPage, StoredContent } from '../dto/content.dto';
 import type { DataExportView } from '../dto/account-data.dto';
 import type { CodeHistoryPage, HistoryPageRequest } from '../dto/code-history.dto';
@@ -200,6 +201,8 @@ export interface QrCodeView {
   folderId: string | null;
   design: QrDesignView;
   state: QrCodeState;
+  /** What a scan meets now: the state, or expired / scan limit reached by the campaign controls. */
+  effectiveState: EffectiveState;
   deactivatedByOwner: boolean;
   suspended: QrSuspension;
   /** Set while an admin has taken the code down for abuse: scans see a "disabled" page. */
