@@ -39,6 +39,7 @@ import { DataExportsService } from './data-export/data-exports.service';
 import { ExportStorage, LocalDiskExportStorage } from './data-export/export-storage';
 import { QR_DATABASE } from './database';
 import { CodeHistoryRepository } from './history/code-history.repository';
+import { ScanActivityRepository } from './history/scan-activity.repository';
 import { CodeHistoryService } from './history/code-history.service';
 import { CodeImagesController } from './images/code-images.controller';
 import { CodeArchiveController } from './images/code-archive.controller';
@@ -90,6 +91,7 @@ export class QrServiceModule {
         CodesService,
         FoldersService,
         CodeHistoryRepository,
+        ScanActivityRepository,
         CodeHistoryService,
         CodeEvents,
         QrReconciler,

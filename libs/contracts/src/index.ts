@@ -11,6 +11,7 @@ export * from './dto/content.dto';
 export * from './dto/code-page.dto';
 export * from './dto/organise.dto';
 export * from './dto/code-history.dto';
+export * from './dto/activity.dto';
 export * from './dto/print-download.dto';
 export * from './dto/qr-archive.dto';
 export * from './dto/design-template.dto';
