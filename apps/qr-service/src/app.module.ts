@@ -43,6 +43,7 @@ import { DataExportsService } from './data-export/data-exports.service';
 import { ExportStorage, LocalDiskExportStorage } from './data-export/export-storage';
 import { QR_DATABASE } from './database';
 import { CodeHistoryRepository } from './history/code-history.repository';
+import { ScanActivityRepository } from './history/scan-activity.repository';
 import { CodeHistoryService } from './history/code-history.service';
 import { CodeImagesController } from './images/code-images.controller';
 import { CodeArchiveController } from './images/code-archive.controller';
@@ -96,6 +97,7 @@ export class QrServiceModule {
         SeatGate,
         FoldersService,
         CodeHistoryRepository,
+        ScanActivityRepository,
         CodeHistoryService,
         CodeEvents,
         QrReconciler,

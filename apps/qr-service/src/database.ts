@@ -22,6 +22,7 @@ import { BulkImports17994000000000 } from './migrations/17994000000000-bulk-impo
 import { BulkImportTemplates17995000000000 } from './migrations/17995000000000-bulk-import-templates';
 import { VisitorRemovals17996000000000 } from './migrations/17996000000000-visitor-removals';
 import { DimensionCompression17996000000100 } from './migrations/17996000000100-dimension-compression';
+import { ScanActivity17997000000500 } from './migrations/17997000000500-scan-activity';
 import { BulkImportCancel17997400000000 } from './migrations/17997400000000-bulk-import-cancel';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
@@ -52,6 +53,7 @@ export const QR_DATABASE: ServiceDatabase = {
     BulkImportTemplates17995000000000,
     VisitorRemovals17996000000000,
     DimensionCompression17996000000100,
+    ScanActivity17997000000500,
     BulkImportCancel17997400000000,
   ],
 };

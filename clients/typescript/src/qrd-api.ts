@@ -328,6 +328,11 @@ export interface components {
             design: components["schemas"]["V1Design"];
             /** @enum {string} */
             state: "active" | "deactivated" | "suspended";
+            /**
+             * @description What a scan meets now: `state`, or `expired` (past `campaign.expiresAt`) or `scan_limit_reached` (`campaign.scanLimit` used up), both answered with the expired page
+             * @enum {string}
+             */
+            readonly effectiveState: "active" | "deactivated" | "suspended" | "expired" | "scan_limit_reached";
             deactivatedByOwner: boolean;
             suspended: components["schemas"]["V1Suspension"];
             /** @description Human scans (bots excluded), all time */
@@ -832,7 +837,8 @@ export interface operations {
                 order?: "asc" | "desc";
                 /** @description Search in names and destinations */
                 q?: string;
-                state?: "active" | "inactive";
+                /** @description By `effectiveState`: active (redirecting now), inactive (deactivated or suspended), expired, scan_limit_reached */
+                state?: "active" | "inactive" | "expired" | "scan_limit_reached";
                 category?: "business" | "event" | "product" | "restaurant" | "retail" | "real-estate" | "healthcare" | "education" | "personal" | "other";
                 /** @description Codes carrying this tag (compared trimmed and lower case) */
                 tag?: string;

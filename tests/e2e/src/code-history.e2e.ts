@@ -51,9 +51,9 @@ describe('a code’s history and its download options, at 390 px in Chromium thr
     expect(await overflowIn(page, 'ol[aria-label="Changes, newest first"]')).toEqual([]);
 
     await page.goto('/dashboard?tab=activity');
-    await page.getByRole('list', { name: 'Changes, newest first' }).getByText('Deactivated').waitFor();
-    await page.getByRole('combobox', { name: 'Kind of change' }).selectOption('destination');
-    const activity = page.getByRole('list', { name: 'Changes, newest first' });
+    await page.getByRole('list', { name: 'Activity, newest first' }).getByText('Deactivated').waitFor();
+    await page.getByRole('combobox', { name: 'Kind of activity' }).selectOption('destination');
+    const activity = page.getByRole('list', { name: 'Activity, newest first' });
     await activity.getByText('Destination changed').waitFor();
     expect(await activity.getByText('Deactivated').count()).toBe(0);
     await screenshot(page, 'recent-activity-mobile');

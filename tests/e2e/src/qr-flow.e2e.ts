@@ -153,7 +153,7 @@ describe('a QR code from creation to its first scan, in Chromium through nginx',
     }
     await screenshot(page, 'qr-dashboard-analytics');
     await page.getByRole('tab', { name: 'Recent Activity' }).click();
-    await page.getByRole('list', { name: 'Changes, newest first' }).getByText('Design changed').first().waitFor();
+    await page.getByRole('list', { name: 'Activity, newest first' }).getByText('Design changed').first().waitFor();
     await screenshot(page, 'qr-recent-activity');
     await context.close();
   });

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { HISTORY_MESSAGES } from '@qrd/contracts';
+import { ACTIVITY_MESSAGES, HISTORY_MESSAGES } from '@qrd/contracts';
 import { waitFor } from '@qrd/testing';
 import { newUser, PASSWORD, signIn, sql } from './accounts-fixtures';
 import { TestSystem } from './harness';
@@ -167,9 +167,11 @@ describe('Code history (qr.code_history through the gateway)', () => {
   ] as const)('answers 400 naming the parameter for %s', async (query, field) => {
     const res = await alice.client.get(`/api/activity?${query}`);
 
+    // Recent Activity also takes kind=scans (its message says so).
+    const message = field === 'kind' ? ACTIVITY_MESSAGES.kind : HISTORY_MESSAGES[field];
     expect(res.status).toBe(400);
-    expect(res.json.fields[field]).toBe(HISTORY_MESSAGES[field]);
-    expect(res.json.message).toBe(HISTORY_MESSAGES[field]);
+    expect(res.json.fields[field]).toBe(message);
+    expect(res.json.message).toBe(message);
   });
 
   it('erases the history rows of a deleted account with its codes', async () => {

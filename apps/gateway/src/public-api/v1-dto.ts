@@ -59,7 +59,10 @@ export class V1ListCodesQuery extends CodePageQueryDto {
   @ApiPropertyOptional({ description: 'Search in names and destinations', maxLength: 200 })
   declare q?: string;
 
-  @ApiPropertyOptional({ enum: CODE_STATE_FILTERS })
+  @ApiPropertyOptional({
+    enum: CODE_STATE_FILTERS,
+    description: 'By `effectiveState`: active (redirecting now), inactive (deactivated or suspended), expired, scan_limit_reached',
+  })
   declare state?: CodeStateFilter;
 
   @ApiPropertyOptional({ enum: QR_CATEGORIES })

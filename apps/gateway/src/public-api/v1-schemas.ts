@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { CONTENT_OUTPUT_SCHEMA, V1DesignExtras } from './v1-content-schemas';
-import { QR_CATEGORIES, QR_CODE_STATES, QR_DOT_STYLES, QR_ERROR_CORRECTION_LEVELS } from '@qrd/contracts';
+import { EFFECTIVE_STATES, QR_CATEGORIES, QR_CODE_STATES, QR_DOT_STYLES, QR_ERROR_CORRECTION_LEVELS } from '@qrd/contracts';
 
 /**
  * The answers of the public API, described for the OpenAPI document. They are the qr-service's
@@ -38,6 +38,12 @@ export class V1Code {
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: 'The folder the code is in' }) folderId!: string | null;
   @ApiProperty({ type: V1Design }) design!: V1Design;
   @ApiProperty({ enum: QR_CODE_STATES }) state!: string;
+  @ApiProperty({
+    enum: EFFECTIVE_STATES,
+    readOnly: true,
+    description: 'What a scan meets now: `state`, or `expired` (past `campaign.expiresAt`) or `scan_limit_reached` (`campaign.scanLimit` used up), both answered with the expired page',
+  })
+  effectiveState!: string;
   @ApiProperty() deactivatedByOwner!: boolean;
   @ApiProperty({ type: V1Suspension }) suspended!: V1Suspension;
   @ApiProperty({ type: 'integer', description: 'Human scans (bots excluded), all time' }) totalScans!: number;

@@ -53,6 +53,17 @@ export interface PageSql {
   count: { text: string; values: unknown[] };
 }
 
+/** What the state filters need beside the request: the time, and the codes whose scan limit is used up (Redis counters). */
+export interface StateFacts {
+  now: Date;
+  limitReached: string[];
+}
+
+/** The end date of the campaign controls has passed (the values are ISO date-times checked on the way in). */
+export function expiredSql(nowParam: number): string {
+  return `coalesce((c.campaign->>'expiresAt')::timestamptz <= $${nowParam}::timestamptz, false)`;
+}
+
 /**
  * The page query: filters, then the keyset condition `(sort key, id) after the cursor`, ordered by
  * the sort key with the id breaking ties in the same direction, so every code is on exactly one page.
@@ -62,6 +73,7 @@ export function codePageSql(
   request: Omit<CodePageRequest, 'cursor'>,
   after: CodeCursor | null,
   columns: string,
+  facts: StateFacts = { now: new Date(), limitReached: [] },
 ): PageSql {
   const values: unknown[] = [ownerId];
   const where = ['c.owner_id = $1', 'c.deleted_at IS NULL'];
@@ -69,8 +81,18 @@ export function codePageSql(
     values.push(value);
     return values.length;
   };
-  if (request.state === 'active') where.push(`c.state = 'active'`);
+  // The effective state (effectiveStateOf): the stored state first, then the end date, then the scan limit.
   if (request.state === 'inactive') where.push(`c.state <> 'active'`);
+  else if (request.state) {
+    where.push(`c.state = 'active'`);
+    const expired = expiredSql(bind(facts.now.toISOString()));
+    if (request.state === 'expired') where.push(expired);
+    else {
+      where.push(`NOT ${expired}`);
+      const reached = bind(facts.limitReached);
+      where.push(request.state === 'scan_limit_reached' ? `c.id = ANY($${reached}::uuid[])` : `c.id <> ALL($${reached}::uuid[])`);
+    }
+  }
   if (request.category) where.push(`c.category = $${bind(request.category)}`);
   // The tags' GIN index answers "contains"; the folder has its own (owner, folder, ...) index.
   if (request.tag) where.push(`c.tags @> ARRAY[$${bind(request.tag)}::text]`);

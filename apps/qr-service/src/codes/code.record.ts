@@ -1,4 +1,4 @@
-import { toCampaignEntry, type CampaignSettings, type StoredContent, type QrCategory, type QrCodeState, type QrCodeView, type QrDesignView, type RedirectEntry } from '@qrd/contracts';
+import { effectiveStateOf, toCampaignEntry, type CampaignSettings, type StoredContent, type QrCategory, type QrCodeState, type QrCodeView, type QrDesignView, type RedirectEntry } from '@qrd/contracts';
 import { DEFAULT_DESIGN, QrDesign } from '../rendering';
 
 /** A row of qr.codes with its all-time counters, as the repository returns it. */
@@ -74,7 +74,11 @@ export function toDesignView(design: QrDesign): QrDesignView {
   };
 }
 
-export function toCodeView(code: CodeRecord, publicBaseUrl: string): QrCodeView {
+/**
+ * `now` decides the end date; `scansUsed` is the scan-limit counter (null when not read: the limit
+ * counts as not reached).
+ */
+export function toCodeView(code: CodeRecord, publicBaseUrl: string, now: number = Date.now(), scansUsed: number | null = null): QrCodeView {
   const design = storedDesign(code.design);
   return {
     id: code.id,
@@ -87,6 +91,7 @@ export function toCodeView(code: CodeRecord, publicBaseUrl: string): QrCodeView 
     folderId: code.folderId ?? null,
     design: toDesignView(design),
     state: code.state,
+    effectiveState: effectiveStateOf(code, now, scansUsed),
     deactivatedByOwner: code.deactivatedByOwner,
     suspended: { billing: code.suspendedBilling, account: code.suspendedAccount },
     takedown: code.takenDownAt ? { reason: code.takedownReason ?? '', at: code.takenDownAt.toISOString() } : null,

@@ -3,7 +3,7 @@ import type { CodeCursor, CodePageRequest } from '@qrd/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { forgetCodeRollups, forgetOwnerRollups } from '../scans/rollup-removal';
 import { CODE_COLUMNS, CODE_FROM, CodeRecord, REDIRECT_COLUMNS, RedirectSource } from './code.record';
-import { codePageSql } from './code-page.query';
+import { codePageSql, expiredSql, StateFacts } from './code-page.query';
 
 /** What a new row of qr.codes is made from; the database fills in the rest of a CodeRecord. */
 export type NewCode = Pick<
@@ -60,13 +60,24 @@ export class CodesRepository {
     ownerId: string,
     request: Omit<CodePageRequest, 'cursor'>,
     after: CodeCursor | null,
+    facts?: StateFacts,
   ): Promise<{ rows: (CodeRecord & { sortKey: string | null })[]; total: number }> {
     if (!UUID.test(ownerId)) return { rows: [], total: 0 };
-    const sql = codePageSql(ownerId, request, after, CODE_COLUMNS);
+    const sql = codePageSql(ownerId, request, after, CODE_COLUMNS, facts);
     // One after the other: a handler never holds one pooled connection while waiting for a second.
     const rows: (CodeRecord & { sortKey: string | null })[] = await this.db.query(sql.page.text, sql.page.values);
     const counted: { n: number }[] = await this.db.query(sql.count.text, sql.count.values);
     return { rows, total: counted[0].n };
+  }
+
+  /** The owner's live, active, not expired codes with a scan limit (whether it is used up is in Redis). */
+  async limitedCodes(ownerId: string, now: Date): Promise<{ id: string; scanLimit: number }[]> {
+    if (!UUID.test(ownerId)) return [];
+    return this.db.query(
+      `SELECT c.id, (c.campaign->>'scanLimit')::int AS "scanLimit" FROM qr.codes c
+       WHERE c.owner_id = $1 AND ${LIVE} AND c.state = 'active' AND (c.campaign->>'scanLimit') IS NOT NULL AND NOT ${expiredSql(2)}`,
+      [ownerId, now.toISOString()],
+    );
   }
 
   /** Someone else's code and a code that does not exist look the same: null. */

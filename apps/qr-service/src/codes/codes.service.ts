@@ -110,7 +110,26 @@ export class CodesService {
   now: () => number = Date.now;
 
   async list(userId: string): Promise<QrCodeView[]> {
-    return (await this.codes.listOwned(userId)).map((code) => this.view(code));
+    return this.views(await this.codes.listOwned(userId));
+  }
+
+  /** Views of several codes, their scan-limit counters read in one Redis call. */
+  private async views(codes: CodeRecord[]): Promise<QrCodeView[]> {
+    const limited = codes.filter((code) => code.campaign?.scanLimit);
+    const used = new Map<string, number>();
+    if (limited.length > 0) {
+      const counters = await this.redis.mget(limited.map((code) => scanLimitKey(this.config.redisPrefix, code.id)));
+      limited.forEach((code, i) => used.set(code.id, Number(counters[i] ?? 0)));
+    }
+    return codes.map((code) => this.view(code, used.get(code.id) ?? null));
+  }
+
+  /** The owner's codes whose scan limit is used up (what the state filters need). */
+  private async limitReached(userId: string, now: Date): Promise<string[]> {
+    const limited = await this.codes.limitedCodes(userId, now);
+    if (limited.length === 0) return [];
+    const counters = await this.redis.mget(limited.map((code) => scanLimitKey(this.config.redisPrefix, code.id)));
+    return limited.filter((code, i) => Number(counters[i] ?? 0) >= code.scanLimit).map((code) => code.id);
   }
 
   /** A page of codes; the cursor is checked again here (the queue trusts no shape). */
@@ -125,14 +144,17 @@ export class CodesService {
       if (problem) throw invalid('cursor', problem);
       after = decodeCodeCursor(cursor);
     }
-    const { rows, total } = await this.codes.listPage(userId, filters, after);
+    const now = new Date(this.now());
+    const needsCounters = request.state === 'active' || request.state === 'scan_limit_reached';
+    const facts = { now, limitReached: needsCounters ? await this.limitReached(userId, now) : [] };
+    const { rows, total } = await this.codes.listPage(userId, filters, after, facts);
     const items = rows.slice(0, request.limit);
     const last = items[items.length - 1];
     const nextCursor =
       rows.length > request.limit && last
         ? encodeCodeCursor({ sort: request.sort, order: request.order, key: last.sortKey, id: last.id })
         : null;
-    return { items: items.map((code) => this.view(code)), nextCursor, total };
+    return { items: await this.views(items), nextCursor, total };
   }
 
   async get(userId: string, codeId: string): Promise<QrCodeView> {
@@ -141,11 +163,10 @@ export class CodesService {
 
   /** The owner's view of one code, with the scans its limit leaves (the redirect-service's counter). */
   private async withRemainingScans(code: CodeRecord): Promise<QrCodeView> {
-    const view = this.view(code);
     const limit = code.campaign?.scanLimit;
-    if (!limit) return { ...view, remainingScans: null };
+    if (!limit) return { ...this.view(code), remainingScans: null };
     const used = Number((await this.redis.get(scanLimitKey(this.config.redisPrefix, code.id))) ?? 0);
-    return { ...view, remainingScans: Math.max(0, limit - used) };
+    return { ...this.view(code, used), remainingScans: Math.max(0, limit - used) };
   }
 
   /** Settings checked against now (and the switches that already happened); null clears them all. */
@@ -582,8 +603,9 @@ export class CodesService {
     return code;
   }
 
-  view(code: CodeRecord): QrCodeView {
-    return toCodeView(code, this.config.publicBaseUrl);
+  /** `scansUsed`: the scan-limit counter when read (see effectiveStateOf). */
+  view(code: CodeRecord, scansUsed: number | null = null): QrCodeView {
+    return toCodeView(code, this.config.publicBaseUrl, this.now(), scansUsed);
   }
 
   /** A read repair: the table keeps the highest version, whatever order writes land in. */

@@ -59,6 +59,7 @@ export async function forgetCodeRollups(tx: EntityManager, codeId: string, owner
   await tx.query(`DELETE FROM qr.rollup_buckets WHERE scope_id = $1`, [codeId]);
   await tx.query(`DELETE FROM qr.rollup_hours WHERE scope_id = $1`, [codeId]);
   await tx.query(`DELETE FROM qr.rollup_visitors WHERE scope_id = $1 OR (scope_id = $2 AND code_id = $1)`, [codeId, ownerId]);
+  await tx.query(`DELETE FROM qr.scan_activity WHERE code_id = $1`, [codeId]);
 }
 
 /** An account deleted: the rollups of its codes and of the owner go, and the site's figures lose them. */
@@ -78,4 +79,5 @@ export async function forgetOwnerRollups(tx: EntityManager, ownerId: string): Pr
   await tx.query(`DELETE FROM qr.rollup_buckets WHERE scope_id IN (${scopes})`, [ownerId]);
   await tx.query(`DELETE FROM qr.rollup_hours WHERE scope_id IN (${scopes})`, [ownerId]);
   await tx.query(`DELETE FROM qr.rollup_visitors WHERE scope_id IN (${scopes})`, [ownerId]);
+  await tx.query(`DELETE FROM qr.scan_activity WHERE owner_id = $1`, [ownerId]);
 }

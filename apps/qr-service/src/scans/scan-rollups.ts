@@ -116,12 +116,22 @@ export interface StatRow {
   lastScanAt: number | null;
 }
 
+/** A code's human scans in one UTC hour, for the owner's Recent Activity (qr.scan_activity). */
+export interface ActivityRow {
+  codeId: string;
+  ownerId: string;
+  hour: number;
+  scans: number;
+  lastScanAt: number;
+}
+
 export interface BatchRollup {
   buckets: BucketRow[];
   /** The same counts per UTC hour (`bucket` is the hour's start). */
   hours: BucketRow[];
   dims: DimRow[];
   stats: StatRow[];
+  activity: ActivityRow[];
 }
 
 /** One code's scans of one quarter hour in a batch. */
@@ -270,6 +280,18 @@ export function finishRollUp(groups: ScanTally, uniques: UniqueDelta[]): BatchRo
       if (quarter.scans > 0) quarters.push(quarter);
     }
   }
+  const activity = new Map<string, ActivityRow>();
+  for (const quarter of quarters) {
+    const hour = Math.floor(quarter.bucket / HOUR_MS) * HOUR_MS;
+    const key = `${quarter.codeId}|${String(hour).padStart(15, '0')}`;
+    const row = activity.get(key);
+    const last = quarter.lastScanAt ?? quarter.bucket;
+    if (!row) activity.set(key, { codeId: quarter.codeId, ownerId: quarter.ownerId, hour, scans: quarter.scans, lastScanAt: last });
+    else {
+      row.scans += quarter.scans;
+      row.lastScanAt = Math.max(row.lastScanAt, last);
+    }
+  }
   const dims = new Map<string, DimRow>();
   // Quarter hours only: the folder adds them into the days and months too (foldLevels).
   for (const quarter of quarters) {
@@ -305,6 +327,7 @@ export function finishRollUp(groups: ScanTally, uniques: UniqueDelta[]): BatchRo
     hours: [...hours.values()].sort(bucketOrder),
     dims: [...dims.values()].sort(byKey((r) => `${r.scopeId}|${r.level}|${String(r.bucket).padStart(15, '0')}`)),
     stats: [...stats.values()].sort(byKey((r) => r.codeId)),
+    activity: [...activity.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row),
   };
 }
 

@@ -305,14 +305,14 @@ export class ScansRepository {
   }
 
   /**
-   * The batch's totals (per quarter hour and per hour), all-time counters and dimension counts in
-   * one statement. The dimension counts are inserted as additions to fold later: inserting small
+   * The batch's totals (per quarter hour and per hour), all-time counters, dimension counts and
+   * Recent Activity's scans per code and hour in one statement. The dimension counts are inserted as additions to fold later: inserting small
    * rows costs far less than reading, merging and rewriting the large per-day and per-month
    * documents in every batch, and takes no lock another ingestor could wait on. They travel as
    * one JSON array (as a jsonb[] literal every document would be escaped twice).
    */
   private async writeRollup(tx: EntityManager, rollup: BatchRollup): Promise<void> {
-    const { buckets, hours, dims, stats } = rollup;
+    const { buckets, hours, dims, stats, activity } = rollup;
     const totals = (rows: BucketRow[], from: number) => [
       plainArray(rows.map((r) => r.scopeId)),
       plainArray(rows.map((r) => iso(r.bucket))),
@@ -338,6 +338,12 @@ export class ScansRepository {
             d AS (
               INSERT INTO qr.rollup_dim_deltas (scope_id, level, bucket, counts)
               SELECT (e->>0)::uuid, (e->>1)::"char", (e->>2)::timestamptz, e->3 FROM jsonb_array_elements($13::jsonb) e
+            ),
+            a AS (
+              INSERT INTO qr.scan_activity AS sa (code_id, owner_id, hour, scans, last_scan_at)
+              SELECT * FROM unnest($19::uuid[], $20::uuid[], $21::timestamptz[], $22::int[], $23::timestamptz[])
+              ON CONFLICT (code_id, hour) DO UPDATE SET
+                scans = sa.scans + EXCLUDED.scans, last_scan_at = GREATEST(sa.last_scan_at, EXCLUDED.last_scan_at)
             )
        INSERT INTO qr.code_stats AS cs (code_id, owner_id, scans, bot_scans, last_scan_at)
        SELECT * FROM unnest($14::uuid[], $15::uuid[], $16::bigint[], $17::bigint[], $18::timestamptz[])
@@ -354,6 +360,11 @@ export class ScansRepository {
         plainArray(stats.map((r) => r.scans)),
         plainArray(stats.map((r) => r.botScans)),
         plainArray(stats.map((r) => (r.lastScanAt === null ? null : iso(r.lastScanAt)))),
+        plainArray(activity.map((r) => r.codeId)),
+        plainArray(activity.map((r) => r.ownerId)),
+        plainArray(activity.map((r) => iso(r.hour))),
+        plainArray(activity.map((r) => r.scans)),
+        plainArray(activity.map((r) => iso(r.lastScanAt))),
       ],
     );
   }

@@ -25,6 +25,7 @@ import {
   type TwoFactorLoginDto,
   type TwoFactorSetupView,
   type CodePage,
+  type ActivityPage,
   type CodeHistoryPage,
   type BulkResult,
   type FolderDto,
@@ -125,7 +126,7 @@ export interface ApiRoutes {
   'GET /api/qrcodes/:id/history': { body: undefined; res: CodeHistoryPage };
   /** The file itself (a blob to the app); tests answer any text. */
   'GET /api/qrcodes/:id/download': { body: undefined; res: string };
-  'GET /api/activity': { body: undefined; res: CodeHistoryPage };
+  'GET /api/activity': { body: undefined; res: ActivityPage };
   'PATCH /api/qrcodes/:id': { body: UpdateQrCodeDto; res: QrCodeView };
   'GET /api/tags': { body: undefined; res: TagCount[] };
   'GET /api/folders': { body: undefined; res: FolderView[] };

@@ -68,6 +68,8 @@ export function aCode(overrides: Partial<QrCodeView> = {}): QrCodeView {
     createdAt: '2026-01-05T10:00:00.000Z',
     updatedAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
+    // A code given only a stored state is effectively in it (no campaign controls in the way).
+    effectiveState: overrides.effectiveState ?? overrides.state ?? 'active',
   };
 }
 

@@ -11,8 +11,12 @@ export const CODE_SORTS = ['created', 'updated', 'name', 'scans', 'lastScan'] as
 export type CodeSort = (typeof CODE_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
-/** 'inactive': deactivated by the owner or suspended (billing, account). */
-export const CODE_STATE_FILTERS = ['active', 'inactive'] as const;
+/**
+ * By effective state: 'active' codes redirect now; 'inactive': deactivated by the owner or
+ * suspended (billing, account); 'expired': past the end date; 'scan_limit_reached': the scan
+ * limit used up.
+ */
+export const CODE_STATE_FILTERS = ['active', 'inactive', 'expired', 'scan_limit_reached'] as const;
 export type CodeStateFilter = (typeof CODE_STATE_FILTERS)[number];
 
 export const CODE_PAGE_DEFAULT_LIMIT = 50;
@@ -24,7 +28,7 @@ export const CODE_PAGE_MESSAGES = {
   sort: 'Sort by created, updated, name, scans or lastScan',
   folder: 'The folder must be the id of one of your folders, or none',
   order: 'The order must be asc or desc',
-  state: 'The state must be active or inactive',
+  state: `The state must be one of ${CODE_STATE_FILTERS.join(', ')}`,
   search: `The search must be text of at most ${CODE_SEARCH_MAX_LENGTH} characters`,
   cursor: 'This page link is not valid any more: start again from the first page',
   cursorOrder: 'This page link belongs to another sort order: start again from the first page',

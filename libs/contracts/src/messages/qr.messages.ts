@@ -1,6 +1,8 @@
 import type { AbuseReportPage, AbuseReportView, ReportReason, ReportStatus, ReportedCodeView } from '../dto/abuse.dto';
 import type { CampaignEntry, CampaignSettings, SlugAvailability } from '../dto/campaign.dto';
 import type { CodePage, CodePageRequest } from '../dto/code-page.dto';
+import type { EffectiveState } from '../dto/effective-state';
+import type { ActivityPage, ActivityPageRequest } from '../dto/activity.dto';
 import type { CodeContent, PublicPage, StoredContent } from '../dto/content.dto';
 import type { DataExportView } from '../dto/account-data.dto';
 import type { CodeHistoryPage, HistoryPageRequest } from '../dto/code-history.dto';
@@ -204,6 +206,8 @@ export interface QrCodeView {
   folderId: string | null;
   design: QrDesignView;
   state: QrCodeState;
+  /** What a scan meets now: the state, or expired / scan limit reached by the campaign controls. */
+  effectiveState: EffectiveState;
   deactivatedByOwner: boolean;
   suspended: QrSuspension;
   /** Set while an admin has taken the code down for abuse: scans see a "disabled" page. */
@@ -475,7 +479,7 @@ export interface QrRequests {
   [QrPattern.StartDataExport]: { req: { userId: string }; res: DataExportView };
   [QrPattern.LatestDataExport]: { req: { userId: string }; res: DataExportView | null };
   [QrPattern.CodeHistory]: { req: Owned<Pick<HistoryPageRequest, 'limit' | 'cursor'>>; res: CodeHistoryPage };
-  [QrPattern.AccountActivity]: { req: HistoryPageRequest & { userId: string }; res: CodeHistoryPage };
+  [QrPattern.AccountActivity]: { req: ActivityPageRequest & { userId: string }; res: ActivityPage };
   [QrPattern.ListFolders]: { req: { userId: string }; res: FolderView[] };
   [QrPattern.CreateFolder]: { req: { userId: string; name: string }; res: FolderView };
   [QrPattern.RenameFolder]: { req: { userId: string; folderId: string; name: string }; res: FolderView };

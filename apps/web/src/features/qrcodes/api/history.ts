@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { CodeHistoryKind, CodeHistoryPage, CodePage, QrCodeView } from '@qrd/contracts';
+import type { ActivityKind, ActivityPage, CodeHistoryPage, CodePage, QrCodeView } from '@qrd/contracts';
 import { api } from '../../../lib/api-client';
 import { codeKeys } from './keys';
 
@@ -7,7 +7,8 @@ export const HISTORY_PAGE_SIZE = 20;
 
 export interface ActivityFilters {
   codeId: string | null;
-  kind: CodeHistoryKind | null;
+  /** A kind of change, 'scans', or null for both. */
+  kind: ActivityKind | null;
 }
 
 /** GET /api/qrcodes/{id}/history?limit[&cursor] -> {items, nextCursor}, newest first; 404 for a code not the user's. */
@@ -17,13 +18,13 @@ export function getCodeHistory(id: string, cursor: string | null, signal?: Abort
   return api.get<CodeHistoryPage>(`/api/qrcodes/${encodeURIComponent(id)}/history?${params}`, { signal });
 }
 
-/** GET /api/activity?limit[&cursor][&codeId][&kind] -> every change of the user's codes, newest first. */
-export function getActivity(filters: ActivityFilters, cursor: string | null, signal?: AbortSignal): Promise<CodeHistoryPage> {
+/** GET /api/activity?limit[&cursor][&codeId][&kind] -> the scans (per code and hour) and changes of the user's codes, newest first. */
+export function getActivity(filters: ActivityFilters, cursor: string | null, signal?: AbortSignal): Promise<ActivityPage> {
   const params = new URLSearchParams({ limit: String(HISTORY_PAGE_SIZE) });
   if (cursor) params.set('cursor', cursor);
   if (filters.codeId) params.set('codeId', filters.codeId);
   if (filters.kind) params.set('kind', filters.kind);
-  return api.get<CodeHistoryPage>(`/api/activity?${params}`, { signal });
+  return api.get<ActivityPage>(`/api/activity?${params}`, { signal });
 }
 
 export const codeHistoryQueryOptions = (id: string) =>

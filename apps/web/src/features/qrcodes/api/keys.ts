@@ -1,4 +1,4 @@
-import type { CodeHistoryKind, QrDesignInput } from '@qrd/contracts';
+import type { ActivityKind, QrDesignInput } from '@qrd/contracts';
 import type { CodeListFilters } from '../lib/code-list';
 
 /**
@@ -18,7 +18,7 @@ export const codeKeys = {
   history: (id: string) => [...codeKeys.code(id), 'history'] as const,
   /** The account's changes (Recent Activity), for every filter. */
   activities: () => [...codeKeys.all, 'activity'] as const,
-  activity: (filters: { codeId: string | null; kind: CodeHistoryKind | null }) => [...codeKeys.activities(), filters] as const,
+  activity: (filters: { codeId: string | null; kind: ActivityKind | null }) => [...codeKeys.activities(), filters] as const,
   /** Whether a custom short link is free (asked as the owner types). */
   slugAvailability: (slug: string) => [...codeKeys.all, 'slug-availability', slug] as const,
   proposedPreview: (id: string, design: QrDesignInput | null) => [...codeKeys.previews(id), 'proposed', design] as const,

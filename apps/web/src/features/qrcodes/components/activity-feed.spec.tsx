@@ -1,4 +1,4 @@
-import { ErrorCode, type CodeHistoryEntry } from '@qrd/contracts';
+import { ErrorCode, type ChangeActivity, type ScanActivity } from '@qrd/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aCode } from '../../../testing/fixtures';
@@ -6,8 +6,9 @@ import { deferred, fail, installFetchStub, ok, type FetchStub, type Reply } from
 import { renderWithApp } from '../../../testing/render';
 import { ActivityFeed } from './activity-feed';
 
-function anEntry(id: number, overrides: Partial<CodeHistoryEntry> = {}): CodeHistoryEntry {
+function anEntry(id: number, overrides: Partial<ChangeActivity> = {}): ChangeActivity {
   return {
+    type: 'change',
     id: String(id),
     codeId: 'c-1',
     codeName: 'Table menu',
@@ -21,6 +22,21 @@ function anEntry(id: number, overrides: Partial<CodeHistoryEntry> = {}): CodeHis
   };
 }
 
+function scans(overrides: Partial<ScanActivity> = {}): ScanActivity {
+  return {
+    type: 'scans',
+    id: 'c-2@2026-03-01T09:00:00.000Z',
+    codeId: 'c-2',
+    codeName: 'Flyer',
+    codeDeleted: false,
+    scans: 12,
+    from: '2026-03-01T09:00:00.000Z',
+    to: '2026-03-01T10:00:00.000Z',
+    at: '2026-03-01T09:58:00.000Z',
+    ...overrides,
+  };
+}
+
 describe(ActivityFeed.name, () => {
   let server: FetchStub;
   const codes = [aCode({ id: 'c-1', name: 'Table menu' }), aCode({ id: 'c-2', name: 'Flyer' })];
@@ -30,9 +46,9 @@ describe(ActivityFeed.name, () => {
       .on('GET /api/qrcodes', ok({ items: codes, nextCursor: null, total: 2 }))
       .on('GET /api/activity', (request) =>
         ok(
-          request.query.get('cursor') === '30'
+          request.query.get('cursor') === '30~~'
             ? { items: [anEntry(29)], nextCursor: null }
-            : { items: [anEntry(31), anEntry(30, { kind: 'password', changes: [{ field: 'password', before: 'set', after: 'none' }] })], nextCursor: '30' },
+            : { items: [anEntry(31), anEntry(30, { kind: 'password', changes: [{ field: 'password', before: 'set', after: 'none' }] })], nextCursor: '30~~' },
         ),
       );
   });
@@ -41,7 +57,7 @@ describe(ActivityFeed.name, () => {
     renderWithApp(<ActivityFeed />);
     const user = userEvent.setup();
 
-    const list = await screen.findByRole('list', { name: 'Changes, newest first' });
+    const list = await screen.findByRole('list', { name: 'Activity, newest first' });
     const items = within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Destination changed: Table menu by you');
@@ -49,30 +65,42 @@ describe(ActivityFeed.name, () => {
     expect(items[1]).toHaveTextContent('Password removed');
     expect(within(items[0]).getByRole('link', { name: 'Table menu' })).toHaveAttribute('href', '/edit-qr/c-1');
 
-    const more = screen.getByRole('button', { name: 'Show older changes' });
+    const more = screen.getByRole('button', { name: 'Show older activity' });
     more.focus();
     await user.keyboard('{Enter}');
 
-    await waitFor(() => expect(screen.getByRole('list', { name: 'Changes, newest first' })).toHaveTextContent('Destination: https://example.com/28 → https://example.com/29'));
-    expect(server.calls('GET /api/activity').at(-1)?.query.get('cursor')).toBe('30');
-    expect(screen.queryByRole('button', { name: 'Show older changes' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Activity, newest first' })).toHaveTextContent('Destination: https://example.com/28 → https://example.com/29'));
+    expect(server.calls('GET /api/activity').at(-1)?.query.get('cursor')).toBe('30~~');
+    expect(screen.queryByRole('button', { name: 'Show older activity' })).not.toBeInTheDocument();
+  });
+
+  it('shows the scans of a code in an hour as one line among the changes, newest first', async () => {
+    server.on('GET /api/activity', ok({ items: [anEntry(31), scans(), anEntry(30, { at: '2026-03-01T08:00:00.000Z' })], nextCursor: null }));
+    renderWithApp(<ActivityFeed />);
+
+    const list = await screen.findByRole('list', { name: 'Activity, newest first' });
+    const items = within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
+    expect(items).toHaveLength(3);
+    expect(items[1]).toHaveTextContent(/^12 scans of Flyer from \d{1,2}:00 [AP]M to \d{1,2}:00 [AP]M/);
+    expect(within(items[1]).getByRole('link', { name: 'Flyer' })).toHaveAttribute('href', '/edit-qr/c-2');
+    expect(items[2]).toHaveTextContent('Destination changed');
   });
 
   it('filters by code and by kind of change on the server', async () => {
     renderWithApp(<ActivityFeed />);
     const user = userEvent.setup();
-    await screen.findByRole('list', { name: 'Changes, newest first' });
+    await screen.findByRole('list', { name: 'Activity, newest first' });
     await screen.findByRole('option', { name: 'Flyer' });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'QR code' }), 'Flyer');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind of change' }), 'Password');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind of activity' }), 'Password');
 
     const last = server.calls('GET /api/activity').at(-1);
     expect(last?.query.get('codeId')).toBe('c-2');
     expect(last?.query.get('kind')).toBe('password');
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(screen.getByRole('combobox', { name: 'QR code' })).toHaveValue('');
-    expect(screen.getByRole('combobox', { name: 'Kind of change' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Kind of activity' })).toHaveValue('');
     expect(server.calls('GET /api/activity').filter((call) => !call.query.get('kind') && !call.query.get('codeId')).length).toBeGreaterThan(0);
   });
 
@@ -86,8 +114,8 @@ describe(ActivityFeed.name, () => {
     expect(await screen.findByText('Table menu (deleted)')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Table menu/ })).not.toBeInTheDocument();
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind of change' }), 'Logo');
-    expect(await screen.findByText('No changes match these filters.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind of activity' }), 'Logo');
+    expect(await screen.findByText('Nothing matches these filters.')).toBeInTheDocument();
   });
 
   it('shows loading, then a failure with a retry that works', async () => {
@@ -96,13 +124,13 @@ describe(ActivityFeed.name, () => {
     renderWithApp(<ActivityFeed />);
     const user = userEvent.setup();
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading history...');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading activity...');
     held.resolve(fail(500, { code: ErrorCode.Internal, message: 'Failed to read the history' }));
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
-    expect(alert).toHaveTextContent('Could not load the history.');
+    expect(alert).toHaveTextContent('Could not load the activity.');
 
     server.on('GET /api/activity', ok({ items: [], nextCursor: null }));
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Nothing yet: create a QR code and change it.')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing yet: create a QR code, scan it or change it.')).toBeInTheDocument();
   });
 });

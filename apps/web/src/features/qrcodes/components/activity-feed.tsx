@@ -1,4 +1,4 @@
-import { CODE_HISTORY_KINDS, type CodeHistoryKind } from '@qrd/contracts';
+import { ACTIVITY_SCANS, CODE_HISTORY_KINDS, type ActivityKind } from '@qrd/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
@@ -6,12 +6,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { paths } from '../../../lib/paths';
 import { type ActivityFilters, useActivity, useActivityCodeChoices } from '../api/history';
 import { KIND_LABELS } from '../lib/history-text';
-import { HistoryList } from './history-list';
+import { ActivityList } from './activity-list';
 
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none sm:w-auto sm:max-w-64';
 
-/** The dashboard's Recent Activity tab: every change of the user's codes, newest first, by code and kind. */
+/** The dashboard's Recent Activity tab: the scans (per code and hour) and changes of the user's codes, newest first, by code and kind. */
 export function ActivityFeed() {
   const [filters, setFilters] = useState<ActivityFilters>({ codeId: null, kind: null });
   const query = useActivity(filters);
@@ -23,7 +23,7 @@ export function ActivityFeed() {
     <Card>
       <CardHeader>
         <CardTitle>Recent Activity</CardTitle>
-        <CardDescription>Every change to your QR codes: who made it, when, and what it was before.</CardDescription>
+        <CardDescription>Scans of your QR codes, hour by hour, and every change: who made it, when, and what it was before.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:items-center">
@@ -41,12 +41,13 @@ export function ActivityFeed() {
             ))}
           </select>
           <select
-            aria-label="Kind of change"
+            aria-label="Kind of activity"
             value={filters.kind ?? ''}
-            onChange={(event) => setFilters({ ...filters, kind: (event.target.value || null) as CodeHistoryKind | null })}
+            onChange={(event) => setFilters({ ...filters, kind: (event.target.value || null) as ActivityKind | null })}
             className={selectClass}
           >
-            <option value="">All changes</option>
+            <option value="">Scans and changes</option>
+            <option value={ACTIVITY_SCANS}>Scans</option>
             {CODE_HISTORY_KINDS.map((kind) => (
               <option key={kind} value={kind}>
                 {KIND_LABELS[kind]}
@@ -59,15 +60,15 @@ export function ActivityFeed() {
             </Button>
           )}
         </div>
-        <HistoryList
-          entries={entries}
+        <ActivityList
+          items={entries}
           isLoading={query.isLoading}
           error={query.error}
           onRetry={() => void query.refetch()}
           hasMore={query.hasNextPage}
           isLoadingMore={query.isFetchingNextPage}
           onLoadMore={() => void query.fetchNextPage()}
-          empty={filters.codeId || filters.kind ? 'No changes match these filters.' : 'Nothing yet: create a QR code and change it.'}
+          empty={filters.codeId || filters.kind ? 'Nothing matches these filters.' : 'Nothing yet: create a QR code, scan it or change it.'}
           showCode={(entry) =>
             entry.codeDeleted ? (
               <span className="font-medium">{entry.codeName} (deleted)</span>

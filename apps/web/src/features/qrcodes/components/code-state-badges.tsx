@@ -1,9 +1,14 @@
 import type { QrCodeView } from '@qrd/contracts';
 import { Badge } from '../../../components/ui/badge';
-import { STATE_LABELS, stateExplanation } from '../lib/code-list';
+import { STATE_LABELS, stateExplanation, stateHint } from '../lib/code-list';
 
-/** 'Dynamic', and the real state: Active, Deactivated or Suspended (with why, as a tooltip). */
-export function CodeStateBadges({ code }: { code: Pick<QrCodeView, 'state' | 'suspended' | 'takedown'> }) {
+/**
+ * 'Dynamic', and what a scan meets now: Active, Deactivated, Suspended, Expired or Limit reached
+ * (with why, as a tooltip; the end date or the limit beside an expired code).
+ */
+export function CodeStateBadges({ code }: { code: Pick<QrCodeView, 'state' | 'effectiveState' | 'suspended' | 'takedown' | 'campaign'> }) {
+  const state = code.effectiveState ?? code.state;
+  const hint = stateHint(code);
   return (
     <div className="flex flex-wrap gap-1.5">
       <Badge variant="secondary">Dynamic</Badge>
@@ -12,10 +17,11 @@ export function CodeStateBadges({ code }: { code: Pick<QrCodeView, 'state' | 'su
           Disabled
         </Badge>
       ) : (
-        <Badge variant={code.state === 'active' ? 'success' : 'warning'} title={stateExplanation(code) ?? undefined}>
-          {STATE_LABELS[code.state]}
+        <Badge variant={state === 'active' ? 'success' : 'warning'} title={stateExplanation(code) ?? undefined}>
+          {STATE_LABELS[state]}
         </Badge>
       )}
+      {hint && <span className="self-center text-xs text-muted-foreground">{hint}</span>}
     </div>
   );
 }

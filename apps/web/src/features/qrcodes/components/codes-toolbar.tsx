@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useFolders, useTags } from '../api/organise';
-import { type CategoryFilter, categoryLabel, type CodeListFilters, SORT_CHOICES, type StateFilter } from '../lib/code-list';
+import { type CategoryFilter, categoryLabel, type CodeListFilters, SORT_CHOICES, STATE_FILTER_CHOICES, type StateFilter } from '../lib/code-list';
 import { FoldersDialog } from './folders-dialog';
 import type { CodeLayout } from './code-card';
 import { useCodesShown } from '../hooks/use-codes-shown';
@@ -61,8 +61,11 @@ export function CodesToolbar({ search, onSearch, filters, onFilters, layout, onL
         </select>
         <select aria-label="State" value={filters.state} onChange={(event) => onFilters({ state: event.target.value as StateFilter })} className={selectClass}>
           <option value="all">All states</option>
-          <option value="active">Active</option>
-          <option value="inactive">Inactive</option>
+          {STATE_FILTER_CHOICES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
         </select>
         <select
           aria-label="Category"

@@ -16,8 +16,35 @@ interface HistoryListProps {
   empty: string;
 }
 
-function when(iso: string): string {
+export function when(iso: string): string {
   return new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+/** One change: what it was, by whom, when, and each field before and after. */
+export function ChangeEntry({ entry, showCode }: { entry: CodeHistoryEntry; showCode?: (entry: CodeHistoryEntry) => React.ReactNode }) {
+  return (
+    <li className="grid gap-1 py-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <p className="text-sm">
+          <span className="font-medium">{entryTitle(entry)}</span>
+          {showCode && <>: {showCode(entry)}</>} <span className="text-muted-foreground">{actorText(entry)}</span>
+        </p>
+        <time dateTime={entry.at} className="text-xs text-muted-foreground">
+          {when(entry.at)}
+        </time>
+      </div>
+      {changeLines(entry).length > 0 && (
+        <ul className="grid gap-0.5 text-xs text-muted-foreground">
+          {changeLines(entry).map((line) => (
+            <li key={line.label} className="break-all">
+              {line.label}: {line.before !== null && <><del className="no-underline">{line.before}</del> → </>}
+              <span className="text-foreground">{line.after}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
 }
 
 /** Changes newest first, a page at a time, with their loading, empty and failed states. */
@@ -44,27 +71,7 @@ export function HistoryList({ entries, isLoading, error, onRetry, hasMore, isLoa
     <div className="grid gap-3">
       <ol className="divide-y" aria-label="Changes, newest first">
         {entries.map((entry) => (
-          <li key={entry.id} className="grid gap-1 py-3">
-            <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-              <p className="text-sm">
-                <span className="font-medium">{entryTitle(entry)}</span>
-                {showCode && <>: {showCode(entry)}</>} <span className="text-muted-foreground">{actorText(entry)}</span>
-              </p>
-              <time dateTime={entry.at} className="text-xs text-muted-foreground">
-                {when(entry.at)}
-              </time>
-            </div>
-            {changeLines(entry).length > 0 && (
-              <ul className="grid gap-0.5 text-xs text-muted-foreground">
-                {changeLines(entry).map((line) => (
-                  <li key={line.label} className="break-all">
-                    {line.label}: {line.before !== null && <><del className="no-underline">{line.before}</del> → </>}
-                    <span className="text-foreground">{line.after}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
+          <ChangeEntry key={entry.id} entry={entry} showCode={showCode} />
         ))}
       </ol>
       {error !== null && error !== undefined && (

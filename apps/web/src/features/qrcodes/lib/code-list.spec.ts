@@ -1,4 +1,4 @@
-import { countLine, DEFAULT_FILTERS, isFiltering, stateExplanation, truncate } from './code-list';
+import { countLine, DEFAULT_FILTERS, isFiltering, stateExplanation, stateHint, truncate } from './code-list';
 
 describe(isFiltering.name, () => {
   it('is true for a search, a state or a category, not for a sort or blank search', () => {
@@ -34,5 +34,24 @@ describe(stateExplanation.name, () => {
     expect(
       stateExplanation({ state: 'active', suspended: { billing: false, account: false }, takedown: { reason: 'Phishing page', at: '2026-11-25T10:00:00.000Z' } }),
     ).toMatch(/disabled this code for abuse \(Phishing page\)/);
+  });
+});
+
+describe(stateHint.name, () => {
+  const facts = { state: 'active' as const, suspended: { billing: false, account: false } };
+
+  it('says when a code expired, or which scan limit it used up', () => {
+    expect(stateHint({ ...facts, effectiveState: 'active', campaign: { expiresAt: '2030-01-01T00:00:00Z' } })).toBeNull();
+    expect(stateHint({ ...facts, effectiveState: 'expired', campaign: { expiresAt: '2026-01-05T09:30:00Z' } })).toMatch(/^Expired on Jan 5, 2026, /);
+    expect(stateHint({ ...facts, effectiveState: 'scan_limit_reached', campaign: { scanLimit: 1500 } })).toBe('Scan limit of 1,500 reached');
+  });
+
+  it('explains what scanners of an expired code get: the expired page, or the fallback URL', () => {
+    expect(stateExplanation({ ...facts, effectiveState: 'scan_limit_reached', campaign: { scanLimit: 1 } })).toBe(
+      'Scan limit of 1 reached: scans show an "expired" page.',
+    );
+    expect(stateExplanation({ ...facts, effectiveState: 'scan_limit_reached', campaign: { scanLimit: 1, fallbackUrl: 'https://example.com/over' } })).toBe(
+      'Scan limit of 1 reached: scans go to https://example.com/over.',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { CodeSort, CodeStateFilter, QrCategory, QrCodeState, QrCodeView, SortOrder } from '@qrd/contracts';
+import type { CodeSort, CodeStateFilter, EffectiveState, QrCategory, QrCodeView, SortOrder } from '@qrd/contracts';
 
 export type CategoryFilter = 'all' | QrCategory;
 export type StateFilter = 'all' | CodeStateFilter;
@@ -59,16 +59,53 @@ export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
-export const STATE_LABELS: Record<QrCodeState, string> = {
+/** The badge of each effective state (what a scan meets now). */
+export const STATE_LABELS: Record<EffectiveState, string> = {
   active: 'Active',
   deactivated: 'Deactivated',
   suspended: 'Suspended',
+  expired: 'Expired',
+  scan_limit_reached: 'Limit reached',
 };
 
+/** The state filter's choices (filtered on the server by effective state). */
+export const STATE_FILTER_CHOICES: { value: CodeStateFilter; label: string }[] = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+  { value: 'expired', label: 'Expired' },
+  { value: 'scan_limit_reached', label: 'Scan limit reached' },
+];
+
+/** Spec section 9's dates with the time of day ("Jan 5, 2026, 9:30 AM"), in the viewer's zone. */
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+type StateFacts = Pick<QrCodeView, 'state' | 'suspended' | 'takedown'> & Partial<Pick<QrCodeView, 'effectiveState' | 'campaign'>>;
+
+/** What the campaign controls did to the code, shortly ("Expired on Jan 5, 2026, 9:30 AM"), or null. */
+export function stateHint(code: StateFacts): string | null {
+  if (code.takedown) return null;
+  if (code.effectiveState === 'expired') {
+    const at = code.campaign?.expiresAt;
+    return at ? `Expired on ${formatDateTime(at)}` : 'Expired';
+  }
+  if (code.effectiveState === 'scan_limit_reached') {
+    const limit = code.campaign?.scanLimit;
+    return limit ? `Scan limit of ${limit.toLocaleString('en-US')} reached` : 'Scan limit reached';
+  }
+  return null;
+}
+
 /** Why a code does not redirect, in the owner's words. */
-export function stateExplanation(code: Pick<QrCodeView, 'state' | 'suspended' | 'takedown'>): string | null {
+export function stateExplanation(code: StateFacts): string | null {
   if (code.takedown) {
     return `We disabled this code for abuse (${code.takedown.reason}): scans show a "disabled" page. If this is a mistake, write to us through the contact page.`;
+  }
+  const hint = stateHint(code);
+  if (hint) {
+    const fallback = code.campaign?.fallbackUrl;
+    return fallback ? `${hint}: scans go to ${fallback}.` : `${hint}: scans show an "expired" page.`;
   }
   if (code.state === 'active') return null;
   if (code.state === 'deactivated') return 'You deactivated this code: scans show a "not active" page.';
