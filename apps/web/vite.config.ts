@@ -39,6 +39,10 @@ export default defineConfig({
       // that uses one constant would otherwise carry every DTO (and class-validator) with it. Its
       // modules do nothing when imported but define what they export, so unused ones may be dropped.
       treeshake: { moduleSideEffects: (id) => !id.includes(`${path.sep}libs${path.sep}contracts${path.sep}`) },
+      output: {
+        // Icons of the screens (a few hundred bytes each) come in one file, not one request per icon.
+        manualChunks: (id) => (id.includes(`${path.sep}lucide-react${path.sep}`) && id.includes(`${path.sep}icons${path.sep}`) ? 'icons' : undefined),
+      },
     },
   },
   server: { port: 4200, host: '127.0.0.1', proxy },

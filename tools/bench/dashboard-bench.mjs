@@ -112,7 +112,7 @@ async function seed(databaseUrl, ownerId) {
   await db.connect();
   await db.query(
     `INSERT INTO qr.codes (slug, owner_id, name, destination, created_at, updated_at)
-     SELECT substr(md5(random()::text), 1, 7), $1, 'Code ' || n, 'https://example.com/menu/' || n, now() - n * interval '1 minute', now() - n * interval '1 minute'
+     SELECT 'b' || lpad(n::text, 6, '0'), $1, 'Code ' || n, 'https://example.com/menu/' || n, now() - n * interval '1 minute', now() - n * interval '1 minute'
      FROM generate_series(1, $2) n`,
     [ownerId, CODES],
   );

@@ -104,6 +104,9 @@ describe(CodesList.name, () => {
     renderWithApp(<CodesList />);
     const user = userEvent.setup();
     await screen.findByText('Showing 24 of 120 QR codes');
+    // The filters' options are asked for once the first codes are shown.
+    await screen.findByRole('option', { name: 'summer sale (2)' });
+    await screen.findByRole('option', { name: 'Shops' });
 
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Tag' }), 'summer sale (2)');
     await waitFor(() => expect(lastQuery()?.get('tag')).toBe('summer sale'));

@@ -17,10 +17,30 @@ export function useCodesShown(): boolean {
   const [shown, setShown] = useState(answered);
   useEffect(() => {
     if (shown) return;
-    if (answered()) return setShown(true);
-    return queryClient.getQueryCache().subscribe(() => {
-      if (answered()) setShown(true);
-    });
+    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // After the frame that paints the cards: their requests never hold the first card back.
+    const afterPaint = () => {
+      frame = requestAnimationFrame(() => (timer = setTimeout(() => setShown(true))));
+    };
+    if (answered()) {
+      afterPaint();
+    } else {
+      const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+        if (!answered() || frame) return;
+        unsubscribe();
+        afterPaint();
+      });
+      return () => {
+        unsubscribe();
+        cancelAnimationFrame(frame);
+        clearTimeout(timer);
+      };
+    }
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [queryClient, shown]);
   return shown;
 }
