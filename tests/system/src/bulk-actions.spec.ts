@@ -1,5 +1,4 @@
 import { BULK_MAX_IDS, DESIGN_TEMPLATE_MESSAGES, ORGANISE_MESSAGES } from '@qrd/contracts';
-import { waitFor } from '@qrd/testing';
 import sharp from 'sharp';
 import { sql } from './accounts-fixtures';
 import { TestSystem } from './harness';

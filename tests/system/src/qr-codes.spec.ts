@@ -1,5 +1,4 @@
 import { QR_MESSAGES } from '@qrd/contracts';
-import { waitFor } from '@qrd/testing';
 import { newUser, signIn } from './accounts-fixtures';
 import { TestSystem } from './harness';
 import { createCode, Customer, scan, subscribedCustomer } from './qr-fixtures';
