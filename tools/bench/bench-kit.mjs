@@ -9,7 +9,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import IORedis from 'ioredis';
 import pg from 'pg';
-import { ROOT } from '../system.mjs';
+import { entryOf, ROOT, runNode, startServices } from '../system.mjs';
 
 export const env = { ...process.env };
 export const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/qrdynamic';
@@ -144,4 +144,32 @@ export async function report(name, result, markdown, figures) {
 export function fail(error) {
   process.stderr.write(`bench failed: ${error.stack ?? error.message}\n`);
   return stopAll().finally(() => process.exit(1));
+}
+
+/**
+ * The whole system on `run`'s scratch database and Redis prefix, as `npm start` runs it in
+ * production mode with test payments: five services on free ports, migrated first. `base` is the
+ * public address (the gateway's unless a front door is put before it); `extra` adds settings.
+ */
+export async function startSystem(run, { base, extra = {} } = {}) {
+  const ports = { GATEWAY_PORT: await freePort(), AUTH_PORT: await freePort(), QR_PORT: await freePort(), BILLING_PORT: await freePort(), REDIRECT_PORT: await freePort() };
+  const childEnv = {
+    ...env,
+    NODE_ENV: 'production',
+    BILLING_PROVIDER: 'test',
+    ALLOW_TEST_PAYMENTS: 'true',
+    SESSION_SECRET: randomBytes(24).toString('hex'),
+    DATABASE_URL: run.databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: run.prefix,
+    PUBLIC_BASE_URL: base ?? `http://127.0.0.1:${ports.GATEWAY_PORT}`,
+    LOG_LEVEL: 'warn',
+    MAIL_OUTBOX_DIR: join(ROOT, 'tmp', 'bench', 'outbox'),
+    ...extra,
+    ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+  };
+  await adminQuery(`CREATE DATABASE ${run.dbName}`);
+  for (const service of ['auth-service', 'qr-service', 'billing-service']) await runNode(entryOf(service), ['migrate'], childEnv);
+  const system = await startServices(childEnv, { onOutput: () => undefined });
+  return { ports, childEnv, system };
 }

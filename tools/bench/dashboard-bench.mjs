@@ -10,8 +10,8 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { startEdge } from '../edge.mjs';
 import { checkDependencies } from '../preflight.mjs';
-import { entryOf, ROOT, runNode, startServices } from '../system.mjs';
-import { adminQuery, cleanUp, env, fail, freePort, loadText, log, machine, redisUrl, report, scratch } from './bench-kit.mjs';
+import { ROOT } from '../system.mjs';
+import { cleanUp, env, fail, freePort, loadText, log, machine, report, scratch, startSystem } from './bench-kit.mjs';
 
 const CODES = Number(env.BENCH_CODES ?? 5000);
 const REPEAT = Number(env.BENCH_REPEAT ?? 3);
@@ -36,27 +36,10 @@ async function main() {
   let edge;
   let browser;
   try {
-    const ports = { GATEWAY_PORT: await freePort(), AUTH_PORT: await freePort(), QR_PORT: await freePort(), BILLING_PORT: await freePort(), REDIRECT_PORT: await freePort() };
     const webPort = await freePort();
     const base = `http://127.0.0.1:${webPort}`;
-    const childEnv = {
-      ...env,
-      NODE_ENV: 'production',
-      BILLING_PROVIDER: 'test',
-      ALLOW_TEST_PAYMENTS: 'true',
-      SESSION_SECRET: randomBytes(24).toString('hex'),
-      DATABASE_URL: run.databaseUrl,
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: run.prefix,
-      PUBLIC_BASE_URL: base,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_LOGIN_PER_IP_PER_MINUTE: '1000',
-      MAIL_OUTBOX_DIR: join(ROOT, 'tmp', 'bench', 'outbox'),
-      ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
-    };
-    await adminQuery(`CREATE DATABASE ${run.dbName}`);
-    for (const service of ['auth-service', 'qr-service', 'billing-service']) await runNode(entryOf(service), ['migrate'], childEnv);
-    system = await startServices(childEnv, { onOutput: () => undefined });
+    let ports;
+    ({ ports, system } = await startSystem(run, { base, extra: { RATE_LIMIT_LOGIN_PER_IP_PER_MINUTE: '1000' } }));
     edge = await startEdge({ port: webPort, webRoot: join(ROOT, 'dist', 'apps', 'web'), gatewayPort: ports.GATEWAY_PORT, redirectPort: ports.REDIRECT_PORT });
 
     const user = await signUp(base);

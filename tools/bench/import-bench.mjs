@@ -15,8 +15,8 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { checkDependencies } from '../preflight.mjs';
-import { entryOf, ROOT, runNode, SERVICES, startServices } from '../system.mjs';
-import { adminQuery, cleanUp, env, fail, freePort, loadText, log, machine, numberArg, redisUrl, report, scratch } from './bench-kit.mjs';
+import { ROOT, SERVICES } from '../system.mjs';
+import { cleanUp, env, fail, freePort, loadText, log, machine, numberArg, report, scratch, startSystem } from './bench-kit.mjs';
 
 const ROWS = numberArg('rows', 100_000);
 // `--heap-mb N` caps every service's V8 old space (--max-old-space-size): an import that held its
@@ -32,27 +32,10 @@ async function main() {
   let system;
   let nginx;
   try {
-    const ports = { GATEWAY_PORT: await freePort(), AUTH_PORT: await freePort(), QR_PORT: await freePort(), BILLING_PORT: await freePort(), REDIRECT_PORT: await freePort() };
     const edgePort = await freePort();
     const base = `http://127.0.0.1:${edgePort}`;
-    const childEnv = {
-      ...env,
-      NODE_ENV: 'production',
-      BILLING_PROVIDER: 'test',
-      ALLOW_TEST_PAYMENTS: 'true',
-      SESSION_SECRET: randomBytes(24).toString('hex'),
-      DATABASE_URL: run.databaseUrl,
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: run.prefix,
-      PUBLIC_BASE_URL: base,
-      LOG_LEVEL: 'warn',
-      ...(HEAP_MB ? { NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --max-old-space-size=${HEAP_MB}`.trim() } : {}),
-      MAIL_OUTBOX_DIR: join(ROOT, 'tmp', 'bench', 'outbox'),
-      ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
-    };
-    await adminQuery(`CREATE DATABASE ${run.dbName}`);
-    for (const service of ['auth-service', 'qr-service', 'billing-service']) await runNode(entryOf(service), ['migrate'], childEnv);
-    system = await startServices(childEnv, { onOutput: () => undefined });
+    let ports;
+    ({ ports, system } = await startSystem(run, { base, extra: HEAP_MB ? { NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --max-old-space-size=${HEAP_MB}`.trim() } : {} }));
     nginx = await startNginx(edgePort, ports.GATEWAY_PORT, ports.REDIRECT_PORT);
     const processes = [
       ...SERVICES.map((service, i) => ({ name: service.name, pid: system.children[i].pid })),

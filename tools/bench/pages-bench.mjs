@@ -19,8 +19,8 @@ import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { startEdge } from '../edge.mjs';
 import { checkDependencies } from '../preflight.mjs';
-import { entryOf, ROOT, runNode, SERVICES, startServices } from '../system.mjs';
-import { adminQuery, cleanUp, env, fail, freePort, loadText, log, machine, percentile, redisUrl, report, scratch } from './bench-kit.mjs';
+import { ROOT, SERVICES } from '../system.mjs';
+import { cleanUp, env, fail, freePort, loadText, machine, percentile, report, scratch, startSystem } from './bench-kit.mjs';
 
 const PASSWORD = 'Bench-password-1';
 const REPEAT = Number(env.BENCH_REPEAT ?? 5);
@@ -250,27 +250,10 @@ async function main() {
   let edge;
   let browser;
   try {
-    const ports = { GATEWAY_PORT: await freePort(), AUTH_PORT: await freePort(), QR_PORT: await freePort(), BILLING_PORT: await freePort(), REDIRECT_PORT: await freePort() };
     const edgePort = await freePort();
     const base = `http://127.0.0.1:${edgePort}`;
-    const childEnv = {
-      ...env,
-      NODE_ENV: 'production',
-      BILLING_PROVIDER: 'test',
-      ALLOW_TEST_PAYMENTS: 'true',
-      SESSION_SECRET: randomBytes(24).toString('hex'),
-      DATABASE_URL: run.databaseUrl,
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: run.prefix,
-      PUBLIC_BASE_URL: base,
-      LOG_LEVEL: 'warn',
-      MAIL_OUTBOX_DIR: join(ROOT, 'tmp', 'bench', 'outbox'),
-      CONTENT_STORAGE_DIR: join(ROOT, 'tmp', 'bench', `content-${run.prefix}`),
-      ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
-    };
-    await adminQuery(`CREATE DATABASE ${run.dbName}`);
-    for (const service of ['auth-service', 'qr-service', 'billing-service']) await runNode(entryOf(service), ['migrate'], childEnv);
-    system = await startServices(childEnv, { onOutput: () => undefined });
+    let ports;
+    ({ ports, system } = await startSystem(run, { base, extra: { CONTENT_STORAGE_DIR: join(ROOT, 'tmp', 'bench', `content-${run.prefix}`) } }));
     edge = await startEdge({ port: edgePort, webRoot: join(ROOT, 'dist', 'apps', 'web'), gatewayPort: ports.GATEWAY_PORT, redirectPort: ports.REDIRECT_PORT });
     const api = client(base);
     await signUp(api);
