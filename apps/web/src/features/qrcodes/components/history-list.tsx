@@ -1,19 +1,11 @@
 import type { CodeHistoryEntry } from '@qrd/contracts';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { actorText, changeLines, entryTitle } from '../lib/history-text';
+import { PagedList, PagedListState } from './paged-list';
 
-interface HistoryListProps {
+interface HistoryListProps extends Omit<PagedListState<CodeHistoryEntry>, 'items'> {
   entries: CodeHistoryEntry[] | undefined;
-  isLoading: boolean;
-  error: unknown;
-  onRetry: () => void;
-  hasMore: boolean;
-  isLoadingMore: boolean;
-  onLoadMore: () => void;
   /** Say which code each entry is about (the account's activity). */
   showCode?: (entry: CodeHistoryEntry) => React.ReactNode;
-  empty: string;
 }
 
 export function when(iso: string): string {
@@ -48,42 +40,10 @@ export function ChangeEntry({ entry, showCode }: { entry: CodeHistoryEntry; show
 }
 
 /** Changes newest first, a page at a time, with their loading, empty and failed states. */
-export function HistoryList({ entries, isLoading, error, onRetry, hasMore, isLoadingMore, onLoadMore, showCode, empty }: HistoryListProps) {
-  if (isLoading) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner /> Loading history...
-      </p>
-    );
-  }
-  if (error && !entries) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
-        Could not load the history.
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  if (!entries || entries.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+export function HistoryList({ entries, showCode, ...list }: HistoryListProps) {
   return (
-    <div className="grid gap-3">
-      <ol className="divide-y" aria-label="Changes, newest first">
-        {entries.map((entry) => (
-          <ChangeEntry key={entry.id} entry={entry} showCode={showCode} />
-        ))}
-      </ol>
-      {error !== null && error !== undefined && (
-        <p role="alert" className="text-sm text-destructive">
-          Could not load more of the history.
-        </p>
-      )}
-      {hasMore && (
-        <Button variant="outline" className="justify-self-start" onClick={onLoadMore} disabled={isLoadingMore}>
-          {isLoadingMore ? <Spinner /> : null} {isLoadingMore ? 'Loading...' : 'Show older changes'}
-        </Button>
-      )}
-    </div>
+    <PagedList {...list} items={entries} subject="the history" label="Changes, newest first" moreLabel="Show older changes">
+      {(entry) => <ChangeEntry key={entry.id} entry={entry} showCode={showCode} />}
+    </PagedList>
   );
 }
