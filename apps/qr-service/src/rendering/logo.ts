@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { QR_DESIGN_MESSAGES, QR_LOGO_MAX_BYTES } from '@qrd/contracts';
+import { runsAround } from './finder-runs';
 import { QrRenderingError, QrRenderingErrorCode } from './qr-rendering.error';
 
 /** A centre logo as stored inside a design: always a small PNG, whatever the user uploaded. */
@@ -85,32 +86,6 @@ function targetRatio(runs: readonly number[]): boolean {
   return runs.every((run, i) => Math.abs((i === 2 ? 3 : 1) * unit - run) < (i === 2 ? 3 : 1) * slack);
 }
 
-/** The five runs around `at` along a line (outside the picture is light: the logo sits on its light pad). */
-function runsAcross(dark: (i: number) => boolean, length: number, at: number): number[] | null {
-  const value = (i: number): boolean => i >= 0 && i < length && dark(i);
-  if (!value(at)) return null;
-  let start = at;
-  while (value(start - 1)) start--;
-  let end = at;
-  while (value(end + 1)) end++;
-  const walk = (from: number, step: 1 | -1): [number, number] | null => {
-    let i = from;
-    let light = 0;
-    while (i >= 0 && i < length && !value(i)) {
-      light++;
-      i += step;
-    }
-    let darkRun = 0;
-    while (value(i)) {
-      darkRun++;
-      i += step;
-    }
-    return light > 0 && darkRun > 0 ? [light, darkRun] : null;
-  };
-  const before = walk(start - 1, -1);
-  const after = walk(end + 1, 1);
-  return before && after ? [before[1], before[0], end - start + 1, after[0], after[1]] : null;
-}
 
 /**
  * Whether the logo holds a target: rings around a centre whose row and column both run about
@@ -127,11 +102,11 @@ export async function looksLikeFinder(png: Buffer): Promise<boolean> {
     for (let y = 0; y < height; y += step) {
       for (let x = 0; x < width; x += step) {
         if (!dark(x, y)) continue;
-        const across = runsAcross((i) => dark(i, y), width, x);
+        const across = runsAround((i) => dark(i, y), width, x);
         if (!across || !targetRatio(across)) continue;
         const h = across.reduce((a, b) => a + b, 0);
         if (h < minSpan) continue;
-        const down = runsAcross((i) => dark(x, i), height, y);
+        const down = runsAround((i) => dark(x, i), height, y);
         if (!down || !targetRatio(down)) continue;
         const v = down.reduce((a, b) => a + b, 0);
         if (5 * Math.abs(v - h) < 2 * h) return true;

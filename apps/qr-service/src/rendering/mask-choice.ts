@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import type { QrErrorCorrection } from '@qrd/contracts';
+import { runsAround } from './finder-runs';
 
 /**
  * Choosing the mask pattern so that no scanner mistakes part of the data for a finder "eye".
@@ -34,38 +35,6 @@ function finderRatio(runs: readonly number[]): boolean {
   );
 }
 
-/**
- * The five runs (dark, light, DARK, light, dark) around `at` along one line, or null when the
- * line there is not dark-light-dark-light-dark. Outside the symbol is the light quiet zone.
- */
-function runsAround(get: (i: number) => boolean, size: number, at: number): number[] | null {
-  const value = (i: number): boolean => i >= 0 && i < size && get(i);
-  if (!value(at)) return null;
-  let start = at;
-  while (value(start - 1)) start--;
-  let end = at;
-  while (value(end + 1)) end++;
-  const walk = (from: number, step: 1 | -1): [number, number] | null => {
-    // A light run then a dark run, each at least one module, the dark one ending in light.
-    let i = from;
-    let light = 0;
-    while (i >= 0 && i < size && !value(i)) {
-      light++;
-      i += step;
-    }
-    if (light === 0 || i < 0 || i >= size) return null;
-    let dark = 0;
-    while (value(i)) {
-      dark++;
-      i += step;
-    }
-    return [light, dark];
-  };
-  const before = walk(start - 1, -1);
-  const after = walk(end + 1, 1);
-  if (!before || !after) return null;
-  return [before[1], before[0], end - start + 1, after[0], after[1]];
-}
 
 /** Modules outside the three real eyes where a row and its column both look like an eye, at about the eyes' module size. */
 export function falseFinderCount(modules: Modules, isLight: (row: number, col: number) => boolean = () => false): number {
