@@ -27,7 +27,6 @@ describe('effective state: what a scan meets, in the owner\'s answers and filter
 
   beforeAll(async () => {
     system = await TestSystem.start({ env: { RATE_LIMIT_API_KEY_PER_MINUTE: '100000' } });
-    await system.startService('redirect');
     door = await startFrontDoor(system);
     alice = await subscribedCustomer(system);
     key = (await createApiKey(alice.client, { scope: 'read' })).key;

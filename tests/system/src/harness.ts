@@ -53,6 +53,8 @@ export class TestSystem {
    * ports of their own choosing, so the gateway is told where the qr-service's internal routes are.
    */
   async startService(name: ServiceName, key: string = name): Promise<INestApplication> {
+    // A second app under the same key would be left running, unseen by stop(), and keep Jest from exiting.
+    if (this.apps.has(key)) throw new Error(`${key} is already running: give the other replica a key of its own`);
     const config = name === 'gateway' && this.apps.has('qr') ? { ...this.config, qrInternalUrl: this.url('qr') } : this.config;
     const app = await STARTERS[name](config, this.logger, 0);
     this.apps.set(key, app);

@@ -28,7 +28,6 @@ describe('Recent Activity: scans grouped per code and hour, among the changes', 
 
   beforeAll(async () => {
     system = await TestSystem.start();
-    await system.startService('redirect');
     door = await startFrontDoor(system);
     alice = await subscribedCustomer(system);
   }, 60_000);
