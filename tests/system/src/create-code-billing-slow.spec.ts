@@ -34,9 +34,8 @@ describe('creating a code while billing is slow', () => {
   it('holds no transaction and no lock while billing has not answered, then creates the code once it does', async () => {
     const owner = await subscribedCustomer(system);
     await billingQueue.pause();
-    let creation: ReturnType<typeof owner.client.post> | undefined;
+    const creation = owner.client.post('/api/qrcodes', { name: 'Menu', destinationUrl: 'https://example.com/menu' });
     try {
-      creation = owner.client.post('/api/qrcodes', { name: 'Menu', destinationUrl: 'https://example.com/menu' });
       // The creation now waits for billing's answer.
       await waitFor(async () => expect(await billingQueue.getWaitingCount()).toBeGreaterThan(0));
       const waitingSince = new Date();
@@ -54,7 +53,7 @@ describe('creating a code while billing is slow', () => {
     } finally {
       await billingQueue.resume();
     }
-    const created = await creation!;
+    const created = await creation;
     expect(created.status).toBe(201);
     expect((await owner.client.get('/api/subscription')).json).toMatchObject({ seats: 1, seatsUsed: 1 });
   });
