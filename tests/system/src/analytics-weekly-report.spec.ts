@@ -4,6 +4,7 @@ import { encodeScanEntry, SCAN_FIELD, scanStreamKey, ScanStreamEntry } from '@qr
 import { decodeQuotedPrintable, SmtpSink, waitFor } from '@qrd/testing';
 import { WeeklyReportsService } from '../../../apps/auth-service/src/weekly-report/weekly-reports.service';
 import { TestSystem } from './harness';
+import { settled } from './settled';
 import { createCode, Customer, storedScans, subscribedCustomer } from './qr-fixtures';
 
 const HUMAN_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -131,7 +132,7 @@ describe('analytics: the weekly report by mail', () => {
     expect(mail).toContain('1. Menu: 5 scans (+150% on the week before)');
     expect(mail).toContain('2. Poster: 3 scans (-25% on the week before)');
     expect(mail).not.toContain('Bob code');
-    await new Promise((r) => setTimeout(r, 500));
+    await settled(system);
     expect(reportsTo(alice.user.email)).toHaveLength(1);
     // Bob never turned it on.
     expect(reportsTo(bob.user.email)).toHaveLength(0);
@@ -153,7 +154,7 @@ describe('analytics: the weekly report by mail', () => {
     expect((await alice.client.get('/api/weekly-report')).json).toEqual({ enabled: false, timeZone: 'UTC' });
 
     expect(await reports().sendDue(new Date(runAt.getTime() + 7 * DAY))).toBe(0);
-    await new Promise((r) => setTimeout(r, 500));
+    await settled(system);
     expect(reportsTo(alice.user.email)).toHaveLength(1);
   });
 

@@ -2,6 +2,7 @@ import { BULK_MAX_IDS, DESIGN_TEMPLATE_MESSAGES, ORGANISE_MESSAGES } from '@qrd/
 import sharp from 'sharp';
 import { sql } from './accounts-fixtures';
 import { TestSystem } from './harness';
+import { settled } from './settled';
 import { createCode, Customer, scan, subscribedCustomer } from './qr-fixtures';
 
 type Code = { id: string; slug: string; [key: string]: unknown };
@@ -210,7 +211,7 @@ describe('bulk actions on a selection of codes: all or nothing, each change as a
     }
     expect((await alice.client.get('/api/subscription')).json).toMatchObject({ seats: 5, seatsUsed: 3 });
     // Every delivery of the events has been handled: the seats stay until the period ends.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await settled(system);
     expect((await alice.client.get('/api/subscription')).json).toMatchObject({ seats: 5, seatsUsed: 3 });
     const history = await sql<{ kind: string }>(system, `SELECT kind FROM qr.code_history WHERE code_id = ANY($1::uuid[]) AND kind = 'deleted'`, [ids(doomed)]);
     expect(history).toHaveLength(2);

@@ -12,6 +12,7 @@ import { sql } from './accounts-fixtures';
 import { importDone } from './bulk-import-fixtures';
 import { FrontDoor, startFrontDoor } from './front-door';
 import { TestSystem } from './harness';
+import { settled } from './settled';
 import { ROOT } from '../../e2e/src/support/environment';
 
 function freePort(): Promise<number> {
@@ -138,7 +139,7 @@ describe('bulk create from CSV at scale', () => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.json.state).toBe('cancelled');
     // Whatever was committed stays; nothing more is created afterwards.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await settled(system);
     const after = await progressOf(client, draft.id);
     expect(after.state).toBe('cancelled');
     expect(after.progress.created).toBeGreaterThan(0);

@@ -5,6 +5,7 @@ import { newUser, signIn, sql } from './accounts-fixtures';
 import { serviceBus } from './billing-fixtures';
 import { FrontDoor, startFrontDoor } from './front-door';
 import { TestSystem } from './harness';
+import { settled } from './settled';
 import { api, createApiKey } from './public-api-fixtures';
 import { CARD_OK, Customer, scan, subscribedCustomer } from './qr-fixtures';
 import { Received, WebhookReceiver } from './webhook-receiver';
@@ -168,7 +169,7 @@ describe('outbound webhooks to a receiver on this machine (ALLOW_PRIVATE_DESTINA
     const code = await newCode('Quiet');
     await updateCode(code.id, 'Quiet 2');
     await waitFor(() => expect(receiver.on('/witness')).toHaveLength(1), 10_000);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await settled(system);
     expect(receiver.on('/off')).toHaveLength(0);
     expect(verified(receiver.on('/witness')[0], witness.secret).type).toBe('code.updated');
   }, 30_000);
@@ -192,7 +193,7 @@ describe('outbound webhooks to a receiver on this machine (ALLOW_PRIVATE_DESTINA
     expect(mail).toContain(receiver.url('/down'));
 
     await updateCode(code.id, 'Down 4');
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await settled(system);
     expect(receiver.on('/down')).toHaveLength(8);
     // Enabled again from the account, it receives the next event.
     receiver.always('/down', 200);
@@ -237,7 +238,7 @@ describe('outbound webhooks to a receiver on this machine (ALLOW_PRIVATE_DESTINA
       await setStatus('suspended');
       await rename('Held 2');
       await waitFor(async () => expect(await deliveries()).toEqual([{ outcome: 'refused', error: 'Owner suspended' }]), 10_000);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await settled(system);
       expect(receiver.on('/suspended')).toHaveLength(0);
       expect(await deliveries()).toHaveLength(1);
 
