@@ -329,10 +329,10 @@ export interface components {
             /** @enum {string} */
             state: "active" | "deactivated" | "suspended";
             /**
-             * @description What a scan meets now: `state`, or `expired` (past `campaign.expiresAt`) or `scan_limit_reached` (`campaign.scanLimit` used up), both answered with the expired page
+             * @description What a scan meets now: `state`, or `scheduled` (before `campaign.startsAt`, answered with the "not live yet" page), `expired` (past `campaign.expiresAt`) or `scan_limit_reached` (`campaign.scanLimit` used up), both answered with the expired page
              * @enum {string}
              */
-            readonly effectiveState: "active" | "deactivated" | "suspended" | "expired" | "scan_limit_reached";
+            readonly effectiveState: "active" | "deactivated" | "suspended" | "scheduled" | "expired" | "scan_limit_reached";
             deactivatedByOwner: boolean;
             suspended: components["schemas"]["V1Suspension"];
             /** @description Human scans (bots excluded), all time */
@@ -400,7 +400,7 @@ export interface components {
              * @example spring-menu
              */
             slug?: string;
-            /** @description Campaign controls: passQuery (boolean), expiresAt, fallbackUrl, scanLimit, schedule [{at, destination}], rules [{os, device, country, language, time, destination}] (first match wins), split [{name, destination, weight}]; each refused part is named in the problem details */
+            /** @description Campaign controls: passQuery (boolean), startsAt, expiresAt, fallbackUrl, scanLimit, schedule [{at, destination}], rules [{os, device, country, language, time, destination}] (first match wins), split [{name, destination, weight}]; each refused part is named in the problem details */
             campaign?: {
                 [key: string]: unknown;
             };
@@ -448,7 +448,7 @@ export interface components {
             destinationUrl?: string;
             /** @description null removes the category */
             category?: ("business" | "event" | "product" | "restaurant" | "retail" | "real-estate" | "healthcare" | "education" | "personal" | "other") | null;
-            /** @description Campaign controls: passQuery (boolean), expiresAt, fallbackUrl, scanLimit, schedule [{at, destination}], rules [{os, device, country, language, time, destination}] (first match wins), split [{name, destination, weight}]; each refused part is named in the problem details; null removes them */
+            /** @description Campaign controls: passQuery (boolean), startsAt, expiresAt, fallbackUrl, scanLimit, schedule [{at, destination}], rules [{os, device, country, language, time, destination}] (first match wins), split [{name, destination, weight}]; each refused part is named in the problem details; null removes them */
             campaign?: {
                 [key: string]: unknown;
             } | null;
@@ -838,7 +838,7 @@ export interface operations {
                 /** @description Search in names and destinations */
                 q?: string;
                 /** @description By `effectiveState`: active (redirecting now), inactive (deactivated or suspended), expired, scan_limit_reached */
-                state?: "active" | "inactive" | "expired" | "scan_limit_reached";
+                state?: "active" | "inactive" | "scheduled" | "expired" | "scan_limit_reached";
                 category?: "business" | "event" | "product" | "restaurant" | "retail" | "real-estate" | "healthcare" | "education" | "personal" | "other";
                 /** @description Codes carrying this tag (compared trimmed and lower case) */
                 tag?: string;

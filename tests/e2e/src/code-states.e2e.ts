@@ -85,4 +85,40 @@ describe('what a scan meets, shown on the dashboard and the code page, in Chromi
     await screenshot(page, 'code-states-preview');
     await context.close();
   });
+
+  it('a start date set in the Campaign tab shows the code as Scheduled, with when, and scans meet the "not live yet" page', async () => {
+    const user = await seedUser();
+    const context = await newContext(browser, { width: 1280, height: 900 });
+    const page = await context.newPage();
+    await logIn(page, user);
+    await subscribeWithTestCard(page);
+    const name = uniqueName('Launch poster ');
+    const code = (await (await apiPost(page, '/api/qrcodes', { name, destinationUrl: 'https://example.com/launch' })).json()) as Created;
+
+    // Next year, June 1st at 10:00 local time.
+    const year = new Date().getFullYear() + 1;
+    await page.goto(`/edit-qr/${code.id}?tab=campaign`);
+    await page.getByLabel('Starts at').fill(`${year}-06-01T10:00`);
+    await page.getByRole('button', { name: 'Save campaign' }).click();
+    await page.getByText('Campaign Saved').first().waitFor();
+
+    // Scanners meet the "not live yet" page, not the destination.
+    const scanned = await page.request.get(`/r/${code.slug}`, { maxRedirects: 0, headers: { 'user-agent': IPHONE } });
+    expect(scanned.status()).toBe(403);
+    expect(await scanned.text()).toContain('This QR code is not live yet');
+
+    await page.goto('/dashboard');
+    const card = page.getByRole('article', { name });
+    await card.getByText('Scheduled', { exact: true }).waitFor();
+    await card.getByText(`Starts on Jun 1, ${year}, 10:00 AM`).waitFor();
+    expect(await card.getByText('Active', { exact: true }).count()).toBe(0);
+    await page.getByLabel('State').selectOption('scheduled');
+    await page.getByText('1 QR code', { exact: true }).waitFor();
+    await card.waitFor();
+
+    await page.goto(`/edit-qr/${code.id}`);
+    await page.getByText(`Starts on Jun 1, ${year}, 10:00 AM: scans show a "not live yet" page.`).waitFor();
+    await screenshot(page, 'code-states-scheduled');
+    await context.close();
+  });
 });

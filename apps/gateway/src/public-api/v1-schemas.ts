@@ -41,7 +41,7 @@ export class V1Code {
   @ApiProperty({
     enum: EFFECTIVE_STATES,
     readOnly: true,
-    description: 'What a scan meets now: `state`, or `expired` (past `campaign.expiresAt`) or `scan_limit_reached` (`campaign.scanLimit` used up), both answered with the expired page',
+    description: 'What a scan meets now: `state`, or `scheduled` (before `campaign.startsAt`, answered with the "not live yet" page), `expired` (past `campaign.expiresAt`) or `scan_limit_reached` (`campaign.scanLimit` used up), both answered with the expired page',
   })
   effectiveState!: string;
   @ApiProperty() deactivatedByOwner!: boolean;

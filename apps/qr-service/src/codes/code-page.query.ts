@@ -64,6 +64,11 @@ export function expiredSql(nowParam: number): string {
   return `coalesce((c.campaign->>'expiresAt')::timestamptz <= $${nowParam}::timestamptz, false)`;
 }
 
+/** The start date of the campaign controls is still ahead. */
+export function scheduledSql(nowParam: number): string {
+  return `coalesce((c.campaign->>'startsAt')::timestamptz > $${nowParam}::timestamptz, false)`;
+}
+
 /**
  * The page query: filters, then the keyset condition `(sort key, id) after the cursor`, ordered by
  * the sort key with the id breaking ties in the same direction, so every code is on exactly one page.
@@ -81,13 +86,17 @@ export function codePageSql(
     values.push(value);
     return values.length;
   };
-  // The effective state (effectiveStateOf): the stored state first, then the end date, then the scan limit.
+  // The effective state (effectiveStateOf): the stored state first, then the start, the end date, then the scan limit.
   if (request.state === 'inactive') where.push(`c.state <> 'active'`);
   else if (request.state) {
     where.push(`c.state = 'active'`);
-    const expired = expiredSql(bind(facts.now.toISOString()));
-    if (request.state === 'expired') where.push(expired);
+    const now = bind(facts.now.toISOString());
+    const scheduled = scheduledSql(now);
+    const expired = expiredSql(now);
+    if (request.state === 'scheduled') where.push(scheduled);
+    else if (request.state === 'expired') where.push(`NOT ${scheduled}`, expired);
     else {
+      where.push(`NOT ${scheduled}`);
       where.push(`NOT ${expired}`);
       const reached = bind(facts.limitReached);
       where.push(request.state === 'scan_limit_reached' ? `c.id = ANY($${reached}::uuid[])` : `c.id <> ALL($${reached}::uuid[])`);

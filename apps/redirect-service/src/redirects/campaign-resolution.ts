@@ -22,7 +22,7 @@ export interface ScanFacts {
   readonly limitReached?: boolean;
 }
 
-/** Where a scan goes: `location` null answers the expired page. */
+/** Where a scan goes: `location` null answers the expired page (the "not live yet" page before the start). */
 export interface CampaignOutcome {
   location: string | null;
   /** The A/B variant's name, when the split chose. */
@@ -37,9 +37,19 @@ export function expiredAt(campaign: CampaignEntry, now: number): boolean {
   return campaign.expiresAt !== undefined && now >= campaign.expiresAt;
 }
 
+/** Its start date is still ahead at `now`: not live yet (a scan is not counted either). */
+export function scheduledAt(campaign: CampaignEntry, now: number): boolean {
+  return campaign.startsAt !== undefined && now < campaign.startsAt;
+}
+
+/** Outside its dates at `now`, before the start or from the end on: scans go to the fallback URL or a page. */
+export function outsideDates(campaign: CampaignEntry, now: number): boolean {
+  return scheduledAt(campaign, now) || expiredAt(campaign, now);
+}
+
 /**
  * The destination of one scan of an active code (DESIGN section 4, docs/campaign-controls.md):
- * expiry (date or used-up limit) beats everything; then the schedule picks the destination and the
+ * the dates (before the start, from the end on) and a used-up limit beat everything; then the schedule picks the destination and the
  * rules and split in force; the first matching rule wins, else the split's variant, else the
  * destination; the scanner's query is merged into whichever destination won. Written into `out`
  * when given (the route keeps one: nothing to allocate per scan), else into a new outcome.
@@ -52,7 +62,7 @@ export function resolveCampaign(entry: RedirectEntry, facts: ScanFacts, out: Cam
     out.location = withQuery(destination, facts.query);
     return out;
   }
-  if (expiredAt(campaign, facts.now) || facts.limitReached) {
+  if (outsideDates(campaign, facts.now) || facts.limitReached) {
     out.location = campaign.fallbackUrl ?? null;
     return out;
   }

@@ -112,6 +112,8 @@ export interface Pages {
   unavailable: Page;
   /** Campaign controls: past its end date or its scan limit, without a fallback URL. */
   expired: Page;
+  /** Campaign controls: before its start date, without a fallback URL (403: not yet open to anyone). */
+  scheduled: Page;
   /** A path with a broken percent-encoding: 400, as nginx answers it. */
   badRequest: Page;
 }
@@ -131,6 +133,7 @@ export function buildPages(publicBaseUrl: string): Pages {
     ),
     unavailable: page(503, html('Please try again', 'We could not look up this QR code just now. Please scan it again in a moment.', home, null)),
     expired: page(410, html('This QR code has expired', 'The campaign behind this QR code has ended. Thank you for your interest.', home, null)),
+    scheduled: page(403, html('This QR code is not live yet', 'The campaign behind this QR code has not started. Please scan it again later.', home, null)),
     badRequest: page(400, html('Bad request', MALFORMED_URL_MESSAGE, home, null)),
   };
 }

@@ -8,7 +8,7 @@ import { Known, MISS } from './redirect-cache';
 import { RedirectResolver, Resolution } from './redirect-resolver';
 import { buildPages, Page, Pages, passwordPage, unlockedPage } from './pages';
 import { failFastRedis, whenReady } from './redis-connections';
-import { CampaignOutcome, expiredAt, resolveCampaign, withQuery } from './campaign-resolution';
+import { CampaignOutcome, outsideDates, resolveCampaign, scheduledAt, withQuery } from './campaign-resolution';
 import { isBotRequest, RequestFacts } from './scan-facts';
 import { ScanLimits } from './scan-limit';
 import { CodePasswords } from './code-passwords';
@@ -32,10 +32,10 @@ function isPageAddress(location: string, page: string | null): boolean {
   return next === '' || next === '?' || next === '&' || next === '#';
 }
 
-/** The fallback URL when this scan found the code expired, else null. */
+/** The fallback URL when this scan found the code outside its dates or used up, else null. */
 function campaignFallback(entry: Exclude<Known, null>, now: number, limitReached: boolean): string | null {
   const campaign = entry.campaign;
-  return campaign && (limitReached || expiredAt(campaign, now)) ? (campaign.fallbackUrl ?? null) : null;
+  return campaign && (limitReached || outsideDates(campaign, now)) ? (campaign.fallbackUrl ?? null) : null;
 }
 
 function redirect(res: ServerResponse, location: string): void {
@@ -176,7 +176,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   private answerCampaign(req: IncomingMessage, res: ServerResponse, slug: string, entry: Exclude<Known, null>): void {
     const campaign = entry.campaign as NonNullable<typeof entry.campaign>;
     const now = this.clock();
-    if (campaign.passwordHash !== undefined && !expiredAt(campaign, now)) return this.unlock(req, res, slug, entry, campaign.passwordHash, now);
+    if (campaign.passwordHash !== undefined && !outsideDates(campaign, now)) return this.unlock(req, res, slug, entry, campaign.passwordHash, now);
     return this.countAndFinish(req, res, slug, entry, now);
   }
 
@@ -209,7 +209,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   private countAndFinish(req: IncomingMessage, res: ServerResponse, slug: string, entry: Exclude<Known, null>, now: number, counted = false): void {
     const campaign = entry.campaign as NonNullable<typeof entry.campaign>;
     const limit = campaign.scanLimit;
-    if (limit === undefined || expiredAt(campaign, now)) return this.finishCampaign(req, res, slug, entry, now, false, counted);
+    if (limit === undefined || outsideDates(campaign, now)) return this.finishCampaign(req, res, slug, entry, now, false, counted);
     const bot = isBotRequest(req);
     if (!bot && this.limits.takeHeld(entry.codeId)) return this.finishCampaign(req, res, slug, entry, now, false, counted);
     const reached = bot ? this.limits.usedUp(entry.codeId, limit) : this.limits.take(entry.codeId, limit).then((taken) => !taken);
@@ -241,7 +241,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     const variant = outcome.variant;
     if (location === null) {
       this.outcomes.inactive++;
-      return this.sendPage(req, res, this.pages.expired);
+      return this.sendPage(req, res, scheduledAt(entry.campaign as NonNullable<typeof entry.campaign>, now) ? this.pages.scheduled : this.pages.expired);
     }
     // A scan sent to the fallback of an expired code is not one of the campaign's scans.
     if (location === campaignFallback(entry, now, limitReached) || counted) {
@@ -258,7 +258,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * /p/{slug}: a content code's page, not counted (scans land on /r/{slug}); the same pages as a
-   * scan for a code that is gone, switched off or past its end date.
+   * scan for a code that is gone, switched off, before its start or past its end date.
    */
   private handlePage(req: IncomingMessage, res: ServerResponse, slug: string): void {
     if (!SLUG_PATTERN.test(slug)) {
@@ -272,7 +272,9 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
       }
       if (resolution.state === 'disabled') return this.sendPage(req, res, this.pages.disabled(slug));
       if (resolution.state !== 'active' || resolution.content === undefined) return this.sendPage(req, res, this.pages.inactive(slug));
-      if (resolution.campaign && expiredAt(resolution.campaign, this.clock())) return this.sendPage(req, res, this.pages.expired);
+      const campaign = resolution.campaign;
+      const now = this.clock();
+      if (campaign && outsideDates(campaign, now)) return this.sendPage(req, res, scheduledAt(campaign, now) ? this.pages.scheduled : this.pages.expired);
       this.sendPage(req, res, this.hosted.of(slug, resolution));
     };
     const hit = this.resolver.cached(slug);

@@ -8,6 +8,8 @@ describe('campaignProblems', () => {
     [{ passQuery: 'yes' }, 'passQuery', 'Query pass-through is on or off'],
     [{ expiresAt: 'tomorrow' }, 'expiresAt', 'The expiry must be a date and time, such as 2026-12-31T23:59:00+01:00'],
     [{ expiresAt: '2026-06-10T11:59:00Z' }, 'expiresAt', 'The expiry is in the past: choose a later date and time'],
+    [{ startsAt: 'next week' }, 'startsAt', 'The start must be a date and time, such as 2026-12-01T09:00:00+01:00'],
+    [{ startsAt: '2026-07-01T00:00:00Z', expiresAt: '2026-07-01T00:00:00Z' }, 'startsAt', 'The start must be before the expiry'],
     [{ scanLimit: 2.5 }, 'scanLimit', 'The scan limit must be a whole number of at least 1'],
     [{ fallbackUrl: 'example.com' }, 'fallbackUrl', 'Please enter a valid URL. Include https:// at the beginning.'],
     [{ schedule: [{ at: '2026-06-10T11:00:00Z', destination: URL }] }, 'schedule.0.at', 'This switch is in the past: choose a later date and time'],
@@ -62,6 +64,7 @@ describe('campaignProblems', () => {
     expect(
       campaignProblems(
         {
+          startsAt: '2026-06-01T00:00:00Z',
           expiresAt: '2026-12-31T23:59:00+01:00',
           scanLimit: 500,
           rules: [
@@ -106,6 +109,7 @@ describe('toCampaignEntry', () => {
     expect(
       toCampaignEntry({
         passQuery: false,
+        startsAt: '2026-06-12T09:00:00+02:00',
         expiresAt: '2026-07-01T00:00:00Z',
         schedule: [
           { at: '2026-06-20T00:00:00Z', destination: 'https://example.com/2' },
@@ -119,6 +123,7 @@ describe('toCampaignEntry', () => {
       }),
     ).toEqual({
       passQuery: false,
+      startsAt: Date.parse('2026-06-12T07:00:00Z'),
       expiresAt: Date.parse('2026-07-01T00:00:00Z'),
       schedule: [
         { at: Date.parse('2026-06-15T00:00:00Z'), destination: 'https://example.com/1' },

@@ -61,11 +61,13 @@ export interface CampaignSwitch {
 export interface CampaignSettings {
   /** The scanner's query string is passed on to the destination (on by default). */
   passQuery?: boolean;
+  /** ISO date-time: before then the code is scheduled (not live yet); scans meet a "not live yet" page or the fallback URL. */
+  startsAt?: string | null;
   /** ISO date-time: from then on the code is expired. */
   expiresAt?: string | null;
   /** Counted (human) scans after which the code is expired. */
   scanLimit?: number | null;
-  /** Where expired scans go instead of the expired page. */
+  /** Where scans before the start or after the end go instead of the "not live yet" or expired page. */
   fallbackUrl?: string | null;
   schedule?: CampaignSwitch[];
   rules?: CampaignRule[];
@@ -93,6 +95,7 @@ export interface CampaignSwitchEntry extends CampaignTargetEntry {
 export interface CampaignEntry extends CampaignTargetEntry {
   /** false: the scanner's query string is dropped (absent: passed on). */
   passQuery?: false;
+  startsAt?: number;
   expiresAt?: number;
   scanLimit?: number;
   fallbackUrl?: string;
@@ -286,6 +289,13 @@ export function campaignProblems(value: unknown, now: number): FieldErrors {
     if (at === null) errors.expiresAt = 'The expiry must be a date and time, such as 2026-12-31T23:59:00+01:00';
     else if (at <= now) errors.expiresAt = 'The expiry is in the past: choose a later date and time';
   }
+  // A start already past is allowed: the code is simply live.
+  if (s.startsAt !== undefined && s.startsAt !== null) {
+    const start = parseInstant(s.startsAt);
+    const end = parseInstant(s.expiresAt);
+    if (start === null) errors.startsAt = 'The start must be a date and time, such as 2026-12-01T09:00:00+01:00';
+    else if (end !== null && start >= end) errors.startsAt = 'The start must be before the expiry';
+  }
   if (s.scanLimit !== undefined && s.scanLimit !== null) {
     if (typeof s.scanLimit !== 'number' || !Number.isInteger(s.scanLimit) || s.scanLimit < 1 || s.scanLimit > CAMPAIGN_MAX_SCAN_LIMIT) {
       errors.scanLimit = 'The scan limit must be a whole number of at least 1';
@@ -351,6 +361,8 @@ export function toCampaignEntry(settings: CampaignSettings | null | undefined): 
   if (!settings) return undefined;
   const entry: CampaignEntry = target(settings.rules, settings.split);
   if (settings.passQuery === false) entry.passQuery = false;
+  const startsAt = parseInstant(settings.startsAt);
+  if (startsAt !== null) entry.startsAt = startsAt;
   const expiresAt = parseInstant(settings.expiresAt);
   if (expiresAt !== null) entry.expiresAt = expiresAt;
   if (settings.scanLimit) entry.scanLimit = settings.scanLimit;

@@ -13,10 +13,10 @@ export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 /**
  * By effective state: 'active' codes redirect now; 'inactive': deactivated by the owner or
- * suspended (billing, account); 'expired': past the end date; 'scan_limit_reached': the scan
- * limit used up.
+ * suspended (billing, account); 'scheduled': before the start date; 'expired': past the end date;
+ * 'scan_limit_reached': the scan limit used up.
  */
-export const CODE_STATE_FILTERS = ['active', 'inactive', 'expired', 'scan_limit_reached'] as const;
+export const CODE_STATE_FILTERS = ['active', 'inactive', 'scheduled', 'expired', 'scan_limit_reached'] as const;
 export type CodeStateFilter = (typeof CODE_STATE_FILTERS)[number];
 
 export const CODE_PAGE_DEFAULT_LIMIT = 50;

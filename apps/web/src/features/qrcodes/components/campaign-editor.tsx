@@ -30,6 +30,7 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
   const initial = code.campaign ?? {};
   const [utm, setUtm] = useState<Utm>(() => utmOf(code.destinationUrl));
   const [passQuery, setPassQuery] = useState(initial.passQuery !== false);
+  const [startsAt, setStartsAt] = useState(toLocalInput(initial.startsAt));
   const [expiresAt, setExpiresAt] = useState(toLocalInput(initial.expiresAt));
   const [scanLimit, setScanLimit] = useState(initial.scanLimit ? String(initial.scanLimit) : '');
   const [fallbackUrl, setFallbackUrl] = useState(initial.fallbackUrl ?? '');
@@ -88,6 +89,7 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
     setFieldErrors({});
     const settings: CampaignSettings = cleanSettings({
       passQuery,
+      startsAt: fromLocalInput(startsAt),
       expiresAt: fromLocalInput(expiresAt),
       scanLimit: scanLimit.trim() ? Number(scanLimit) : null,
       fallbackUrl: fallbackUrl.trim() || null,
@@ -131,12 +133,18 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
         </Button>
       </Section>
 
-      <Section title="Expiry and scan limit">
+      <Section title="Dates and scan limit">
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={passQuery} onChange={(e) => setPassQuery(e.target.checked)} className="size-4" />
           Pass the scanner&apos;s query string on to the destination
         </label>
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <FormField id="campaign-starts" label="Starts at" error={problem('startsAt')} hint="Your local time. Before it the code shows a &quot;not live yet&quot; page.">
+            <Input id="campaign-starts" type="datetime-local" value={startsAt} onChange={(e) => {
+                setStartsAt(e.target.value);
+                edited('startsAt');
+              }} />
+          </FormField>
           <FormField id="campaign-expires" label="Ends at" error={problem('expiresAt')} hint="Your local time. After it the code shows an expired page.">
             <Input id="campaign-expires" type="datetime-local" value={expiresAt} onChange={(e) => {
                 setExpiresAt(e.target.value);
@@ -154,7 +162,7 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
                 edited('scanLimit');
               }} />
           </FormField>
-          <FormField id="campaign-fallback" label="Fallback URL" error={problem('fallbackUrl')} hint="Where scans go once the code has expired (optional).">
+          <FormField id="campaign-fallback" label="Fallback URL" error={problem('fallbackUrl')} hint="Where scans go before the start or once the code has expired (optional).">
             <Input id="campaign-fallback" type="url" inputMode="url" value={fallbackUrl} onChange={(e) => {
                 setFallbackUrl(e.target.value);
                 edited('fallbackUrl');

@@ -82,6 +82,7 @@ export function listOf(text: string, upper = false): string[] {
 export function cleanSettings(settings: CampaignSettings): CampaignSettings {
   const out: CampaignSettings = {};
   if (settings.passQuery === false) out.passQuery = false;
+  if (settings.startsAt) out.startsAt = settings.startsAt;
   if (settings.expiresAt) out.expiresAt = settings.expiresAt;
   if (settings.scanLimit) out.scanLimit = settings.scanLimit;
   if (settings.fallbackUrl) out.fallbackUrl = settings.fallbackUrl;
@@ -112,5 +113,5 @@ export function describeConditions(rule: CampaignRule, shownOs: CampaignOs | '')
 
 /** A path of the server's messages that the form shows beside its field, rule, switch or variant. */
 export function isPlacedField(path: string): boolean {
-  return /^(expiresAt|scanLimit|fallbackUrl|split)$/.test(path) || /^(rules|schedule|split)\.\d+(\.|$)/.test(path);
+  return /^(startsAt|expiresAt|scanLimit|fallbackUrl|split)$/.test(path) || /^(rules|schedule|split)\.\d+(\.|$)/.test(path);
 }

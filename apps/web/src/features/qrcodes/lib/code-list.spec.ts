@@ -46,6 +46,15 @@ describe(stateHint.name, () => {
     expect(stateHint({ ...facts, effectiveState: 'scan_limit_reached', campaign: { scanLimit: 1500 } })).toBe('Scan limit of 1,500 reached');
   });
 
+  it('says when a scheduled code starts, and what its scanners get until then', () => {
+    const campaign = { startsAt: '2030-03-02T08:15:00Z' };
+    expect(stateHint({ ...facts, effectiveState: 'scheduled', campaign })).toMatch(/^Starts on Mar 2, 2030, /);
+    expect(stateExplanation({ ...facts, effectiveState: 'scheduled', campaign })).toMatch(/: scans show a "not live yet" page\.$/);
+    expect(stateExplanation({ ...facts, effectiveState: 'scheduled', campaign: { ...campaign, fallbackUrl: 'https://example.com/soon' } })).toMatch(
+      /: scans go to https:\/\/example\.com\/soon\.$/,
+    );
+  });
+
   it('explains what scanners of an expired code get: the expired page, or the fallback URL', () => {
     expect(stateExplanation({ ...facts, effectiveState: 'scan_limit_reached', campaign: { scanLimit: 1 } })).toBe(
       'Scan limit of 1 reached: scans show an "expired" page.',

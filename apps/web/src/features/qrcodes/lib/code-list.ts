@@ -64,6 +64,7 @@ export const STATE_LABELS: Record<EffectiveState, string> = {
   active: 'Active',
   deactivated: 'Deactivated',
   suspended: 'Suspended',
+  scheduled: 'Scheduled',
   expired: 'Expired',
   scan_limit_reached: 'Limit reached',
 };
@@ -72,6 +73,7 @@ export const STATE_LABELS: Record<EffectiveState, string> = {
 export const STATE_FILTER_CHOICES: { value: CodeStateFilter; label: string }[] = [
   { value: 'active', label: 'Active' },
   { value: 'inactive', label: 'Inactive' },
+  { value: 'scheduled', label: 'Scheduled' },
   { value: 'expired', label: 'Expired' },
   { value: 'scan_limit_reached', label: 'Scan limit reached' },
 ];
@@ -86,6 +88,10 @@ type StateFacts = Pick<QrCodeView, 'state' | 'suspended' | 'takedown'> & Partial
 /** What the campaign controls did to the code, shortly ("Expired on Jan 5, 2026, 9:30 AM"), or null. */
 export function stateHint(code: StateFacts): string | null {
   if (code.takedown) return null;
+  if (code.effectiveState === 'scheduled') {
+    const at = code.campaign?.startsAt;
+    return at ? `Starts on ${formatDateTime(at)}` : 'Not live yet';
+  }
   if (code.effectiveState === 'expired') {
     const at = code.campaign?.expiresAt;
     return at ? `Expired on ${formatDateTime(at)}` : 'Expired';
@@ -105,7 +111,8 @@ export function stateExplanation(code: StateFacts): string | null {
   const hint = stateHint(code);
   if (hint) {
     const fallback = code.campaign?.fallbackUrl;
-    return fallback ? `${hint}: scans go to ${fallback}.` : `${hint}: scans show an "expired" page.`;
+    const page = code.effectiveState === 'scheduled' ? 'a "not live yet"' : 'an "expired"';
+    return fallback ? `${hint}: scans go to ${fallback}.` : `${hint}: scans show ${page} page.`;
   }
   if (code.state === 'active') return null;
   if (code.state === 'deactivated') return 'You deactivated this code: scans show a "not active" page.';
