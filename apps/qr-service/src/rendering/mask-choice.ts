@@ -12,9 +12,9 @@ import { runsAround } from './finder-runs';
  * through its centre. When such a cross sits in the data, ZXing may pick it as one of the three
  * eyes, estimate a wrong size and fail ("12 of 20 read with jsQR but not ZXing").
  *
- * The qrcode package's pick is kept when it has no false eye (so codes that were fine keep their
- * exact look); otherwise the mask with the fewest false eyes, then the lowest standard penalty,
- * wins.
+ * The qrcode package's pick is kept when it has no near false eye (so codes that were fine keep
+ * their exact look); otherwise the mask with the fewest near false eyes, then the fewest far ones
+ * (see `falseFinders`), then the lowest standard penalty, wins.
  */
 
 type Modules = QRCode.QRCode['modules'];
@@ -36,13 +36,22 @@ function finderRatio(runs: readonly number[]): boolean {
 }
 
 
-/** Modules outside the three real eyes where a row and its column both look like an eye, at about the eyes' module size. */
-export function falseFinderCount(modules: Modules, isLight: (row: number, col: number) => boolean = () => false): number {
+/**
+ * False eyes: modules outside the three real eyes where a row and its column both look like an eye.
+ * `near` counts those at about the eyes' module size (within 1.5x), which ZXing readily takes for
+ * an eye; `far` those larger still. ZXing keeps the three candidates it saw on the most rows, among
+ * those whose module size is within about 20% of the candidates' average (a large false eye raises
+ * that average itself): a 10-by-11-module cross in `https://qrd.example/r/0AoKYOy`, seen on four rows
+ * against the real top-right eye's two, took that eye's place. So when the mask has to change, the
+ * new one is judged on near ones first, then far ones.
+ */
+export function falseFinders(modules: Modules, isLight: (row: number, col: number) => boolean = () => false): { near: number; far: number } {
   const n = modules.size;
   const dark = (row: number, col: number): boolean => modules.get(row, col) === 1 && !isLight(row, col);
   const inFinder = (row: number, col: number): boolean =>
     (row < FINDER && col < FINDER) || (row < FINDER && col >= n - FINDER) || (row >= n - FINDER && col < FINDER);
-  let count = 0;
+  let near = 0;
+  let far = 0;
   for (let row = 0; row < n; row++) {
     for (let col = 0; col < n; col++) {
       if (inFinder(row, col) || !dark(row, col)) continue;
@@ -52,13 +61,18 @@ export function falseFinderCount(modules: Modules, isLight: (row: number, col: n
       if (!down || !finderRatio(down)) continue;
       const h = across.reduce((a, b) => a + b, 0);
       const v = down.reduce((a, b) => a + b, 0);
-      // ZXing drops a cross whose two sizes differ by 40% or more; one far off the real eyes' size is never chosen.
+      // ZXing drops a cross whose two sizes differ by 40% or more.
       if (5 * Math.abs(v - h) >= 2 * h) continue;
-      if (h > 7 * 1.5 || v > 7 * 1.5) continue;
-      count++;
+      if (h > FINDER * 1.5 || v > FINDER * 1.5) far++;
+      else near++;
     }
   }
-  return count;
+  return { near, far };
+}
+
+/** Fewer near false eyes first, then fewer far ones. */
+function compareFalseFinders(a: { near: number; far: number }, b: { near: number; far: number }): number {
+  return a.near - b.near || a.far - b.far;
 }
 
 /** ISO/IEC 18004's eight mask conditions (row i, column j): where true, a data module is flipped. */
@@ -101,24 +115,25 @@ export function createWithSafeMask(
 ): QRCode.QRCode {
   const preferred = QRCode.create(text, { errorCorrectionLevel: errorCorrection });
   const covered = isLight?.(preferred.modules.size);
-  const preferredCount = falseFinderCount(preferred.modules, covered);
-  if (preferredCount === 0 || preferred.maskPattern === undefined) return preferred;
+  const preferredFalse = falseFinders(preferred.modules, covered);
+  // Kept when no near false eye: codes that were fine keep their exact look.
+  if (preferredFalse.near === 0 || preferred.maskPattern === undefined) return preferred;
   const from = preferred.maskPattern;
   const candidates = MASKS.map((_, mask) => mask)
     .filter((mask) => mask !== from)
     .map((mask) => {
       const modules = remasked(preferred.modules, from, mask);
-      return { mask, penalty: standardPenalty(modules), count: falseFinderCount(modules, covered) };
+      return { mask, penalty: standardPenalty(modules), found: falseFinders(modules, covered) };
     })
-    .filter((c) => c.count < preferredCount)
-    .sort((a, b) => a.count - b.count || a.penalty - b.penalty);
-  let best = { qr: preferred, count: preferredCount };
+    .filter((c) => c.found.near < preferredFalse.near)
+    .sort((a, b) => compareFalseFinders(a.found, b.found) || a.penalty - b.penalty);
+  let best = { qr: preferred, found: preferredFalse };
   for (const { mask } of candidates) {
     const qr = QRCode.create(text, { errorCorrectionLevel: errorCorrection, maskPattern: mask as QRCodeMaskPattern, version: preferred.version });
     // Judged again on the real encoding, its format bits included.
-    const count = falseFinderCount(qr.modules, covered);
-    if (count === 0) return qr;
-    if (count < best.count) best = { qr, count };
+    const found = falseFinders(qr.modules, covered);
+    if (found.near === 0 && found.far === 0) return qr;
+    if (compareFalseFinders(found, best.found) < 0) best = { qr, found };
   }
   return best.qr;
 }

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { QR_DESIGN_MESSAGES, QR_DOT_STYLES, QR_EYE_STYLES, QR_FRAME_STYLES, QrImageFormat } from '@qrd/contracts';
 import { CLEAN, decodeAll, distort, Distortion, MARGIN, QR_DECODERS, rasterise } from '@qrd/testing';
 import { normalizeLogo } from './logo';
-import { createWithSafeMask, falseFinderCount } from './mask-choice';
+import { createWithSafeMask, falseFinders } from './mask-choice';
 import { DEFAULT_DESIGN, QrDesign } from './qr-design';
 import { buildQrGeometry } from './qr-geometry';
 import { QrRenderer } from './qr-renderer';
@@ -42,9 +42,17 @@ describe('the mask leaves no false eye', () => {
   const texts = ['https://qrd.example/r/fmwx1', 'https://qrd.example/r/xytx4', 'https://qrd.example/r/2t6ix15'];
 
   it.each(texts)('%s reads in every decoder, plain', async (text) => {
-    expect(falseFinderCount(createWithSafeMask(text, 'M').modules)).toBe(0);
+    expect(falseFinders(createWithSafeMask(text, 'M').modules).near).toBe(0);
     // The download as it is: 512 pixels, not even blurred.
     await expect(readings(text, DEFAULT_DESIGN, 'png', CLEAN, 512)).resolves.toEqual([]);
+  });
+
+  // A larger false eye (a 10-by-11-module cross) that ZXing saw on more rows than the real top-right
+  // eye, and chose instead of it: the PDF of a bulk download, rasterised at 8 pixels per module.
+  it('https://qrd.example/r/0AoKYOy reads in every decoder as a PDF', async () => {
+    const text = 'https://qrd.example/r/0AoKYOy';
+    expect(falseFinders(createWithSafeMask(text, 'M').modules)).toEqual({ near: 0, far: 0 });
+    await expect(readings(text, DEFAULT_DESIGN, 'pdf', CLEAN)).resolves.toEqual([]);
   });
 });
 
