@@ -1,14 +1,12 @@
 import { QrPattern } from '@qrd/contracts';
 import { BullMqClient } from '@qrd/messaging';
-import { waitFor } from '@qrd/testing';
-import { newUser, signIn, sql } from './accounts-fixtures';
+import { newUser, signIn } from './accounts-fixtures';
 import { BILLING_ENV, serviceBus, subscriptionOf } from './billing-fixtures';
 import { FrontDoor, startFrontDoor } from './front-door';
 import { TestSystem } from './harness';
 import { api, createApiKey } from './public-api-fixtures';
 import { Customer, subscribedCustomer } from './qr-fixtures';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { settled } from './settled';
 
 /** A paid seat stays the customer's until the period ends: deleting a code leaves it free for the next one. */
 describe('billing: seats stay exact through delete and create (through nginx)', () => {
@@ -37,13 +35,10 @@ describe('billing: seats stay exact through delete and create (through nginx)', 
     return { owner, key };
   }
 
-  /** Reads the subscription for a while after the last change: the seats must cover the codes every time. */
-  async function expectSeatsHold(owner: Customer, expected: { seats: number; seatsUsed: number }, forMs = 3000): Promise<void> {
-    const until = Date.now() + forMs;
-    while (Date.now() < until) {
-      expect(await subscriptionOf(owner.client)).toMatchObject(expected);
-      await sleep(200);
-    }
+  /** Once everything that follows from the last change has happened (outboxes delivered, queues empty), the seats cover the codes. */
+  async function expectSeatsSettle(owner: Customer, expected: { seats: number; seatsUsed: number }): Promise<void> {
+    await settled(system);
+    expect(await subscriptionOf(owner.client)).toMatchObject(expected);
   }
 
   it('create X, delete X, create Y at once: both codes are made and the two seats still cover the two live codes', async () => {
@@ -54,9 +49,7 @@ describe('billing: seats stay exact through delete and create (through nginx)', 
     const y = await api(door, key, 'POST', '/api/v1/codes', { name: 'Y', destinationUrl: 'https://example.com/y' });
     expect(y.status).toBe(201);
 
-    // The deletion's events have left the outbox; whatever follows from them has a few seconds to land.
-    await waitFor(async () => expect(await sql(system, 'SELECT count(*)::int AS n FROM qr.outbox WHERE delivered_at IS NULL')).toEqual([{ n: 0 }]));
-    await expectSeatsHold(owner, { seats: 2, seatsUsed: 2 });
+    await expectSeatsSettle(owner, { seats: 2, seatsUsed: 2 });
     expect((await bus.request(QrPattern.CountCodes, { userId: owner.user.id })).count).toBe(2);
   });
 
@@ -64,7 +57,7 @@ describe('billing: seats stay exact through delete and create (through nginx)', 
     const { owner, key } = await withOneFreeSeat();
     const x = await api(door, key, 'POST', '/api/v1/codes', { name: 'X', destinationUrl: 'https://example.com/x' });
     expect((await api(door, key, 'DELETE', `/api/v1/codes/${x.json.id}`)).status).toBe(204);
-    await expectSeatsHold(owner, { seats: 2, seatsUsed: 1 }, 2000);
+    await expectSeatsSettle(owner, { seats: 2, seatsUsed: 1 });
     // Reconciliation settles renewals only: the first payment (incomplete -> active) was none.
     const admin = await signIn(system, await newUser(system, { role: 'admin' }));
     expect((await admin.post('/api/admin/reconcile')).status).toBe(200);
