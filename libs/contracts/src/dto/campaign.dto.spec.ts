@@ -1,4 +1,6 @@
-import { campaignChangeProblems, campaignProblems, customSlugProblem, isCountryCode, slugLookalikeKey, toCampaignEntry } from './campaign.dto';
+import { toCampaignEntry } from './campaign-entry';
+import { campaignChangeProblems, campaignProblems, isCountryCode } from './campaign.dto';
+import { customSlugProblem, slugLookalikeKey } from './custom-slug.dto';
 
 const NOW = Date.parse('2026-06-10T12:00:00Z');
 const URL = 'https://example.com/x';

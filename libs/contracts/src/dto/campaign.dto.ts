@@ -346,35 +346,6 @@ export function campaignChangeProblems(next: CampaignSettings, previous: Campaig
   return remapped;
 }
 
-function target(rules: CampaignRule[] | undefined, split: CampaignVariant[] | undefined): CampaignTargetEntry {
-  const out: CampaignTargetEntry = {};
-  if (rules?.length) out.rules = rules.map((r) => ({ ...r, ...(r.language ? { language: r.language.map((l) => l.toLowerCase()) } : {}) }));
-  if (split?.length) {
-    out.split = split;
-    out.splitTotal = split.reduce((sum, v) => sum + v.weight, 0);
-  }
-  return out;
-}
-
-/** Settings (already checked) as the redirect entry carries them; undefined when nothing is set. */
-export function toCampaignEntry(settings: CampaignSettings | null | undefined): CampaignEntry | undefined {
-  if (!settings) return undefined;
-  const entry: CampaignEntry = target(settings.rules, settings.split);
-  if (settings.passQuery === false) entry.passQuery = false;
-  const startsAt = parseInstant(settings.startsAt);
-  if (startsAt !== null) entry.startsAt = startsAt;
-  const expiresAt = parseInstant(settings.expiresAt);
-  if (expiresAt !== null) entry.expiresAt = expiresAt;
-  if (settings.scanLimit) entry.scanLimit = settings.scanLimit;
-  if (settings.fallbackUrl) entry.fallbackUrl = settings.fallbackUrl;
-  if (settings.schedule?.length) {
-    entry.schedule = settings.schedule
-      .map((s) => ({ at: parseInstant(s.at) ?? 0, destination: s.destination, ...target(s.rules, s.split) }))
-      .sort((a, b) => a.at - b.at);
-  }
-  return Object.keys(entry).length ? entry : undefined;
-}
-
 /** The problems of the settings by path inside them; '' for the settings as a whole. */
 function campaignFieldErrors(value: unknown): FieldErrors {
   return Object.fromEntries(Object.entries(campaignProblems(value, -Infinity)).map(([path, message]) => [path === 'campaign' ? '' : path, message]));
@@ -401,90 +372,6 @@ export function IsCampaignSettings() {
         },
       },
       validator: { validate: (value: unknown) => Object.keys(campaignProblems(value, -Infinity)).length === 0 },
-    });
-  };
-}
-
-/** Custom slugs, chosen at creation only (a printed slug never changes). */
-export const CUSTOM_SLUG_PATTERN = /^[A-Za-z0-9_-]{4,32}$/;
-
-/** Paths and words a short link must not take (compared without case). */
-export const RESERVED_SLUGS = new Set([
-  'api', 'admin', 'r', 'health', 'healthz', 'metrics', 'login', 'logout', 'signup', 'register', 'account', 'settings',
-  'billing', 'pricing', 'help', 'support', 'docs', 'static', 'assets', 'app', 'www', 'mail', 'qr', 'qrcode', 'qrcodes',
-  'dashboard', 'analytics', 'abuse', 'report', 'terms', 'privacy', 'security', 'status', 'root', 'null', 'undefined',
-]);
-
-export const SLUG_MESSAGES = {
-  pattern: 'A custom short link has 4 to 32 letters, digits, - or _',
-  reserved: 'This short link is reserved: choose another',
-  taken: 'This short link is already taken: choose another',
-  confusable: 'This short link looks too much like one already in use: choose another',
-} as const;
-
-/** Why a custom slug cannot be used (its form only), or null. */
-export function customSlugProblem(value: unknown): string | null {
-  if (typeof value !== 'string' || !CUSTOM_SLUG_PATTERN.test(value)) return SLUG_MESSAGES.pattern;
-  if (RESERVED_SLUGS.has(value.toLowerCase())) return SLUG_MESSAGES.reserved;
-  return null;
-}
-
-/**
- * The form two slugs that read alike share (case, 0/o, 1/l/i, - and _ ignored); kept in step with
- * the generated column qr.codes.slug_key.
- */
-export function slugLookalikeKey(slug: string): string {
-  return slug
-    .toLowerCase()
-    .replace(/[-_]/g, '')
-    .replace(/0/g, 'o')
-    .replace(/[1i]/g, 'l');
-}
-
-export function IsCustomSlug() {
-  return (target: object, propertyName: string) => {
-    registerDecorator({
-      name: 'customSlug',
-      target: target.constructor,
-      propertyName,
-      options: { message: (args) => customSlugProblem(args.value) ?? SLUG_MESSAGES.pattern },
-      validator: { validate: (value: unknown) => customSlugProblem(value) === null },
-    });
-  };
-}
-
-export interface SlugAvailability {
-  slug: string;
-  available: boolean;
-  /** Why not, in words. */
-  reason?: string;
-}
-
-export class SlugAvailabilityQueryDto {
-  @IsCustomSlug()
-  slug!: string;
-}
-
-export const CODE_PASSWORD_MIN = 4;
-export const CODE_PASSWORD_MAX = 128;
-
-/** Why a code's password cannot be used, or null (null itself removes the password). */
-export function codePasswordProblem(value: unknown): string | null {
-  if (value === null) return null;
-  if (typeof value !== 'string' || value.length < CODE_PASSWORD_MIN || value.length > CODE_PASSWORD_MAX) {
-    return `The password must have ${CODE_PASSWORD_MIN} to ${CODE_PASSWORD_MAX} characters`;
-  }
-  return null;
-}
-
-export function IsCodePassword() {
-  return (target: object, propertyName: string) => {
-    registerDecorator({
-      name: 'codePassword',
-      target: target.constructor,
-      propertyName,
-      options: { message: (args) => codePasswordProblem(args.value) ?? 'Invalid password' },
-      validator: { validate: (value: unknown) => codePasswordProblem(value) === null },
     });
   };
 }

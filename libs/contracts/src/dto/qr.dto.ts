@@ -1,5 +1,7 @@
 import { IsBoolean, IsIn, IsOptional, IsString, registerDecorator, ValidateIf, ValidationOptions } from 'class-validator';
-import { IsCampaignSettings, IsCodePassword, IsCustomSlug, type CampaignSettings } from './campaign.dto';
+import { IsCampaignSettings, type CampaignSettings } from './campaign.dto';
+import { IsCodePassword } from './code-password.dto';
+import { IsCustomSlug } from './custom-slug.dto';
 import { IsFolderRef, IsTags } from './organise.dto';
 import { IsCodeContent, type CodeContent } from './content.dto';
 

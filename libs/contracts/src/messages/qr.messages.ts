@@ -1,5 +1,6 @@
 import type { AbuseReportPage, AbuseReportView, ReportReason, ReportStatus, ReportedCodeView } from '../dto/abuse.dto';
-import type { CampaignEntry, CampaignSettings, SlugAvailability } from '../dto/campaign.dto';
+import type { CampaignEntry, CampaignSettings } from '../dto/campaign.dto';
+import type { SlugAvailability } from '../dto/custom-slug.dto';
 import type { CodePage, CodePageRequest } from '../dto/code-page.dto';
 import type { EffectiveState } from '../dto/effective-state';
 import type { ActivityPage, ActivityPageRequest } from '../dto/activity.dto';
