@@ -11,14 +11,19 @@ import { AnalyticsHandlers } from './analytics/analytics.handlers';
 import { AnalyticsRepository } from './analytics/analytics.repository';
 import { AnalyticsService } from './analytics/analytics.service';
 import { ScansExportController } from './analytics/scans-export.controller';
-import { AccountEventsHandlers } from './codes/account-events.handlers';
+import { AccountEventsHandlers } from './accounts/account-events.handlers';
 import { CodesHandlers } from './codes/codes.handlers';
 import { CodesRepository } from './codes/codes.repository';
 import { CodeEvents } from './codes/code-events';
 import { CodesService } from './codes/codes.service';
+import { BulkCodeActions } from './codes/bulk-code-actions.service';
+import { CodeCreationService } from './codes/code-creation.service';
+import { BlockedDestinations, CodeContentFiles, CodeHistoryLog, CodeScanData, OwnerWebhooks } from './codes/code-ports';
+import { CodeRules } from './codes/code-rules';
+import { CodeUpdatesService } from './codes/code-updates.service';
+import { OwnerCodesService } from './codes/owner-codes.service';
 import { SeatGate } from './codes/seat-gate';
 import { FoldersService } from './codes/folders.service';
-import { QrReconciler } from './codes/qr-reconciler';
 import { RedirectTable } from './codes/redirect-table';
 import { RedirectTableMaintainer } from './codes/redirect-table-maintainer';
 import { ContentFilesController } from './content/content-files.controller';
@@ -28,6 +33,7 @@ import { ContentFilesService } from './content/content-files.service';
 import { CONTENT_STORAGE_PROVIDER } from './content/content-storage';
 import { ContentHandlers } from './content/content.handlers';
 import { ContentService } from './content/content.service';
+import { ContentFilesForCodes } from './content/content-files-for-codes';
 import { DataExportFileController } from './data-export/data-export-file.controller';
 import { DataExportHandlers } from './data-export/data-export.handlers';
 import { BulkImportHandlers } from './bulk-import/bulk-import.handlers';
@@ -45,17 +51,24 @@ import { QR_DATABASE } from './database';
 import { CodeHistoryRepository } from './history/code-history.repository';
 import { ScanActivityRepository } from './history/scan-activity.repository';
 import { CodeHistoryService } from './history/code-history.service';
+import { CodeHistoryHandlers } from './history/code-history.handlers';
+import { CodeHistoryWriter } from './history/code-history-log';
 import { CodeImagesController } from './images/code-images.controller';
 import { CodeArchiveController } from './images/code-archive.controller';
 import { CodeArchiveService } from './images/code-archive';
 import { DesignTemplatesHandlers } from './design-templates/design-templates.handlers';
 import { DesignTemplatesService } from './design-templates/design-templates.service';
 import { CodeImagesService } from './images/code-images.service';
+import { CodeDesignHandlers } from './images/code-design.handlers';
+import { QrReconciler } from './reconciliation/qr-reconciler';
+import { ReconcileHandlers } from './reconciliation/reconcile.handlers';
 import { ScanIngestion } from './scans/scan-ingestion';
 import { ScanMaintenance } from './scans/scan-maintenance';
+import { CodeScanRemoval } from './scans/code-scan-removal';
 import { ScansRepository } from './scans/scans.repository';
 import { ScanWebhooks } from './webhooks/scan-webhooks';
 import { WebhookDelivery } from './webhooks/webhook-delivery';
+import { CodeWebhooks } from './webhooks/code-webhooks';
 import { WebhookDeliveryWorker } from './webhooks/webhook-delivery.worker';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 import { WebhookSecrets } from './webhooks/webhook-secrets';
@@ -83,6 +96,9 @@ export class QrServiceModule {
         ContentFilesController,
         ContentHandlers,
         CodesHandlers,
+        CodeDesignHandlers,
+        CodeHistoryHandlers,
+        ReconcileHandlers,
         AccountEventsHandlers,
         AnalyticsHandlers,
         AbuseHandlers,
@@ -94,7 +110,17 @@ export class QrServiceModule {
       providers: [
         CodesRepository,
         CodesService,
+        CodeRules,
+        CodeCreationService,
+        CodeUpdatesService,
+        BulkCodeActions,
+        OwnerCodesService,
         SeatGate,
+        { provide: CodeHistoryLog, useClass: CodeHistoryWriter },
+        { provide: CodeContentFiles, useClass: ContentFilesForCodes },
+        { provide: BlockedDestinations, useExisting: DestinationBlocklist },
+        { provide: CodeScanData, useClass: CodeScanRemoval },
+        { provide: OwnerWebhooks, useClass: CodeWebhooks },
         FoldersService,
         CodeHistoryRepository,
         ScanActivityRepository,
