@@ -4,7 +4,7 @@
  * what it cannot see: import circles, and the direction of the modules inside a service and inside
  * the web app. docs/engineering.md shows the graph these rules keep (`npm run deps:graph`).
  */
-const QR_FEATURES = 'abuse|analytics|bulk-import|content|data-export|design-templates|history|images|scans|webhooks';
+const QR_FEATURES = 'abuse|accounts|analytics|bulk-import|content|data-export|design-templates|history|images|reconciliation|scans|webhooks';
 const AUTH_FEATURES = 'mail|password-reset|email-change|two-factor';
 
 module.exports = {

@@ -3,66 +3,23 @@ import { AppConfig, ConfigModule, Logger } from '@qrd/config';
 import { DatabaseModule } from '@qrd/database';
 import { MessagingModule } from '@qrd/messaging';
 import { ObservabilityModule } from '@qrd/observability';
-import { AbuseHandlers } from './abuse/abuse.handlers';
-import { AbuseRepository } from './abuse/abuse.repository';
-import { AbuseService } from './abuse/abuse.service';
-import { DestinationBlocklist } from './abuse/destination-blocklist';
-import { AnalyticsHandlers } from './analytics/analytics.handlers';
-import { AnalyticsRepository } from './analytics/analytics.repository';
-import { AnalyticsService } from './analytics/analytics.service';
-import { ScansExportController } from './analytics/scans-export.controller';
-import { AccountEventsHandlers } from './codes/account-events.handlers';
-import { CodesHandlers } from './codes/codes.handlers';
-import { CodesRepository } from './codes/codes.repository';
-import { CodeEvents } from './codes/code-events';
-import { CodesService } from './codes/codes.service';
-import { SeatGate } from './codes/seat-gate';
-import { FoldersService } from './codes/folders.service';
-import { QrReconciler } from './codes/qr-reconciler';
-import { RedirectTable } from './codes/redirect-table';
-import { RedirectTableMaintainer } from './codes/redirect-table-maintainer';
-import { ContentFilesController } from './content/content-files.controller';
-import { ContentFilesRepository } from './content/content-files.repository';
-import { ContentFileJanitor } from './content/content-file-janitor';
-import { ContentFilesService } from './content/content-files.service';
-import { CONTENT_STORAGE_PROVIDER } from './content/content-storage';
-import { ContentHandlers } from './content/content.handlers';
-import { ContentService } from './content/content.service';
-import { DataExportFileController } from './data-export/data-export-file.controller';
-import { DataExportHandlers } from './data-export/data-export.handlers';
-import { BulkImportHandlers } from './bulk-import/bulk-import.handlers';
-import { BulkImportQueue } from './bulk-import/bulk-import.queue';
-import { BulkImportsRepository } from './bulk-import/bulk-imports.repository';
-import { BulkImportsService } from './bulk-import/bulk-imports.service';
-import { BulkImportFilesController } from './bulk-import/bulk-import-files.controller';
-import { CodeBatchCreator } from './bulk-import/code-batch-creator';
-import { ImportSeats } from './bulk-import/import-seats';
-import { DataExportQueue } from './data-export/data-export.queue';
-import { DataExportsRepository } from './data-export/data-exports.repository';
-import { DataExportsService } from './data-export/data-exports.service';
-import { ExportStorage, LocalDiskExportStorage } from './data-export/export-storage';
+import { AbuseModule } from './abuse/abuse.module';
+import { AccountsModule } from './accounts/accounts.module';
+import { AnalyticsModule } from './analytics/analytics.module';
+import { BulkImportModule } from './bulk-import/bulk-import.module';
+import { CodePortsModule } from './code-ports.module';
+import { CodesModule } from './codes/codes.module';
+import { ContentModule } from './content/content.module';
+import { DataExportModule } from './data-export/data-export.module';
 import { QR_DATABASE } from './database';
-import { CodeHistoryRepository } from './history/code-history.repository';
-import { ScanActivityRepository } from './history/scan-activity.repository';
-import { CodeHistoryService } from './history/code-history.service';
-import { CodeImagesController } from './images/code-images.controller';
-import { CodeArchiveController } from './images/code-archive.controller';
-import { CodeArchiveService } from './images/code-archive';
-import { DesignTemplatesHandlers } from './design-templates/design-templates.handlers';
-import { DesignTemplatesService } from './design-templates/design-templates.service';
-import { CodeImagesService } from './images/code-images.service';
-import { ScanIngestion } from './scans/scan-ingestion';
-import { ScanMaintenance } from './scans/scan-maintenance';
-import { ScansRepository } from './scans/scans.repository';
-import { ScanWebhooks } from './webhooks/scan-webhooks';
-import { WebhookDelivery } from './webhooks/webhook-delivery';
-import { WebhookDeliveryWorker } from './webhooks/webhook-delivery.worker';
-import { WebhookDispatcher } from './webhooks/webhook-dispatcher';
-import { WebhookSecrets } from './webhooks/webhook-secrets';
-import { WebhooksHandlers } from './webhooks/webhooks.handlers';
-import { WebhooksRepository } from './webhooks/webhooks.repository';
-import { WebhooksService } from './webhooks/webhooks.service';
+import { DesignTemplatesModule } from './design-templates/design-templates.module';
+import { HistoryModule } from './history/history.module';
+import { ImagesModule } from './images/images.module';
+import { ReconciliationModule } from './reconciliation/reconciliation.module';
+import { ScansModule } from './scans/scans.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
+/** The qr-service: its feature modules on top of codes, with the shared config, messaging, metrics and database. */
 @Module({})
 export class QrServiceModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
@@ -73,68 +30,20 @@ export class QrServiceModule {
         ObservabilityModule.forService('qr-service'),
         MessagingModule.forRoot(),
         DatabaseModule.forService(QR_DATABASE),
-      ],
-      controllers: [
-        CodeImagesController,
-        CodeArchiveController,
-        DesignTemplatesHandlers,
-        ScansExportController,
-        DataExportFileController,
-        ContentFilesController,
-        ContentHandlers,
-        CodesHandlers,
-        AccountEventsHandlers,
-        AnalyticsHandlers,
-        AbuseHandlers,
-        WebhooksHandlers,
-        DataExportHandlers,
-        BulkImportHandlers,
-        BulkImportFilesController,
-      ],
-      providers: [
-        CodesRepository,
-        CodesService,
-        SeatGate,
-        FoldersService,
-        CodeHistoryRepository,
-        ScanActivityRepository,
-        CodeHistoryService,
-        CodeEvents,
-        QrReconciler,
-        RedirectTable,
-        RedirectTableMaintainer,
-        CodeImagesService,
-        CodeArchiveService,
-        DesignTemplatesService,
-        ScansRepository,
-        ScanMaintenance,
-        ScanIngestion,
-        AnalyticsRepository,
-        AnalyticsService,
-        AbuseRepository,
-        AbuseService,
-        DestinationBlocklist,
-        WebhooksRepository,
-        WebhookSecrets,
-        WebhookDispatcher,
-        WebhookDelivery,
-        WebhookDeliveryWorker,
-        WebhooksService,
-        ScanWebhooks,
-        DataExportsRepository,
-        DataExportsService,
-        DataExportQueue,
-        BulkImportsRepository,
-        BulkImportsService,
-        BulkImportQueue,
-        CodeBatchCreator,
-        ImportSeats,
-        { provide: ExportStorage, useClass: LocalDiskExportStorage },
-        CONTENT_STORAGE_PROVIDER,
-        ContentFilesRepository,
-        ContentFileJanitor,
-        ContentFilesService,
-        ContentService,
+        CodePortsModule,
+        CodesModule,
+        HistoryModule,
+        ContentModule,
+        AbuseModule,
+        ScansModule,
+        AnalyticsModule,
+        ImagesModule,
+        DesignTemplatesModule,
+        WebhooksModule,
+        DataExportModule,
+        BulkImportModule,
+        AccountsModule,
+        ReconciliationModule,
       ],
     };
   }

@@ -13,7 +13,7 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clien
 import { ReconcileCheck, wifiPayload } from '@qrd/contracts';
 import { ContentFileJanitor } from '../../../apps/qr-service/src/content/content-file-janitor';
 import { ContentStorage } from '../../../apps/qr-service/src/content/content-storage';
-import { QrReconciler } from '../../../apps/qr-service/src/codes/qr-reconciler';
+import { QrReconciler } from '../../../apps/qr-service/src/reconciliation/qr-reconciler';
 import { sql } from './accounts-fixtures';
 import { failNext } from './fault-injection';
 import { TestSystem } from './harness';

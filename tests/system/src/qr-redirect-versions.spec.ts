@@ -1,6 +1,7 @@
 import IORedis from 'ioredis';
 import { RedirectEntry, redirectTableKey } from '@qrd/contracts';
-import { CodesService } from '../../../apps/qr-service/src/codes/codes.service';
+import { CodeUpdatesService } from '../../../apps/qr-service/src/codes/code-updates.service';
+import { OwnerCodesService } from '../../../apps/qr-service/src/codes/owner-codes.service';
 import { sql } from './accounts-fixtures';
 import { TestSystem } from './harness';
 import { createCode, subscribedCustomer } from './qr-fixtures';
@@ -25,7 +26,7 @@ interface CodeRow {
  * moment, and the writes to the Redis redirect table then land in any order: whatever the
  * interleaving, the table ends up with PostgreSQL's state (DESIGN section 4, versioned entries).
  */
-describe(`${CodesService.name}: the redirect table under concurrent changes of one code`, () => {
+describe(`${CodeUpdatesService.name}: the redirect table under concurrent changes of one code`, () => {
   let system: TestSystem;
   let redis: IORedis;
 
@@ -43,7 +44,8 @@ describe(`${CodesService.name}: the redirect table under concurrent changes of o
     const code = await createCode(client, { name: 'Poster', destinationUrl: 'https://example.com/poster' });
     const qr = system.apps.get('qr');
     if (!qr) throw new Error('the qr-service is not running');
-    const sut = qr.get(CodesService);
+    const sut = qr.get(CodeUpdatesService);
+    const owners = qr.get(OwnerCodesService);
     const key = redirectTableKey(system.config.redisPrefix, code.slug);
 
     for (let round = 1; round <= 40; round++) {
@@ -55,8 +57,8 @@ describe(`${CodesService.name}: the redirect table under concurrent changes of o
         () => sut.update({ userId: user.id, codeId: code.id, destinationUrl: `https://example.com/poster/${round}b` }),
         () => sut.setActive(user.id, code.id, true),
         () => sut.setActive(user.id, code.id, false),
-        () => sut.syncOwnerSuspension(user.id, 'account'),
-        () => sut.syncOwnerSuspension(user.id, 'account'),
+        () => owners.syncOwnerSuspension(user.id, 'account'),
+        () => owners.syncOwnerSuspension(user.id, 'account'),
       ]);
       await Promise.all(changes.map((change) => change()));
 

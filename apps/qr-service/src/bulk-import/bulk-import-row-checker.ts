@@ -1,5 +1,5 @@
 import { BULK_IMPORT_MESSAGES, BulkImportCells, FieldErrors, parseTagsCell, slugLookalikeKey } from '@qrd/contracts';
-import { CodesService } from '../codes/codes.service';
+import { CodeRules } from '../codes/code-rules';
 import { createRequestOf, templateKey } from './bulk-import-rows';
 
 /**
@@ -12,13 +12,13 @@ export class BulkImportRowChecker {
   private templates: Map<string, string> | null = null;
 
   constructor(
-    private readonly codes: CodesService,
+    private readonly rules: CodeRules,
     private readonly userId: string,
   ) {}
 
   async check(row: number, cells: BulkImportCells): Promise<FieldErrors> {
     const request = createRequestOf(this.userId, cells);
-    const errors = await this.codes.fieldProblems(this.userId, {
+    const errors = await this.rules.fieldProblems(this.userId, {
       name: request.name,
       destinationUrl: cells.destination.trim(),
       ...(request.category !== undefined ? { category: request.category } : {}),
@@ -28,7 +28,7 @@ export class BulkImportRowChecker {
     if (tags.problem) errors.tags = tags.problem;
     const template = cells.template.trim();
     if (template) {
-      this.templates ??= await this.codes.templateIdsByName(this.userId);
+      this.templates ??= await this.rules.templateIdsByName(this.userId);
       if (!this.templates.has(templateKey(template))) errors.template = BULK_IMPORT_MESSAGES.templateUnknown(template);
     }
     if (request.slug !== undefined && !errors.slug) {

@@ -16,7 +16,7 @@ import {
 import { MessageBus } from '@qrd/messaging';
 import { csvCell } from '../analytics/scans-csv';
 import { shortUrl } from '../codes/code.record';
-import { CodesService } from '../codes/codes.service';
+import { CodeRules } from '../codes/code-rules';
 import { DEFAULT_DESIGN, QrDesign } from '../rendering';
 import { readBulkImportCsv } from './bulk-import-csv';
 import { BulkImportRowChecker } from './bulk-import-row-checker';
@@ -47,7 +47,7 @@ function hasErrors(errors: Record<string, string>): boolean {
 export class BulkImportsService {
   constructor(
     private readonly imports: BulkImportsRepository,
-    private readonly codes: CodesService,
+    private readonly rules: CodeRules,
     private readonly creator: CodeBatchCreator,
     private readonly seats: ImportSeats,
     private readonly bus: MessageBus,
@@ -58,7 +58,7 @@ export class BulkImportsService {
   async upload(userId: string, file: Readable | AsyncIterable<Buffer>): Promise<BulkImportView> {
     const id = await this.imports.newDraft(userId);
     try {
-      const checker = new BulkImportRowChecker(this.codes, userId);
+      const checker = new BulkImportRowChecker(this.rules, userId);
       let row = 0;
       for await (const batch of readBulkImportCsv(file, BULK_IMPORT_BATCH)) {
         const checked: { row: number; cells: BulkImportCells; errors: Record<string, string> }[] = [];
@@ -120,7 +120,7 @@ export class BulkImportsService {
     const valid = counts.rows - counts.invalid;
     if (valid === 0) throw new DomainError(ErrorCode.Validation, BULK_IMPORT_MESSAGES.nothingToCreate);
     // Before anything is bought: one of the owner's templates, whose design can still be used.
-    if (designTemplateId !== null) await this.codes.templateDesign(userId, designTemplateId);
+    if (designTemplateId !== null) await this.rules.templateDesign(userId, designTemplateId);
     const pricing = await this.pricing(userId, valid);
     if (!pricing.entitled) throw new DomainError(ErrorCode.PaymentRequired, 'Subscription Required: subscribe to create QR codes.');
     if (totalCents !== null && totalCents !== pricing.totalCents) {
@@ -190,7 +190,7 @@ export class BulkImportsService {
     const record = await this.imports.findById(importId);
     if (!record || (record.state !== 'queued' && record.state !== 'running')) return;
     await this.imports.setState(record.id, 'running');
-    const templates = await this.codes.templateIdsByName(record.ownerId);
+    const templates = await this.rules.templateIdsByName(record.ownerId);
     const designs = new Map<string, QrDesign | DomainError>();
     for (;;) {
       if (stopping() || (await this.imports.findById(record.id))?.state !== 'running') return;
@@ -231,7 +231,7 @@ export class BulkImportsService {
     let design = designs.get(templateId);
     if (design === undefined) {
       try {
-        design = await this.codes.templateDesign(ownerId, templateId);
+        design = await this.rules.templateDesign(ownerId, templateId);
       } catch (error) {
         if (!(error instanceof DomainError) || error.code !== ErrorCode.Validation) throw error;
         design = error;
@@ -247,7 +247,7 @@ export class BulkImportsService {
    * and the row just fixed (`row`).
    */
   private async recheck(userId: string, importId: string, row: number | null): Promise<void> {
-    const checker = new BulkImportRowChecker(this.codes, userId);
+    const checker = new BulkImportRowChecker(this.rules, userId);
     for (let after = 0; ; ) {
       const rows = await this.imports.rowsToRecheckAfter(importId, after, BULK_IMPORT_BATCH, row);
       if (rows.length === 0) return;

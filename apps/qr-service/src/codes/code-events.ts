@@ -5,8 +5,8 @@ import { DomainEvent, EventPayloads } from '@qrd/contracts';
 import { MessageBus, Outbox, ServiceOutbox } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 import { randomUUID } from 'node:crypto';
-import { WebhookDispatcher, WebhookEventRecord } from '../webhooks/webhook-dispatcher';
 import { toRedirectEntry } from './code.record';
+import { OwnerWebhookEvent, OwnerWebhooks } from './code-ports';
 import { CodesRepository } from './codes.repository';
 import { RedirectTable } from './redirect-table';
 
@@ -28,7 +28,7 @@ export class CodeEvents extends ServiceOutbox {
     codes: CodesRepository,
     table: RedirectTable,
     bus: MessageBus,
-    webhooks: WebhookDispatcher,
+    private readonly webhooks: OwnerWebhooks,
     @Inject(LOGGER) logger: Logger,
     metrics: ServiceMetrics,
   ) {
@@ -51,7 +51,7 @@ export class CodeEvents extends ServiceOutbox {
             bus.emitEvent(DomainEvent.CodeTakenDown, payload as EventPayloads[DomainEvent.CodeTakenDown]),
           [DomainEvent.WebhookDisabled]: ({ payload }) =>
             bus.emitEvent(DomainEvent.WebhookDisabled, payload as EventPayloads[DomainEvent.WebhookDisabled]),
-          [WEBHOOK_FAN_OUT]: ({ payload }) => webhooks.fanOut(payload as WebhookEventRecord),
+          [WEBHOOK_FAN_OUT]: ({ payload }) => webhooks.fanOut(payload as OwnerWebhookEvent),
           [DomainEvent.DataExportReady]: ({ payload }) =>
             bus.emitEvent(DomainEvent.DataExportReady, payload as EventPayloads[DomainEvent.DataExportReady]),
         },
@@ -81,12 +81,8 @@ export class CodeEvents extends ServiceOutbox {
    */
   async webhook(tx: EntityManager, ownerId: string, type: string, data: unknown): Promise<string[]> {
     // Most owners have no endpoint: their changes record nothing for webhooks.
-    const [{ wanted }]: { wanted: boolean }[] = await tx.query(
-      `SELECT EXISTS (SELECT 1 FROM qr.webhook_endpoints WHERE owner_id = $1 AND enabled AND $2 = ANY(events)) AS wanted`,
-      [ownerId, type],
-    );
-    if (!wanted) return [];
-    const record: WebhookEventRecord = {
+    if (!(await this.webhooks.wanted(tx, ownerId, type))) return [];
+    const record: OwnerWebhookEvent = {
       id: `msg_${randomUUID().replace(/-/g, '')}`,
       ownerId,
       type,

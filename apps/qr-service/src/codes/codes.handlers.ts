@@ -1,22 +1,25 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { QrPattern, QrRequests } from '@qrd/contracts';
 import { MessageController } from '@qrd/messaging';
-import { CodeHistoryService } from '../history/code-history.service';
-import { CodeImagesService } from '../images/code-images.service';
+import { BulkCodeActions } from './bulk-code-actions.service';
+import { CodeCreationService } from './code-creation.service';
+import { CodeRules } from './code-rules';
+import { CodeUpdatesService } from './code-updates.service';
 import { CodesService } from './codes.service';
 import { FoldersService } from './folders.service';
-import { QrReconciler } from './qr-reconciler';
 
 type Req<P extends QrPattern> = QrRequests[P]['req'];
 type Res<P extends QrPattern> = Promise<QrRequests[P]['res']>;
 
+/** Codes and folders over the queue: reads, creation, changes, bulk actions, the redirect table's lookups. */
 @MessageController()
 export class CodesHandlers {
   constructor(
     private readonly codes: CodesService,
-    private readonly images: CodeImagesService,
-    private readonly reconciler: QrReconciler,
-    private readonly history: CodeHistoryService,
+    private readonly creation: CodeCreationService,
+    private readonly rules: CodeRules,
+    private readonly updates: CodeUpdatesService,
+    private readonly bulk: BulkCodeActions,
     private readonly folders: FoldersService,
   ) {}
 
@@ -28,11 +31,6 @@ export class CodesHandlers {
   @MessagePattern(QrPattern.RebuildRedirectTable)
   rebuildRedirectTable(): Res<QrPattern.RebuildRedirectTable> {
     return this.codes.rebuildRedirectTable();
-  }
-
-  @MessagePattern(QrPattern.Reconcile)
-  reconcile(): Res<QrPattern.Reconcile> {
-    return this.reconciler.run();
   }
 
   @MessagePattern(QrPattern.CountCodes)
@@ -63,49 +61,28 @@ export class CodesHandlers {
 
   @MessagePattern(QrPattern.CreateCode)
   create(@Payload() req: Req<QrPattern.CreateCode>): Res<QrPattern.CreateCode> {
-    return this.codes.create(req);
+    return this.creation.create(req);
   }
 
   @MessagePattern(QrPattern.SlugAvailability)
   slugAvailability(@Payload() req: Req<QrPattern.SlugAvailability>): Res<QrPattern.SlugAvailability> {
-    return this.codes.slugAvailability(req.userId, req.slug);
+    return this.rules.slugAvailability(req.userId, req.slug);
   }
 
   @MessagePattern(QrPattern.UpdateCode)
   update(@Payload() req: Req<QrPattern.UpdateCode>): Res<QrPattern.UpdateCode> {
-    return this.codes.update(req);
+    return this.updates.update(req);
   }
 
   @MessagePattern(QrPattern.SetCodeState)
   setState(@Payload() req: Req<QrPattern.SetCodeState>): Res<QrPattern.SetCodeState> {
-    return this.codes.setActive(req.userId, req.codeId, req.active, req.apiKeyName, req.unchangedSince);
+    return this.updates.setActive(req.userId, req.codeId, req.active, req.apiKeyName, req.unchangedSince);
   }
 
   @MessagePattern(QrPattern.DeleteCode)
   async delete(@Payload() req: Req<QrPattern.DeleteCode>): Res<QrPattern.DeleteCode> {
-    await this.codes.delete(req.userId, req.codeId, req.apiKeyName, req.unchangedSince);
+    await this.updates.delete(req.userId, req.codeId, req.apiKeyName, req.unchangedSince);
     return { ok: true };
-  }
-
-  @MessagePattern(QrPattern.UpdateDesign)
-  updateDesign(@Payload() req: Req<QrPattern.UpdateDesign>): Res<QrPattern.UpdateDesign> {
-    return this.images.updateDesign(req.userId, req.codeId, req.design, req.unchangedSince);
-  }
-
-  @MessagePattern(QrPattern.SetLogo)
-  setLogo(@Payload() req: Req<QrPattern.SetLogo>): Res<QrPattern.SetLogo> {
-    return this.images.setLogo(req.userId, req.codeId, req.logoBase64);
-  }
-
-  @MessagePattern(QrPattern.CodeHistory)
-  codeHistory(@Payload() req: Req<QrPattern.CodeHistory>): Res<QrPattern.CodeHistory> {
-    return this.history.codeHistory(req.userId, req.codeId, { limit: req.limit, cursor: req.cursor });
-  }
-
-  @MessagePattern(QrPattern.AccountActivity)
-  accountActivity(@Payload() req: Req<QrPattern.AccountActivity>): Res<QrPattern.AccountActivity> {
-    const { userId, ...request } = req;
-    return this.history.accountActivity(userId, request);
   }
 
   @MessagePattern(QrPattern.ListFolders)
@@ -136,26 +113,26 @@ export class CodesHandlers {
 
   @MessagePattern(QrPattern.BulkSetActive)
   bulkSetActive(@Payload() req: Req<QrPattern.BulkSetActive>): Res<QrPattern.BulkSetActive> {
-    return this.codes.bulkSetActive(req.userId, req.ids, req.active, req.apiKeyName);
+    return this.bulk.bulkSetActive(req.userId, req.ids, req.active, req.apiKeyName);
   }
 
   @MessagePattern(QrPattern.BulkDelete)
   bulkDelete(@Payload() req: Req<QrPattern.BulkDelete>): Res<QrPattern.BulkDelete> {
-    return this.codes.bulkDelete(req.userId, req.ids, req.apiKeyName);
+    return this.bulk.bulkDelete(req.userId, req.ids, req.apiKeyName);
   }
 
   @MessagePattern(QrPattern.BulkTag)
   bulkTag(@Payload() req: Req<QrPattern.BulkTag>): Res<QrPattern.BulkTag> {
-    return this.codes.bulkTag(req.userId, req.ids, req.tag, req.operation, req.apiKeyName);
+    return this.bulk.bulkTag(req.userId, req.ids, req.tag, req.operation, req.apiKeyName);
   }
 
   @MessagePattern(QrPattern.BulkMoveToFolder)
   bulkMoveToFolder(@Payload() req: Req<QrPattern.BulkMoveToFolder>): Res<QrPattern.BulkMoveToFolder> {
-    return this.codes.bulkMoveToFolder(req.userId, req.ids, req.folderId, req.apiKeyName);
+    return this.bulk.bulkMoveToFolder(req.userId, req.ids, req.folderId, req.apiKeyName);
   }
 
   @MessagePattern(QrPattern.BulkApplyDesignTemplate)
   bulkApplyDesignTemplate(@Payload() req: Req<QrPattern.BulkApplyDesignTemplate>): Res<QrPattern.BulkApplyDesignTemplate> {
-    return this.codes.bulkApplyDesignTemplate(req.userId, req.ids, req.templateId, req.apiKeyName);
+    return this.bulk.bulkApplyDesignTemplate(req.userId, req.ids, req.templateId, req.apiKeyName);
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { CodeCursor, CodePageRequest } from '@qrd/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { forgetCodeRollups, forgetOwnerRollups } from '../scans/rollup-removal';
 import { CODE_COLUMNS, CODE_FROM, CodeRecord, REDIRECT_COLUMNS, RedirectSource } from './code.record';
+import { CodeScanData } from './code-ports';
 import { codePageSql, expiredSql, StateFacts } from './code-page.query';
 
 /** What a new row of qr.codes is made from; the database fills in the rest of a CodeRecord. */
@@ -35,7 +35,10 @@ export function changesRedirect(changes: CodeChanges): boolean {
 /** Domain-named access to qr.codes and qr.owners (plain SQL). */
 @Injectable()
 export class CodesRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly scans: CodeScanData,
+  ) {}
 
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
@@ -244,7 +247,7 @@ export class CodesRepository {
     if (rows.length === 0) return null;
     await tx.query(`DELETE FROM qr.scans WHERE code_id = $1`, [id]);
     await tx.query(`DELETE FROM qr.code_stats WHERE code_id = $1`, [id]);
-    await forgetCodeRollups(tx, id, ownerId);
+    await this.scans.forgetCode(tx, id, ownerId);
     return rows[0];
   }
 
@@ -290,7 +293,7 @@ export class CodesRepository {
     );
     await tx.query(`DELETE FROM qr.scans WHERE owner_id = $1`, [ownerId]);
     await tx.query(`DELETE FROM qr.code_stats WHERE owner_id = $1`, [ownerId]);
-    await forgetOwnerRollups(tx, ownerId);
+    await this.scans.forgetOwner(tx, ownerId);
     return rows[0];
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
-import { contentFileIds, ReconcileCheck, StoredContent } from '@qrd/contracts';
+import { ReconcileCheck } from '@qrd/contracts';
 import { ServiceMetrics } from '@qrd/observability';
 import { ContentFilesRepository } from './content-files.repository';
 import { ContentStorage } from './content-storage';
@@ -9,11 +9,6 @@ import { ContentStorage } from './content-storage';
 const ORPHAN_OBJECT_GRACE_MS = 3600_000;
 /** Rows released by one sweep, at most (the next pass goes on). */
 const SWEEP_BATCH = 500;
-
-/** The files a content names (none for a website code). */
-export function namedFiles(content: StoredContent | null | undefined): string[] {
-  return content ? contentFileIds(content) : [];
-}
 
 /**
  * Removes the files of content codes nobody needs any more: released as soon as the change that

@@ -12,6 +12,7 @@ import {
   validateDesign,
 } from '../rendering';
 import { shortUrl, storedDesign } from '../codes/code.record';
+import { CodeUpdatesService } from '../codes/code-updates.service';
 import { CodesService } from '../codes/codes.service';
 import { RenderCache } from './render-cache';
 
@@ -43,6 +44,7 @@ export class CodeImagesService {
 
   constructor(
     private readonly service: CodesService,
+    private readonly updates: CodeUpdatesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -99,7 +101,7 @@ export class CodeImagesService {
   }
 
   private async saveDesign(userId: string, codeId: string, design: QrDesign, unchangedSince?: string): Promise<QrCodeView> {
-    return this.service.view(await this.service.change(userId, codeId, { design }, { webhook: false, unchangedSince }));
+    return this.service.view(await this.updates.change(userId, codeId, { design }, { webhook: false, unchangedSince }));
   }
 
   private check(design: unknown): QrDesign {

@@ -6,8 +6,8 @@ import { REDIS, ServiceReconciler } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 import { AbuseService } from '../abuse/abuse.service';
 import { ContentFileJanitor } from '../content/content-file-janitor';
-import { CodeEvents } from './code-events';
-import { RedirectTableMaintainer } from './redirect-table-maintainer';
+import { CodeEvents } from '../codes/code-events';
+import { RedirectTableMaintainer } from '../codes/redirect-table-maintainer';
 
 /** An outbox event older than this has waited through several retries: someone should look. */
 const STUCK_EVENT_S = 300;

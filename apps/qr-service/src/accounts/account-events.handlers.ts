@@ -3,13 +3,16 @@ import { DomainEvent, EventPayloads } from '@qrd/contracts';
 import { MessageController } from '@qrd/messaging';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { DataExportsService } from '../data-export/data-exports.service';
-import { CodesService } from './codes.service';
+import { OwnerCodesService } from '../codes/owner-codes.service';
 
-/** Billing and account events that stop or restart every code of a user (DESIGN sections 6 and 7). */
+/**
+ * Billing and account events that stop, restart or erase every code of a user, and what the
+ * features built on codes keep of the account (webhook endpoints, data exports) (DESIGN sections 6 and 7).
+ */
 @MessageController()
 export class AccountEventsHandlers {
   constructor(
-    private readonly codes: CodesService,
+    private readonly codes: OwnerCodesService,
     private readonly webhooks: WebhooksService,
     private readonly exports: DataExportsService,
   ) {}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { CodesModule } from '../codes/codes.module';
+import { AnalyticsHandlers } from './analytics.handlers';
+import { AnalyticsRepository } from './analytics.repository';
+import { AnalyticsService } from './analytics.service';
+import { ScansExportController } from './scans-export.controller';
+
+/** Analytics read from the rollups, and the scans' export. */
+@Module({
+  imports: [CodesModule],
+  controllers: [AnalyticsHandlers, ScansExportController],
+  providers: [AnalyticsRepository, AnalyticsService],
+})
+export class AnalyticsModule {}
