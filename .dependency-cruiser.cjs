@@ -7,6 +7,44 @@
 const QR_FEATURES = 'abuse|accounts|analytics|bulk-import|content|data-export|design-templates|history|images|reconciliation|scans|webhooks';
 const AUTH_FEATURES = 'mail|password-reset|email-change|two-factor';
 
+/**
+ * The only imports one web feature may make of another (importer, imported), always through the
+ * imported feature's index.ts. docs/engineering.md ("Web feature dependencies") mirrors this list.
+ */
+const WEB_FEATURE_EDGES = [
+  ['account', 'analytics'],
+  ['account', 'billing'],
+  ['auth', 'billing'],
+  ['onboarding', 'billing'],
+  ['onboarding', 'qrcodes'],
+  ['qrcodes', 'analytics'],
+  ['qrcodes', 'billing'],
+];
+
+const WEB_FEATURES = '^apps/web/src/features/';
+const WEB_FEATURE_RULE = {
+  name: 'web-feature-imports-only-listed',
+  severity: 'error',
+  comment: 'A web feature imports another only along the edges listed in WEB_FEATURE_EDGES; shared code belongs in components/, lib/ or hooks/.',
+};
+const importers = [...new Set(WEB_FEATURE_EDGES.map(([from]) => from))];
+/** One rule per importer with listed edges, and one for every other feature (which may import none). */
+const webFeatureRules = [
+  ...importers.map((from) => ({
+    ...WEB_FEATURE_RULE,
+    from: { path: `${WEB_FEATURES}${from}/` },
+    to: {
+      path: WEB_FEATURES,
+      pathNot: `${WEB_FEATURES}(${[from, ...WEB_FEATURE_EDGES.filter(([f]) => f === from).map(([, to]) => to)].join('|')})/`,
+    },
+  })),
+  {
+    ...WEB_FEATURE_RULE,
+    from: { path: `${WEB_FEATURES}([^/]+)/`, pathNot: `${WEB_FEATURES}(${importers.join('|')})/` },
+    to: { path: WEB_FEATURES, pathNot: `${WEB_FEATURES}$1/` },
+  },
+];
+
 module.exports = {
   forbidden: [
     {
@@ -36,6 +74,7 @@ module.exports = {
       from: { path: '^apps/web/src/(components|lib|hooks)/' },
       to: { path: '^apps/web/src/features/' },
     },
+    ...webFeatureRules,
     {
       name: 'qr-codes-at-the-bottom',
       severity: 'error',

@@ -54,6 +54,23 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
     ).toEqual(['web-shared-imports-no-feature']);
   });
 
+  it('accepts a listed web feature edge and refuses a feature import that is not listed', () => {
+    expect(
+      brokenRules({
+        'apps/web/src/features/qrcodes/api/codes.ts': "import { b } from '../../billing/index';\nexport const c = b;\n",
+        'apps/web/src/features/billing/index.ts': 'export const b = 1;\n',
+      }),
+    ).toEqual([]);
+    expect(
+      brokenRules({
+        'apps/web/src/features/abuse/components/queue.ts': "import { card } from '../../admin/index';\nexport const queue = card;\n",
+        'apps/web/src/features/admin/index.ts': 'export const card = 1;\n',
+        'apps/web/src/features/qrcodes/api/keys.ts': "import { a } from '../../account/index';\nexport const keys = a;\n",
+        'apps/web/src/features/account/index.ts': 'export const a = 1;\n',
+      }),
+    ).toEqual(['web-feature-imports-only-listed']);
+  });
+
   it("refuses a service that imports another's code, and a library that imports an app", () => {
     expect(
       brokenRules({

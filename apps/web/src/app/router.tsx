@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
 import { FullScreenSpinner } from '../components/layout/full-screen-spinner';
-import { MainLayout } from '../components/layout/main-layout';
 import { authHref, paths } from '../lib/paths';
+import { AppShell } from './app-shell';
 import { RequireAdmin, RequireAuth, RequireGuest } from './guards';
 import { RouteError } from './routes/route-error';
 
@@ -47,7 +47,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
   },
   {
-    element: <MainLayout />,
+    element: <AppShell />,
     errorElement: <RouteError />,
     children: [
       { path: paths.home, element: <LandingRoute /> },

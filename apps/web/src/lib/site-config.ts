@@ -13,8 +13,13 @@ export function getSiteConfig(): Promise<BillingConfigView> {
   return api.get<BillingConfigView>('/api/config');
 }
 
+/** The one cached answer of the site's configuration. */
+export const siteConfigKeys = {
+  all: ['site-config'] as const,
+};
+
 export const siteConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['site-config'] as const, queryFn: getSiteConfig, staleTime: Infinity });
+  queryOptions({ queryKey: siteConfigKeys.all, queryFn: getSiteConfig, staleTime: Infinity });
 
 export function useSiteConfig() {
   return useQuery(siteConfigQueryOptions());

@@ -1,15 +1,16 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { PastDueBanner } from '../../features/billing/components/past-due-banner';
-import { usePageVisits } from '../../features/page-visits/hooks/use-page-visits';
 import { Footer } from './footer';
 import { FullScreenSpinner } from './full-screen-spinner';
 import { TopBar } from './top-bar';
 import { useScrollManager } from './use-scroll-manager';
 
-export function MainLayout() {
+/**
+ * The site's frame: skip link, top bar, the page and the footer. `banners` are shown under the
+ * top bar on every page (app/ decides which; this layout knows no feature).
+ */
+export function MainLayout({ banners }: { banners?: ReactNode }) {
   useScrollManager();
-  usePageVisits();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -19,7 +20,7 @@ export function MainLayout() {
         Skip to content
       </a>
       <TopBar />
-      <PastDueBanner />
+      {banners}
       <main id="main" className="flex-1">
         <Suspense fallback={<FullScreenSpinner />}>
           <Outlet />

@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../hooks/use-toast';
 import { getErrorMessage } from '../../../lib/api-client';
-import { AdminCard, QueryState } from '../../admin';
+import { AdminCard } from '../../../components/admin-card';
+import { couldNotLoad, QueryState } from '../../../components/query-state';
 import { useReports, useRestore, useSetReportStatus, useTakeDown } from '../api/reports';
 import { TakedownDialog } from './takedown-dialog';
 
@@ -64,7 +65,7 @@ export function AbuseQueue() {
         </div>
       }
     >
-      <QueryState isLoading={reports.isLoading} error={reports.error} onRetry={() => void reports.refetch()} what="the reports" />
+      <QueryState isLoading={reports.isLoading} error={reports.error} onRetry={() => void reports.refetch()} loading="Loading the reports..." failure={couldNotLoad('the reports')} />
       {data && data.items.length === 0 && (
         <p className="py-6 text-sm text-muted-foreground">{status === 'open' ? 'No open reports. Nothing waits for you.' : 'No resolved reports yet.'}</p>
       )}

@@ -1,12 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiKeyView, CreateApiKeyDto, CreatedApiKey } from '@qrd/contracts';
 import { api } from '../../../lib/api-client';
-
-/** Every cached answer about the account's API keys. */
-export const apiKeyKeys = {
-  all: ['api-keys'] as const,
-  list: () => [...apiKeyKeys.all, 'list'] as const,
-};
+import { apiKeyKeys } from './keys';
 
 /** GET /api/api-keys -> the account's keys, newest first (revoked ones included). */
 export function getApiKeys(): Promise<ApiKeyView[]> {

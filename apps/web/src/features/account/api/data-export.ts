@@ -1,12 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataExportView, LatestDataExport } from '@qrd/contracts';
 import { api } from '../../../lib/api-client';
-
-/** Every cached answer about the account's data exports. */
-export const dataExportKeys = {
-  all: ['data-export'] as const,
-  latest: () => [...dataExportKeys.all, 'latest'] as const,
-};
+import { dataExportKeys } from './keys';
 
 /** While an export is being built its progress is asked for this often. */
 export const PROGRESS_POLL_MS = 2000;

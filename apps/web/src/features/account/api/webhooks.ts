@@ -1,13 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateWebhookDto, UpdateWebhookDto, WebhookDeliveryView, WebhookEndpointView, WebhookEndpointWithSecret } from '@qrd/contracts';
 import { api } from '../../../lib/api-client';
-
-/** Every cached answer about the account's webhook endpoints. */
-export const webhookKeys = {
-  all: ['webhooks'] as const,
-  list: () => [...webhookKeys.all, 'list'] as const,
-  deliveries: (id: string) => [...webhookKeys.all, 'deliveries', id] as const,
-};
+import { webhookKeys } from './keys';
 
 const path = (id: string) => `/api/webhooks/${encodeURIComponent(id)}`;
 

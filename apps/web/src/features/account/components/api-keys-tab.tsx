@@ -2,12 +2,13 @@ import type { CreatedApiKey } from '@qrd/contracts';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { QueryState } from '../../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { getErrorMessage } from '../../../lib/api-client';
 import { useApiKeys } from '../api/api-keys';
 import { ApiKeyList } from './api-key-list';
 import { CreateApiKeyForm } from './create-api-key-form';
 import { NewApiKeyNotice } from './new-api-key-notice';
-import { ListQueryState } from './list-query-state';
 
 /** API keys for the public API: create one (shown once), see where each was last used, revoke. */
 export function ApiKeysTab() {
@@ -39,9 +40,20 @@ export function ApiKeysTab() {
           <CardDescription>Revoke a key you no longer use, or one that may have leaked.</CardDescription>
         </CardHeader>
         <CardContent>
-          <ListQueryState query={keys} what="keys" empty="No API keys yet. Create one above to start using the API.">
-            {(items) => <ApiKeyList keys={items} />}
-          </ListQueryState>
+          <QueryState
+            look="stacked"
+            isLoading={keys.isPending}
+            error={keys.isError ? keys.error : null}
+            onRetry={() => void keys.refetch()}
+            loading="Loading your keys…"
+            failure={(error) => `Could not load your keys: ${getErrorMessage(error, 'Please try again later.')}`}
+          />
+          {keys.isSuccess &&
+            (keys.data.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No API keys yet. Create one above to start using the API.</p>
+            ) : (
+              <ApiKeyList keys={keys.data} />
+            ))}
         </CardContent>
       </Card>
     </div>

@@ -1,29 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, MailCheck, TriangleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { CardFrame } from '../../../components/card-frame';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { authKeys } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useConfirmEmailChange } from '../api/update-profile';
-
-function Frame({ icon, title, description, children }: { icon: ReactNode; title: string; description: ReactNode; children: ReactNode }) {
-  return (
-    <div className="mx-auto flex w-full max-w-md px-4 py-12 sm:py-20">
-      <Card className="w-full">
-        <CardHeader className="items-center text-center">
-          <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary [&_svg]:size-6">{icon}</span>
-          <h1 className="text-2xl leading-tight font-semibold tracking-tight">{title}</h1>
-          <CardDescription className="text-base break-words">{description}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">{children}</CardContent>
-      </Card>
-    </div>
-  );
-}
 
 /**
  * The page of the link mailed to a new address. It confirms on a click, not on load: mail
@@ -45,18 +29,18 @@ export function ConfirmEmailCard({ token }: { token: string | undefined }) {
 
   if (!token || isApiError(confirm.error, 410) || isApiError(confirm.error, 404)) {
     return (
-      <Frame icon={<TriangleAlert aria-hidden="true" />} title="Link invalid" description="This email confirmation link is invalid or has expired.">
+      <CardFrame icon={<TriangleAlert aria-hidden="true" />} title="Link invalid" description="This email confirmation link is invalid or has expired.">
         <p className="text-sm text-muted-foreground">Change your email again on your account page to get a new link.</p>
         <Button asChild className="w-full">
           <Link to={paths.account}>Go to my account</Link>
         </Button>
-      </Frame>
+      </CardFrame>
     );
   }
 
   if (confirm.data) {
     return (
-      <Frame
+      <CardFrame
         icon={<CircleCheck aria-hidden="true" />}
         title="Email confirmed"
         description={
@@ -69,12 +53,12 @@ export function ConfirmEmailCard({ token }: { token: string | undefined }) {
         <Button asChild className="w-full">
           <Link to={paths.account}>Go to my account</Link>
         </Button>
-      </Frame>
+      </CardFrame>
     );
   }
 
   return (
-    <Frame icon={<MailCheck aria-hidden="true" />} title="Confirm your new email" description="Make this address the one you sign in and reset your password with.">
+    <CardFrame icon={<MailCheck aria-hidden="true" />} title="Confirm your new email" description="Make this address the one you sign in and reset your password with.">
       {confirm.isError && (
         <p role="alert" className="text-sm font-medium text-destructive">
           {getErrorMessage(confirm.error, 'Could not confirm your email. Please try again.')}
@@ -84,6 +68,6 @@ export function ConfirmEmailCard({ token }: { token: string | undefined }) {
         {confirm.isPending && <Spinner />}
         {confirm.isPending ? 'Confirming...' : 'Confirm email address'}
       </Button>
-    </Frame>
+    </CardFrame>
   );
 }

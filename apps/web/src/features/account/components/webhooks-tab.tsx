@@ -2,12 +2,13 @@ import type { WebhookEndpointWithSecret } from '@qrd/contracts';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { QueryState } from '../../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { getErrorMessage } from '../../../lib/api-client';
 import { useWebhooks } from '../api/webhooks';
 import { CreateWebhookForm } from './create-webhook-form';
 import { WebhookList } from './webhook-list';
 import { WebhookSecretNotice } from './webhook-secret-notice';
-import { ListQueryState } from './list-query-state';
 
 /** Webhooks: endpoints that receive signed events, each with its delivery log. */
 export function WebhooksTab() {
@@ -39,9 +40,20 @@ export function WebhooksTab() {
           <CardDescription>An endpoint that keeps failing is disabled and you get an email; enable it again once it works.</CardDescription>
         </CardHeader>
         <CardContent>
-          <ListQueryState query={endpoints} what="endpoints" empty="No webhook endpoints yet. Add one above.">
-            {(items) => <WebhookList endpoints={items} onSecret={setSecret} />}
-          </ListQueryState>
+          <QueryState
+            look="stacked"
+            isLoading={endpoints.isPending}
+            error={endpoints.isError ? endpoints.error : null}
+            onRetry={() => void endpoints.refetch()}
+            loading="Loading your endpoints…"
+            failure={(error) => `Could not load your endpoints: ${getErrorMessage(error, 'Please try again later.')}`}
+          />
+          {endpoints.isSuccess &&
+            (endpoints.data.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No webhook endpoints yet. Add one above.</p>
+            ) : (
+              <WebhookList endpoints={endpoints.data} onSecret={setSecret} />
+            ))}
         </CardContent>
       </Card>
     </div>

@@ -6,7 +6,8 @@ import type { User } from '../../../lib/user';
 import { ADMIN_USERS_PAGE_SIZE, useAdminUsers } from '../api/admin-users';
 import { formatCount } from '../api/format';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { AdminCard, QueryState } from './admin-card';
+import { AdminCard } from '../../../components/admin-card';
+import { couldNotLoad, QueryState } from '../../../components/query-state';
 import { AllUsersTable } from './all-users-table';
 import { UserManagementTable } from './user-management-table';
 
@@ -57,7 +58,7 @@ export function AdminUsers({ viewer }: { viewer: User }) {
   );
 
   const state = (
-    <QueryState isLoading={users.isLoading} error={users.error} onRetry={() => void users.refetch()} what="users" />
+    <QueryState isLoading={users.isLoading} error={users.error} onRetry={() => void users.refetch()} loading="Loading users..." failure={couldNotLoad('users')} />
   );
   const empty = data && data.items.length === 0 && (
     <p className="py-6 text-sm text-muted-foreground">{search.trim() ? `No users match "${search.trim()}".` : 'No users yet.'}</p>

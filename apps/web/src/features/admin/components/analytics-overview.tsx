@@ -2,7 +2,9 @@ import { ChartColumn } from 'lucide-react';
 import { useCodeOverview, usePageVisitCounts, useRevenue } from '../api/admin-overview';
 import { useAdminUsers } from '../api/admin-users';
 import { formatCount, pageViewRows, pageViewTotals } from '../api/format';
-import { AdminCard, QueryState, Stat } from './admin-card';
+import { AdminCard } from '../../../components/admin-card';
+import { couldNotLoad, QueryState } from '../../../components/query-state';
+import { Stat } from './stat';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 /** Users, subscriptions, codes, scans and page views, all from the services (no samples). */
@@ -38,12 +40,12 @@ export function AnalyticsOverview() {
             <Stat label="Scans that could not be stored" value={formatCount(deadLettered)} />
           )}
         </dl>
-        <QueryState isLoading={codes.isLoading} error={codes.error} onRetry={() => void codes.refetch()} what="code figures" />
+        <QueryState isLoading={codes.isLoading} error={codes.error} onRetry={() => void codes.refetch()} loading="Loading code figures..." failure={couldNotLoad('code figures')} />
         <div>
           <h3 className="text-base font-semibold">Page views</h3>
           <p className="text-sm text-muted-foreground">Views per page of this website; ids are folded, so every code's edit page counts as one.</p>
           <div className="mt-3">
-            <QueryState isLoading={visits.isLoading} error={visits.error} onRetry={() => void visits.refetch()} what="page views" />
+            <QueryState isLoading={visits.isLoading} error={visits.error} onRetry={() => void visits.refetch()} loading="Loading page views..." failure={couldNotLoad('page views')} />
             {visits.data && rows.length === 0 && <p className="text-sm text-muted-foreground">No page views recorded yet.</p>}
             {rows.length > 0 && (
               <ScrollRegion label="Page views per page">

@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useReconcileNow } from '../api/reconcile';
 import { formatCount } from '../api/format';
-import { AdminCard } from './admin-card';
+import { AdminCard } from '../../../components/admin-card';
 
 const CHECK_NAMES: Record<ReconcileCheck['check'], string> = {
   seats: 'Seats paid and codes held',

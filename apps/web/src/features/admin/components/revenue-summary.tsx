@@ -1,7 +1,9 @@
 import { DollarSign } from 'lucide-react';
 import { useRevenue } from '../api/admin-overview';
 import { formatCount, formatMoney } from '../api/format';
-import { AdminCard, QueryState, Stat } from './admin-card';
+import { AdminCard } from '../../../components/admin-card';
+import { couldNotLoad, QueryState } from '../../../components/query-state';
+import { Stat } from './stat';
 
 /** Spec section 9's formula with per-code seats, computed by the billing-service. */
 export function RevenueSummary() {
@@ -14,7 +16,7 @@ export function RevenueSummary() {
       icon={<DollarSign className="size-5 text-primary" aria-hidden="true" />}
       description="Recurring revenue of live subscriptions: monthly seats × monthly price + annual seats × annual price ÷ 12."
     >
-      <QueryState isLoading={revenue.isLoading} error={revenue.error} onRetry={() => void revenue.refetch()} what="revenue" />
+      <QueryState isLoading={revenue.isLoading} error={revenue.error} onRetry={() => void revenue.refetch()} loading="Loading revenue..." failure={couldNotLoad('revenue')} />
       {data && (
         <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <Stat label="Monthly revenue" value={formatMoney(data.monthlyRevenue)} />

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { SITE_DESCRIPTION, SITE_TITLE } from '../../../hooks/use-page-title';
-import { AdminCard } from './admin-card';
+import { AdminCard } from '../../../components/admin-card';
 
 /** Spec: static keywords, meta title and meta description (what index.html serves). */
 const KEYWORDS = [

@@ -4,11 +4,9 @@ import { api } from '../../../lib/api-client';
 import { viewerTimeZone } from './analytics';
 import { analyticsKeys } from './keys';
 
-const key = [...analyticsKeys.all, 'weekly-report'] as const;
-
 /** GET /api/weekly-report: whether the weekly scans report is mailed. */
 export function useWeeklyReport() {
-  return useQuery({ queryKey: key, queryFn: () => api.get<WeeklyReportSetting>('/api/weekly-report') });
+  return useQuery({ queryKey: analyticsKeys.weeklyReport(), queryFn: () => api.get<WeeklyReportSetting>('/api/weekly-report') });
 }
 
 /** Turned on, the report's weeks run in the viewer's time zone (the one their charts use). */
@@ -16,7 +14,7 @@ export function useSetWeeklyReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (enabled: boolean) => api.put<WeeklyReportSetting>('/api/weekly-report', enabled ? { enabled, timeZone: viewerTimeZone() } : { enabled }),
-    onSuccess: (setting) => queryClient.setQueryData(key, setting),
+    onSuccess: (setting) => queryClient.setQueryData(analyticsKeys.weeklyReport(), setting),
   });
 }
 

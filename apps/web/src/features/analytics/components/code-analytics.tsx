@@ -9,7 +9,8 @@ import { formatCount, formatWhen } from '../lib/figures';
 import { ChangeBadge } from './change-badge';
 import { DateRangePicker, initialRange, type RangeChoice } from './date-range-picker';
 import { BreakdownsGrid } from './breakdowns-grid';
-import { QueryState } from './query-state';
+import { QueryState } from '../../../components/query-state';
+import { ANALYTICS_READ } from '../lib/read-state';
 import { ScanPatternsCards } from './scan-patterns';
 import { ScansChart } from './scans-chart';
 import { StatCard } from './stat-card';
@@ -48,7 +49,7 @@ export function CodeAnalytics({ codeId, codeName }: { codeId: string; codeName?:
       <p role="status" className={exportNotice ? 'text-sm text-muted-foreground' : 'sr-only'}>
         {exportNotice ? 'Export started: your browser is downloading every scan of this code (see its downloads for progress).' : ''}
       </p>
-      {!analytics && <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} />}
+      {!analytics && <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} {...ANALYTICS_READ} />}
       {analytics && (
         <>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -8,7 +8,8 @@ import { COMPARISON_PAGE_SIZE, useCodeComparison, type CodeRange, type Compariso
 import { rangeLabel } from '../lib/date-range';
 import { formatCount } from '../lib/figures';
 import { ChangeBadge } from './change-badge';
-import { QueryState } from './query-state';
+import { QueryState } from '../../../components/query-state';
+import { ANALYTICS_READ } from '../lib/read-state';
 
 const COLUMNS: { sort: ComparisonSort; label: string; numeric: boolean }[] = [
   { sort: 'name', label: 'QR code', numeric: false },
@@ -39,7 +40,7 @@ export function CodeComparisonTable({ range }: { range: CodeRange }) {
     setPage(1);
   };
 
-  if (!data) return <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} />;
+  if (!data) return <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} {...ANALYTICS_READ} />;
   if (data.total === 0) return <p className="text-sm text-muted-foreground">No code was scanned in this period or the one before.</p>;
   const pages = Math.max(1, Math.ceil(data.total / COMPARISON_PAGE_SIZE));
   const previous = rangeLabel({ from: data.previousFrom, to: data.previousTo });

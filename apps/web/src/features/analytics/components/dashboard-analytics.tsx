@@ -9,7 +9,8 @@ import { BreakdownsGrid } from './breakdowns-grid';
 import { ChangeBadge } from './change-badge';
 import { CodeComparisonTable } from './code-comparison-table';
 import { DateRangePicker, initialRange, type RangeChoice } from './date-range-picker';
-import { QueryState } from './query-state';
+import { QueryState } from '../../../components/query-state';
+import { ANALYTICS_READ } from '../lib/read-state';
 import { ScanPatternsCards } from './scan-patterns';
 import { ScansChart } from './scans-chart';
 import { StatCard } from './stat-card';
@@ -21,7 +22,7 @@ export function DashboardAnalytics() {
   const [range, setRange] = useState<RangeChoice>(() => initialRange('30d', tz));
   const query = useAccountRangeAnalytics(range);
   const analytics = query.data;
-  if (!analytics) return <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} />;
+  if (!analytics) return <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} {...ANALYTICS_READ} />;
   const change = growth(analytics.thisMonth, analytics.previousMonth);
   const previous = analytics.previous;
   const previousLabel = previous ? rangeLabel(previous) : '';

@@ -1,14 +1,15 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useScanPatterns, type CodeRange } from '../api/analytics';
 import { CountryMap } from './country-map';
-import { QueryState } from './query-state';
+import { QueryState } from '../../../components/query-state';
+import { ANALYTICS_READ } from '../lib/read-state';
 import { ScanHeatmap } from './scan-heatmap';
 
 /** The map of scans by country and the hour-of-week heatmap, for one code or (codeId null) the account. */
 export function ScanPatternsCards({ codeId, range }: { codeId: string | null; range: CodeRange }) {
   const query = useScanPatterns(codeId, range);
   const data = query.data;
-  const state = <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} />;
+  const state = <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} {...ANALYTICS_READ} />;
   return (
     <>
       <Card>

@@ -1,27 +1,11 @@
 import { CircleCheck, MailX, TriangleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { CardFrame } from '../../../components/card-frame';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useUnsubscribeWeeklyReport } from '../api/weekly-report';
-
-function Frame({ icon, title, description, children }: { icon: ReactNode; title: string; description: ReactNode; children: ReactNode }) {
-  return (
-    <div className="mx-auto flex w-full max-w-md px-4 py-12 sm:py-20">
-      <Card className="w-full">
-        <CardHeader className="items-center text-center">
-          <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary [&_svg]:size-6">{icon}</span>
-          <h1 className="text-2xl leading-tight font-semibold tracking-tight">{title}</h1>
-          <CardDescription className="text-base break-words">{description}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">{children}</CardContent>
-      </Card>
-    </div>
-  );
-}
 
 /**
  * The page of the link in a weekly report. It unsubscribes on a click, not on load (mail scanners
@@ -32,25 +16,25 @@ export function UnsubscribeCard({ token }: { token: string | null }) {
 
   if (!token || isApiError(unsubscribe.error, 400)) {
     return (
-      <Frame icon={<TriangleAlert aria-hidden="true" />} title="Link invalid" description="This unsubscribe link is not valid.">
+      <CardFrame icon={<TriangleAlert aria-hidden="true" />} title="Link invalid" description="This unsubscribe link is not valid.">
         <p className="text-sm text-muted-foreground">You can turn the weekly report off on your account page, under Analytics.</p>
         <Button asChild className="w-full">
           <Link to={`${paths.account}?tab=analytics`}>Go to my account</Link>
         </Button>
-      </Frame>
+      </CardFrame>
     );
   }
   if (unsubscribe.data) {
     return (
-      <Frame icon={<CircleCheck aria-hidden="true" />} title="Unsubscribed" description="You will not get the weekly report any more.">
+      <CardFrame icon={<CircleCheck aria-hidden="true" />} title="Unsubscribed" description="You will not get the weekly report any more.">
         <p role="status" className="text-sm text-muted-foreground">
           Changed your mind? Turn it on again on your account page, under Analytics.
         </p>
-      </Frame>
+      </CardFrame>
     );
   }
   return (
-    <Frame icon={<MailX aria-hidden="true" />} title="Stop the weekly report?" description="The weekly email with your QR codes' scans.">
+    <CardFrame icon={<MailX aria-hidden="true" />} title="Stop the weekly report?" description="The weekly email with your QR codes' scans.">
       {unsubscribe.isError && (
         <p role="alert" className="text-sm text-destructive">
           {getErrorMessage(unsubscribe.error, 'Could not unsubscribe. Try again.')}
@@ -59,6 +43,6 @@ export function UnsubscribeCard({ token }: { token: string | null }) {
       <Button className="w-full" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate(token)}>
         {unsubscribe.isPending && <Spinner />} Unsubscribe
       </Button>
-    </Frame>
+    </CardFrame>
   );
 }

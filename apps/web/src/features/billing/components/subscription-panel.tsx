@@ -1,4 +1,4 @@
-import { Check, CreditCard } from 'lucide-react';
+import { CreditCard } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { SubscriptionView } from '@qrd/contracts';
@@ -9,7 +9,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../hooks/use-toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { PLAN_FEATURES } from '../../../lib/pricing';
 import { useSiteConfig } from '../../../lib/site-config';
 import { useCancelIntervalSwitch } from '../api/interval-switch';
 import { usePaymentMethodPortal, useSubscription } from '../api/subscription';
@@ -19,6 +18,7 @@ import { SwitchIntervalDialog } from './switch-interval-dialog';
 import { Price } from '../../../components/price';
 import { TestModeNotice } from './test-mode-notice';
 import { UpdateCardDialog } from './update-card-dialog';
+import { PlanFeaturesList } from '../../../components/plan-features-list';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -162,14 +162,7 @@ export function SubscriptionPanel() {
         )}
         <div>
           <h3 className="mb-2 text-sm font-semibold">Included</h3>
-          <ul className="grid gap-1.5 text-sm sm:grid-cols-2">
-            {PLAN_FEATURES.map((feature) => (
-              <li key={feature} className="flex items-start gap-2">
-                <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <PlanFeaturesList className="grid gap-1.5 text-sm sm:grid-cols-2" />
         </div>
         {testMode && canUpdateCard && <TestModeNotice />}
       </CardContent>

@@ -1,4 +1,4 @@
-import { ArrowLeft, Check } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { BILLING_INTERVALS, type BillingInterval } from '@qrd/contracts';
@@ -9,13 +9,13 @@ import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { toast } from '../../../hooks/use-toast';
 import { paths } from '../../../lib/paths';
-import { PLAN_FEATURES } from '../../../lib/pricing';
 import { useSiteConfig } from '../../../lib/site-config';
 import { useRefreshSubscription } from '../api/subscription';
 import { PaymentForm } from '../components/payment-form';
 import { usePaymentSetup } from '../hooks/use-payment-setup';
 import { formatCents, perPeriod } from '../lib/format';
 import { paymentFailureToast, type PaymentResult } from '../lib/payment-result';
+import { PlanFeaturesList } from '../../../components/plan-features-list';
 
 /** /subscribe (spec): Monthly or Annual, the card form, back to the dashboard once paid. */
 export function SubscribeRoute() {
@@ -74,14 +74,7 @@ export function SubscribeRoute() {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <ul className="grid gap-2 text-sm">
-              {PLAN_FEATURES.map((feature) => (
-                <li key={feature} className="flex items-start gap-2">
-                  <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                  {feature}
-                </li>
-              ))}
-            </ul>
+            <PlanFeaturesList className="grid gap-2 text-sm" />
           </CardContent>
         </Card>
 

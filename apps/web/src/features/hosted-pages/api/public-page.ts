@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicPage } from '@qrd/contracts';
 import { api } from '../../../lib/api-client';
-
-export const hostedPageKeys = {
-  all: ['hosted-pages'] as const,
-  page: (slug: string) => [...hostedPageKeys.all, slug] as const,
-};
+import { hostedPageKeys } from './keys';
 
 /** GET /api/public/pages/{slug}: 404 for no such page, 410 while the code is not active. */
 export function getPublicPage(slug: string, signal?: AbortSignal): Promise<PublicPage> {

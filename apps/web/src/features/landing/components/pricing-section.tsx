@@ -1,12 +1,12 @@
-import { Check } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { monthsFreeLabel, PLAN_FEATURES } from '../../../lib/pricing';
+import { monthsFreeLabel } from '../../../lib/pricing';
 import { Price } from '../../../components/price';
 import { usePlanPrices } from '../../../lib/site-config';
 import { paths } from '../../../lib/paths';
 import { SectionHeading } from './section-heading';
+import { PlanFeaturesList } from '../../../components/plan-features-list';
 
 const PLANS = {
   monthly: { period: 'per code per month', billed: 'Billed monthly' },
@@ -32,14 +32,7 @@ function PlanCard({ interval }: { interval: keyof typeof PLANS }) {
         <span className="text-muted-foreground">{plan.period}</span>
       </p>
       <p className="mt-1 text-sm text-muted-foreground">{plan.billed}. No setup fees, no contract.</p>
-      <ul className="mt-6 grid gap-3 text-sm">
-        {PLAN_FEATURES.map((feature) => (
-          <li key={feature} className="flex items-start gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <PlanFeaturesList className="mt-6 grid gap-3 text-sm" />
       <Button asChild size="lg" className="mt-8 w-full">
         <Link to={paths.signup}>Get Started Today</Link>
       </Button>

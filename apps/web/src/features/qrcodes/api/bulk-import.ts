@@ -2,11 +2,7 @@ import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BulkImportCells, BulkImportView } from '@qrd/contracts';
 import { api } from '../../../lib/api-client';
-import { codeKeys } from './keys';
-
-export const bulkImportKeys = {
-  one: (id: string) => ['bulk-imports', id] as const,
-};
+import { bulkImportKeys, codeKeys } from './keys';
 
 /** POST /api/imports: the file itself (as CSV text, streamed); the answer is the preview, nothing bought. */
 export function useStartBulkImport() {

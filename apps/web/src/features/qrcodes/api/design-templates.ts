@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DesignTemplateView, QrDesignInput } from '@qrd/contracts';
 import { api } from '../../../lib/api-client';
-
-const templatesKey = ['design-templates'] as const;
+import { designTemplateKeys } from './keys';
 
 /** GET /api/design-templates: the account's saved designs, newest first. */
 export function useDesignTemplates() {
-  return useQuery({ queryKey: templatesKey, queryFn: () => api.get<DesignTemplateView[]>('/api/design-templates') });
+  return useQuery({ queryKey: designTemplateKeys.all, queryFn: () => api.get<DesignTemplateView[]>('/api/design-templates') });
 }
 
 /** POST /api/design-templates {name, design, codeId}: the design as it is now, with the code's logo. */
@@ -14,7 +13,7 @@ export function useCreateDesignTemplate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { name: string; design: QrDesignInput; codeId: string }) => api.post<DesignTemplateView>('/api/design-templates', input),
-    onSuccess: () => client.invalidateQueries({ queryKey: templatesKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: designTemplateKeys.all }),
   });
 }
 
@@ -23,6 +22,6 @@ export function useDeleteDesignTemplate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<{ ok: true }>(`/api/design-templates/${encodeURIComponent(id)}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: templatesKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: designTemplateKeys.all }),
   });
 }

@@ -54,7 +54,7 @@ export function useActivity(filters: ActivityFilters) {
 /** The codes the Recent Activity filter offers: the first 100 by name (an entry's code name filters by any code). */
 export const activityCodeChoicesQueryOptions = () =>
   queryOptions({
-    queryKey: [...codeKeys.lists(), 'activity-choices'] as const,
+    queryKey: codeKeys.activityCodeChoices(),
     queryFn: ({ signal }) => api.get<CodePage<QrCodeView>>('/api/qrcodes?limit=100&sort=name&order=asc', { signal }).then((page) => page.items),
   });
 

@@ -9,8 +9,12 @@ export const codeKeys = {
   all: ['qrcodes'] as const,
   lists: () => [...codeKeys.all, 'list'] as const,
   count: () => [...codeKeys.lists(), 'count'] as const,
+  /** The dashboard's pages, for every search, sort and filter. */
+  allPages: () => [...codeKeys.lists(), 'pages'] as const,
   /** The dashboard's pages for one search, sort and filter (under lists: a change refreshes them too). */
-  pages: (filters: CodeListFilters) => [...codeKeys.lists(), 'pages', filters] as const,
+  pages: (filters: CodeListFilters) => [...codeKeys.allPages(), filters] as const,
+  /** The codes the Recent Activity filter offers (under lists: a new or renamed code refreshes them). */
+  activityCodeChoices: () => [...codeKeys.lists(), 'activity-choices'] as const,
   code: (id: string) => [...codeKeys.all, id] as const,
   detail: (id: string) => [...codeKeys.code(id), 'detail'] as const,
   previews: (id: string) => [...codeKeys.code(id), 'preview'] as const,
@@ -22,4 +26,20 @@ export const codeKeys = {
   /** Whether a custom short link is free (asked as the owner types). */
   slugAvailability: (slug: string) => [...codeKeys.all, 'slug-availability', slug] as const,
   proposedPreview: (id: string, design: QrDesignInput | null) => [...codeKeys.previews(id), 'proposed', design] as const,
+};
+
+/** Folders and tags of the codes (under codeKeys.all: refreshed with the codes). */
+export const organiseKeys = {
+  folders: () => [...codeKeys.all, 'folders'] as const,
+  tags: () => [...codeKeys.all, 'tags'] as const,
+};
+
+/** One bulk import's preview and progress. */
+export const bulkImportKeys = {
+  one: (id: string) => ['bulk-imports', id] as const,
+};
+
+/** The account's saved designs. */
+export const designTemplateKeys = {
+  all: ['design-templates'] as const,
 };

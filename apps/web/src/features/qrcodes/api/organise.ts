@@ -3,13 +3,8 @@ import type { BulkResult, BulkTagOperation, FolderView, QrImageFormat, TagCount 
 import { api, toApiError } from '../../../lib/api-client';
 import { analyticsKeys } from '../../analytics';
 import { billingKeys } from '../../billing';
-import { codeKeys } from './keys';
+import { codeKeys, organiseKeys } from './keys';
 import { saveBlob } from './qr-images';
-
-export const organiseKeys = {
-  folders: () => [...codeKeys.all, 'folders'] as const,
-  tags: () => [...codeKeys.all, 'tags'] as const,
-};
 
 /** GET /api/folders -> the user's folders, A to Z, with how many codes each holds. */
 export const getFolders = () => api.get<FolderView[]>('/api/folders');

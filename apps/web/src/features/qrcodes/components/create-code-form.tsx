@@ -1,11 +1,12 @@
 import { CreateQrCodeDto, QR_CATEGORIES, type CodeContent, type ContentFileView, type QrCategory, type SubscriptionView } from '@qrd/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { toast } from '../../../hooks/use-toast';
 import { getErrorMessage, getFieldErrors } from '../../../lib/api-client';
 import { useDtoForm } from '../../../lib/form';
@@ -60,11 +61,7 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
   };
   const contentErrors = content ? { ...serverContentErrors, ...(attempted ? draftProblems(content) : {}) } : {};
   // Asked once typing pauses, not on every key.
-  const [askedSlug, setAskedSlug] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setAskedSlug(slug.trim()), 400);
-    return () => clearTimeout(timer);
-  }, [slug]);
+  const askedSlug = useDebouncedValue(slug.trim(), 400, { initial: '' });
   const availability = useQuery(slugAvailabilityQuery(askedSlug));
   // A free seat (one bought but unused) is simply taken; otherwise one more is bought first.
   const needsSeat = codesInUse >= 1 && subscription.seats <= subscription.seatsUsed;

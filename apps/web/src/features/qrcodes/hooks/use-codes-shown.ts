@@ -12,7 +12,7 @@ export function useCodesShown(): boolean {
   const answered = () =>
     queryClient
       .getQueryCache()
-      .findAll({ queryKey: [...codeKeys.lists(), 'pages'] })
+      .findAll({ queryKey: codeKeys.allPages() })
       .some((query) => query.state.data !== undefined || query.state.status === 'error');
   const [shown, setShown] = useState(answered);
   useEffect(() => {

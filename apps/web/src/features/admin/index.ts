@@ -1,1 +1,0 @@
-export { AdminCard, QueryState } from './components/admin-card';
