@@ -5,6 +5,7 @@ export * from './dto/money';
 export * from './dto/invoice.dto';
 export * from './dto/qr.dto';
 export * from './dto/bulk-import.dto';
+export * from './dto/code-fields';
 export * from './dto/campaign.dto';
 export * from './dto/campaign-entry';
 export * from './dto/custom-slug.dto';

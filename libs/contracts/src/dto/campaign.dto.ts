@@ -1,6 +1,6 @@
 import { registerDecorator } from 'class-validator';
 import { UNKNOWN_TIME_ZONE } from './time-zone';
-import { destinationProblem } from './qr.dto';
+import { destinationProblem } from './code-fields';
 import type { FieldErrors, NestedFieldErrorsContext } from './validate-dto';
 
 /**

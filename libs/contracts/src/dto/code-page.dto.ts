@@ -1,6 +1,7 @@
 import { IsIn, IsOptional, registerDecorator, ValidationArguments } from 'class-validator';
 import { isUuid, normaliseTag, tagProblem } from './organise.dto';
-import { QR_CATEGORIES, QR_MESSAGES, type QrCategory, wholeNumber } from './qr.dto';
+import { QR_MESSAGES } from './code-fields';
+import { QR_CATEGORIES, type QrCategory, wholeNumber } from './qr.dto';
 
 /**
  * GET /api/qrcodes?limit&cursor&sort&order&q&state&category&tag&folder: one page of the user's codes, sorted,

@@ -1,5 +1,5 @@
 import { registerDecorator } from 'class-validator';
-import { destinationProblem } from './qr.dto';
+import { destinationProblem } from './code-fields';
 import type { FieldErrors, NestedFieldErrorsContext } from './validate-dto';
 
 /**

@@ -1,5 +1,6 @@
 import { validateDto } from './validate-dto';
-import { CreateQrCodeDto, destinationProblem, DownloadQueryDto, QR_MESSAGES, QrDesignDto, UpdateQrCodeDto } from './qr.dto';
+import { destinationProblem, QR_MESSAGES } from './code-fields';
+import { CreateQrCodeDto, DownloadQueryDto, QrDesignDto, UpdateQrCodeDto } from './qr.dto';
 
 describe(CreateQrCodeDto.name, () => {
   it('accepts a name, an https destination and a category', async () => {

@@ -1,5 +1,5 @@
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsOptional, registerDecorator } from 'class-validator';
-import { destinationProblem } from './qr.dto';
+import { destinationProblem } from './code-fields';
 
 /**
  * Outbound webhooks (docs/api.md "Webhooks"): endpoints an account registers, the events each
