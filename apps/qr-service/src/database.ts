@@ -24,6 +24,7 @@ import { VisitorRemovals17996000000000 } from './migrations/17996000000000-visit
 import { DimensionCompression17996000000100 } from './migrations/17996000000100-dimension-compression';
 import { ScanActivity17997000000500 } from './migrations/17997000000500-scan-activity';
 import { BulkImportCancel17997400000000 } from './migrations/17997400000000-bulk-import-cancel';
+import { BulkImportSeatsBought17997500000000 } from './migrations/17997500000000-bulk-import-seats-bought';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -55,5 +56,6 @@ export const QR_DATABASE: ServiceDatabase = {
     DimensionCompression17996000000100,
     ScanActivity17997000000500,
     BulkImportCancel17997400000000,
+    BulkImportSeatsBought17997500000000,
   ],
 };

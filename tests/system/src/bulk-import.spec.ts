@@ -254,6 +254,38 @@ describe('bulk create from CSV', () => {
     expect(await subscriptionOf(client)).toMatchObject({ seats: 6, seatsUsed: 6 });
   });
 
+  it('a batch short of seats while another import is still buying waits for that purchase instead of failing its rows', async () => {
+    const { client } = await signUp(system);
+    const csv = (tag: string) => `name,destination\r\n${[1, 2, 3].map((n) => `${tag} ${n},https://example.com/${tag}/${n}`).join('\r\n')}\r\n`;
+    const a = (await upload(client, csv('a'))).json as BulkImportView;
+    const b = (await upload(client, csv('b'))).json as BulkImportView;
+    const queue = new Queue(QrQueue.BulkImports, {
+      connection: redisOptions(system.config.redisUrl, { maxRetriesPerRequest: null }),
+      prefix: bullPrefix(system.config.redisPrefix),
+    });
+    await queue.pause();
+    try {
+      // A is confirmed and bought (the free seat and two more) before B holds anything.
+      expect((await client.post(`/api/imports/${a.id}/confirm`, {})).status).toBe(202);
+      expect(await subscriptionOf(client)).toMatchObject({ seats: 3 });
+      // B as a confirmation leaves it between its hold and its purchase: its rows count as in use.
+      await sql(system, `UPDATE qr.bulk_imports SET state = 'queued', total = 3, confirmed_at = now() WHERE id = $1`, [b.id]);
+    } finally {
+      await queue.resume();
+      await queue.close();
+    }
+    // A's batch finds its 3 seats held by B's rows, whose seats are not bought yet: it waits.
+    await waitFor(async () => expect(await sql(system, `SELECT state FROM qr.bulk_imports WHERE id = $1`, [a.id])).toEqual([{ state: 'running' }]));
+    expect(await sql(system, `SELECT count(*)::int AS n FROM qr.bulk_import_rows WHERE import_id = $1 AND (code_id IS NOT NULL OR failure IS NOT NULL)`, [a.id])).toEqual([
+      { n: 0 },
+    ]);
+    // B's confirmation goes on and buys for both (A's rows are in use for it), then both create everything.
+    expect((await client.post(`/api/imports/${b.id}/confirm`, {})).status).toBe(202);
+    const done = await Promise.all([importDone(client, a.id), importDone(client, b.id)]);
+    for (const view of done) expect(view.progress).toMatchObject({ created: 3, failed: 0 });
+    expect(await subscriptionOf(client)).toMatchObject({ seats: 6, seatsUsed: 6 });
+  });
+
   it('refuses files beyond the limits, or not CSV, with a 400 that says why, and keeps imports private', async () => {
     const { client, details } = await signUp(system);
     const rows = (n: number) => `name,destination\n${Array.from({ length: n }, (_, i) => `Code ${i},https://example.com/${i}`).join('\n')}\n`;

@@ -176,13 +176,34 @@ export class BulkImportsRepository {
   }
 
   /** What the import's purchase charged, once made. */
+  /** The import's seat purchase is made (what it charged): its held rows are covered by the seats from now on. */
   async setCharged(id: string, amountChargedCents: number): Promise<void> {
-    await this.db.query(`UPDATE qr.bulk_imports SET amount_charged_cents = $2 WHERE id = $1`, [id, amountChargedCents]);
+    await this.db.query(`UPDATE qr.bulk_imports SET amount_charged_cents = $2, seats_bought_at = coalesce(seats_bought_at, now()) WHERE id = $1`, [
+      id,
+      amountChargedCents,
+    ]);
+  }
+
+  /** A repeated confirmation made the same purchase again (it answers once the first is made). */
+  async setBought(id: string): Promise<void> {
+    await this.db.query(`UPDATE qr.bulk_imports SET seats_bought_at = coalesce(seats_bought_at, now()) WHERE id = $1`, [id]);
+  }
+
+  /**
+   * Whether another import of the owner holds rows whose seats are still being bought (held, its
+   * purchase not made yet): seats read now may not include the seats that will cover them.
+   */
+  async purchaseInFlight(tx: EntityManager, ownerId: string, exceptImportId: string): Promise<boolean> {
+    const rows = (await tx.query(
+      `SELECT 1 FROM qr.bulk_imports WHERE owner_id = $1 AND id <> $2 AND state IN ('queued', 'running') AND seats_bought_at IS NULL LIMIT 1`,
+      [ownerId, exceptImportId],
+    )) as unknown[];
+    return rows.length > 0;
   }
 
   /** A queued import whose purchase failed is a draft again (its rows hold no seat), to be confirmed anew. */
   async backToDraft(id: string): Promise<void> {
-    await this.db.query(`UPDATE qr.bulk_imports SET state = 'draft', confirmed_at = NULL, confirm_key = NULL WHERE id = $1 AND state = 'queued'`, [id]);
+    await this.db.query(`UPDATE qr.bulk_imports SET state = 'draft', confirmed_at = NULL, confirm_key = NULL, seats_bought_at = NULL WHERE id = $1 AND state = 'queued'`, [id]);
   }
 
   /** Running, or done; an import cancelled or done stays so. */

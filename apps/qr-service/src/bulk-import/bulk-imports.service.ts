@@ -43,6 +43,10 @@ function hasErrors(errors: Record<string, string>): boolean {
  * creation of the codes, batch by batch, which its owner may cancel and a restart goes on with.
  * Rows live in PostgreSQL, never all in memory.
  */
+/** A batch short of seats while another import's purchase is being made tries again this often, for at most this long. */
+const PURCHASE_WAIT_STEP_MS = 200;
+const PURCHASE_WAIT_MAX_MS = 120_000;
+
 @Injectable()
 export class BulkImportsService {
   constructor(
@@ -110,6 +114,7 @@ export class BulkImportsService {
       if (record.state === 'queued') {
         // The first confirmation may still be buying: the same purchase (same key) answers once it is made.
         await this.seats.buyForImport(userId, record.id, record.total, null);
+        await this.imports.setBought(record.id);
         await enqueue(record.id);
       }
       return this.get(userId, importId);
@@ -192,6 +197,8 @@ export class BulkImportsService {
     await this.imports.setState(record.id, 'running');
     const templates = await this.rules.templateIdsByName(record.ownerId);
     const designs = new Map<string, QrDesign | DomainError>();
+    // How long a batch may wait for another import's seat purchase before its rows fail for want of seats.
+    const waitUntil = Date.now() + PURCHASE_WAIT_MAX_MS;
     for (;;) {
       if (stopping() || (await this.imports.findById(record.id))?.state !== 'running') return;
       const rows = await this.imports.pendingBatch(record.id, BULK_IMPORT_BATCH);
@@ -211,7 +218,11 @@ export class BulkImportsService {
         else ready.push(batchCodeOf(row.row, row, design));
       }
       await this.imports.markFailed(null, record.id, failed);
-      if (ready.length > 0 && !(await this.creator.create(record.id, record.ownerId, ready)).ran) return;
+      if (ready.length === 0) continue;
+      const outcome = await this.creator.create(record.id, record.ownerId, ready, Date.now() < waitUntil);
+      if (!outcome.ran) return;
+      // Another import's purchase is being made: its seats are counted as in use but not bought yet.
+      if (outcome.waiting) await new Promise((resolve) => setTimeout(resolve, PURCHASE_WAIT_STEP_MS));
     }
     await this.imports.setState(record.id, 'done');
   }

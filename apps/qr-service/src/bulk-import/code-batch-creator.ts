@@ -29,6 +29,11 @@ export interface BatchOutcome {
   failed: number;
   /** False when the import was cancelled (or ended) before this batch: nothing was done. */
   ran: boolean;
+  /**
+   * Nothing was done because the seats fell short while another import's purchase was still being
+   * made (its rows held, its seats not bought yet): the batch is to be tried again once it is.
+   */
+  waiting?: boolean;
 }
 
 /** Random slugs drawn again for the rows whose slug was taken meanwhile, at most this often. */
@@ -53,7 +58,8 @@ export class CodeBatchCreator {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async create(importId: string, ownerId: string, batch: BatchCode[]): Promise<BatchOutcome> {
+  /** `mayWait`: a shortfall while another import's purchase is being made answers `waiting` instead of failing rows. */
+  async create(importId: string, ownerId: string, batch: BatchCode[], mayWait = false): Promise<BatchOutcome> {
     const allowance = await this.seats.allowance(ownerId);
     const [outcome, eventIds] = await this.codes.transaction(async (tx): Promise<[BatchOutcome, string[]]> => {
       await this.codes.lockOwner(tx, ownerId);
@@ -65,6 +71,9 @@ export class CodeBatchCreator {
       if (claimed.size === 0) return [{ created: 0, failed: 0, ran: false }, []];
       const todo = batch.filter((code) => claimed.has(code.row));
       const seats = await this.seats.allowBatch(tx, allowance, importId, todo.length);
+      if (mayWait && seats.allowed < todo.length && (await this.imports.purchaseInFlight(tx, ownerId, importId))) {
+        return [{ created: 0, failed: 0, ran: true, waiting: true }, []];
+      }
       const failed = todo.slice(seats.allowed).map((code) => ({ row: code.row, failure: seats.refusal }));
       const owner = await this.codes.ownerFlags(tx, ownerId);
       const created: { code: BatchCode; id: string; slug: string }[] = [];
