@@ -5,7 +5,7 @@
  * the web app. docs/engineering.md shows the graph these rules keep (`npm run deps:graph`).
  */
 const QR_FEATURES = 'abuse|accounts|analytics|bulk-import|content|data-export|design-templates|history|images|reconciliation|scans|webhooks';
-const AUTH_FEATURES = 'mail|password-reset|email-change|two-factor';
+const AUTH_FEATURES = 'mail|password-reset|email-change|two-factor|account-deletion';
 
 /**
  * The only imports one web feature may make of another (importer, imported), always through the

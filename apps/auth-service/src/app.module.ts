@@ -28,7 +28,13 @@ import { RecoveryCodeEntity } from './two-factor/recovery-code.entity';
 import { SecretBox } from './two-factor/secret-box';
 import { TwoFactorService } from './two-factor/two-factor.service';
 import { UsersService } from './users/users.service';
-import { AccountDeletionService } from './users/account-deletion.service';
+import { AccountDeletionHandlers } from './account-deletion/account-deletion.handlers';
+import { AccountDeletionService } from './account-deletion/account-deletion.service';
+import { ContactHandlers } from './mail/contact.handlers';
+import { EmailChangeHandlers } from './email-change/email-change.handlers';
+import { PasswordResetHandlers } from './password-reset/password-reset.handlers';
+import { TwoFactorHandlers } from './two-factor/two-factor.handlers';
+import { EmailChangePort, ResetLinksPort } from './users/user-ports';
 import { WeeklyReportQueue } from './weekly-report/weekly-report.queue';
 import { WeeklyReportsHandlers } from './weekly-report/weekly-reports.handlers';
 import { WeeklyReportsService } from './weekly-report/weekly-reports.service';
@@ -46,7 +52,14 @@ export class AuthServiceModule {
         TypeOrmModule.forFeature([UserEntity, ResetTokenEntity, RecoveryCodeEntity, ApiKeyEntity]),
         MailModule,
       ],
-      controllers: [UsersHandlers, CodeMailHandlers, BillingMailHandlers, ApiKeysHandlers, ProfilePictureHandlers, WeeklyReportsHandlers],
+      controllers: [
+        UsersHandlers,
+        PasswordResetHandlers,
+        EmailChangeHandlers,
+        TwoFactorHandlers,
+        AccountDeletionHandlers,
+        ContactHandlers,
+        CodeMailHandlers, BillingMailHandlers, ApiKeysHandlers, ProfilePictureHandlers, WeeklyReportsHandlers],
       providers: [
         UsersRepository,
         UsersService,
@@ -57,6 +70,8 @@ export class AuthServiceModule {
         PasswordResetService,
         MailWorker,
         EmailChangeService,
+        { provide: EmailChangePort, useExisting: EmailChangeService },
+        { provide: ResetLinksPort, useExisting: ResetTokensRepository },
         SecretBox,
         TwoFactorService,
         ApiKeysRepository,

@@ -7,6 +7,7 @@ import { MailQueue } from '../mail/mail.queue';
 import { confirmEmailMail, emailChangeRequestedMail } from '../mail/templates';
 import { ResetTokenEntity } from '../password-reset/reset-token.entity';
 import { UserEntity } from '../users/user.entity';
+import { EmailChangePort } from '../users/user-ports';
 import { uniqueViolationField } from '../users/users.repository';
 
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -18,7 +19,7 @@ const TAKEN = 'An account with that email already exists';
  * to it is opened: single-use, 24 hours, only its SHA-256 stored. The old address is told at once.
  */
 @Injectable()
-export class EmailChangeService {
+export class EmailChangeService implements EmailChangePort {
   constructor(
     private readonly db: DataSource,
     private readonly mail: MailQueue,

@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, IsNull, MoreThan, Repository } from 'typeorm';
 import { UserEntity } from '../users/user.entity';
+import { ResetLinksPort } from '../users/user-ports';
 import { ResetTokenEntity } from './reset-token.entity';
 
 /** Domain-named access to auth.password_reset_tokens (only token hashes are stored). */
 @Injectable()
-export class ResetTokensRepository {
+export class ResetTokensRepository implements ResetLinksPort {
   constructor(
     @InjectRepository(ResetTokenEntity) private readonly tokens: Repository<ResetTokenEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,

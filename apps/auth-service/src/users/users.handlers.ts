@@ -1,14 +1,6 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AuthPattern, AuthRequests } from '@qrd/contracts';
 import { MessageController } from '@qrd/messaging';
-import { MailQueue } from '../mail/mail.queue';
-import { Inject } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '@qrd/config';
-import { contactMail } from '../mail/templates';
-import { EmailChangeService } from '../email-change/email-change.service';
-import { PasswordResetService } from '../password-reset/password-reset.service';
-import { TwoFactorService } from '../two-factor/two-factor.service';
-import { AccountDeletionService } from './account-deletion.service';
 import { UsersService } from './users.service';
 
 type Req<P extends AuthPattern> = AuthRequests[P]['req'];
@@ -16,15 +8,7 @@ type Res<P extends AuthPattern> = Promise<AuthRequests[P]['res']>;
 
 @MessageController()
 export class UsersHandlers {
-  constructor(
-    private readonly users: UsersService,
-    private readonly resets: PasswordResetService,
-    private readonly mail: MailQueue,
-    private readonly emailChange: EmailChangeService,
-    private readonly twoFactor: TwoFactorService,
-    private readonly deletion: AccountDeletionService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly users: UsersService) {}
 
   @MessagePattern(AuthPattern.Register)
   register(@Payload() req: Req<AuthPattern.Register>): Res<AuthPattern.Register> {
@@ -57,22 +41,6 @@ export class UsersHandlers {
     return { ok: true };
   }
 
-  @MessagePattern(AuthPattern.RequestPasswordReset)
-  async requestReset(@Payload() req: Req<AuthPattern.RequestPasswordReset>): Res<AuthPattern.RequestPasswordReset> {
-    await this.resets.request(req.email);
-    return { ok: true };
-  }
-
-  @MessagePattern(AuthPattern.CheckResetToken)
-  async checkReset(@Payload() req: Req<AuthPattern.CheckResetToken>): Res<AuthPattern.CheckResetToken> {
-    return { valid: await this.resets.check(req.token) };
-  }
-
-  @MessagePattern(AuthPattern.ResetPassword)
-  async reset(@Payload() req: Req<AuthPattern.ResetPassword>): Res<AuthPattern.ResetPassword> {
-    return { userId: await this.resets.reset(req.token, req.password) };
-  }
-
   @MessagePattern(AuthPattern.ListUsers)
   list(@Payload() req: Req<AuthPattern.ListUsers>): Res<AuthPattern.ListUsers> {
     return this.users.list(req);
@@ -91,47 +59,5 @@ export class UsersHandlers {
   @MessagePattern(AuthPattern.CountUsers)
   async count(): Res<AuthPattern.CountUsers> {
     return { total: await this.users.count() };
-  }
-
-  @MessagePattern(AuthPattern.SendContactMessage)
-  async contact(@Payload() req: Req<AuthPattern.SendContactMessage>): Res<AuthPattern.SendContactMessage> {
-    await this.mail.enqueue(contactMail(this.config.mail.contactTo, req));
-    return { ok: true };
-  }
-
-  @MessagePattern(AuthPattern.ConfirmEmailChange)
-  confirmEmailChange(@Payload() req: Req<AuthPattern.ConfirmEmailChange>): Res<AuthPattern.ConfirmEmailChange> {
-    return this.emailChange.confirm(req.token);
-  }
-
-  @MessagePattern(AuthPattern.CancelEmailChange)
-  cancelEmailChange(@Payload() req: Req<AuthPattern.CancelEmailChange>): Res<AuthPattern.CancelEmailChange> {
-    return this.users.cancelEmailChange(req.userId);
-  }
-
-  @MessagePattern(AuthPattern.StartTwoFactor)
-  startTwoFactor(@Payload() req: Req<AuthPattern.StartTwoFactor>): Res<AuthPattern.StartTwoFactor> {
-    return this.twoFactor.start(req.userId, req.currentPassword);
-  }
-
-  @MessagePattern(AuthPattern.EnableTwoFactor)
-  enableTwoFactor(@Payload() req: Req<AuthPattern.EnableTwoFactor>): Res<AuthPattern.EnableTwoFactor> {
-    return this.twoFactor.enable(req.userId, req.code);
-  }
-
-  @MessagePattern(AuthPattern.DisableTwoFactor)
-  async disableTwoFactor(@Payload() req: Req<AuthPattern.DisableTwoFactor>): Res<AuthPattern.DisableTwoFactor> {
-    await this.twoFactor.disable(req.userId, req.currentPassword, req.code);
-    return { ok: true };
-  }
-
-  @MessagePattern(AuthPattern.VerifySecondFactor)
-  verifySecondFactor(@Payload() req: Req<AuthPattern.VerifySecondFactor>): Res<AuthPattern.VerifySecondFactor> {
-    return this.twoFactor.verify(req.userId, req.code);
-  }
-
-  @MessagePattern(AuthPattern.DeleteUser)
-  deleteUser(@Payload() req: Req<AuthPattern.DeleteUser>): Res<AuthPattern.DeleteUser> {
-    return this.deletion.delete(req.actorId, req.userId, req.currentPassword);
   }
 }

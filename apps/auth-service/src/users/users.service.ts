@@ -13,11 +13,10 @@ import {
   UserView,
   isAdminRole,
 } from '@qrd/contracts';
-import { EmailChangeService } from '../email-change/email-change.service';
-import { ResetTokensRepository } from '../password-reset/reset-tokens.repository';
 import { assertCurrentPassword } from './current-password';
 import { AccountEvents } from './account-events';
 import { PasswordHasher } from './password-hasher';
+import { EmailChangePort, ResetLinksPort } from './user-ports';
 import { toUserView, UserEntity } from './user.entity';
 import { uniqueViolationField, UsersRepository } from './users.repository';
 
@@ -33,10 +32,10 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
-    private readonly resetTokens: ResetTokensRepository,
+    private readonly resetTokens: ResetLinksPort,
     private readonly events: AccountEvents,
     private readonly db: DataSource,
-    private readonly emailChange: EmailChangeService,
+    private readonly emailChange: EmailChangePort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

@@ -4,10 +4,10 @@ import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
 import { DomainError, DomainEvent, ErrorCode, isAdminRole } from '@qrd/contracts';
 import { accountDeletedMail } from '../mail/templates';
 import { MailQueue } from '../mail/mail.queue';
-import { AccountEvents } from './account-events';
-import { assertCurrentPassword } from './current-password';
-import { PasswordHasher } from './password-hasher';
-import { UserEntity } from './user.entity';
+import { AccountEvents } from '../users/account-events';
+import { assertCurrentPassword } from '../users/current-password';
+import { PasswordHasher } from '../users/password-hasher';
+import { UserEntity } from '../users/user.entity';
 
 /**
  * Deletes an account: its row (and with it, by cascade, its API keys, recovery codes and reset
