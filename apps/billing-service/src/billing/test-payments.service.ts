@@ -1,8 +1,8 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { LOGGER, Logger } from '@qrd/config';
 import { ClockView, DomainError, ErrorCode, PaymentOutcomeView, SubscriptionView, TestCard } from '@qrd/contracts';
-import { TEST_PROCESSOR } from '../providers/providers';
-import { TestProcessor } from '../providers/test/test-processor';
+import { SANDBOX_PROCESSOR } from '../providers/providers';
+import { SandboxProcessor } from '../providers/sandbox/sandbox-processor';
 import { BillingRepository } from './billing.repository';
 import { RenewalReminders } from './renewal-reminders';
 import { SeatRenewals } from './seat-renewals';
@@ -21,7 +21,7 @@ export class TestPaymentsService implements OnModuleInit, OnApplicationShutdown 
   private timer?: NodeJS.Timeout;
 
   constructor(
-    @Inject(TEST_PROCESSOR) private readonly processor: TestProcessor | null,
+    @Inject(SANDBOX_PROCESSOR) private readonly processor: SandboxProcessor | null,
     private readonly repo: BillingRepository,
     private readonly sync: SubscriptionSync,
     private readonly seats: SeatsService,
@@ -78,7 +78,7 @@ export class TestPaymentsService implements OnModuleInit, OnApplicationShutdown 
     }
   }
 
-  private test(): TestProcessor {
+  private test(): SandboxProcessor {
     if (!this.processor) {
       throw new DomainError(ErrorCode.NotFound, 'Test payments are only available with BILLING_PROVIDER=test');
     }

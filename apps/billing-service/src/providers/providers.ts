@@ -5,13 +5,13 @@ import type { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
 import { PAYMENT_PROVIDER, PaymentProvider } from './payment-provider';
 import { createStripeClient, StripePaymentProvider } from './stripe/stripe-provider';
-import { TestProcessor } from './test/test-processor';
-import { TestPaymentProvider } from './test/test-provider';
+import { SandboxProcessor } from './sandbox/sandbox-processor';
+import { SandboxPaymentProvider } from './sandbox/sandbox-provider';
 
 /** The Stripe client when BILLING_PROVIDER=stripe, else null. */
 export const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
-/** The offline processor when BILLING_PROVIDER=test, else null. */
-export const TEST_PROCESSOR = Symbol('TEST_PROCESSOR');
+/** The sandbox processor (payments simulated offline, with test cards) when BILLING_PROVIDER=test, else null; the setting keeps its value for operators. */
+export const SANDBOX_PROCESSOR = Symbol('SANDBOX_PROCESSOR');
 
 export const PROVIDERS: Provider[] = [
   {
@@ -21,19 +21,19 @@ export const PROVIDERS: Provider[] = [
       config.billing.provider === 'stripe' ? createStripeClient(config) : null,
   },
   {
-    provide: TEST_PROCESSOR,
+    provide: SANDBOX_PROCESSOR,
     inject: [APP_CONFIG, getDataSourceToken()],
-    useFactory: (config: AppConfig, dataSource: DataSource): TestProcessor | null =>
+    useFactory: (config: AppConfig, dataSource: DataSource): SandboxProcessor | null =>
       config.billing.provider === 'test'
-        ? new TestProcessor(dataSource, { month: config.billing.monthlyPriceCents, year: config.billing.annualPriceCents })
+        ? new SandboxProcessor(dataSource, { month: config.billing.monthlyPriceCents, year: config.billing.annualPriceCents })
         : null,
   },
   {
     provide: PAYMENT_PROVIDER,
-    inject: [APP_CONFIG, STRIPE_CLIENT, TEST_PROCESSOR, LOGGER],
-    useFactory: (config: AppConfig, stripe: Stripe | null, processor: TestProcessor | null, logger: Logger): PaymentProvider => {
+    inject: [APP_CONFIG, STRIPE_CLIENT, SANDBOX_PROCESSOR, LOGGER],
+    useFactory: (config: AppConfig, stripe: Stripe | null, processor: SandboxProcessor | null, logger: Logger): PaymentProvider => {
       if (stripe) return new StripePaymentProvider(stripe, config, logger);
-      if (processor) return new TestPaymentProvider(processor);
+      if (processor) return new SandboxPaymentProvider(processor);
       throw new Error(`No payment provider for BILLING_PROVIDER=${config.billing.provider}`);
     },
   },

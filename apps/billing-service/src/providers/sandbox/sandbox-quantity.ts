@@ -8,9 +8,9 @@ import {
   prorationLine,
   saveSubscription,
   TpPendingPayment,
-} from './test-billing-cycle';
-import { INCOMPLETE_EXPIRY_SECONDS, type TpSubscription, type Unix } from './test-objects';
-import type { TestStore } from './test-store';
+} from './sandbox-billing-cycle';
+import { INCOMPLETE_EXPIRY_SECONDS, type TpSubscription, type Unix } from './sandbox-objects';
+import type { SandboxStore } from './sandbox-store';
 
 /**
  * A new quantity, prorated to the second like Stripe's always_invoice with pending_if_incomplete:
@@ -19,7 +19,7 @@ import type { TestStore } from './test-store';
  * (applied once that payment succeeds) and the payment to authenticate is answered.
  */
 export async function changeQuantity(
-  store: TestStore,
+  store: SandboxStore,
   sub: TpSubscription,
   quantity: number,
   now: Unix,

@@ -2,21 +2,21 @@ import type { DataSource } from 'typeorm';
 import { openDatabase } from '@qrd/database';
 import { createTestDatabase, TestDatabase } from '@qrd/testing';
 import { BILLING_DATABASE } from '../../database';
-import { addPeriods, TpCustomer, TpInvoice } from './test-objects';
-import { TestProcessor } from './test-processor';
+import { addPeriods, TpCustomer, TpInvoice } from './sandbox-objects';
+import { SandboxProcessor } from './sandbox-processor';
 
 const VISA = { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' };
 
 /** The offline processor on real PostgreSQL: periods, proration and credit like Stripe Billing. */
-describe(TestProcessor.name, () => {
+describe(SandboxProcessor.name, () => {
   let db: TestDatabase;
   let dataSource: DataSource;
-  let sut: TestProcessor;
+  let sut: SandboxProcessor;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     dataSource = await openDatabase(db.url, BILLING_DATABASE);
-    sut = new TestProcessor(dataSource, { month: 349, year: 3490 });
+    sut = new SandboxProcessor(dataSource, { month: 349, year: 3490 });
   });
   afterAll(async () => {
     await dataSource.destroy();

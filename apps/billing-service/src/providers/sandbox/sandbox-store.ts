@@ -12,7 +12,7 @@ import {
   TpSubscription,
   TpType,
   Unix,
-} from './test-objects';
+} from './sandbox-objects';
 
 interface ObjectTypes {
   customer: TpCustomer;
@@ -27,7 +27,7 @@ interface ObjectTypes {
  * The offline processor's objects in `billing.test_objects` (JSONB, one row an object), read and
  * written inside the caller's transaction; `lock` takes the row lock that serialises changes.
  */
-export class TestStore {
+export class SandboxStore {
   constructor(private readonly db: EntityManager) {}
 
   static newId(type: TpType): string {

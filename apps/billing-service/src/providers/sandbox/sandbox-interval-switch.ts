@@ -9,9 +9,9 @@ import {
   prorationLine,
   saveSubscription,
   TpPendingPayment,
-} from './test-billing-cycle';
-import { addPeriods, INCOMPLETE_EXPIRY_SECONDS, TpCustomer, TpPendingUpdate, TpPrice, TpSubscription, Unix } from './test-objects';
-import { TestStore } from './test-store';
+} from './sandbox-billing-cycle';
+import { addPeriods, INCOMPLETE_EXPIRY_SECONDS, TpCustomer, TpPendingUpdate, TpPrice, TpSubscription, Unix } from './sandbox-objects';
+import { SandboxStore } from './sandbox-store';
 
 /**
  * Monthly <-> annual, after Stripe: a change of interval resets the billing cycle, so switching now
@@ -21,7 +21,7 @@ import { TestStore } from './test-store';
  * phase: nothing changes until the renewal, which bills the new price.
  */
 
-export interface TestSwitchQuote {
+export interface SandboxSwitchQuote {
   /** Unused time of the old price plus the account's credit. */
   credit: number;
   unused: number;
@@ -30,7 +30,7 @@ export interface TestSwitchQuote {
   newPeriodEnd: Unix;
 }
 
-export function quoteIntervalSwitch(sub: TpSubscription, customer: TpCustomer, price: TpPrice, now: Unix): TestSwitchQuote {
+export function quoteIntervalSwitch(sub: TpSubscription, customer: TpCustomer, price: TpPrice, now: Unix): SandboxSwitchQuote {
   const remaining = Math.max(0, sub.current_period_end - now);
   const period = Math.max(1, sub.current_period_end - sub.current_period_start);
   const unused = Math.round((sub.price.unit_amount * sub.quantity * remaining) / period);
@@ -56,7 +56,7 @@ export function requireSwitchable(sub: TpSubscription, price: TpPrice): void {
 }
 
 export async function switchIntervalNow(
-  store: TestStore,
+  store: SandboxStore,
   sub: TpSubscription,
   price: TpPrice,
   now: Unix,
@@ -102,7 +102,7 @@ export async function switchIntervalNow(
 }
 
 export async function scheduleIntervalSwitch(
-  store: TestStore,
+  store: SandboxStore,
   sub: TpSubscription,
   price: TpPrice | null,
   when: SwitchTiming | 'cancel',

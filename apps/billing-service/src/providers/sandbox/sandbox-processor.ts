@@ -1,20 +1,19 @@
 import type { DataSource } from 'typeorm';
 import { DomainError, ErrorCode, PaymentOutcomeView, SwitchTiming, TestCard } from '@qrd/contracts';
-import { CARD_ERRORS, CardError, chargeResult, isCardError, parseCard, ParsedCard } from './test-cards';
+import { CARD_ERRORS, chargeResult, isCardError, parseCard } from './sandbox-cards';
 import {
   createInvoice,
   createPaymentIntent,
   dropPendingUpdate,
   endSubscription,
-  markInvoicePaid,
   periodLine,
   retryOpenInvoices,
   runDueWork,
   saveSubscription,
   TpPendingPayment,
-} from './test-billing-cycle';
-import { changeQuantity } from './test-quantity';
-import { quoteIntervalSwitch, requireSwitchable, scheduleIntervalSwitch, switchIntervalNow, TestSwitchQuote } from './test-interval-switch';
+} from './sandbox-billing-cycle';
+import { changeQuantity } from './sandbox-quantity';
+import { quoteIntervalSwitch, requireSwitchable, scheduleIntervalSwitch, switchIntervalNow, SandboxSwitchQuote } from './sandbox-interval-switch';
 import type { PaymentIntentStatus } from '@qrd/contracts';
 import {
   addPeriods,
@@ -22,15 +21,15 @@ import {
   PriceInterval,
   TpCustomer,
   TpInvoice,
-  TpPaymentIntent,
   TpPaymentMethod,
   TpPrice,
   TpSubscription,
   Unix,
-} from './test-objects';
-import { TestStore } from './test-store';
+} from './sandbox-objects';
+import { SandboxStore } from './sandbox-store';
+import { newPaymentMethod, outcomeOf, refuse, requireIntent, succeed } from './sandbox-payments';
 
-export interface TestPrices {
+export interface SandboxPrices {
   month: number;
   year: number;
 }
@@ -39,15 +38,15 @@ export interface TestPrices {
  * The offline card processor behind the `test` provider: Stripe's objects and outcomes, kept in
  * PostgreSQL, with a clock an operator can move forward. Every operation is one transaction.
  */
-export class TestProcessor {
+export class SandboxProcessor {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly prices: TestPrices,
+    private readonly prices: SandboxPrices,
   ) {}
 
-  private tx<T>(work: (store: TestStore, now: Unix) => Promise<T>): Promise<T> {
+  private tx<T>(work: (store: SandboxStore, now: Unix) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
-      const store = new TestStore(manager);
+      const store = new SandboxStore(manager);
       return work(store, Math.floor(Date.now() / 1000) + (await store.clockOffset()));
     });
   }
@@ -55,7 +54,7 @@ export class TestProcessor {
   createCustomer(email: string, metadata: Record<string, string>): Promise<TpCustomer> {
     return this.tx(async (store, now) => {
       const customer: TpCustomer = {
-        id: TestStore.newId('customer'),
+        id: SandboxStore.newId('customer'),
         object: 'customer',
         email,
         created: now,
@@ -81,7 +80,7 @@ export class TestProcessor {
     return this.tx(async (store, now) => {
       await store.require('customer', customerId);
       const sub: TpSubscription = {
-        id: TestStore.newId('subscription'),
+        id: SandboxStore.newId('subscription'),
         object: 'subscription',
         customer: customerId,
         status: 'incomplete',
@@ -134,14 +133,14 @@ export class TestProcessor {
   /** Stripe.js confirmPayment's stand-in: the customer is present and types a card. */
   confirmPayment(clientSecret: string, input: TestCard): Promise<{ outcome: PaymentOutcomeView; subscriptionId: string }> {
     return this.tx(async (store, now) => {
-      const intent = await this.requireIntent(store, clientSecret);
+      const intent = await requireIntent(store, clientSecret);
       const subscriptionId = (await store.require('invoice', intent.invoice, false)).subscription;
       if (intent.status !== 'requires_payment_method') return { outcome: outcomeOf(intent), subscriptionId };
       const card = parseCard(input, new Date(now * 1000));
-      if (isCardError(card)) return { outcome: await this.refuse(store, intent, card), subscriptionId };
+      if (isCardError(card)) return { outcome: await refuse(store, intent, card), subscriptionId };
       const result = chargeResult(card.behaviour, false);
-      if (typeof result === 'object') return { outcome: await this.refuse(store, intent, result), subscriptionId };
-      const method = await this.newPaymentMethod(store, card, now);
+      if (typeof result === 'object') return { outcome: await refuse(store, intent, result), subscriptionId };
+      const method = await newPaymentMethod(store, card, now);
       if (result === 'requires_action') {
         intent.status = 'requires_action';
         intent.payment_method = method.id;
@@ -150,7 +149,7 @@ export class TestProcessor {
         await store.save(intent);
         return { outcome: outcomeOf(intent), subscriptionId };
       }
-      await this.succeed(store, intent, method, now);
+      await succeed(store, intent, method, now);
       return { outcome: outcomeOf(intent), subscriptionId };
     });
   }
@@ -158,7 +157,7 @@ export class TestProcessor {
   /** The customer's answer to the bank's 3-D Secure challenge. */
   authenticatePayment(clientSecret: string, approve: boolean): Promise<{ outcome: PaymentOutcomeView; subscriptionId: string }> {
     return this.tx(async (store, now) => {
-      const intent = await this.requireIntent(store, clientSecret);
+      const intent = await requireIntent(store, clientSecret);
       const subscriptionId = (await store.require('invoice', intent.invoice, false)).subscription;
       if (intent.status !== 'requires_action' || !intent.payment_method) return { outcome: outcomeOf(intent), subscriptionId };
       if (!approve) {
@@ -169,10 +168,10 @@ export class TestProcessor {
           await saveSubscription(store, sub);
           intent.status = 'canceled';
         }
-        return { outcome: await this.refuse(store, intent, CARD_ERRORS.authenticationFailed), subscriptionId };
+        return { outcome: await refuse(store, intent, CARD_ERRORS.authenticationFailed), subscriptionId };
       }
       const method = await store.require('payment_method', intent.payment_method);
-      await this.succeed(store, intent, method, now);
+      await succeed(store, intent, method, now);
       return { outcome: outcomeOf(intent), subscriptionId };
     });
   }
@@ -203,7 +202,7 @@ export class TestProcessor {
   }
 
   /** What switching to `interval` now would cost (Stripe's invoices.createPreview), changing nothing. */
-  previewIntervalSwitch(subscriptionId: string, interval: PriceInterval): Promise<TestSwitchQuote & { unitAmount: number }> {
+  previewIntervalSwitch(subscriptionId: string, interval: PriceInterval): Promise<SandboxSwitchQuote & { unitAmount: number }> {
     return this.tx(async (store, now) => {
       const sub = await store.require('subscription', subscriptionId, false);
       const price = this.price(interval);
@@ -225,7 +224,7 @@ export class TestProcessor {
   /** A payment intent's state, by its client secret (Stripe: paymentIntents.retrieve). */
   paymentStatus(clientSecret: string): Promise<{ status: PaymentIntentStatus; errorMessage: string | null }> {
     return this.tx(async (store) => {
-      const intent = await this.requireIntent(store, clientSecret);
+      const intent = await requireIntent(store, clientSecret);
       return { status: intent.status, errorMessage: intent.last_payment_error?.message ?? null };
     });
   }
@@ -274,7 +273,7 @@ export class TestProcessor {
         const amount = invoice.amount_paid - already;
         if (amount <= 0) continue;
         await store.save({
-          id: TestStore.newId('refund'),
+          id: SandboxStore.newId('refund'),
           object: 'refund',
           amount,
           currency: 'usd',
@@ -299,7 +298,7 @@ export class TestProcessor {
       const card = parseCard(input, new Date(now * 1000));
       if (isCardError(card)) throw new DomainError(ErrorCode.PaymentFailed, card.message);
       if (card.behaviour === 'decline') throw new DomainError(ErrorCode.PaymentFailed, CARD_ERRORS.declined.message);
-      const method = await this.newPaymentMethod(store, card, now);
+      const method = await newPaymentMethod(store, card, now);
       method.customer = customer.id;
       await store.save(method);
       customer.invoice_settings.default_payment_method = method.id;
@@ -324,7 +323,7 @@ export class TestProcessor {
 
   /** Moves the clock forward and runs what became due. Returns the new time and what changed. */
   async advanceClock(days: number): Promise<{ now: Unix; offsetSeconds: number; changed: string[] }> {
-    const offsetSeconds = await this.dataSource.transaction((m) => new TestStore(m).advanceClock(days * DAY));
+    const offsetSeconds = await this.dataSource.transaction((m) => new SandboxStore(m).advanceClock(days * DAY));
     const changed = await this.runDue();
     return { now: Math.floor(Date.now() / 1000) + offsetSeconds, offsetSeconds, changed };
   }
@@ -343,79 +342,4 @@ export class TestProcessor {
       if (batch.count < 50) return changed;
     }
   }
-
-  private async requireIntent(store: TestStore, clientSecret: string): Promise<TpPaymentIntent> {
-    const intent = await store.lockPaymentIntentBySecret(clientSecret);
-    if (!intent) throw new DomainError(ErrorCode.NotFound, 'No such payment: the payment form has expired, please start again');
-    return intent;
-  }
-
-  private async refuse(store: TestStore, intent: TpPaymentIntent, error: CardError): Promise<PaymentOutcomeView> {
-    if (intent.status !== 'canceled') intent.status = 'requires_payment_method';
-    intent.last_payment_error = error;
-    intent.next_action = null;
-    intent.payment_method = null;
-    await store.save(intent);
-    return outcomeOf(intent);
-  }
-
-  private async newPaymentMethod(store: TestStore, card: ParsedCard, now: Unix): Promise<TpPaymentMethod> {
-    const method: TpPaymentMethod = {
-      id: TestStore.newId('payment_method'),
-      object: 'payment_method',
-      type: 'card',
-      customer: null,
-      card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },
-      created: now,
-      behaviour: card.behaviour,
-    };
-    await store.save(method);
-    return method;
-  }
-
-  /** The first invoice is paid: the card is saved as the default and the subscription starts. */
-  private async succeed(store: TestStore, intent: TpPaymentIntent, method: TpPaymentMethod, now: Unix): Promise<void> {
-    intent.status = 'succeeded';
-    intent.payment_method = method.id;
-    intent.next_action = null;
-    intent.last_payment_error = null;
-    await store.save(intent);
-    const invoice = await store.require('invoice', intent.invoice);
-    const sub = await store.require('subscription', invoice.subscription);
-    const customer = await store.require('customer', intent.customer);
-    method.customer = customer.id;
-    await store.save(method);
-    customer.invoice_settings.default_payment_method = method.id;
-    const pending = sub.pending_update?.invoice === invoice.id ? sub.pending_update : null;
-    if (pending) {
-      // The change that waited for this payment (a seat bought, a plan switched) takes effect.
-      Object.assign(sub, pending.changes);
-      customer.balance = pending.balance;
-      sub.pending_update = null;
-      sub.latest_invoice = invoice.id;
-    }
-    await store.save(customer);
-    await markInvoicePaid(store, invoice, sub);
-    sub.default_payment_method = method.id;
-    if (sub.status === 'incomplete') {
-      // The period starts when the first payment succeeds.
-      sub.status = 'active';
-      sub.billing_cycle_anchor = now;
-      sub.current_period_start = now;
-      sub.current_period_end = addPeriods(now, sub.price.recurring.interval, 1);
-    } else if ((sub.status === 'past_due' || sub.status === 'unpaid') && sub.open_invoices.length === 0) {
-      sub.status = 'active';
-    }
-    await saveSubscription(store, sub);
-  }
-}
-
-function outcomeOf(intent: TpPaymentIntent): PaymentOutcomeView {
-  const error = intent.last_payment_error;
-  return {
-    status: intent.status,
-    paymentIntentId: intent.id,
-    error: error ? { code: error.code, declineCode: error.declineCode, message: error.message } : null,
-    nextAction: intent.status === 'requires_action' ? { type: 'authenticate' } : null,
-  };
 }

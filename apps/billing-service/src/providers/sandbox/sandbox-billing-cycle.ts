@@ -1,4 +1,4 @@
-import { chargeResult, CARD_ERRORS, CardError } from './test-cards';
+import { chargeResult, CARD_ERRORS, CardError } from './sandbox-cards';
 import {
   addPeriods,
   DAY,
@@ -11,8 +11,8 @@ import {
   TpPaymentIntent,
   TpSubscription,
   Unix,
-} from './test-objects';
-import { newClientSecret, TestStore } from './test-store';
+} from './sandbox-objects';
+import { newClientSecret, SandboxStore } from './sandbox-store';
 
 /**
  * Invoices, charges and what the clock does to a subscription, after Stripe Billing: renewal
@@ -22,7 +22,7 @@ import { newClientSecret, TestStore } from './test-store';
  */
 
 export async function createInvoice(
-  store: TestStore,
+  store: SandboxStore,
   sub: TpSubscription,
   reason: InvoiceBillingReason,
   amount: number,
@@ -30,7 +30,7 @@ export async function createInvoice(
   detail: { lines: TpInvoiceLine[]; creditApplied?: number } = { lines: [] },
 ): Promise<TpInvoice> {
   const invoice: TpInvoice = {
-    id: TestStore.newId('invoice'),
+    id: SandboxStore.newId('invoice'),
     object: 'invoice',
     customer: sub.customer,
     subscription: sub.id,
@@ -84,8 +84,8 @@ export function money(cents: number): string {
 }
 
 /** A payment intent waiting for the customer's card (the first invoice, paid through the card form). */
-export async function createPaymentIntent(store: TestStore, invoice: TpInvoice, now: Unix): Promise<TpPaymentIntent> {
-  const id = TestStore.newId('payment_intent');
+export async function createPaymentIntent(store: SandboxStore, invoice: TpInvoice, now: Unix): Promise<TpPaymentIntent> {
+  const id = SandboxStore.newId('payment_intent');
   const intent: TpPaymentIntent = {
     id,
     object: 'payment_intent',
@@ -107,7 +107,7 @@ export async function createPaymentIntent(store: TestStore, invoice: TpInvoice, 
   return intent;
 }
 
-export async function markInvoicePaid(store: TestStore, invoice: TpInvoice, sub: TpSubscription): Promise<void> {
+export async function markInvoicePaid(store: SandboxStore, invoice: TpInvoice, sub: TpSubscription): Promise<void> {
   invoice.status = 'paid';
   invoice.amount_paid = invoice.amount_due;
   invoice.next_payment_attempt = null;
@@ -120,7 +120,7 @@ export async function markInvoicePaid(store: TestStore, invoice: TpInvoice, sub:
  * Returns null on success, else Stripe's card error.
  */
 export async function chargeOffSession(
-  store: TestStore,
+  store: SandboxStore,
   customer: TpCustomer,
   invoice: TpInvoice,
   now: Unix,
@@ -135,7 +135,7 @@ export async function chargeOffSession(
  * requires_action for the customer to answer; otherwise null on success, else Stripe's card error.
  */
 export async function chargeSavedCard(
-  store: TestStore,
+  store: SandboxStore,
   customer: TpCustomer,
   invoice: TpInvoice,
   now: Unix,
@@ -149,7 +149,7 @@ export async function chargeSavedCard(
     : customerPresent && method.behaviour === 'authenticate_always'
       ? 'requires_action'
       : chargeResult(method.behaviour, true);
-  const id = TestStore.newId('payment_intent');
+  const id = SandboxStore.newId('payment_intent');
   const error = typeof result === 'object' ? result : null;
   await store.save({
     id,
@@ -180,7 +180,7 @@ export interface TpPendingPayment {
 }
 
 /** The intent of an invoice whose payment waits for the customer, as the client secret to answer with. */
-export async function pendingPaymentOf(store: TestStore, invoice: TpInvoice): Promise<TpPendingPayment> {
+export async function pendingPaymentOf(store: SandboxStore, invoice: TpInvoice): Promise<TpPendingPayment> {
   const intent = invoice.payment_intent ? await store.get('payment_intent', invoice.payment_intent) : null;
   if (!intent) throw new Error(`Test invoice ${invoice.id} has no payment intent`);
   return { clientSecret: intent.client_secret, amount: invoice.amount_due };
@@ -190,7 +190,7 @@ export async function pendingPaymentOf(store: TestStore, invoice: TpInvoice): Pr
  * Drops a change still waiting for authentication (a new change replaces it, or the customer
  * failed the bank's check): its invoice is voided and its payment canceled; nothing was charged.
  */
-export async function dropPendingUpdate(store: TestStore, sub: TpSubscription): Promise<void> {
+export async function dropPendingUpdate(store: SandboxStore, sub: TpSubscription): Promise<void> {
   const pending = sub.pending_update;
   if (!pending) return;
   sub.pending_update = null;
@@ -208,7 +208,7 @@ export async function dropPendingUpdate(store: TestStore, sub: TpSubscription): 
 }
 
 /** When the clock next has work for this subscription (null: never). */
-export async function dueAt(store: TestStore, sub: TpSubscription): Promise<Unix | null> {
+export async function dueAt(store: SandboxStore, sub: TpSubscription): Promise<Unix | null> {
   switch (sub.status) {
     case 'incomplete':
       return sub.created + INCOMPLETE_EXPIRY_SECONDS;
@@ -228,12 +228,12 @@ export async function dueAt(store: TestStore, sub: TpSubscription): Promise<Unix
   }
 }
 
-export async function saveSubscription(store: TestStore, sub: TpSubscription): Promise<void> {
+export async function saveSubscription(store: SandboxStore, sub: TpSubscription): Promise<void> {
   await store.save(sub, await dueAt(store, sub));
 }
 
 /** Voids what is still unpaid (a subscription that ended owes nothing more). */
-async function voidOpenInvoices(store: TestStore, sub: TpSubscription): Promise<void> {
+async function voidOpenInvoices(store: SandboxStore, sub: TpSubscription): Promise<void> {
   for (const id of sub.open_invoices) {
     const invoice = await store.get('invoice', id);
     if (!invoice) continue;
@@ -248,7 +248,7 @@ async function voidOpenInvoices(store: TestStore, sub: TpSubscription): Promise<
   sub.open_invoices = [];
 }
 
-export async function endSubscription(store: TestStore, sub: TpSubscription, at: Unix): Promise<void> {
+export async function endSubscription(store: SandboxStore, sub: TpSubscription, at: Unix): Promise<void> {
   await voidOpenInvoices(store, sub);
   sub.status = 'canceled';
   sub.canceled_at = sub.canceled_at ?? at;
@@ -260,7 +260,7 @@ export async function endSubscription(store: TestStore, sub: TpSubscription, at:
  * Applies everything due at or before `now`, one step at a time in time order (a clock moved by
  * a year renews a monthly subscription twelve times). Returns whether anything changed.
  */
-export async function runDueWork(store: TestStore, sub: TpSubscription, now: Unix): Promise<boolean> {
+export async function runDueWork(store: SandboxStore, sub: TpSubscription, now: Unix): Promise<boolean> {
   let changed = false;
   for (let guard = 0; guard < 1000; guard++) {
     const due = await dueAt(store, sub);
@@ -272,7 +272,7 @@ export async function runDueWork(store: TestStore, sub: TpSubscription, now: Uni
   return changed;
 }
 
-async function step(store: TestStore, sub: TpSubscription, at: Unix): Promise<void> {
+async function step(store: SandboxStore, sub: TpSubscription, at: Unix): Promise<void> {
   if (sub.status === 'incomplete') {
     await voidOpenInvoices(store, sub);
     sub.status = 'incomplete_expired';
@@ -292,7 +292,7 @@ async function step(store: TestStore, sub: TpSubscription, at: Unix): Promise<vo
   }
 }
 
-async function renew(store: TestStore, sub: TpSubscription, at: Unix): Promise<void> {
+async function renew(store: SandboxStore, sub: TpSubscription, at: Unix): Promise<void> {
   if (sub.pending_price) {
     // A scheduled switch of interval: the new price from the period end, with a new billing cycle.
     sub.price = sub.pending_price;
@@ -324,7 +324,7 @@ async function renew(store: TestStore, sub: TpSubscription, at: Unix): Promise<v
   await attemptRenewalPayment(store, sub, invoice, at);
 }
 
-async function attemptRenewalPayment(store: TestStore, sub: TpSubscription, invoice: TpInvoice, at: Unix): Promise<void> {
+async function attemptRenewalPayment(store: SandboxStore, sub: TpSubscription, invoice: TpInvoice, at: Unix): Promise<void> {
   const customer = await store.require('customer', sub.customer);
   const error = await chargeOffSession(store, customer, invoice, at);
   if (!error) {
@@ -345,7 +345,7 @@ async function attemptRenewalPayment(store: TestStore, sub: TpSubscription, invo
 }
 
 /** After a new card: pays what is open right away (past_due or unpaid -> active when all is paid). */
-export async function retryOpenInvoices(store: TestStore, sub: TpSubscription, now: Unix): Promise<void> {
+export async function retryOpenInvoices(store: SandboxStore, sub: TpSubscription, now: Unix): Promise<void> {
   const customer = await store.require('customer', sub.customer);
   for (const id of [...sub.open_invoices]) {
     const invoice = await store.require('invoice', id);

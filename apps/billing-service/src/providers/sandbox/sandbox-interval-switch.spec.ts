@@ -1,5 +1,5 @@
-import { quoteIntervalSwitch } from './test-interval-switch';
-import { addPeriods, DAY, TpCustomer, TpPrice, TpSubscription } from './test-objects';
+import { quoteIntervalSwitch } from './sandbox-interval-switch';
+import { addPeriods, DAY, TpCustomer, TpPrice, TpSubscription } from './sandbox-objects';
 
 const MONTHLY: TpPrice = { id: 'price_test_month', unit_amount: 349, currency: 'usd', recurring: { interval: 'month' } };
 const ANNUAL: TpPrice = { id: 'price_test_year', unit_amount: 3490, currency: 'usd', recurring: { interval: 'year' } };

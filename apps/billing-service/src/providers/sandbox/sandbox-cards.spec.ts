@@ -1,5 +1,5 @@
-import { chargeResult, isCardError, parseCard } from './test-cards';
-import { addPeriods } from './test-objects';
+import { chargeResult, isCardError, parseCard } from './sandbox-cards';
+import { addPeriods } from './sandbox-objects';
 
 const NOW = new Date('2026-03-15T12:00:00Z');
 const card = (cardNumber: string, expiry = '12 / 30', cvc = '123') => parseCard({ cardNumber, expiry, cvc }, NOW);

@@ -1,5 +1,5 @@
 import type { PaymentIntentStatus, SubscriptionStatus } from '@qrd/contracts';
-import type { CardBehaviour, CardError } from './test-cards';
+import type { CardBehaviour, CardError } from './sandbox-cards';
 
 /**
  * The offline processor's objects: the subset of Stripe's object model it needs, with Stripe's

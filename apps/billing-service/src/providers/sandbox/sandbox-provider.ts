@@ -10,16 +10,16 @@ import type {
   ProviderCustomer,
   ProviderSubscription,
 } from '../payment-provider';
-import type { PriceInterval, TpPaymentMethod, TpSubscription } from './test-objects';
-import { TestProcessor } from './test-processor';
+import type { PriceInterval, TpPaymentMethod, TpSubscription } from './sandbox-objects';
+import { SandboxProcessor } from './sandbox-processor';
 
 const PRICE_INTERVAL: Record<BillingInterval, PriceInterval> = { monthly: 'month', annual: 'year' };
 
 /** The `test` provider: the PaymentProvider interface over the offline processor. */
-export class TestPaymentProvider implements PaymentProvider {
+export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'test' as const;
 
-  constructor(readonly processor: TestProcessor) {}
+  constructor(readonly processor: SandboxProcessor) {}
 
   async createCustomer(input: { email: string; userId: string | null }): Promise<ProviderCustomer> {
     const customer = await this.processor.createCustomer(input.email, input.userId ? { userId: input.userId } : {});
