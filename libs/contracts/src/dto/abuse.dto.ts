@@ -1,5 +1,5 @@
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
-import { SLUG_PATTERN } from '../messages/qr.messages';
+import { SLUG_PATTERN } from '../redis/redirect-table';
 
 /** Abuse handling (DESIGN section 7): public reports, the admin queue, takedowns. */
 

@@ -1,5 +1,5 @@
 import type { AbuseReportPage, AbuseReportView, ReportReason, ReportStatus, ReportedCodeView } from '../dto/abuse.dto';
-import type { CampaignEntry, CampaignSettings } from '../dto/campaign.dto';
+import type { CampaignSettings } from '../dto/campaign.dto';
 import type { SlugAvailability } from '../dto/custom-slug.dto';
 import type { CodePage, CodePageRequest } from '../dto/code-page.dto';
 import type { EffectiveState } from '../dto/effective-state';
@@ -10,6 +10,8 @@ import type { CodeHistoryPage, HistoryPageRequest } from '../dto/code-history.dt
 import type { BulkResult, BulkTagOperation, FolderView, TagCount } from '../dto/organise.dto';
 import type { DesignTemplateView } from '../dto/design-template.dto';
 import type { BulkImportCells, BulkImportView } from '../dto/bulk-import.dto';
+import type { AccountAnalytics, AnalyticsRange, CodeAnalytics, CodeComparisonPage, ScanPatterns } from './analytics.views';
+import type { RedirectEntry } from '../redis/redirect-table';
 import type { QrCategory, QrCodeState, QrDotStyle, QrErrorCorrection, QrEyeStyle, QrFrameStyle, QrGradient } from '../dto/qr.dto';
 
 /** Requests the qr-service answers. */
@@ -102,35 +104,6 @@ export enum DataExportJob {
   Build = 'build',
   /** Delete expired exports (a repeating job). */
   Sweep = 'sweep',
-}
-
-export interface RedirectEntry {
-  codeId: string;
-  /** Destination URL, or null when the code is not redirecting. */
-  destination: string | null;
-  /**
-   * 'deleted': a tombstone (the slug stays reserved), answered like an unknown slug. 'closed': a
-   * code of a deleted account (a tombstone too), answered with the 410 "not active" page. 'disabled':
-   * taken down by an admin for abuse (HTTP 451 page) until restored.
-   */
-  state: 'active' | 'deactivated' | 'suspended' | 'deleted' | 'closed' | 'disabled';
-  /**
-   * Raised by every change of the code or of its owner's state; the table keeps the highest one
-   * written (compare-and-set), so a late write never replaces a newer state.
-   */
-  version: number;
-  /** Campaign controls (docs/campaign-controls.md); absent for a plain code. */
-  campaign?: CampaignEntry;
-  /**
-   * A content code's page (docs/content-codes.md), while the code is active: the redirect-service
-   * renders it where the scan lands, without asking the qr-service.
-   */
-  content?: StoredContent;
-}
-
-/** A code's scan-limit counter in Redis: counted (human) scans so far. */
-export function scanLimitKey(redisPrefix: string, codeId: string): string {
-  return `${redisPrefix}:scan-limit:${codeId}`;
 }
 
 /**
@@ -226,152 +199,6 @@ export interface QrCodeView {
   remainingScans?: number | null;
   /** A page we host (contact card, link list, file, Wi-Fi); null for a website code. */
   content?: StoredContent | null;
-}
-
-/** Local days (YYYY-MM-DD) in `tz`, both included; compare=previous adds the period before. */
-export interface AnalyticsRange {
-  from?: string;
-  to?: string;
-  tz?: string;
-  compare?: string;
-}
-
-export interface CountItem {
-  /** Country code, city, device type, browser... '' when unknown. */
-  key: string;
-  /** For cities: the country code. */
-  country?: string;
-  scans: number;
-}
-
-export interface SeriesPoint {
-  /** Local bucket start in the viewer's time zone: YYYY-MM-DD, or YYYY-MM-DDTHH:00 for hours. */
-  bucket: string;
-  scans: number;
-  uniqueScans: number;
-}
-
-export interface ScanBreakdowns {
-  countries: CountItem[];
-  regions: CountItem[];
-  cities: CountItem[];
-  devices: CountItem[];
-  os: CountItem[];
-  browsers: CountItem[];
-  referrers: CountItem[];
-}
-
-/**
- * Change against the previous period in percent (one decimal), or 'new' when the previous period
- * had none and this one has some; 0 when both had none.
- */
-export type PercentChange = number | 'new';
-
-/** The period of the same number of local days just before the one shown (compare=previous). */
-export interface PreviousPeriod {
-  from: string;
-  to: string;
-  scans: number;
-  uniqueScans: number;
-  botScans: number;
-  change: { scans: PercentChange; uniqueScans: PercentChange };
-}
-
-/** When people scan, Monday first: heatmap[day][hour] = human scans in that local hour of the week. */
-export interface ScanPatterns {
-  codeId: string | null;
-  from: string;
-  to: string;
-  tz: string;
-  heatmap: number[][];
-  /** Every country with human scans in the range (not only the top ones), most first; '' is unknown. */
-  countries: CountItem[];
-}
-
-export interface CodeComparisonRow {
-  codeId: string;
-  name: string;
-  slug: string;
-  scans: number;
-  uniqueScans: number;
-  previousScans: number;
-  previousUniqueScans: number;
-  change: PercentChange;
-}
-
-/** The account's codes with scans in the range or the one before, one page of them. */
-export interface CodeComparisonPage {
-  from: string;
-  to: string;
-  previousFrom: string;
-  previousTo: string;
-  tz: string;
-  sort: 'scans' | 'uniqueScans' | 'change' | 'name';
-  order: 'asc' | 'desc';
-  page: number;
-  pageSize: number;
-  total: number;
-  items: CodeComparisonRow[];
-}
-
-export interface CodeAnalytics extends ScanBreakdowns {
-  codeId: string;
-  from: string;
-  to: string;
-  tz: string;
-  granularity: 'hour' | 'day';
-  /** Within the range; bots and HEAD/prefetch requests only in botScans. */
-  scans: number;
-  uniqueScans: number;
-  botScans: number;
-  allTime: { scans: number; botScans: number; lastScanAt: string | null };
-  last30Days: number;
-  series: SeriesPoint[];
-  /** A/B split (campaign controls): human scans and unique visitors per variant in the range. */
-  variants?: { key: string; scans: number; uniqueScans: number }[];
-  /** With compare=previous. */
-  previous?: PreviousPeriod;
-}
-
-export interface RecentActivity {
-  id: string;
-  codeId: string;
-  codeName: string;
-  action: 'scan' | 'edit' | 'create';
-  at: string;
-  /** For scans: where and on what. */
-  country?: string | null;
-  city?: string | null;
-  device?: string | null;
-}
-
-/** GET /api/analytics: spec fields (totalScans, lastMonth, qrCodes, lastScan) plus the breakdowns. */
-export interface AccountAnalytics extends ScanBreakdowns {
-  totalScans: number;
-  /** Scans in the last 30 days. */
-  lastMonth: number;
-  qrCodes: number;
-  activeCodes: number;
-  lastScan: string | null;
-  uniqueScans30Days: number;
-  botScans: number;
-  /** Calendar months in the viewer's time zone, for the dashboard's month comparison. */
-  thisMonth: number;
-  previousMonth: number;
-  tz: string;
-  /** Daily, last 30 days in the viewer's time zone. */
-  series: SeriesPoint[];
-  topCodes: { codeId: string; name: string; scans: number }[];
-  recentActivity: RecentActivity[];
-  /** The chosen range (default the last 30 days): series and breakdowns cover it. */
-  from: string;
-  to: string;
-  granularity: 'hour' | 'day';
-  scans: number;
-  uniqueScans: number;
-  rangeBotScans: number;
-  /** With compare=previous. */
-  previous?: PreviousPeriod;
 }
 
 export interface AdminCodeRow {
@@ -501,120 +328,4 @@ export interface QrRequests {
     res: BulkImportView;
   };
   [QrPattern.CancelBulkImport]: { req: { userId: string; importId: string }; res: BulkImportView };
-}
-
-/**
- * The Redis redirect table (one key per slug, JSON RedirectEntry) that the qr-service writes
- * through on every change and the redirect-service reads; changed slugs are published on the
- * channel so every redirect-service replica drops its in-process copy at once.
- */
-export function redirectTableKey(redisPrefix: string, slug: string): string {
-  return `${redisPrefix}:redirect:${slug}`;
-}
-export function redirectChangesChannel(redisPrefix: string): string {
-  return `${redisPrefix}:redirect-changes`;
-}
-/**
- * Present (holding the generation) while the table holds every code: a slug missing from it is
- * unknown. Set by a full rebuild; gone with the rest of the data when Redis loses it.
- */
-export function redirectTableCompleteKey(redisPrefix: string): string {
-  return `${redisPrefix}:redirect-table:complete`;
-}
-/** The lease of the rebuild in progress (one qr-service replica at a time). */
-export function redirectTableBuildKey(redisPrefix: string): string {
-  return `${redisPrefix}:redirect-table:build`;
-}
-
-/** A slug: 7 base62 characters. */
-/** Generated slugs (7 base62 characters) and custom ones (4-32 of A-Z a-z 0-9 - _). */
-export const SLUG_PATTERN = /^[0-9A-Za-z_-]{4,32}$/;
-
-/** One scan as the redirect-service appends it to the scan stream (scanStreamKey); raw until the qr-service enriches it. */
-export interface ScanStreamEntry {
-  /**
-   * The scan's id (a UUIDv7), made by the redirect-service when the scan happened: the stored
-   * scan's unique key, so an entry delivered twice or a buffer re-sent after an outage counts once.
-   */
-  id: string;
-  codeId: string;
-  slug: string;
-  /** Milliseconds since the epoch, when the redirect answered. */
-  ts: number;
-  ip: string;
-  userAgent: string;
-  referer: string;
-  acceptLanguage: string;
-  /** Country from a trusted CDN header, '' without one. */
-  country: string;
-  method: 'GET' | 'HEAD';
-  /** Purpose / Sec-Purpose / X-Moz header: "prefetch" marks a browser's speculative load. */
-  purpose: string;
-  /** The A/B variant the scan was sent to (campaign controls), absent otherwise. */
-  variant?: string;
-}
-
-/** The stream entry's one field: the scan packed as a JSON array (one argument per scan keeps XADD cheap). */
-export const SCAN_FIELD = 's';
-/** 2: with the scan's own id. 1 (before scan ids): the id is derived from the stream entry id. */
-const SCAN_VERSION = 2;
-const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The value of SCAN_FIELD for a scan. */
-export function encodeScanEntry(entry: ScanStreamEntry): string {
-  return JSON.stringify([
-    SCAN_VERSION,
-    entry.id,
-    entry.codeId,
-    entry.slug,
-    entry.ts,
-    entry.ip,
-    entry.userAgent,
-    entry.referer,
-    entry.acceptLanguage,
-    entry.country,
-    entry.method,
-    entry.purpose,
-    // An optional 13th value: older readers refuse nothing they knew, newer ones read it when there.
-    ...(entry.variant ? [entry.variant] : []),
-  ]);
-}
-
-/**
- * Reads an entry's flat field list (from XREADGROUP) back; null for an entry that is not a scan.
- * `legacyId` names a version-1 entry, which carried no id of its own (e.g. derived from its stream id).
- */
-export function decodeScanEntry(fields: string[], legacyId: () => string = () => ''): ScanStreamEntry | null {
-  const index = fields.findIndex((field, i) => i % 2 === 0 && field === SCAN_FIELD);
-  if (index < 0) return null;
-  let packed: unknown;
-  try {
-    packed = JSON.parse(fields[index + 1] ?? '');
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(packed)) return null;
-  let values: unknown[];
-  if (packed[0] === SCAN_VERSION && (packed.length === 12 || packed.length === 13)) values = packed.slice(1);
-  else if (packed[0] === 1 && packed.length === 11) values = [legacyId(), ...packed.slice(1)];
-  else return null;
-  const [id, codeId, slug, ts, ip, userAgent, referer, acceptLanguage, country, method, purpose, variant] = values;
-  const text = [codeId, slug, ip, userAgent, referer, acceptLanguage, country, purpose];
-  if (typeof id !== 'string' || !UUID_TEXT.test(id)) return null;
-  if (!text.every((value) => typeof value === 'string') || !codeId) return null;
-  if (typeof ts !== 'number' || !Number.isFinite(ts) || ts <= 0 || (method !== 'GET' && method !== 'HEAD')) return null;
-  return {
-    id: id.toLowerCase(),
-    codeId: codeId as string,
-    slug: slug as string,
-    ts,
-    ip: ip as string,
-    userAgent: userAgent as string,
-    referer: referer as string,
-    acceptLanguage: acceptLanguage as string,
-    country: country as string,
-    method,
-    purpose: purpose as string,
-    ...(typeof variant === 'string' && variant ? { variant: variant.slice(0, 40) } : {}),
-  };
 }

@@ -1,0 +1,147 @@
+/** What the qr-service answers about scans: ranges, breakdowns, series, comparisons and activity. */
+
+/** Local days (YYYY-MM-DD) in `tz`, both included; compare=previous adds the period before. */
+export interface AnalyticsRange {
+  from?: string;
+  to?: string;
+  tz?: string;
+  compare?: string;
+}
+
+export interface CountItem {
+  /** Country code, city, device type, browser... '' when unknown. */
+  key: string;
+  /** For cities: the country code. */
+  country?: string;
+  scans: number;
+}
+
+export interface SeriesPoint {
+  /** Local bucket start in the viewer's time zone: YYYY-MM-DD, or YYYY-MM-DDTHH:00 for hours. */
+  bucket: string;
+  scans: number;
+  uniqueScans: number;
+}
+
+export interface ScanBreakdowns {
+  countries: CountItem[];
+  regions: CountItem[];
+  cities: CountItem[];
+  devices: CountItem[];
+  os: CountItem[];
+  browsers: CountItem[];
+  referrers: CountItem[];
+}
+
+/**
+ * Change against the previous period in percent (one decimal), or 'new' when the previous period
+ * had none and this one has some; 0 when both had none.
+ */
+export type PercentChange = number | 'new';
+
+/** The period of the same number of local days just before the one shown (compare=previous). */
+export interface PreviousPeriod {
+  from: string;
+  to: string;
+  scans: number;
+  uniqueScans: number;
+  botScans: number;
+  change: { scans: PercentChange; uniqueScans: PercentChange };
+}
+
+/** When people scan, Monday first: heatmap[day][hour] = human scans in that local hour of the week. */
+export interface ScanPatterns {
+  codeId: string | null;
+  from: string;
+  to: string;
+  tz: string;
+  heatmap: number[][];
+  /** Every country with human scans in the range (not only the top ones), most first; '' is unknown. */
+  countries: CountItem[];
+}
+
+export interface CodeComparisonRow {
+  codeId: string;
+  name: string;
+  slug: string;
+  scans: number;
+  uniqueScans: number;
+  previousScans: number;
+  previousUniqueScans: number;
+  change: PercentChange;
+}
+
+/** The account's codes with scans in the range or the one before, one page of them. */
+export interface CodeComparisonPage {
+  from: string;
+  to: string;
+  previousFrom: string;
+  previousTo: string;
+  tz: string;
+  sort: 'scans' | 'uniqueScans' | 'change' | 'name';
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+  total: number;
+  items: CodeComparisonRow[];
+}
+
+export interface CodeAnalytics extends ScanBreakdowns {
+  codeId: string;
+  from: string;
+  to: string;
+  tz: string;
+  granularity: 'hour' | 'day';
+  /** Within the range; bots and HEAD/prefetch requests only in botScans. */
+  scans: number;
+  uniqueScans: number;
+  botScans: number;
+  allTime: { scans: number; botScans: number; lastScanAt: string | null };
+  last30Days: number;
+  series: SeriesPoint[];
+  /** A/B split (campaign controls): human scans and unique visitors per variant in the range. */
+  variants?: { key: string; scans: number; uniqueScans: number }[];
+  /** With compare=previous. */
+  previous?: PreviousPeriod;
+}
+
+export interface RecentActivity {
+  id: string;
+  codeId: string;
+  codeName: string;
+  action: 'scan' | 'edit' | 'create';
+  at: string;
+  /** For scans: where and on what. */
+  country?: string | null;
+  city?: string | null;
+  device?: string | null;
+}
+
+/** GET /api/analytics: spec fields (totalScans, lastMonth, qrCodes, lastScan) plus the breakdowns. */
+export interface AccountAnalytics extends ScanBreakdowns {
+  totalScans: number;
+  /** Scans in the last 30 days. */
+  lastMonth: number;
+  qrCodes: number;
+  activeCodes: number;
+  lastScan: string | null;
+  uniqueScans30Days: number;
+  botScans: number;
+  /** Calendar months in the viewer's time zone, for the dashboard's month comparison. */
+  thisMonth: number;
+  previousMonth: number;
+  tz: string;
+  /** Daily, last 30 days in the viewer's time zone. */
+  series: SeriesPoint[];
+  topCodes: { codeId: string; name: string; scans: number }[];
+  recentActivity: RecentActivity[];
+  /** The chosen range (default the last 30 days): series and breakdowns cover it. */
+  from: string;
+  to: string;
+  granularity: 'hour' | 'day';
+  scans: number;
+  uniqueScans: number;
+  rangeBotScans: number;
+  /** With compare=previous. */
+  previous?: PreviousPeriod;
+}
