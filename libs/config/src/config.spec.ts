@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
+import { ConfigError } from './reader';
 
 describe('SOCIAL_LINKS', () => {
   it('is empty unless the operator names the site’s own profiles', () => {

@@ -1,4 +1,6 @@
 export * from './config';
+export * from './config-readers';
+export * from './reader';
 export * from './config.module';
 export * from './context';
 export * from './logger';

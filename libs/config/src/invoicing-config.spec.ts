@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
+import { ConfigError } from './reader';
 
 describe('invoicing configuration', () => {
   it('names the seller by default and prints no tax line unless a rate is set', () => {

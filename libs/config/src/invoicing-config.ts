@@ -1,4 +1,4 @@
-import type { Reader } from './config';
+import type { Reader } from './reader';
 
 export interface InvoicingConfig {
   seller: { name: string; addressLines: string[]; email: string; vatId: string | null };
