@@ -5,7 +5,7 @@ import { encodeScanEntry, SCAN_FIELD, scanStreamKey, ScanStreamEntry } from '@qr
 import { waitFor } from '@qrd/testing';
 import { rollUpStoredScans } from '../../../apps/qr-service/src/scans/rollup-rebuild';
 import { ScanMaintenance } from '../../../apps/qr-service/src/scans/scan-maintenance';
-import { ScansRepository } from '../../../apps/qr-service/src/scans/scans.repository';
+import { DimensionFolder } from '../../../apps/qr-service/src/scans/dimension-folder';
 import { sql } from './accounts-fixtures';
 import { TestSystem } from './harness';
 import { createCode, Customer, storedScans, subscribedCustomer } from './qr-fixtures';
@@ -304,7 +304,7 @@ describe('analytics equal the figures computed independently from a generated da
       dims: await sql(system, `SELECT scope_id, level, bucket, counts FROM qr.rollup_dims ORDER BY 1, 2, 3`),
     });
     // Dimension counts still waiting as additions are folded into the documents first.
-    await system.apps.get('qr')!.get(ScansRepository).foldAllDimDeltas();
+    await system.apps.get('qr')!.get(DimensionFolder).foldAllDimDeltas();
     expect(await sql(system, `SELECT count(*)::int AS n FROM qr.rollup_dim_deltas`)).toEqual([{ n: 0 }]);
     const kept = await snapshot();
     const client = new Client({ connectionString: system.config.databaseUrl });

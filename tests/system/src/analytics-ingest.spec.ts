@@ -7,6 +7,7 @@ import { QR_DATABASE } from '../../../apps/qr-service/src/database';
 import { sharedGeoIp } from '../../../apps/qr-service/src/scans/geoip';
 import { ScanEnricher } from '../../../apps/qr-service/src/scans/scan-enricher';
 import { ScanIngestor } from '../../../apps/qr-service/src/scans/scan-ingestor';
+import { DimensionFolder } from '../../../apps/qr-service/src/scans/dimension-folder';
 import { ScansRepository } from '../../../apps/qr-service/src/scans/scans.repository';
 import { VisitorSalts } from '../../../apps/qr-service/src/scans/visitor-salts';
 import { newUser, signIn, sql } from './accounts-fixtures';
@@ -258,7 +259,7 @@ describe('scan ingestion: stream -> enrichment -> PostgreSQL (DESIGN section 5)'
     expect([during.lastMonth - before.lastMonth, during.uniqueScans30Days - before.uniqueScans30Days]).toEqual([5, 4]);
     expect(breakdownTotal(during) - breakdownTotal(before)).toBe(5);
     // Some of the deleted code's dimension counts already folded into the documents, the rest still pending.
-    await system.apps.get('qr')!.get(ScansRepository).foldAllDimDeltas();
+    await system.apps.get('qr')!.get(DimensionFolder).foldAllDimDeltas();
     await scan(redirect, gone.slug, { headers: { 'x-forwarded-for': '198.18.0.5' } });
     await scansIngested(system);
 
@@ -268,7 +269,7 @@ describe('scan ingestion: stream -> enrichment -> PostgreSQL (DESIGN section 5)'
     // Left: the kept code's two scans; its visitor 198.18.0.4 had been counted on the deleted code.
     expect([after.lastMonth - before.lastMonth, after.uniqueScans30Days - before.uniqueScans30Days]).toEqual([2, 1]);
     expect(breakdownTotal(after) - breakdownTotal(before)).toBe(2);
-    await system.apps.get('qr')!.get(ScansRepository).foldAllDimDeltas();
+    await system.apps.get('qr')!.get(DimensionFolder).foldAllDimDeltas();
     expect(breakdownTotal((await alice.client.get('/api/analytics')).json) - breakdownTotal(before)).toBe(2);
     expect((await alice.client.get(`/api/qrcodes/${kept.id}/analytics`)).json).toMatchObject({ scans: 2, uniqueScans: 2 });
 

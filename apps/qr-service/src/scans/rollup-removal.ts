@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { SITE_SCOPE } from './scan-rollups';
 
-/** Held by whoever changes qr.rollup_dims from the pending additions (see ScansRepository.foldDimDeltas). */
+/** Held by whoever changes qr.rollup_dims from the pending additions (see DimensionFolder.foldDimDeltas). */
 export const FOLD_LOCK = 7_310_417_001;
 
 /**

@@ -9,6 +9,7 @@ import { registerStreamMetrics, ServiceMetrics } from '@qrd/observability';
 import { sharedGeoIp } from './geoip';
 import { ScanEnricher } from './scan-enricher';
 import { ScanIngestor } from './scan-ingestor';
+import { DimensionFolder } from './dimension-folder';
 import { ScansRepository } from './scans.repository';
 import { VisitorSalts } from './visitor-salts';
 
@@ -35,6 +36,7 @@ export class ScanIngestion implements OnApplicationBootstrap, BeforeApplicationS
 
   constructor(
     private readonly scans: ScansRepository,
+    private readonly dimensions: DimensionFolder,
     @Inject(REDIS) private readonly redis: IORedis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -108,7 +110,7 @@ export class ScanIngestion implements OnApplicationBootstrap, BeforeApplicationS
     this.unfolded = false;
     try {
       let folded: number | null;
-      do folded = await this.scans.foldDimDeltas();
+      do folded = await this.dimensions.foldDimDeltas();
       while (folded !== null && folded > 0 && this.folder);
       // Another replica was folding: look again next time.
       if (folded === null) this.unfolded = true;

@@ -2,21 +2,19 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { EnrichedScan } from './scan-enricher';
 import { ensurePartitions, Month, monthOf } from './scan-partitions';
-import { FOLD_LOCK, VISITOR_LOCK } from './rollup-removal';
+import { VISITOR_LOCK } from './rollup-removal';
 import { KnownVisitors, VisitorKey } from './known-visitors';
-import { boolArray, plainArray, textArray } from './pg-arrays';
-import { addCountsInto, BatchRollup, BucketRow, DimCounts, DimRow, finishRollUp, foldLevels, OwnedScan, quarterHourOf, ScanTally, tallyScans, UniqueDelta, utcDayOf } from './scan-rollups';
+import { plainArray, textArray } from './pg-arrays';
+import { rawColumns, visitorKeys } from './scan-rows';
+import { BatchRollup, BucketRow, finishRollUp, OwnedScan, quarterHourOf, ScanTally, tallyScans, UniqueDelta } from './scan-rollups';
 
 /** Codes whose owner a process remembers. */
 const OWNER_MEMO_SIZE = 100_000;
 
-/** Additions folded at once into the dimension documents. */
-const FOLD_LIMIT = 20_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const dayText = (ms: number) => iso(utcDayOf(ms)).slice(0, 10);
 
 /** A batch ready to store (see ScansRepository.prepareBatch). */
 export interface PreparedBatch {
@@ -369,156 +367,9 @@ export class ScansRepository {
     );
   }
 
-  /**
-   * Folds up to `limit` pending additions into the dimension documents, oldest first, in one
-   * transaction (readers see them either as additions or in the documents, never both or
-   * neither). One folder at a time: answers null when another one holds the lock, else how many
-   * additions were folded.
-   */
-  async foldDimDeltas(limit = FOLD_LIMIT): Promise<number | null> {
-    return this.db.transaction(async (tx) => {
-      const [{ locked }]: { locked: boolean }[] = await tx.query(`SELECT pg_try_advisory_xact_lock($1) AS locked`, [FOLD_LOCK]);
-      if (!locked) return null;
-      const [deltas]: [{ scope_id: string; level: DimRow['level']; at: string; counts: DimCounts }[], number] = await tx.query(
-        `DELETE FROM qr.rollup_dim_deltas WHERE id IN (SELECT id FROM qr.rollup_dim_deltas ORDER BY id LIMIT $1)
-         RETURNING scope_id, level, (extract(epoch FROM bucket) * 1000)::bigint::text AS at, counts`,
-        [limit],
-      );
-      if (deltas.length === 0) return 0;
-      const sums = foldLevels(deltas.map((d) => ({ scopeId: d.scope_id, level: d.level, bucket: Number(d.at), counts: d.counts })));
-      const key = (r: DimRow) => `${r.scopeId}|${r.level}|${String(r.bucket).padStart(15, '0')}`;
-      await this.mergeIntoDocuments(tx, sums.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)));
-      return deltas.length;
-    });
-  }
-
-  /** Folds every pending addition (waits for a folder at work elsewhere to finish). */
-  async foldAllDimDeltas(): Promise<void> {
-    for (;;) {
-      const folded = await this.foldDimDeltas();
-      if (folded === 0) return;
-      if (folded === null) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
-  /**
-   * Adds summed counts to the dimension documents: existing ones are locked, merged here and
-   * written back (merging large documents in SQL costs far more), new ones inserted; a document
-   * left with no count (a deleted code's scans taken back) is removed.
-   */
-  private async mergeIntoDocuments(tx: EntityManager, dims: DimRow[]): Promise<void> {
-    const existing: { scope_id: string; level: string; at: string; counts: DimCounts }[] = await tx.query(
-      `SELECT d.scope_id, d.level, (extract(epoch FROM d.bucket) * 1000)::bigint::text AS at, d.counts
-       FROM qr.rollup_dims d JOIN unnest($1::uuid[], $2::"char"[], $3::timestamptz[]) AS k(scope_id, level, bucket)
-         ON d.scope_id = k.scope_id AND d.level = k.level AND d.bucket = k.bucket
-       ORDER BY d.scope_id, d.level, d.bucket
-       FOR UPDATE OF d`,
-      [dims.map((r) => r.scopeId), dims.map((r) => r.level), dims.map((r) => iso(r.bucket))],
-    );
-    const held = new Map(existing.map((row) => [`${row.scope_id}|${row.level}|${row.at}`, row.counts]));
-    const merged: DimRow[] = [];
-    const emptied: DimRow[] = [];
-    const fresh: DimRow[] = [];
-    for (const row of dims) {
-      const current = held.get(`${row.scopeId}|${row.level}|${row.bucket}`);
-      // `current` was just parsed from the database: merged in place, no copy of a large document.
-      const target = current ? merged : fresh;
-      const counts = addCountsInto(current ?? {}, row.counts);
-      if (Object.keys(counts).length === 0) {
-        if (current) emptied.push(row);
-      } else {
-        target.push({ ...row, counts });
-      }
-    }
-    // Documents travel as one JSON array (as a jsonb[] literal every document would be escaped twice).
-    const documents = (rows: DimRow[]) => JSON.stringify(rows.map((r) => [r.scopeId, r.level, iso(r.bucket), r.counts]));
-    const keys = `SELECT (e->>0)::uuid AS scope_id, (e->>1)::"char" AS level, (e->>2)::timestamptz AS bucket, e->3 AS counts
-                  FROM jsonb_array_elements($1::jsonb) e`;
-    if (merged.length > 0) {
-      await tx.query(
-        `UPDATE qr.rollup_dims d SET counts = k.counts FROM (${keys}) k
-         WHERE d.scope_id = k.scope_id AND d.level = k.level AND d.bucket = k.bucket`,
-        [documents(merged)],
-      );
-    }
-    if (emptied.length > 0) {
-      await tx.query(
-        `DELETE FROM qr.rollup_dims d USING unnest($1::uuid[], $2::"char"[], $3::timestamptz[]) AS k(scope_id, level, bucket)
-         WHERE d.scope_id = k.scope_id AND d.level = k.level AND d.bucket = k.bucket`,
-        [emptied.map((r) => r.scopeId), emptied.map((r) => r.level), emptied.map((r) => iso(r.bucket))],
-      );
-    }
-    if (fresh.length > 0) {
-      await tx.query(
-        `INSERT INTO qr.rollup_dims AS d (scope_id, level, bucket, counts)
-         SELECT scope_id, level, bucket, counts FROM (${keys}) k
-         ON CONFLICT (scope_id, level, bucket) DO UPDATE SET counts = qr.add_counts(d.counts, EXCLUDED.counts)`,
-        [documents(fresh)],
-      );
-    }
-  }
-
   /** Visitors of days that can no longer receive scans (the day's salt is gone). */
   async forgetVisitorsBefore(day: string): Promise<number> {
     const [, count]: [unknown, number] = await this.db.query(`DELETE FROM qr.rollup_visitors WHERE day < $1`, [day]);
     return count;
   }
-}
-
-/** The raw rows' columns as array literals, built before the transaction opens. */
-function rawColumns(batch: EnrichedScan[]): string[] {
-  return [
-    plainArray(batch.map((s) => s.scanId)),
-    plainArray(batch.map((s) => s.codeId)),
-    plainArray(batch.map((s) => s.scannedAt.getTime())),
-    boolArray(batch.map((s) => s.isBot)),
-    textArray(batch.map((s) => s.botReason)),
-    textArray(batch.map((s) => s.method)),
-    textArray(batch.map((s) => s.device)),
-    textArray(batch.map((s) => s.os)),
-    textArray(batch.map((s) => s.browser)),
-    textArray(batch.map((s) => s.country)),
-    textArray(batch.map((s) => s.region)),
-    textArray(batch.map((s) => s.city)),
-    textArray(batch.map((s) => s.referrer)),
-    textArray(batch.map((s) => s.language)),
-    textArray(batch.map((s) => s.visitorHash)),
-    textArray(batch.map((s) => s.variant ?? null)),
-  ];
-}
-
-/**
- * Unique scanners: each visitor (day-salted hash) counts once a day per code and per owner, at
- * their first scan of the day: the batch's earliest scan of each visitor, day and scope. Keyed
- * per day and scope, then per visitor (no key string built per scan).
- */
-function visitorKeys(scans: OwnedScan[]): VisitorKey[] {
-  const scopes = new Map<string, Map<string, VisitorKey>>();
-  let lastDayStart = NaN;
-  let day = '';
-  const note = (scope: VisitorKey['scope'], scopeId: string, scan: OwnedScan, at: number) => {
-    const id = day + scopeId;
-    let visitors = scopes.get(id);
-    if (!visitors) scopes.set(id, (visitors = new Map()));
-    const known = visitors.get(scan.visitorHash);
-    if (!known) visitors.set(scan.visitorHash, { scope, scopeId, day, hash: scan.visitorHash, at, codeId: scan.codeId });
-    else if (at < known.at) {
-      known.at = at;
-      known.codeId = scan.codeId;
-    }
-  };
-  for (const scan of scans) {
-    if (scan.isBot) continue;
-    const at = scan.scannedAt.getTime();
-    const dayStart = utcDayOf(at);
-    if (dayStart !== lastDayStart) {
-      lastDayStart = dayStart;
-      day = dayText(dayStart);
-    }
-    note('code', scan.codeId, scan, at);
-    note('owner', scan.ownerId, scan, at);
-  }
-  const list: VisitorKey[] = [];
-  for (const visitors of scopes.values()) for (const key of visitors.values()) list.push(key);
-  return list;
 }
