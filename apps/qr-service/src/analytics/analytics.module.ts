@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CodesModule } from '../codes/codes.module';
+import { AdminAnalyticsRepository } from './admin-analytics.repository';
 import { AnalyticsHandlers } from './analytics.handlers';
 import { AnalyticsRepository } from './analytics.repository';
 import { AnalyticsService } from './analytics.service';
@@ -9,6 +10,6 @@ import { ScansExportController } from './scans-export.controller';
 @Module({
   imports: [CodesModule],
   controllers: [AnalyticsHandlers, ScansExportController],
-  providers: [AnalyticsRepository, AnalyticsService],
+  providers: [AnalyticsRepository, AdminAnalyticsRepository, AnalyticsService],
 })
 export class AnalyticsModule {}

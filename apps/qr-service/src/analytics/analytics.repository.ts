@@ -4,14 +4,12 @@ import type { PoolClient } from 'pg';
 import QueryStream from 'pg-query-stream';
 import { DataSource } from 'typeorm';
 import type { EnrichedScan } from '../scans/scan-enricher';
-import { DAY_MS, Dimension, DIMENSIONS, HOUR_MS, SITE_SCOPE } from '../scans/scan-rollups';
+import { Dimension, DIMENSIONS } from '../scans/scan-rollups';
+import { compareText, hourCeil, hourFloor, percentChange, splitWindow } from './analytics-windows';
 import type {
-  AdminCodeRow,
   CodeComparisonRow,
   CodeComparisonSort,
   CountItem,
-  PercentChange,
-  QrCodeState,
   RecentActivity,
   ScanBreakdowns,
   SeriesPoint,
@@ -395,86 +393,4 @@ export class AnalyticsRepository {
     rows.once('close', () => void runner.release());
     return rows;
   }
-
-  async adminCounts(
-    since: Date,
-    today: Date,
-  ): Promise<{ byState: Record<QrCodeState, number>; totalScans: number; botScans: number; recentScans: number; todayScans: number }> {
-    const [states, stats, recent] = await Promise.all([
-      this.db.query(`SELECT state, count(*)::int AS n FROM qr.codes WHERE deleted_at IS NULL GROUP BY state`) as Promise<
-        { state: QrCodeState; n: number }[]
-      >,
-      this.db.query(
-        `SELECT coalesce(sum(scans), 0)::bigint::text AS scans, coalesce(sum(bot_scans), 0)::bigint::text AS bots FROM qr.code_stats`,
-      ) as Promise<{ scans: string; bots: string }[]>,
-      this.db.query(
-        `SELECT coalesce(sum(scans), 0)::bigint::text AS n, coalesce(sum(scans) FILTER (WHERE bucket >= $3), 0)::bigint::text AS today
-         FROM qr.rollup_buckets WHERE scope_id = $1 AND bucket >= $2`,
-        [SITE_SCOPE, since, today],
-      ) as Promise<{ n: string; today: string }[]>,
-    ]);
-    const byState: Record<QrCodeState, number> = { active: 0, deactivated: 0, suspended: 0 };
-    for (const row of states) byState[row.state] = row.n;
-    return {
-      byState,
-      totalScans: Number(stats[0].scans),
-      botScans: Number(stats[0].bots),
-      recentScans: Number(recent[0].n),
-      todayScans: Number(recent[0].today),
-    };
-  }
-
-  async adminPage(page: number, pageSize: number): Promise<AdminCodeRow[]> {
-    const rows: (Omit<AdminCodeRow, 'createdAt'> & { createdAt: Date })[] = await this.db.query(
-      `SELECT c.id, c.slug, c.name, c.owner_id AS "ownerId", c.state, coalesce(s.scans, 0)::int AS "totalScans", c.created_at AS "createdAt"
-       FROM qr.codes c LEFT JOIN qr.code_stats s ON s.code_id = c.id
-       WHERE c.deleted_at IS NULL ORDER BY c.created_at DESC, c.id LIMIT $1 OFFSET $2`,
-      [pageSize, (page - 1) * pageSize],
-    );
-    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-  }
-}
-
-/** Byte order, like PostgreSQL's C collation: the same order in every locale. */
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** Percent change from `before` to `now`, one decimal; 'new' when there was nothing before. */
-export function percentChange(now: number, before: number): PercentChange {
-  if (before === 0) return now === 0 ? 0 : 'new';
-  return Math.round(((now - before) / before) * 1000) / 10;
-}
-
-const hourFloor = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
-const hourCeil = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
-
-function monthStart(ms: number, add = 0): number {
-  const date = new Date(ms);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + add, 1);
-}
-
-/**
- * A window of quarter hours as whole UTC months, whole UTC days outside those months, and the
- * quarter hours of the partial days at its ends. Every part is a half-open range [from, to).
- */
-export function splitWindow(start: number, end: number): { months: [number, number][]; days: [number, number][]; quarters: [number, number][] } {
-  const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
-  const lastDay = Math.floor(end / DAY_MS) * DAY_MS;
-  if (firstDay >= lastDay) return { months: [], days: [], quarters: [[start, end]] };
-  const quarters: [number, number][] = [
-    [start, firstDay],
-    [lastDay, end],
-  ];
-  const firstMonth = monthStart(firstDay) === firstDay ? firstDay : monthStart(firstDay, 1);
-  const lastMonth = monthStart(lastDay);
-  if (firstMonth >= lastMonth) return { months: [], days: [[firstDay, lastDay]], quarters };
-  return {
-    months: [[firstMonth, lastMonth]],
-    days: [
-      [firstDay, firstMonth],
-      [lastMonth, lastDay],
-    ],
-    quarters,
-  };
 }

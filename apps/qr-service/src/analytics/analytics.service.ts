@@ -18,7 +18,9 @@ import {
   scanDeadLetterKey,
 } from '@qrd/contracts';
 import { CodesService } from '../codes/codes.service';
-import { AnalyticsRepository, percentChange, ScanScope, WindowTotals } from './analytics.repository';
+import { AdminAnalyticsRepository } from './admin-analytics.repository';
+import { AnalyticsRepository, ScanScope, WindowTotals } from './analytics.repository';
+import { percentChange } from './analytics-windows';
 import { scansToCsv } from './scans-csv';
 import { scansToNdjson } from './scans-ndjson';
 import { dayRange, isTimeZone, localToday, shiftDay } from './time-range';
@@ -50,6 +52,7 @@ export class AnalyticsService {
 
   constructor(
     private readonly analytics: AnalyticsRepository,
+    private readonly admin: AdminAnalyticsRepository,
     private readonly codes: CodesService,
     @Inject(REDIS) private readonly redis: IORedis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -210,8 +213,8 @@ export class AnalyticsService {
     const safePage = Math.max(1, Math.floor(page));
     const safeSize = Math.min(100, Math.max(1, Math.floor(pageSize)));
     const [counts, items, deadLetteredScans] = await Promise.all([
-      this.analytics.adminCounts(utcDayStart(-29), utcDayStart(0)),
-      this.analytics.adminPage(safePage, safeSize),
+      this.admin.adminCounts(utcDayStart(-29), utcDayStart(0)),
+      this.admin.adminPage(safePage, safeSize),
       this.redis.xlen(scanDeadLetterKey(this.config.redisPrefix)),
     ]);
     const total = counts.byState.active + counts.byState.deactivated + counts.byState.suspended;

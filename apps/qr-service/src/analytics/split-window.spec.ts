@@ -1,4 +1,4 @@
-import { splitWindow } from './analytics.repository';
+import { splitWindow } from './analytics-windows';
 
 const at = (iso: string) => Date.parse(iso);
 const range = (from: string, to: string) => [at(from), at(to)];
