@@ -41,3 +41,4 @@ export * from './messages/routing';
 export * from './dto/page-visit.dto';
 export * from './dto/abuse.dto';
 export * from './dto/account-data.dto';
+export * from './scans/scan-record';

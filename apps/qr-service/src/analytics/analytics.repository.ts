@@ -3,7 +3,6 @@ import type { Readable } from 'node:stream';
 import type { PoolClient } from 'pg';
 import QueryStream from 'pg-query-stream';
 import { DataSource } from 'typeorm';
-import type { EnrichedScan } from '../scans/scan-enricher';
 import { Dimension, DIMENSIONS } from '../scans/scan-rollups';
 import { compareText, hourCeil, hourFloor, percentChange, splitWindow } from './analytics-windows';
 import type {
@@ -13,6 +12,7 @@ import type {
   RecentActivity,
   ScanBreakdowns,
   SeriesPoint,
+  ScanExportRecord,
 } from '@qrd/contracts';
 
 /** Whose scans: one code's, or every code of an owner. */
@@ -60,7 +60,7 @@ function scopeId(scope: ScanScope): string {
 }
 
 /** A stored scan as the CSV export lists it: what the ingestor stored, without its keys. */
-export type CsvScan = Omit<EnrichedScan, 'scanId' | 'codeId'>;
+export type CsvScan = ScanExportRecord;
 
 /**
  * Read side of the scan rollups (qr.rollup_buckets, qr.rollup_dims and its pending additions) and qr.code_stats: every

@@ -1,21 +1,8 @@
 import { Transform } from 'node:stream';
+import { SCAN_EXPORT_COLUMNS, ScanExportRecord } from '@qrd/contracts';
 import type { CsvScan } from './analytics.repository';
 
-const HEADER = [
-  'scanned_at',
-  'is_bot',
-  'bot_reason',
-  'method',
-  'device',
-  'os',
-  'browser',
-  'country',
-  'region',
-  'city',
-  'referrer',
-  'language',
-  'visitor',
-];
+const HEADER = SCAN_EXPORT_COLUMNS.map(([column]) => column);
 
 /** The first line of every export. */
 export const SCANS_CSV_HEADER = `${HEADER.join(',')}\r\n`;
@@ -31,23 +18,15 @@ export function csvCell(value: string | number | boolean | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** One field of an exported scan as written out: dates as ISO text, a missing variant as null. */
+export function exportValue(s: ScanExportRecord, field: keyof ScanExportRecord): string | boolean | null {
+  const value = s[field];
+  return value instanceof Date ? value.toISOString() : (value ?? null);
+}
+
 /** One stored scan as a CSV line (RFC 4180, CRLF line end). */
 export function scanCsvLine(s: CsvScan): string {
-  return `${[
-    s.scannedAt.toISOString(),
-    s.isBot,
-    s.botReason,
-    s.method,
-    s.device,
-    s.os,
-    s.browser,
-    s.country,
-    s.region,
-    s.city,
-    s.referrer,
-    s.language,
-    s.visitorHash,
-  ]
+  return `${SCAN_EXPORT_COLUMNS.map(([, field]) => exportValue(s, field))
     .map(csvCell)
     .join(',')}\r\n`;
 }

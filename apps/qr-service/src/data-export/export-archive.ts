@@ -1,28 +1,12 @@
 import archiver from 'archiver';
 import { PassThrough, Readable, Transform } from 'node:stream';
-import type { ApiKeyView, BillingRecordsExport, UserView } from '@qrd/contracts';
+import { SCAN_ARCHIVE_COLUMNS } from '@qrd/contracts';
+import type { ApiKeyView, BillingRecordsExport, ScanArchiveRecord, UserView } from '@qrd/contracts';
 import { csvCell } from '../analytics/scans-csv';
 import type { ExportCodeRow } from './data-exports.repository';
 
-export interface ExportScanRow {
-  scanId: string;
-  codeId: string;
-  slug: string;
-  scannedAt: Date;
-  isBot: boolean;
-  botReason: string | null;
-  method: string;
-  device: string | null;
-  os: string | null;
-  browser: string | null;
-  country: string | null;
-  region: string | null;
-  city: string | null;
-  referrer: string | null;
-  language: string | null;
-  variant: string | null;
-  visitorHash: string;
-}
+/** A scan row of the account data export (the shared scan-record contract). */
+export type ExportScanRow = ScanArchiveRecord;
 
 export interface ExportContents {
   generatedAt: Date;
@@ -37,25 +21,7 @@ export interface ExportContents {
   onScans: (written: number) => void;
 }
 
-const SCAN_COLUMNS: (keyof ExportScanRow)[] = [
-  'scanId',
-  'codeId',
-  'slug',
-  'scannedAt',
-  'isBot',
-  'botReason',
-  'method',
-  'device',
-  'os',
-  'browser',
-  'country',
-  'region',
-  'city',
-  'referrer',
-  'language',
-  'variant',
-  'visitorHash',
-];
+const SCAN_COLUMNS = SCAN_ARCHIVE_COLUMNS;
 const CODE_COLUMNS = [
   'id',
   'slug',

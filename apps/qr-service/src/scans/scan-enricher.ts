@@ -1,32 +1,13 @@
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
-import type { ScanStreamEntry } from '@qrd/contracts';
+import type { BotReason, ScanRecord, ScanStreamEntry } from '@qrd/contracts';
 import type { GeoIpLookup, GeoPlace } from './geoip';
 import type { VisitorSalts } from './visitor-salts';
 
-export type BotReason = 'user-agent' | 'head' | 'prefetch';
+export type { BotReason } from '@qrd/contracts';
 
-/** A scan as stored: what a person would want to know, and no IP address. */
-export interface EnrichedScan {
-  /** The id the redirect-service gave the scan: its unique key. */
-  scanId: string;
-  codeId: string;
-  scannedAt: Date;
-  isBot: boolean;
-  botReason: BotReason | null;
-  method: 'GET' | 'HEAD';
-  device: string | null;
-  os: string | null;
-  browser: string | null;
-  country: string | null;
-  region: string | null;
-  city: string | null;
-  referrer: string | null;
-  language: string | null;
-  visitorHash: string;
-  /** The A/B variant the scan was sent to, or null. */
-  variant?: string | null;
-}
+/** A scan as stored (the shared scan-record contract). */
+export type EnrichedScan = ScanRecord;
 
 const PREFETCH = /prefetch|preview|prerender/i;
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { scanWebhookRecord } from '@qrd/contracts';
 import type { EnrichedScan } from './scan-enricher';
 import { ensurePartitions, Month, monthOf } from './scan-partitions';
 import { VISITOR_LOCK } from './rollup-removal';
@@ -149,23 +150,7 @@ export class ScansRepository {
        WHERE EXISTS (SELECT 1 FROM qr.webhook_endpoints e WHERE e.owner_id = s.owner_id AND e.enabled AND 'scan.created' = ANY(e.events))`,
       [
         scans.map((s) => s.ownerId),
-        scans.map((s) =>
-          JSON.stringify({
-            id: s.scanId,
-            codeId: s.codeId,
-            scannedAt: s.scannedAt.toISOString(),
-            isBot: s.isBot,
-            device: s.device,
-            os: s.os,
-            browser: s.browser,
-            country: s.country,
-            region: s.region,
-            city: s.city,
-            referrer: s.referrer,
-            language: s.language,
-            variant: s.variant ?? null,
-          }),
-        ),
+        scans.map((s) => JSON.stringify(scanWebhookRecord(s))),
       ],
     );
   }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
+import type { ScanWebhookRecord } from '@qrd/contracts';
 import { CodeEvents } from '../codes/code-events';
 import { WebhooksRepository } from './webhooks.repository';
 
@@ -44,7 +45,7 @@ export class ScanWebhooks implements OnApplicationBootstrap, OnApplicationShutdo
     do {
       const [count, ids] = await this.repository.transaction(async (tx): Promise<[number, string[]]> => {
         const scans = await this.repository.takeQueuedScans(tx, BATCH);
-        const byOwner = new Map<string, object[]>();
+        const byOwner = new Map<string, ScanWebhookRecord[]>();
         for (const { ownerId, scan } of scans) {
           const list = byOwner.get(ownerId);
           if (list) list.push(scan);

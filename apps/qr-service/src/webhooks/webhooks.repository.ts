@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { WebhookDeliveryOutcome, WebhookDeliveryView, WebhookEndpointView, WebhookEventType } from '@qrd/contracts';
+import type { ScanWebhookRecord, WebhookDeliveryOutcome, WebhookDeliveryView, WebhookEndpointView, WebhookEventType } from '@qrd/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -190,7 +190,7 @@ export class WebhooksRepository {
   }
 
   /** Takes (removes) up to `limit` queued scans, oldest first; other flushers skip them. */
-  async takeQueuedScans(tx: EntityManager, limit: number): Promise<{ ownerId: string; scan: object }[]> {
+  async takeQueuedScans(tx: EntityManager, limit: number): Promise<{ ownerId: string; scan: ScanWebhookRecord }[]> {
     const [rows] = await tx.query(
       `DELETE FROM qr.webhook_scan_queue WHERE id IN (
          SELECT id FROM qr.webhook_scan_queue ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
