@@ -1,9 +1,8 @@
 import IORedis from 'ioredis';
-import Denque from 'denque';
-import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import type { Logger } from '@qrd/config';
-import { encodeScanEntry, SCAN_FIELD, ScanStreamEntry } from '@qrd/contracts';
+import { encodeScanEntry, ScanStreamEntry } from '@qrd/contracts';
+import { APPEND_SCANS, ScanAppender, StoreConfirmations } from './scan-confirmations';
 
 export interface ScanRecorderOptions {
   redis: IORedis;
@@ -47,38 +46,6 @@ const RETRY_MS = 1000;
 const ANSWER_WAIT_MS = 100;
 
 /**
- * One call appends a whole batch, each scan its own entry (its id is the scan's key): far less
- * work per scan for this process than one XADD command each. Appends no more than the stream has
- * room for (trimming would delete the oldest scans, which nobody has stored yet). Answers the last
- * appended entry's stream id ('' for none) and how many were appended.
- */
-const APPEND_SCANS = `
-local n = math.min(#ARGV - 1, math.max(0, tonumber(ARGV[1]) - redis.call('XLEN', KEYS[1])))
-local id = ''
-for i = 2, n + 1 do
-  id = redis.call('XADD', KEYS[1], '*', '${SCAN_FIELD}', ARGV[i])
-end
-return {id, n}`;
-
-interface ScanAppender {
-  /** Answers the stream id of the last entry appended and how many of the scans were (the first ones). */
-  appendScans(stream: string, maxLen: number, ...scans: string[]): Promise<[string, number]>;
-}
-
-/** Appended scans, with the stream id of the last of them. */
-interface SentBatch {
-  lastId: string;
-  scans: string[];
-}
-
-/** Stream ids "ms-seq" compared as numbers. */
-function idBefore(a: string, b: string): boolean {
-  const [am, as] = a.split('-').map(Number);
-  const [bm, bs] = b.split('-').map(Number);
-  return am < bm || (am === bm && as < bs);
-}
-
-/**
  * Appends scans to the Redis Stream (DESIGN section 4). A scan taken with an answer is appended
  * before it is answered: the scans of one event-loop turn go in one script call, then their
  * redirects are sent, so a crash of this process never loses a scan whose scanner was redirected.
@@ -99,19 +66,11 @@ export class ScanRecorder {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private closed = false;
-  /**
-   * Appended, not yet known to be stored, oldest first (see confirm). A double-ended queue: while
-   * the ingestors are behind it holds thousands of batches, and an array's shift() copies all of
-   * them once it has more than about 16,000 (tens of microseconds for every batch appended).
-   */
-  private sent = new Denque<SentBatch>();
-  private unconfirmedCount = 0;
   /** Scans of the batch being appended now. */
   private appending = 0;
   private confirmer: NodeJS.Timeout | null = null;
-  private confirming = false;
-  /** The Redis data generation the unconfirmed scans were appended in (see currentEpoch). */
-  private epoch: string | null = null;
+  /** Appended scans not yet known to be stored (see scan-confirmations.ts). */
+  private readonly stored: StoreConfirmations;
   /** Scans lost because the buffer was full (Redis away for long). */
   dropped = 0;
   /** Scans written to the stream. */
@@ -123,8 +82,9 @@ export class ScanRecorder {
 
   constructor(private readonly options: ScanRecorderOptions) {
     if (!('appendScans' in options.redis)) options.redis.defineCommand('appendScans', { numberOfKeys: 1, lua: APPEND_SCANS });
+    this.stored = new StoreConfirmations(options, () => this.closed, (scans) => this.resendUnconfirmed(scans));
     if (options.group) {
-      this.confirmer = setInterval(() => void this.confirm(), options.confirmEveryMs ?? 1000);
+      this.confirmer = setInterval(() => void this.stored.confirm(), options.confirmEveryMs ?? 1000);
       this.confirmer.unref();
     }
   }
@@ -136,7 +96,7 @@ export class ScanRecorder {
 
   /** Scans appended to the stream and not yet known to be stored. */
   get unconfirmed(): number {
-    return this.unconfirmedCount;
+    return this.stored.unconfirmed;
   }
 
   /**
@@ -283,11 +243,11 @@ export class ScanRecorder {
     this.appending = batch.length;
     try {
       const redis = this.options.redis as unknown as ScanAppender;
-      if (this.options.group && this.epoch === null) this.epoch = await this.currentEpoch();
+      if (this.options.group && this.stored.epoch === null) this.stored.epoch = await this.stored.currentEpoch();
       const [lastId, appended] = await redis.appendScans(this.options.stream, this.options.maxStreamLength ?? 1_000_000, ...batch);
       if (appended > 0) {
         this.written += appended;
-        if (this.options.group) this.keepUntilStored({ lastId, scans: appended < batch.length ? batch.slice(0, appended) : batch });
+        if (this.options.group) this.stored.keepUntilStored({ lastId, scans: appended < batch.length ? batch.slice(0, appended) : batch });
       }
       if (appended < batch.length) {
         this.requeue(batch.slice(appended));
@@ -326,88 +286,12 @@ export class ScanRecorder {
     this.waiters = new Array<Waiter | null>(this.buffer.length).fill(null);
   }
 
-  /**
-   * A token kept in Redis beside the stream: the same for every replica while Redis keeps its data,
-   * gone when Redis comes back empty or is flushed (then a new one is made). A changed token means
-   * scans appended before it may be lost.
-   */
-  private async currentEpoch(): Promise<string> {
-    const key = `${this.options.stream}:epoch`;
-    await this.options.redis.set(key, randomUUID(), 'NX');
-    return (await this.options.redis.get(key)) ?? '';
-  }
-
-  private keepUntilStored(batch: SentBatch): void {
-    this.sent.push(batch);
-    this.unconfirmedCount += batch.scans.length;
-    const max = this.options.maxUnconfirmed ?? 200_000;
-    while (this.unconfirmedCount > max && this.sent.length > 1) {
-      // The ingestors are far behind: the oldest go without a safety net (they are in the stream).
-      this.unconfirmedCount -= (this.sent.shift() as SentBatch).scans.length;
-    }
-  }
-
-  /**
-   * Lets go of appended scans the consumer group has read and acknowledged (stored): those before
-   * its oldest pending entry, or up to its last delivered one when none is pending. When Redis lost
-   * the stream (it came back empty, or was flushed) before they were stored, they are appended again:
-   * each keeps its scan id, so a scan stored already is not stored twice.
-   */
-  private async confirm(): Promise<void> {
-    if (this.confirming || this.sent.length === 0 || this.closed) return;
-    this.confirming = true;
-    try {
-      const redis = this.options.redis;
-      const stream = this.options.stream;
-      if ((await this.currentEpoch()) !== this.epoch) {
-        this.epoch = await this.currentEpoch();
-        this.resendUnconfirmed();
-        return;
-      }
-      const groups = (await redis.xinfo('GROUPS', stream).catch((error: Error) => {
-        if (/no such key/i.test(error.message)) return [];
-        throw error;
-      })) as unknown[][];
-      const group = groups.map((fields) => Object.fromEntries(pairs(fields))).find((g) => g.name === this.options.group);
-      if (!group) return;
-      let storedBefore = String(group['last-delivered-id']);
-      let inclusive = true;
-      if (Number(group.pending) > 0) {
-        const summary = (await redis.xpending(stream, this.options.group as string)) as [number, string | null, string | null, unknown];
-        if (summary[1]) {
-          storedBefore = summary[1];
-          inclusive = false;
-        }
-      }
-      for (let oldest = this.sent.peekFront(); oldest !== undefined; oldest = this.sent.peekFront()) {
-        const stored = idBefore(oldest.lastId, storedBefore) || (inclusive && oldest.lastId === storedBefore);
-        if (!stored) break;
-        this.sent.shift();
-        this.unconfirmedCount -= oldest.scans.length;
-      }
-    } catch (error) {
-      this.options.logger.warn({ err: error }, 'could not check which scans are stored; will retry');
-    } finally {
-      this.confirming = false;
-    }
-  }
-
   /** Redis lost appended scans that were not stored yet: they go to the front of the buffer again. */
-  private resendUnconfirmed(): void {
-    const scans = this.sent.toArray().flatMap((batch) => batch.scans);
-    this.sent.clear();
-    this.unconfirmedCount = 0;
+  private resendUnconfirmed(scans: string[]): void {
     this.resent += scans.length;
     this.buffer = scans.concat(this.buffer);
     this.waiters = new Array<Waiter | null>(scans.length).fill(null).concat(this.waiters);
     this.options.logger.warn({ scans: scans.length }, 'Redis lost scans before they were stored: appending them again');
     this.schedule(0);
   }
-}
-
-/** [k1, v1, k2, v2...] as [k, v] pairs. */
-function pairs(fields: unknown[]): [string, unknown][] {
-  const out: [string, unknown][] = [];
-  for (let i = 0; i + 1 < fields.length; i += 2) out.push([String(fields[i]), fields[i + 1]]);
-  return out;
 }
