@@ -84,10 +84,21 @@ export class Outbox {
   async deliver(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     try {
-      await this.deliverDue(ids);
+      const claimed = await this.deliverDue(ids);
+      // The relay may have claimed some of them first (they are due at once): wait for its round to
+      // end, so that the caller answers after its events were delivered either way.
+      if (claimed < ids.length) await this.awaitClaims(ids);
     } catch (error) {
       this.options.logger.warn({ err: error, ids }, 'outbox delivery deferred to the relay');
     }
+  }
+
+  /** Waits (at most the delivery timeout) until no other transaction holds these events' rows. */
+  private async awaitClaims(ids: string[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query(`SELECT set_config('lock_timeout', $1, true)`, [`${this.options.deliveryTimeoutMs ?? 5000}ms`]);
+      await tx.query(`SELECT 1 FROM ${this.table} WHERE id = ANY($1::bigint[]) FOR SHARE`, [ids]);
+    });
   }
 
   /** Starts the relay (and publishes the backlog's size and age in `metrics`). */
