@@ -43,6 +43,20 @@ describe('switching plan and invoices in the browser (test provider, 390 px)', (
         .concat(body);
     });
 
+  /**
+   * What still sticks out once the layout has settled: a page under load may lay out once more
+   * after an animation (the dialog's scroll lock), so a transient edge is looked at again for up to
+   * 3 s; what stays too wide is reported.
+   */
+  async function settledOverflow(page: Page): Promise<string[]> {
+    const until = Date.now() + 3000;
+    for (;;) {
+      const found = await overflow(page);
+      if (found.length === 0 || Date.now() > until) return found;
+      await page.waitForTimeout(200);
+    }
+  }
+
   it('shows the prorated amount, switches now, and downloads the invoice as a PDF', async () => {
     const context = await newContext(browser, { width: 390, height: 844 });
     const page = await context.newPage();
@@ -62,7 +76,7 @@ describe('switching plan and invoices in the browser (test provider, 390 px)', (
     expect(due).toMatch(/^\$3[01]\.\d{2}$/);
     // Measured once the dialog has finished opening (its entrance animation moves it).
     await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
-    expect(await overflow(page)).toEqual([]);
+    expect(await settledOverflow(page)).toEqual([]);
     await screenshot(page, 'billing-switch-dialog-390');
 
     await confirm.click();
@@ -75,7 +89,7 @@ describe('switching plan and invoices in the browser (test provider, 390 px)', (
     // The invoice says what the dialog said would be charged (a cent less if seconds passed).
     const charged = Number((await newest.innerText()).match(/\$(\d+\.\d{2})/)?.[1]);
     expect(Math.abs(charged - Number(due.slice(1)))).toBeLessThanOrEqual(0.01);
-    expect(await overflow(page)).toEqual([]);
+    expect(await settledOverflow(page)).toEqual([]);
 
     const [download] = await Promise.all([page.waitForEvent('download'), newest.getByRole('link', { name: /^PDF of invoice / }).click()]);
     expect(download.suggestedFilename()).toMatch(/^invoice-QRD-\d{4}-\d{6}\.pdf$/);
