@@ -1,10 +1,16 @@
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createQueryClient } from '../lib/query-client';
 import { AppProvider } from './provider';
-import { AppRouter } from './router';
+import { createRoutes } from './router';
 
 export function App() {
+  // One cache for the screens and the routes' loaders, which fill it as a navigation starts.
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createBrowserRouter(createRoutes(queryClient)));
   return (
-    <AppProvider>
-      <AppRouter />
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
     </AppProvider>
   );
 }

@@ -1,9 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { FullScreenSpinner } from '../components/layout/full-screen-spinner';
 import { authHref, paths } from '../lib/paths';
 import { AppShell } from './app-shell';
 import { RequireAdmin, RequireAuth, RequireGuest } from './guards';
+import { prefetchRoute } from './route-data';
 import { RouteError } from './routes/route-error';
 
 // Every screen is its own chunk, so the landing page only loads the shell and itself.
@@ -11,7 +13,8 @@ const LandingRoute = lazy(() => import('./routes/landing'));
 const AuthRoute = lazy(() => import('./routes/auth'));
 const ResetPasswordRequestRoute = lazy(() => import('./routes/reset-password-request'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
-const AccountRoute = lazy(() => import('./routes/account'));
+const loadAccount = () => import('./routes/account');
+const AccountRoute = lazy(loadAccount);
 const ConfirmEmailRoute = lazy(() => import('./routes/confirm-email'));
 const UnsubscribeRoute = lazy(() => import('./routes/unsubscribe'));
 const OnboardingRoute = lazy(() => import('./routes/onboarding'));
@@ -30,15 +33,23 @@ const DashboardRoute = lazy(loadDashboard);
 if (typeof window !== 'undefined' && window.location.pathname === paths.dashboard) void loadDashboard();
 const CreateQrRoute = lazy(() => import('../features/qrcodes/routes/create-qr-route').then((m) => ({ default: m.CreateQrRoute })));
 const BulkImportRoute = lazy(() => import('../features/qrcodes/routes/bulk-import-route').then((m) => ({ default: m.BulkImportRoute })));
-const EditQrRoute = lazy(() => import('../features/qrcodes/routes/edit-qr-route').then((m) => ({ default: m.EditQrRoute })));
+const loadEditQr = () => import('../features/qrcodes/routes/edit-qr-route');
+const EditQrRoute = lazy(() => loadEditQr().then((m) => ({ default: m.EditQrRoute })));
 const QrLandingRoute = lazy(() => import('../features/qrcodes/routes/qr-landing-route').then((m) => ({ default: m.QrLandingRoute })));
-const HostedPageRoute = lazy(() => import('../features/hosted-pages/routes/hosted-page-route').then((m) => ({ default: m.HostedPageRoute })));
+const loadHostedPage = () => import('../features/hosted-pages/routes/hosted-page-route');
+const HostedPageRoute = lazy(() => loadHostedPage().then((m) => ({ default: m.HostedPageRoute })));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
-export const routes: RouteObject[] = [
+/**
+ * The app's routes. Those whose screen needs data before it can show anything (a code, a hosted
+ * page, an account tab) ask for it in their loader, beside their code, as the navigation starts.
+ */
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   // A content code's hosted page: the scanner's phone, without the site's header and footer.
   {
     path: '/p/:slug',
+    loader: prefetchRoute(queryClient, { screen: loadHostedPage, queries: 'hostedPage' }),
+    hydrateFallbackElement: <FullScreenSpinner />,
     element: (
       <Suspense fallback={<FullScreenSpinner />}>
         <HostedPageRoute />
@@ -49,6 +60,8 @@ export const routes: RouteObject[] = [
   {
     element: <AppShell />,
     errorElement: <RouteError />,
+    // Shown only until the first loaders have run (they never wait, so for a moment at most).
+    hydrateFallbackElement: <FullScreenSpinner />,
     children: [
       { path: paths.home, element: <LandingRoute /> },
       {
@@ -77,10 +90,10 @@ export const routes: RouteObject[] = [
         // ... account, create and edit send them to the login entry (/login, which is /auth).
         element: <RequireAuth redirectTo={paths.login} />,
         children: [
-          { path: paths.account, element: <AccountRoute /> },
+          { path: paths.account, loader: prefetchRoute(queryClient, { screen: loadAccount, queries: 'account' }), element: <AccountRoute /> },
           { path: paths.createQr, element: <CreateQrRoute /> },
           { path: paths.bulkImport, element: <BulkImportRoute /> },
-          { path: '/edit-qr/:id', element: <EditQrRoute /> },
+          { path: '/edit-qr/:id', loader: prefetchRoute(queryClient, { screen: loadEditQr, queries: 'code' }), element: <EditQrRoute /> },
         ],
       },
       {
@@ -97,9 +110,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-const router = createBrowserRouter(routes);
-
-export function AppRouter() {
-  return <RouterProvider router={router} />;
-}
