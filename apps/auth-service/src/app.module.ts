@@ -38,6 +38,8 @@ import { EmailChangePort, ResetLinksPort } from './users/user-ports';
 import { WeeklyReportQueue } from './weekly-report/weekly-report.queue';
 import { WeeklyReportsHandlers } from './weekly-report/weekly-reports.handlers';
 import { WeeklyReportsService } from './weekly-report/weekly-reports.service';
+import { WorkspacesHandlers } from './workspaces/workspaces.handlers';
+import { WorkspacesService } from './workspaces/workspaces.service';
 
 @Module({})
 export class AuthServiceModule {
@@ -59,7 +61,7 @@ export class AuthServiceModule {
         TwoFactorHandlers,
         AccountDeletionHandlers,
         ContactHandlers,
-        CodeMailHandlers, BillingMailHandlers, ApiKeysHandlers, ProfilePictureHandlers, WeeklyReportsHandlers],
+        CodeMailHandlers, BillingMailHandlers, ApiKeysHandlers, ProfilePictureHandlers, WeeklyReportsHandlers, WorkspacesHandlers],
       providers: [
         UsersRepository,
         UsersService,
@@ -79,6 +81,7 @@ export class AuthServiceModule {
         WeeklyReportsService,
         WeeklyReportQueue,
         ProfilePictureService,
+        WorkspacesService,
       ],
     };
   }

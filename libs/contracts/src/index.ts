@@ -42,3 +42,4 @@ export * from './dto/page-visit.dto';
 export * from './dto/abuse.dto';
 export * from './dto/account-data.dto';
 export * from './scans/scan-record';
+export * from './workspaces/roles';

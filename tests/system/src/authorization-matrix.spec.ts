@@ -133,6 +133,8 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/analytics/patterns': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
   'GET /api/qrcodes/:id/analytics/patterns': { access: 'user', expect: OWNED_READ },
   'GET /api/weekly-report': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  // Each caller's own workspaces (docs/workspaces.md).
+  'GET /api/workspaces': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
   'PUT /api/weekly-report': { access: 'user' },
   // The link in the mail works signed out: its signed token is the credential.
   'POST /api/weekly-report/unsubscribe': { access: 'public' },

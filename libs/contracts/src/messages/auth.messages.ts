@@ -2,6 +2,7 @@ import type { ApiKeyPrincipal, ApiKeyView, CreateApiKeyDto, CreatedApiKey } from
 import type { RecoveryCodesView, RegisterDto, TwoFactorSetupView, UpdateProfileDto } from '../dto/auth.dto';
 import type { ProfilePictureFile } from '../dto/account-data.dto';
 import type { UserRole, UserStatus, UserView } from './users';
+import type { WorkspaceView } from '../workspaces/roles';
 
 export enum AuthPattern {
   Register = 'auth.register',
@@ -39,6 +40,8 @@ export enum AuthPattern {
   SetWeeklyReport = 'auth.set-weekly-report',
   /** The link in the report: a signed token, no session. */
   UnsubscribeWeeklyReport = 'auth.unsubscribe-weekly-report',
+  /** The workspaces a user belongs to, with their role in each. */
+  ListWorkspaces = 'auth.list-workspaces',
 }
 
 export interface WeeklyReportSetting {
@@ -105,4 +108,5 @@ export interface AuthRequests {
   [AuthPattern.GetWeeklyReport]: { req: { userId: string }; res: WeeklyReportSetting };
   [AuthPattern.SetWeeklyReport]: { req: { userId: string; enabled: boolean; timeZone?: string }; res: WeeklyReportSetting };
   [AuthPattern.UnsubscribeWeeklyReport]: { req: { token: string }; res: WeeklyReportSetting };
+  [AuthPattern.ListWorkspaces]: { req: { userId: string }; res: WorkspaceView[] };
 }
