@@ -40,6 +40,8 @@ import { WeeklyReportsHandlers } from './weekly-report/weekly-reports.handlers';
 import { WeeklyReportsService } from './weekly-report/weekly-reports.service';
 import { WorkspacesHandlers } from './workspaces/workspaces.handlers';
 import { WorkspacesService } from './workspaces/workspaces.service';
+import { InvitationsService } from './workspaces/invitations.service';
+import { MembersService } from './workspaces/members.service';
 
 @Module({})
 export class AuthServiceModule {
@@ -82,6 +84,8 @@ export class AuthServiceModule {
         WeeklyReportQueue,
         ProfilePictureService,
         WorkspacesService,
+        MembersService,
+        InvitationsService,
       ],
     };
   }

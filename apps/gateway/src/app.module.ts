@@ -11,6 +11,7 @@ import { QrApiModule } from './qr/qr-api.module';
 import { PublicApiModule } from './public-api/public-api.module';
 import { PageVisitsModule } from './page-visits/page-visits.module';
 import { SessionsModule } from './sessions/sessions.module';
+import { WorkspacesApiModule } from './workspaces/workspaces-api.module';
 
 @Module({})
 export class GatewayModule {
@@ -30,6 +31,7 @@ export class GatewayModule {
         PageVisitsModule,
         AbuseApiModule,
         PublicApiModule,
+        WorkspacesApiModule,
       ],
     };
   }

@@ -43,3 +43,4 @@ export * from './dto/abuse.dto';
 export * from './dto/account-data.dto';
 export * from './scans/scan-record';
 export * from './workspaces/roles';
+export * from './workspaces/members.dto';

@@ -133,8 +133,31 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/analytics/patterns': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
   'GET /api/qrcodes/:id/analytics/patterns': { access: 'user', expect: OWNED_READ },
   'GET /api/weekly-report': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
-  // Each caller's own workspaces (docs/workspaces.md).
+  // Workspaces (apps/gateway/src/workspaces): each caller's own; :workspaceId is the user's personal
+  // workspace, where the others are not members (404, as for a code of someone else's).
   'GET /api/workspaces': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  'GET /api/workspaces/:workspaceId/members': { access: 'user', path: (f) => `/api/workspaces/${f.users.user.id}/members`, expect: OWNED_READ },
+  // Without a role in the body: 400 for every signed-in caller, before anything is looked up.
+  'PATCH /api/workspaces/:workspaceId/members/:userId': { access: 'user', path: (f) => `/api/workspaces/${f.users.user.id}/members/${f.users.user.id}` },
+  // Nobody leaves their personal workspace: 409.
+  'DELETE /api/workspaces/:workspaceId/members/:userId': {
+    access: 'user',
+    path: (f) => `/api/workspaces/${f.users.user.id}/members/${f.users.user.id}`,
+    expect: { user: 409, ...OWNED },
+  },
+  'POST /api/workspaces/:workspaceId/invitations': { access: 'user', path: (f) => `/api/workspaces/${f.users.user.id}/invitations` },
+  'POST /api/workspaces/:workspaceId/invitations/:invitationId/resend': {
+    access: 'user',
+    path: (f) => `/api/workspaces/${f.users.user.id}/invitations/00000000-0000-4000-8000-000000000000/resend`,
+    expect: { user: 404, ...OWNED },
+  },
+  'DELETE /api/workspaces/:workspaceId/invitations/:invitationId': {
+    access: 'user',
+    path: (f) => `/api/workspaces/${f.users.user.id}/invitations/00000000-0000-4000-8000-000000000000`,
+    expect: { user: 404, ...OWNED },
+  },
+  'GET /api/invitations/:token': { access: 'public', expect: { anonymous: 410, user: 410, other: 410, admin: 410, superadmin: 410 } },
+  'POST /api/invitations/:token/accept': { access: 'user', expect: { user: 410, other: 410, admin: 410, superadmin: 410 } },
   'PUT /api/weekly-report': { access: 'user' },
   // The link in the mail works signed out: its signed token is the credential.
   'POST /api/weekly-report/unsubscribe': { access: 'public' },

@@ -161,3 +161,26 @@ export function dataExportReadyMail(to: string, username: string, links: { downl
     ),
   };
 }
+
+/** An invitation to a workspace: who invites, to which workspace and role, and the single-use link. */
+export function workspaceInvitationMail(
+  to: string,
+  invitation: { inviter: string; workspace: string; role: string; link: string; expiresAt: Date },
+): MailMessage {
+  const until = invitation.expiresAt.toUTCString();
+  const what = `${invitation.inviter} invited you to the workspace "${invitation.workspace}" on QR Dynamic, as ${invitation.role}.`;
+  return {
+    to,
+    subject: `${invitation.inviter} invited you to ${invitation.workspace} on QR Dynamic`,
+    text:
+      `Hello,\n\n${what}\n\nTo join, open this link (it works once, until ${until}). With no account yet, ` +
+      `you can create one from it at no cost: the workspace pays for its codes.\n\n${invitation.link}\n\n` +
+      `If you did not expect this, ignore this mail: nothing happens without the link.\n`,
+    html: layout(
+      `<p>Hello,</p><p>${escape(what)}</p>` +
+        `<p>To join, open this link (it works once, until ${escape(until)}). With no account yet, you can create one from it at no cost: the workspace pays for its codes.</p>` +
+        `<p><a href="${escape(invitation.link)}">Join ${escape(invitation.workspace)}</a></p><p style="word-break:break-all">${escape(invitation.link)}</p>` +
+        `<p>If you did not expect this, ignore this mail: nothing happens without the link.</p>`,
+    ),
+  };
+}

@@ -28,6 +28,26 @@ export class Workspaces18000000000000 implements MigrationInterface {
         PRIMARY KEY (workspace_id, user_id)
       )`);
     await q.query(`CREATE INDEX workspace_members_user_idx ON auth.workspace_members (user_id)`);
+    // Invitations by mail: the link's token is stored hashed, used once, and expires.
+    await q.query(`
+      CREATE TABLE auth.workspace_invitations (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        workspace_id uuid NOT NULL REFERENCES auth.workspaces (id) ON DELETE CASCADE,
+        email text NOT NULL,
+        role text NOT NULL CHECK (role IN ('admin', 'editor', 'viewer', 'billing')),
+        token_hash text NOT NULL UNIQUE,
+        invited_by uuid REFERENCES auth.users (id) ON DELETE SET NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        last_sent_at timestamptz NOT NULL DEFAULT now(),
+        accepted_at timestamptz,
+        accepted_by uuid REFERENCES auth.users (id) ON DELETE SET NULL,
+        revoked_at timestamptz
+      )`);
+    // One open invitation per address and workspace.
+    await q.query(`
+      CREATE UNIQUE INDEX workspace_invitations_open_key ON auth.workspace_invitations (workspace_id, lower(email))
+      WHERE accepted_at IS NULL AND revoked_at IS NULL`);
     await q.query(`
       CREATE FUNCTION auth.create_personal_workspace() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -46,6 +66,7 @@ export class Workspaces18000000000000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TRIGGER users_personal_workspace ON auth.users`);
     await q.query(`DROP FUNCTION auth.create_personal_workspace()`);
+    await q.query(`DROP TABLE auth.workspace_invitations`);
     await q.query(`DROP TABLE auth.workspace_members`);
     await q.query(`DROP TABLE auth.workspaces`);
   }

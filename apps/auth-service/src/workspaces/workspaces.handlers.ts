@@ -1,6 +1,8 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AuthPattern, AuthRequests } from '@qrd/contracts';
 import { MessageController } from '@qrd/messaging';
+import { InvitationsService } from './invitations.service';
+import { MembersService } from './members.service';
 import { WorkspacesService } from './workspaces.service';
 
 type Req<P extends AuthPattern> = AuthRequests[P]['req'];
@@ -8,10 +10,59 @@ type Res<P extends AuthPattern> = Promise<AuthRequests[P]['res']>;
 
 @MessageController()
 export class WorkspacesHandlers {
-  constructor(private readonly workspaces: WorkspacesService) {}
+  constructor(
+    private readonly workspaces: WorkspacesService,
+    private readonly members: MembersService,
+    private readonly invitations: InvitationsService,
+  ) {}
 
   @MessagePattern(AuthPattern.ListWorkspaces)
   list(@Payload() req: Req<AuthPattern.ListWorkspaces>): Res<AuthPattern.ListWorkspaces> {
     return this.workspaces.list(req.userId);
+  }
+
+  @MessagePattern(AuthPattern.WorkspaceRole)
+  role(@Payload() req: Req<AuthPattern.WorkspaceRole>): Res<AuthPattern.WorkspaceRole> {
+    return this.workspaces.role(req.userId, req.workspaceId);
+  }
+
+  @MessagePattern(AuthPattern.ListMembers)
+  listMembers(@Payload() req: Req<AuthPattern.ListMembers>): Res<AuthPattern.ListMembers> {
+    return this.members.list(req.actorId, req.workspaceId);
+  }
+
+  @MessagePattern(AuthPattern.ChangeMemberRole)
+  changeRole(@Payload() req: Req<AuthPattern.ChangeMemberRole>): Res<AuthPattern.ChangeMemberRole> {
+    return this.members.changeRole(req.actorId, req.workspaceId, req.userId, req.role);
+  }
+
+  @MessagePattern(AuthPattern.RemoveMember)
+  remove(@Payload() req: Req<AuthPattern.RemoveMember>): Res<AuthPattern.RemoveMember> {
+    return this.members.remove(req.actorId, req.workspaceId, req.userId);
+  }
+
+  @MessagePattern(AuthPattern.InviteMember)
+  invite(@Payload() req: Req<AuthPattern.InviteMember>): Res<AuthPattern.InviteMember> {
+    return this.invitations.invite(req.actorId, req.workspaceId, req.email, req.role);
+  }
+
+  @MessagePattern(AuthPattern.ResendInvitation)
+  resend(@Payload() req: Req<AuthPattern.ResendInvitation>): Res<AuthPattern.ResendInvitation> {
+    return this.invitations.resend(req.actorId, req.workspaceId, req.invitationId);
+  }
+
+  @MessagePattern(AuthPattern.RevokeInvitation)
+  revoke(@Payload() req: Req<AuthPattern.RevokeInvitation>): Res<AuthPattern.RevokeInvitation> {
+    return this.invitations.revoke(req.actorId, req.workspaceId, req.invitationId);
+  }
+
+  @MessagePattern(AuthPattern.PreviewInvitation)
+  preview(@Payload() req: Req<AuthPattern.PreviewInvitation>): Res<AuthPattern.PreviewInvitation> {
+    return this.invitations.preview(String(req.token ?? ''));
+  }
+
+  @MessagePattern(AuthPattern.AcceptInvitation)
+  accept(@Payload() req: Req<AuthPattern.AcceptInvitation>): Res<AuthPattern.AcceptInvitation> {
+    return this.invitations.accept(String(req.token ?? ''), req.userId);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { isWorkspaceRole, permissionsOf, WorkspaceView } from '@qrd/contracts';
+import { isWorkspaceRole, permissionsOf, WorkspaceRole, WorkspaceView } from '@qrd/contracts';
+import { roleIn } from './workspace-access';
 
 interface WorkspaceRow {
   id: string;
@@ -15,6 +16,11 @@ interface WorkspaceRow {
 @Injectable()
 export class WorkspacesService {
   constructor(private readonly db: DataSource) {}
+
+  /** The user's role in the workspace, or null: asked by the gateway for each request in a shared workspace. */
+  async role(userId: string, workspaceId: string): Promise<{ role: WorkspaceRole | null }> {
+    return { role: await roleIn(this.db, workspaceId, userId) };
+  }
 
   /** The user's workspaces: their personal one first, then the others by name. */
   async list(userId: string): Promise<WorkspaceView[]> {

@@ -19,7 +19,6 @@ import {
   WeeklyReportDto,
   WeeklyReportSetting,
   WeeklyReportUnsubscribeDto,
-  WorkspaceView,
 } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { Access, CurrentSession } from '../sessions/auth.guard';
@@ -32,13 +31,6 @@ export class AccountController {
     private readonly account: AccountService,
     private readonly bus: MessageBus,
   ) {}
-
-  /** The workspaces the signed-in user belongs to, with their role and permissions in each. */
-  @Get('workspaces')
-  @Access('user')
-  workspaces(@CurrentSession() session: Session): Promise<WorkspaceView[]> {
-    return this.bus.request(AuthPattern.ListWorkspaces, { userId: session.userId });
-  }
 
   /** The weekly scans report by mail (opt-in). */
   @Get('weekly-report')

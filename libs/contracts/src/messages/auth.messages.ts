@@ -2,7 +2,8 @@ import type { ApiKeyPrincipal, ApiKeyView, CreateApiKeyDto, CreatedApiKey } from
 import type { RecoveryCodesView, RegisterDto, TwoFactorSetupView, UpdateProfileDto } from '../dto/auth.dto';
 import type { ProfilePictureFile } from '../dto/account-data.dto';
 import type { UserRole, UserStatus, UserView } from './users';
-import type { WorkspaceView } from '../workspaces/roles';
+import type { WorkspaceRole, WorkspaceView } from '../workspaces/roles';
+import type { InvitableRole, InvitationPreview, InvitationView, WorkspaceMembersView } from '../workspaces/members.dto';
 
 export enum AuthPattern {
   Register = 'auth.register',
@@ -42,6 +43,17 @@ export enum AuthPattern {
   UnsubscribeWeeklyReport = 'auth.unsubscribe-weekly-report',
   /** The workspaces a user belongs to, with their role in each. */
   ListWorkspaces = 'auth.list-workspaces',
+  /** A user's role in a workspace, or null: the gateway asks it for every request made in a shared workspace. */
+  WorkspaceRole = 'auth.workspace-role',
+  ListMembers = 'auth.list-members',
+  InviteMember = 'auth.invite-member',
+  ResendInvitation = 'auth.resend-invitation',
+  RevokeInvitation = 'auth.revoke-invitation',
+  PreviewInvitation = 'auth.preview-invitation',
+  AcceptInvitation = 'auth.accept-invitation',
+  ChangeMemberRole = 'auth.change-member-role',
+  /** A member removed by an admin, or leaving (the actor is the member). */
+  RemoveMember = 'auth.remove-member',
 }
 
 export interface WeeklyReportSetting {
@@ -109,4 +121,13 @@ export interface AuthRequests {
   [AuthPattern.SetWeeklyReport]: { req: { userId: string; enabled: boolean; timeZone?: string }; res: WeeklyReportSetting };
   [AuthPattern.UnsubscribeWeeklyReport]: { req: { token: string }; res: WeeklyReportSetting };
   [AuthPattern.ListWorkspaces]: { req: { userId: string }; res: WorkspaceView[] };
+  [AuthPattern.WorkspaceRole]: { req: { userId: string; workspaceId: string }; res: { role: WorkspaceRole | null } };
+  [AuthPattern.ListMembers]: { req: { actorId: string; workspaceId: string }; res: WorkspaceMembersView };
+  [AuthPattern.InviteMember]: { req: { actorId: string; workspaceId: string; email: string; role: InvitableRole }; res: InvitationView };
+  [AuthPattern.ResendInvitation]: { req: { actorId: string; workspaceId: string; invitationId: string }; res: InvitationView };
+  [AuthPattern.RevokeInvitation]: { req: { actorId: string; workspaceId: string; invitationId: string }; res: InvitationView };
+  [AuthPattern.PreviewInvitation]: { req: { token: string }; res: InvitationPreview };
+  [AuthPattern.AcceptInvitation]: { req: { token: string; userId: string }; res: WorkspaceView };
+  [AuthPattern.ChangeMemberRole]: { req: { actorId: string; workspaceId: string; userId: string; role: WorkspaceRole }; res: WorkspaceMembersView };
+  [AuthPattern.RemoveMember]: { req: { actorId: string; workspaceId: string; userId: string }; res: { removed: true } };
 }

@@ -1,0 +1,37 @@
+import { can, DomainError, ErrorCode, isWorkspaceRole, WorkspacePermission, WorkspaceRole } from '@qrd/contracts';
+import type { EntityManager } from 'typeorm';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+/** A user's role in a workspace, or null when they are not a member (or either id is not one). */
+export async function roleIn(db: Pick<EntityManager, 'query'>, workspaceId: string, userId: string, lock = false): Promise<WorkspaceRole | null> {
+  if (!isUuid(workspaceId) || !isUuid(userId)) return null;
+  const rows: { role: string }[] = await db.query(
+    `SELECT role FROM auth.workspace_members WHERE workspace_id = $1 AND user_id = $2${lock ? ' FOR UPDATE' : ''}`,
+    [workspaceId, userId],
+  );
+  const role = rows[0]?.role;
+  return isWorkspaceRole(role) ? role : null;
+}
+
+/**
+ * The actor's role, when it holds `permission` there. Someone who is not a member learns nothing
+ * about the workspace (404, as for a code of someone else's); a member without the permission is
+ * told their role does not allow it (403).
+ */
+export async function requirePermission(
+  db: Pick<EntityManager, 'query'>,
+  workspaceId: string,
+  actorId: string,
+  permission: WorkspacePermission,
+  lock = false,
+): Promise<WorkspaceRole> {
+  const role = await roleIn(db, workspaceId, actorId, lock);
+  if (!role) throw new DomainError(ErrorCode.NotFound, 'Workspace not found');
+  if (!can(role, permission)) throw new DomainError(ErrorCode.Forbidden, `Your role in this workspace (${role}) does not allow this`);
+  return role;
+}

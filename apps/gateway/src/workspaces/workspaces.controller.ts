@@ -1,0 +1,89 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import {
+  AuthPattern,
+  ChangeMemberRoleDto,
+  InvitationPreview,
+  InvitationView,
+  InviteMemberDto,
+  WorkspaceMembersView,
+  WorkspaceView,
+} from '@qrd/contracts';
+import { MessageBus } from '@qrd/messaging';
+import { Access, CurrentSession } from '../sessions/auth.guard';
+import { Session } from '../sessions/session.store';
+
+/**
+ * Workspaces, their members and invitations (docs/workspaces.md). What a member may do is checked
+ * by the auth-service against the role matrix, under a lock of the workspace.
+ */
+@Controller('api')
+export class WorkspacesController {
+  constructor(private readonly bus: MessageBus) {}
+
+  /** The workspaces the signed-in user belongs to, with their role and permissions in each. */
+  @Get('workspaces')
+  @Access('user')
+  list(@CurrentSession() session: Session): Promise<WorkspaceView[]> {
+    return this.bus.request(AuthPattern.ListWorkspaces, { userId: session.userId });
+  }
+
+  @Get('workspaces/:workspaceId/members')
+  @Access('user')
+  members(@CurrentSession() session: Session, @Param('workspaceId') workspaceId: string): Promise<WorkspaceMembersView> {
+    return this.bus.request(AuthPattern.ListMembers, { actorId: session.userId, workspaceId });
+  }
+
+  @Patch('workspaces/:workspaceId/members/:userId')
+  @Access('user')
+  changeRole(
+    @CurrentSession() session: Session,
+    @Param('workspaceId') workspaceId: string,
+    @Param('userId') userId: string,
+    @Body() dto: ChangeMemberRoleDto,
+  ): Promise<WorkspaceMembersView> {
+    return this.bus.request(AuthPattern.ChangeMemberRole, { actorId: session.userId, workspaceId, userId, role: dto.role });
+  }
+
+  /** An admin removes a member; a member removes themself to leave. */
+  @Delete('workspaces/:workspaceId/members/:userId')
+  @Access('user')
+  @HttpCode(204)
+  async remove(@CurrentSession() session: Session, @Param('workspaceId') workspaceId: string, @Param('userId') userId: string): Promise<void> {
+    await this.bus.request(AuthPattern.RemoveMember, { actorId: session.userId, workspaceId, userId });
+  }
+
+  @Post('workspaces/:workspaceId/invitations')
+  @Access('user')
+  @HttpCode(201)
+  invite(@CurrentSession() session: Session, @Param('workspaceId') workspaceId: string, @Body() dto: InviteMemberDto): Promise<InvitationView> {
+    return this.bus.request(AuthPattern.InviteMember, { actorId: session.userId, workspaceId, email: dto.email, role: dto.role });
+  }
+
+  @Post('workspaces/:workspaceId/invitations/:invitationId/resend')
+  @Access('user')
+  @HttpCode(200)
+  resend(@CurrentSession() session: Session, @Param('workspaceId') workspaceId: string, @Param('invitationId') invitationId: string): Promise<InvitationView> {
+    return this.bus.request(AuthPattern.ResendInvitation, { actorId: session.userId, workspaceId, invitationId });
+  }
+
+  @Delete('workspaces/:workspaceId/invitations/:invitationId')
+  @Access('user')
+  @HttpCode(200)
+  revoke(@CurrentSession() session: Session, @Param('workspaceId') workspaceId: string, @Param('invitationId') invitationId: string): Promise<InvitationView> {
+    return this.bus.request(AuthPattern.RevokeInvitation, { actorId: session.userId, workspaceId, invitationId });
+  }
+
+  /** The invitation link's page, before signing in: whose workspace, which role, still valid or not. */
+  @Get('invitations/:token')
+  @Access('public')
+  preview(@Param('token') token: string): Promise<InvitationPreview> {
+    return this.bus.request(AuthPattern.PreviewInvitation, { token });
+  }
+
+  @Post('invitations/:token/accept')
+  @Access('user')
+  @HttpCode(200)
+  accept(@CurrentSession() session: Session, @Param('token') token: string): Promise<WorkspaceView> {
+    return this.bus.request(AuthPattern.AcceptInvitation, { token, userId: session.userId });
+  }
+}

@@ -1,0 +1,64 @@
+import { IsEmail, IsIn, MaxLength } from 'class-validator';
+import { WORKSPACE_ROLES, type WorkspaceRole } from './roles';
+
+/** The roles an invitation can give: an owner is made by a transfer the new owner accepts, never by invitation. */
+export const INVITABLE_ROLES = WORKSPACE_ROLES.filter((role) => role !== 'owner') as Exclude<WorkspaceRole, 'owner'>[];
+export type InvitableRole = Exclude<WorkspaceRole, 'owner'>;
+
+/** Single-use invitation links last this long. */
+export const INVITATION_TTL_DAYS = 7;
+
+export class InviteMemberDto {
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(254, { message: 'Please enter a valid email address' })
+  email!: string;
+
+  @IsIn(INVITABLE_ROLES, { message: `Choose a role: ${INVITABLE_ROLES.join(', ')}` })
+  role!: InvitableRole;
+}
+
+export class ChangeMemberRoleDto {
+  @IsIn(WORKSPACE_ROLES, { message: `Choose a role: ${WORKSPACE_ROLES.join(', ')}` })
+  role!: WorkspaceRole;
+}
+
+/** A member as the workspace's members page shows them. */
+export interface MemberView {
+  userId: string;
+  username: string;
+  name: string | null;
+  email: string;
+  role: WorkspaceRole;
+  joinedAt: string;
+}
+
+export type InvitationState = 'pending' | 'accepted' | 'revoked' | 'expired';
+
+/** An invitation as the workspace's admins see it (never its token). */
+export interface InvitationView {
+  id: string;
+  email: string;
+  role: InvitableRole;
+  state: InvitationState;
+  invitedBy: string | null;
+  createdAt: string;
+  expiresAt: string;
+  lastSentAt: string;
+}
+
+export interface WorkspaceMembersView {
+  members: MemberView[];
+  /** Invitations still waiting for an answer. */
+  invitations: InvitationView[];
+}
+
+/** What the link's page shows before anyone signs in: whose workspace, which role, and whether it still works. */
+export interface InvitationPreview {
+  workspaceName: string;
+  invitedBy: string | null;
+  email: string;
+  role: InvitableRole;
+  state: InvitationState;
+  /** Whether an account with the invited address exists (sign in) or not (sign up). */
+  accountExists: boolean;
+}
