@@ -15,15 +15,16 @@ import {
   TestCardDto,
 } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
-import { Access, CurrentSession } from '../sessions/auth.guard';
+import { CurrentWorkspace, InWorkspace, WorkspaceContext } from '../sessions/workspace-context';
+import { Access } from '../sessions/auth.guard';
 import { RateLimiter } from '../sessions/rate-limiter';
-import { Session } from '../sessions/session.store';
 import { BILLING_LIMITS } from './billing-limits';
 import { BillingApiService } from './billing.service';
 import { parseIdempotencyKey } from './idempotency-key';
 
 /** The signed-in user's subscription: subscribe, seats, cancel and resume, the card. */
 @Controller('api')
+@InWorkspace({ read: 'billing.manage' })
 export class BillingController {
   constructor(
     private readonly billing: BillingApiService,
@@ -37,75 +38,77 @@ export class BillingController {
     return this.billing.billingConfig();
   }
 
+  /** The seats and their state: members who see or make codes see them too. */
   @Get('subscription')
   @Access('user')
-  subscription(@CurrentSession() session: Session): Promise<SubscriptionView> {
-    return this.bus.request(BillingPattern.GetSubscription, { userId: session.userId });
+  @InWorkspace({ read: ['billing.manage', 'codes.read'] })
+  subscription(@CurrentWorkspace() workspace: WorkspaceContext): Promise<SubscriptionView> {
+    return this.bus.request(BillingPattern.GetSubscription, { userId: workspace.id });
   }
 
   @Post('get-or-create-subscription')
   @Access('user')
   @HttpCode(200)
-  getOrCreate(@CurrentSession() session: Session, @Query() query: IntervalQueryDto): Promise<PaymentSetupView> {
-    return this.billing.getOrCreateSubscription(session.userId, query.interval);
+  getOrCreate(@CurrentWorkspace() workspace: WorkspaceContext, @Query() query: IntervalQueryDto): Promise<PaymentSetupView> {
+    return this.billing.getOrCreateSubscription(workspace.id, query.interval);
   }
 
   @Post('purchase-qr-code')
   @Access('user')
   @HttpCode(200)
   async purchase(
-    @CurrentSession() session: Session,
+    @CurrentWorkspace() workspace: WorkspaceContext,
     @Body() dto: PurchaseQrCodeDto,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<PurchaseResultView> {
     const key = parseIdempotencyKey(idempotencyKey);
-    await this.limiter.hit(BILLING_LIMITS.purchasePerUser(session.userId));
-    return this.billing.purchase(session.userId, dto.price, key);
+    await this.limiter.hit(BILLING_LIMITS.purchasePerUser(workspace.id));
+    return this.billing.purchase(workspace.id, dto.price, key);
   }
 
   @Post('subscription/cancel')
   @Access('user')
   @HttpCode(200)
-  cancel(@CurrentSession() session: Session): Promise<SubscriptionView> {
-    return this.bus.request(BillingPattern.SetCancelAtPeriodEnd, { userId: session.userId, cancel: true });
+  cancel(@CurrentWorkspace() workspace: WorkspaceContext): Promise<SubscriptionView> {
+    return this.bus.request(BillingPattern.SetCancelAtPeriodEnd, { userId: workspace.id, cancel: true });
   }
 
   @Post('subscription/resume')
   @Access('user')
   @HttpCode(200)
-  resume(@CurrentSession() session: Session): Promise<SubscriptionView> {
-    return this.bus.request(BillingPattern.SetCancelAtPeriodEnd, { userId: session.userId, cancel: false });
+  resume(@CurrentWorkspace() workspace: WorkspaceContext): Promise<SubscriptionView> {
+    return this.bus.request(BillingPattern.SetCancelAtPeriodEnd, { userId: workspace.id, cancel: false });
   }
 
   /** What switching monthly <-> annual costs now, as the provider prices it; changes nothing. */
   @Get('subscription/switch-preview')
   @Access('user')
-  switchPreview(@CurrentSession() session: Session, @Query() query: SwitchPreviewQueryDto): Promise<IntervalSwitchPreviewView> {
-    return this.bus.request(BillingPattern.PreviewIntervalSwitch, { userId: session.userId, interval: query.interval });
+  switchPreview(@CurrentWorkspace() workspace: WorkspaceContext, @Query() query: SwitchPreviewQueryDto): Promise<IntervalSwitchPreviewView> {
+    return this.bus.request(BillingPattern.PreviewIntervalSwitch, { userId: workspace.id, interval: query.interval });
   }
 
   @Post('subscription/switch')
   @Access('user')
   @HttpCode(200)
-  async switchInterval(@CurrentSession() session: Session, @Body() dto: SwitchIntervalDto): Promise<IntervalSwitchResultView> {
-    await this.limiter.hit(BILLING_LIMITS.purchasePerUser(session.userId));
-    return this.bus.request(BillingPattern.SwitchInterval, { userId: session.userId, interval: dto.interval, when: dto.when });
+  async switchInterval(@CurrentWorkspace() workspace: WorkspaceContext, @Body() dto: SwitchIntervalDto): Promise<IntervalSwitchResultView> {
+    await this.limiter.hit(BILLING_LIMITS.purchasePerUser(workspace.id));
+    return this.bus.request(BillingPattern.SwitchInterval, { userId: workspace.id, interval: dto.interval, when: dto.when });
   }
 
   /** Drops a switch waiting for the period end. */
   @Delete('subscription/switch')
   @Access('user')
-  cancelSwitch(@CurrentSession() session: Session): Promise<SubscriptionView> {
-    return this.bus.request(BillingPattern.CancelIntervalSwitch, { userId: session.userId });
+  cancelSwitch(@CurrentWorkspace() workspace: WorkspaceContext): Promise<SubscriptionView> {
+    return this.bus.request(BillingPattern.CancelIntervalSwitch, { userId: workspace.id });
   }
 
   /** Stripe: where to send the browser (Customer Portal). Test provider: {url: null}, use the card route. */
   @Post('subscription/payment-method')
   @Access('user')
   @HttpCode(200)
-  paymentMethod(@CurrentSession() session: Session): Promise<PaymentMethodUpdateView> {
+  paymentMethod(@CurrentWorkspace() workspace: WorkspaceContext): Promise<PaymentMethodUpdateView> {
     return this.bus.request(BillingPattern.PaymentMethodUpdate, {
-      userId: session.userId,
+      userId: workspace.id,
       returnUrl: this.billing.accountReturnUrl(),
     });
   }
@@ -114,10 +117,10 @@ export class BillingController {
   @Post('test-payments/card')
   @Access('user')
   @HttpCode(200)
-  async testCard(@CurrentSession() session: Session, @Body() dto: TestCardDto): Promise<SubscriptionView> {
-    await this.limiter.hit(BILLING_LIMITS.purchasePerUser(session.userId));
+  async testCard(@CurrentWorkspace() workspace: WorkspaceContext, @Body() dto: TestCardDto): Promise<SubscriptionView> {
+    await this.limiter.hit(BILLING_LIMITS.purchasePerUser(workspace.id));
     return this.bus.request(BillingPattern.TestUpdateCard, {
-      userId: session.userId,
+      userId: workspace.id,
       card: { cardNumber: dto.cardNumber, expiry: dto.expiry, cvc: dto.cvc },
     });
   }

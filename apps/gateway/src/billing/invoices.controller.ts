@@ -2,30 +2,31 @@ import { Body, Controller, Get, Param, Put, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AccountCreditView, BillingDetailsDto, BillingDetailsView, BillingPattern, InvoiceSummaryView, InvoiceView } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
-import { Access, CurrentSession } from '../sessions/auth.guard';
-import { Session } from '../sessions/session.store';
+import { CurrentWorkspace, InWorkspace, WorkspaceContext } from '../sessions/workspace-context';
+import { Access } from '../sessions/auth.guard';
 
 /** The account's invoices (list, one, its PDF) and the billing details printed on them. */
 @Controller('api')
+@InWorkspace({ read: 'billing.manage' })
 export class InvoicesController {
   constructor(private readonly bus: MessageBus) {}
 
   @Get('invoices')
   @Access('user')
-  list(@CurrentSession() session: Session): Promise<InvoiceSummaryView[]> {
-    return this.bus.request(BillingPattern.ListInvoices, { userId: session.userId });
+  list(@CurrentWorkspace() workspace: WorkspaceContext): Promise<InvoiceSummaryView[]> {
+    return this.bus.request(BillingPattern.ListInvoices, { userId: workspace.id });
   }
 
   @Get('invoices/:id')
   @Access('user')
-  get(@CurrentSession() session: Session, @Param('id') invoiceId: string): Promise<InvoiceView> {
-    return this.bus.request(BillingPattern.GetInvoice, { userId: session.userId, invoiceId });
+  get(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') invoiceId: string): Promise<InvoiceView> {
+    return this.bus.request(BillingPattern.GetInvoice, { userId: workspace.id, invoiceId });
   }
 
   @Get('invoices/:id/pdf')
   @Access('user')
-  async pdf(@CurrentSession() session: Session, @Param('id') invoiceId: string, @Res() res: Response): Promise<void> {
-    const file = await this.bus.request(BillingPattern.InvoicePdf, { userId: session.userId, invoiceId });
+  async pdf(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') invoiceId: string, @Res() res: Response): Promise<void> {
+    const file = await this.bus.request(BillingPattern.InvoicePdf, { userId: workspace.id, invoiceId });
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, '')}"`);
     res.setHeader('Cache-Control', 'private, no-store');
@@ -35,21 +36,21 @@ export class InvoicesController {
   /** Credit the next invoices use first (e.g. what an annual -> monthly switch left). */
   @Get('billing/credit')
   @Access('user')
-  credit(@CurrentSession() session: Session): Promise<AccountCreditView> {
-    return this.bus.request(BillingPattern.AccountCredit, { userId: session.userId });
+  credit(@CurrentWorkspace() workspace: WorkspaceContext): Promise<AccountCreditView> {
+    return this.bus.request(BillingPattern.AccountCredit, { userId: workspace.id });
   }
 
   @Get('billing-details')
   @Access('user')
-  billingDetails(@CurrentSession() session: Session): Promise<BillingDetailsView> {
-    return this.bus.request(BillingPattern.GetBillingDetails, { userId: session.userId });
+  billingDetails(@CurrentWorkspace() workspace: WorkspaceContext): Promise<BillingDetailsView> {
+    return this.bus.request(BillingPattern.GetBillingDetails, { userId: workspace.id });
   }
 
   @Put('billing-details')
   @Access('user')
-  setBillingDetails(@CurrentSession() session: Session, @Body() dto: BillingDetailsDto): Promise<BillingDetailsView> {
+  setBillingDetails(@CurrentWorkspace() workspace: WorkspaceContext, @Body() dto: BillingDetailsDto): Promise<BillingDetailsView> {
     return this.bus.request(BillingPattern.SetBillingDetails, {
-      userId: session.userId,
+      userId: workspace.id,
       details: {
         name: dto.name,
         company: dto.company ?? '',

@@ -1,18 +1,19 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ActivityPage, activityPageRequest, DomainError, ErrorCode, QrPattern } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
-import { Access, CurrentSession } from '../sessions/auth.guard';
-import { Session } from '../sessions/session.store';
+import { CurrentWorkspace, InWorkspace, WorkspaceContext } from '../sessions/workspace-context';
+import { Access } from '../sessions/auth.guard';
 
 /** The dashboard's Recent Activity: the changes of the user's codes and their scans (per code and hour), newest first. */
 @Controller('api/activity')
+@InWorkspace({ read: 'codes.read' })
 export class ActivityController {
   constructor(private readonly bus: MessageBus) {}
 
   @Get()
   @Access('user')
   list(
-    @CurrentSession() session: Session,
+    @CurrentWorkspace() workspace: WorkspaceContext,
     @Query('cursor') cursor: unknown,
     @Query('limit') limit: unknown,
     @Query('kind') kind: unknown,
@@ -20,6 +21,6 @@ export class ActivityController {
   ): Promise<ActivityPage> {
     const result = activityPageRequest({ cursor, limit, kind, codeId });
     if ('message' in result) throw new DomainError(ErrorCode.Validation, result.message, { [result.field]: result.message });
-    return this.bus.request(QrPattern.AccountActivity, { userId: session.userId, ...result.request });
+    return this.bus.request(QrPattern.AccountActivity, { userId: workspace.id, ...result.request });
   }
 }

@@ -13,39 +13,40 @@ import {
   wholeNumber,
 } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
-import { Access, CurrentSession } from '../sessions/auth.guard';
-import { Session } from '../sessions/session.store';
+import { CurrentWorkspace, InWorkspace, WorkspaceContext } from '../sessions/workspace-context';
+import { Access } from '../sessions/auth.guard';
 
 /** Scan analytics: per code, per account, and the admin overview of every code. */
 @Controller('api')
+@InWorkspace({ read: 'analytics.read' })
 export class AnalyticsController {
   constructor(private readonly bus: MessageBus) {}
 
   @Get('qrcodes/:id/analytics')
   @Access('user')
-  forCode(@CurrentSession() session: Session, @Param('id') codeId: string, @Query() query: AnalyticsQueryDto): Promise<CodeAnalytics> {
-    return this.bus.request(QrPattern.CodeAnalytics, { userId: session.userId, codeId, ...query });
+  forCode(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') codeId: string, @Query() query: AnalyticsQueryDto): Promise<CodeAnalytics> {
+    return this.bus.request(QrPattern.CodeAnalytics, { userId: workspace.id, codeId, ...query });
   }
 
   @Get('qrcodes/:id/analytics/patterns')
   @Access('user')
-  codePatterns(@CurrentSession() session: Session, @Param('id') codeId: string, @Query() query: AnalyticsQueryDto): Promise<ScanPatterns> {
-    return this.bus.request(QrPattern.ScanPatterns, { userId: session.userId, codeId, from: query.from, to: query.to, tz: query.tz });
+  codePatterns(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') codeId: string, @Query() query: AnalyticsQueryDto): Promise<ScanPatterns> {
+    return this.bus.request(QrPattern.ScanPatterns, { userId: workspace.id, codeId, from: query.from, to: query.to, tz: query.tz });
   }
 
   /** Heatmap of the hours of the week and scans per country, all the account's codes. */
   @Get('analytics/patterns')
   @Access('user')
-  accountPatterns(@CurrentSession() session: Session, @Query() query: AnalyticsQueryDto): Promise<ScanPatterns> {
-    return this.bus.request(QrPattern.ScanPatterns, { userId: session.userId, from: query.from, to: query.to, tz: query.tz });
+  accountPatterns(@CurrentWorkspace() workspace: WorkspaceContext, @Query() query: AnalyticsQueryDto): Promise<ScanPatterns> {
+    return this.bus.request(QrPattern.ScanPatterns, { userId: workspace.id, from: query.from, to: query.to, tz: query.tz });
   }
 
   /** Each code's scans in the range next to the period before, sorted and paged. */
   @Get('analytics/codes')
   @Access('user')
-  codeComparison(@CurrentSession() session: Session, @Query() query: CodeComparisonQueryDto): Promise<CodeComparisonPage> {
+  codeComparison(@CurrentWorkspace() workspace: WorkspaceContext, @Query() query: CodeComparisonQueryDto): Promise<CodeComparisonPage> {
     return this.bus.request(QrPattern.CodeComparison, {
-      userId: session.userId,
+      userId: workspace.id,
       from: query.from,
       to: query.to,
       tz: query.tz,
@@ -58,8 +59,8 @@ export class AnalyticsController {
 
   @Get('analytics')
   @Access('user')
-  forAccount(@CurrentSession() session: Session, @Query() query: AccountAnalyticsQueryDto): Promise<AccountAnalytics> {
-    return this.bus.request(QrPattern.AccountAnalytics, { userId: session.userId, ...query });
+  forAccount(@CurrentWorkspace() workspace: WorkspaceContext, @Query() query: AccountAnalyticsQueryDto): Promise<AccountAnalytics> {
+    return this.bus.request(QrPattern.AccountAnalytics, { userId: workspace.id, ...query });
   }
 
   @Get('admin/qr-codes')

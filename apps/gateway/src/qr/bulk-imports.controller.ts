@@ -5,9 +5,9 @@ import { BulkImportRowDto, BulkImportView, ConfirmBulkImportDto, DomainError, Er
 import { MessageBus } from '@qrd/messaging';
 import { BILLING_LIMITS } from '../billing/billing-limits';
 import { parseIdempotencyKey } from '../billing/idempotency-key';
-import { Access, CurrentSession } from '../sessions/auth.guard';
+import { CurrentWorkspace, InWorkspace, WorkspaceContext } from '../sessions/workspace-context';
+import { Access } from '../sessions/auth.guard';
 import { RateLimiter } from '../sessions/rate-limiter';
-import { Session } from '../sessions/session.store';
 import { QrImagesClient } from './qr-images.client';
 
 /**
@@ -16,6 +16,7 @@ import { QrImagesClient } from './qr-images.client';
  * codes are created in the background, which can be cancelled. Another user's import answers 404, exactly like a missing one.
  */
 @Controller('api/imports')
+@InWorkspace({ read: 'codes.write' })
 export class BulkImportsController {
   constructor(
     private readonly bus: MessageBus,
@@ -27,31 +28,31 @@ export class BulkImportsController {
   @Post()
   @Access('user')
   @HttpCode(201)
-  async start(@CurrentSession() session: Session, @Req() req: Request): Promise<BulkImportView> {
-    await this.limiter.hit({ key: `bulk-imports:${session.userId}`, max: 30, windowSeconds: 3600 });
+  async start(@CurrentWorkspace() workspace: WorkspaceContext, @Req() req: Request): Promise<BulkImportView> {
+    await this.limiter.hit({ key: `bulk-imports:${workspace.id}`, max: 30, windowSeconds: 3600 });
     const cancel = new AbortController();
     req.once('close', () => !req.complete && cancel.abort());
-    return this.files.uploadBulkImport(session.userId, req, cancel.signal);
+    return this.files.uploadBulkImport(workspace.id, req, cancel.signal);
   }
 
   @Get(':id')
   @Access('user')
-  get(@CurrentSession() session: Session, @Param('id') importId: string): Promise<BulkImportView> {
-    return this.bus.request(QrPattern.GetBulkImport, { userId: session.userId, importId });
+  get(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') importId: string): Promise<BulkImportView> {
+    return this.bus.request(QrPattern.GetBulkImport, { userId: workspace.id, importId });
   }
 
   /** A row fixed in the preview: checked again, with the file's other rows (short links used twice). */
   @Put(':id/rows/:row')
   @Access('user')
   async updateRow(
-    @CurrentSession() session: Session,
+    @CurrentWorkspace() workspace: WorkspaceContext,
     @Param('id') importId: string,
     @Param('row', new ParseIntPipe({ exceptionFactory: () => new DomainError(ErrorCode.NotFound, 'Row not found') })) row: number,
     @Body() dto: BulkImportRowDto,
   ): Promise<BulkImportView> {
-    await this.limiter.hit({ key: `bulk-import-rows:${session.userId}`, max: 600, windowSeconds: 3600 });
+    await this.limiter.hit({ key: `bulk-import-rows:${workspace.id}`, max: 600, windowSeconds: 3600 });
     const cells = { name: dto.name, destination: dto.destination, category: dto.category, tags: dto.tags, slug: dto.slug, template: dto.template ?? '' };
-    return this.bus.request(QrPattern.UpdateBulkImportRow, { userId: session.userId, importId, row, cells });
+    return this.bus.request(QrPattern.UpdateBulkImportRow, { userId: workspace.id, importId, row, cells });
   }
 
   /**
@@ -62,15 +63,15 @@ export class BulkImportsController {
   @Access('user')
   @HttpCode(202)
   async confirm(
-    @CurrentSession() session: Session,
+    @CurrentWorkspace() workspace: WorkspaceContext,
     @Param('id') importId: string,
     @Body() dto: ConfirmBulkImportDto,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<BulkImportView> {
     const key = parseIdempotencyKey(idempotencyKey);
-    await this.limiter.hit(BILLING_LIMITS.purchasePerUser(session.userId));
+    await this.limiter.hit(BILLING_LIMITS.purchasePerUser(workspace.id));
     return this.bus.request(QrPattern.ConfirmBulkImport, {
-      userId: session.userId,
+      userId: workspace.id,
       importId,
       totalCents: dto.totalCents ?? null,
       idempotencyKey: key,
@@ -82,17 +83,17 @@ export class BulkImportsController {
   @Post(':id/cancel')
   @Access('user')
   @HttpCode(200)
-  cancel(@CurrentSession() session: Session, @Param('id') importId: string): Promise<BulkImportView> {
-    return this.bus.request(QrPattern.CancelBulkImport, { userId: session.userId, importId });
+  cancel(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') importId: string): Promise<BulkImportView> {
+    return this.bus.request(QrPattern.CancelBulkImport, { userId: workspace.id, importId });
   }
 
   /** The result file: every code created with its short link (and rows that failed, with why), streamed. */
   @Get(':id/result.csv')
   @Access('user')
-  async result(@CurrentSession() session: Session, @Param('id') importId: string, @Res() res: Response): Promise<void> {
+  async result(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') importId: string, @Res() res: Response): Promise<void> {
     const cancel = new AbortController();
     res.once('close', () => cancel.abort());
-    const file = await this.files.bulkImportResult(importId, session.userId, cancel.signal);
+    const file = await this.files.bulkImportResult(importId, workspace.id, cancel.signal);
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Disposition', file.contentDisposition);
     res.setHeader('Cache-Control', 'private, no-store');

@@ -4,8 +4,8 @@ import { pipeline } from 'node:stream/promises';
 import { LOGGER, Logger } from '@qrd/config';
 import { CONTENT_MESSAGES, ContentFileView, DomainError, ErrorCode, PublicPage, QrPattern } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
-import { Access, CurrentSession } from '../sessions/auth.guard';
-import { Session } from '../sessions/session.store';
+import { CurrentWorkspace, InWorkspace, WorkspaceContext } from '../sessions/workspace-context';
+import { Access } from '../sessions/auth.guard';
 import { QrImagesClient } from './qr-images.client';
 
 /**
@@ -13,6 +13,7 @@ import { QrImagesClient } from './qr-images.client';
  * (/r/{slug} counts the scan and redirects to the web app's /p/{slug}, which reads these).
  */
 @Controller('api')
+@InWorkspace({ read: 'codes.read', write: 'codes.write' })
 export class ContentController {
   constructor(
     private readonly bus: MessageBus,
@@ -24,10 +25,10 @@ export class ContentController {
   @Post('content-files')
   @Access('user')
   @HttpCode(201)
-  upload(@CurrentSession() session: Session, @Query('purpose') purpose: unknown, @Query('name') name: unknown, @Req() req: Request): Promise<ContentFileView> {
+  upload(@CurrentWorkspace() workspace: WorkspaceContext, @Query('purpose') purpose: unknown, @Query('name') name: unknown, @Req() req: Request): Promise<ContentFileView> {
     if (purpose !== 'file' && purpose !== 'image') throw new DomainError(ErrorCode.Validation, 'The purpose must be file or image', { purpose: 'The purpose must be file or image' });
     if (!Buffer.isBuffer(req.body) || req.body.length === 0) throw new DomainError(ErrorCode.Validation, CONTENT_MESSAGES.fileEmpty, { file: CONTENT_MESSAGES.fileEmpty });
-    return this.files.uploadContentFile(session.userId, purpose, typeof name === 'string' ? name.slice(0, 255) : '', req.body);
+    return this.files.uploadContentFile(workspace.id, purpose, typeof name === 'string' ? name.slice(0, 255) : '', req.body);
   }
 
   @Get('public/pages/:slug')

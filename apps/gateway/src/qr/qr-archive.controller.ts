@@ -1,11 +1,12 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Access, CurrentSession } from '../sessions/auth.guard';
-import { Session } from '../sessions/session.store';
+import { CurrentWorkspace, InWorkspace, WorkspaceContext } from '../sessions/workspace-context';
+import { Access } from '../sessions/auth.guard';
 import { QrFilesService } from './qr-files.service';
 
 /** Bulk download: the chosen codes as one ZIP (see archiveRequest in the contracts). */
 @Controller('api/qrcodes')
+@InWorkspace({ read: 'codes.read' })
 export class QrArchiveController {
   constructor(private readonly files: QrFilesService) {}
 
@@ -13,7 +14,7 @@ export class QrArchiveController {
   @Post('archive')
   @Access('user')
   @HttpCode(200)
-  archive(@CurrentSession() session: Session, @Body() body: Record<string, unknown>, @Res() res: Response): Promise<void> {
-    return this.files.archive(session.userId, body, res);
+  archive(@CurrentWorkspace() workspace: WorkspaceContext, @Body() body: Record<string, unknown>, @Res() res: Response): Promise<void> {
+    return this.files.archive(workspace.id, body, res);
   }
 }

@@ -18,12 +18,13 @@ import {
 } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { RateLimiter } from '../sessions/rate-limiter';
-import { Access, CurrentSession } from '../sessions/auth.guard';
-import { Session } from '../sessions/session.store';
+import { CurrentWorkspace, InWorkspace, WorkspaceContext } from '../sessions/workspace-context';
+import { Access } from '../sessions/auth.guard';
 import { historyRequest } from './history-query';
 
 /** The signed-in user's codes. Another user's code answers 404, exactly like a missing one. */
 @Controller('api/qrcodes')
+@InWorkspace({ read: 'codes.read', write: 'codes.write' })
 export class QrCodesController {
   constructor(
     private readonly bus: MessageBus,
@@ -36,16 +37,16 @@ export class QrCodesController {
    */
   @Get()
   @Access('user')
-  list(@CurrentSession() session: Session, @Query() query: CodePageQueryDto): Promise<QrCodeView[] | CodePage<QrCodeView>> {
-    if (!isCodePageQuery(query)) return this.bus.request(QrPattern.ListCodes, { userId: session.userId });
-    return this.bus.request(QrPattern.ListCodesPage, { userId: session.userId, ...codePageRequest(query) });
+  list(@CurrentWorkspace() workspace: WorkspaceContext, @Query() query: CodePageQueryDto): Promise<QrCodeView[] | CodePage<QrCodeView>> {
+    if (!isCodePageQuery(query)) return this.bus.request(QrPattern.ListCodes, { userId: workspace.id });
+    return this.bus.request(QrPattern.ListCodesPage, { userId: workspace.id, ...codePageRequest(query) });
   }
 
   @Post()
   @Access('user')
   @HttpCode(201)
-  create(@CurrentSession() session: Session, @Body() dto: CreateQrCodeDto): Promise<QrCodeView> {
-    return this.bus.request(QrPattern.CreateCode, { userId: session.userId, ...dto });
+  create(@CurrentWorkspace() workspace: WorkspaceContext, @Body() dto: CreateQrCodeDto): Promise<QrCodeView> {
+    return this.bus.request(QrPattern.CreateCode, { userId: workspace.id, ...dto });
   }
 
   /**
@@ -54,9 +55,9 @@ export class QrCodesController {
    */
   @Get('slug-availability')
   @Access('user')
-  async slugAvailability(@CurrentSession() session: Session, @Query('slug') slug: unknown): Promise<SlugAvailability> {
-    await this.limiter.hit({ key: `slug-check:${session.userId}`, max: 60, windowSeconds: 60 });
-    return this.bus.request(QrPattern.SlugAvailability, { userId: session.userId, slug: typeof slug === 'string' ? slug.slice(0, 64) : '' });
+  async slugAvailability(@CurrentWorkspace() workspace: WorkspaceContext, @Query('slug') slug: unknown): Promise<SlugAvailability> {
+    await this.limiter.hit({ key: `slug-check:${workspace.id}`, max: 60, windowSeconds: 60 });
+    return this.bus.request(QrPattern.SlugAvailability, { userId: workspace.id, slug: typeof slug === 'string' ? slug.slice(0, 64) : '' });
   }
 
   /*
@@ -67,94 +68,94 @@ export class QrCodesController {
   @Post('bulk/activate')
   @Access('user')
   @HttpCode(200)
-  bulkActivate(@CurrentSession() session: Session, @Body() dto: BulkIdsDto): Promise<BulkResult> {
-    return this.bus.request(QrPattern.BulkSetActive, { userId: session.userId, ids: dto.ids, active: true });
+  bulkActivate(@CurrentWorkspace() workspace: WorkspaceContext, @Body() dto: BulkIdsDto): Promise<BulkResult> {
+    return this.bus.request(QrPattern.BulkSetActive, { userId: workspace.id, ids: dto.ids, active: true });
   }
 
   @Post('bulk/deactivate')
   @Access('user')
   @HttpCode(200)
-  bulkDeactivate(@CurrentSession() session: Session, @Body() dto: BulkIdsDto): Promise<BulkResult> {
-    return this.bus.request(QrPattern.BulkSetActive, { userId: session.userId, ids: dto.ids, active: false });
+  bulkDeactivate(@CurrentWorkspace() workspace: WorkspaceContext, @Body() dto: BulkIdsDto): Promise<BulkResult> {
+    return this.bus.request(QrPattern.BulkSetActive, { userId: workspace.id, ids: dto.ids, active: false });
   }
 
   /** Each code deleted leaves its seat free until the period ends, as a single delete does. */
   @Post('bulk/delete')
   @Access('user')
   @HttpCode(200)
-  bulkDelete(@CurrentSession() session: Session, @Body() dto: BulkIdsDto): Promise<BulkResult> {
-    return this.bus.request(QrPattern.BulkDelete, { userId: session.userId, ids: dto.ids });
+  bulkDelete(@CurrentWorkspace() workspace: WorkspaceContext, @Body() dto: BulkIdsDto): Promise<BulkResult> {
+    return this.bus.request(QrPattern.BulkDelete, { userId: workspace.id, ids: dto.ids });
   }
 
   /** {ids, tag, operation: 'add' | 'remove'}. */
   @Post('bulk/tag')
   @Access('user')
   @HttpCode(200)
-  bulkTag(@CurrentSession() session: Session, @Body() dto: BulkTagDto): Promise<BulkResult> {
-    return this.bus.request(QrPattern.BulkTag, { userId: session.userId, ids: dto.ids, tag: dto.tag, operation: dto.operation });
+  bulkTag(@CurrentWorkspace() workspace: WorkspaceContext, @Body() dto: BulkTagDto): Promise<BulkResult> {
+    return this.bus.request(QrPattern.BulkTag, { userId: workspace.id, ids: dto.ids, tag: dto.tag, operation: dto.operation });
   }
 
   /** {ids, folderId}: null takes the codes out of their folder. */
   @Post('bulk/folder')
   @Access('user')
   @HttpCode(200)
-  bulkFolder(@CurrentSession() session: Session, @Body() dto: BulkFolderDto): Promise<BulkResult> {
-    return this.bus.request(QrPattern.BulkMoveToFolder, { userId: session.userId, ids: dto.ids, folderId: dto.folderId });
+  bulkFolder(@CurrentWorkspace() workspace: WorkspaceContext, @Body() dto: BulkFolderDto): Promise<BulkResult> {
+    return this.bus.request(QrPattern.BulkMoveToFolder, { userId: workspace.id, ids: dto.ids, folderId: dto.folderId });
   }
 
   /** {ids, templateId}: each code takes the design template's design (keeping its own logo unless the template has one). */
   @Post('bulk/design-template')
   @Access('user')
   @HttpCode(200)
-  bulkDesignTemplate(@CurrentSession() session: Session, @Body() dto: BulkDesignTemplateDto): Promise<BulkResult> {
-    return this.bus.request(QrPattern.BulkApplyDesignTemplate, { userId: session.userId, ids: dto.ids, templateId: dto.templateId });
+  bulkDesignTemplate(@CurrentWorkspace() workspace: WorkspaceContext, @Body() dto: BulkDesignTemplateDto): Promise<BulkResult> {
+    return this.bus.request(QrPattern.BulkApplyDesignTemplate, { userId: workspace.id, ids: dto.ids, templateId: dto.templateId });
   }
 
   @Get(':id')
   @Access('user')
-  get(@CurrentSession() session: Session, @Param('id') codeId: string): Promise<QrCodeView> {
-    return this.bus.request(QrPattern.GetCode, { userId: session.userId, codeId });
+  get(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') codeId: string): Promise<QrCodeView> {
+    return this.bus.request(QrPattern.GetCode, { userId: workspace.id, codeId });
   }
 
   /** The code's changes, newest first; another user's code answers 404. */
   @Get(':id/history')
   @Access('user')
   history(
-    @CurrentSession() session: Session,
+    @CurrentWorkspace() workspace: WorkspaceContext,
     @Param('id') codeId: string,
     @Query('cursor') cursor: unknown,
     @Query('limit') limit: unknown,
   ): Promise<CodeHistoryPage> {
     const { limit: size, cursor: after } = historyRequest({ cursor, limit });
-    return this.bus.request(QrPattern.CodeHistory, { userId: session.userId, codeId, limit: size, cursor: after });
+    return this.bus.request(QrPattern.CodeHistory, { userId: workspace.id, codeId, limit: size, cursor: after });
   }
 
   @Patch(':id')
   @Access('user')
-  update(@CurrentSession() session: Session, @Param('id') codeId: string, @Body() dto: UpdateQrCodeDto): Promise<QrCodeView> {
-    return this.bus.request(QrPattern.UpdateCode, { userId: session.userId, codeId, ...dto });
+  update(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') codeId: string, @Body() dto: UpdateQrCodeDto): Promise<QrCodeView> {
+    return this.bus.request(QrPattern.UpdateCode, { userId: workspace.id, codeId, ...dto });
   }
 
   /** The code's seat stays free for another code until the period ends; the short link answers 404 from now on. */
   @Delete(':id')
   @Access('user')
   @HttpCode(204)
-  async delete(@CurrentSession() session: Session, @Param('id') codeId: string): Promise<void> {
-    await this.bus.request(QrPattern.DeleteCode, { userId: session.userId, codeId });
+  async delete(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') codeId: string): Promise<void> {
+    await this.bus.request(QrPattern.DeleteCode, { userId: workspace.id, codeId });
   }
 
   @Post(':id/activate')
   @Access('user')
   @HttpCode(200)
-  activate(@CurrentSession() session: Session, @Param('id') codeId: string): Promise<QrCodeView> {
-    return this.bus.request(QrPattern.SetCodeState, { userId: session.userId, codeId, active: true });
+  activate(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') codeId: string): Promise<QrCodeView> {
+    return this.bus.request(QrPattern.SetCodeState, { userId: workspace.id, codeId, active: true });
   }
 
   /** Scans get the "not active" page; the seat stays billed (DESIGN section 6). */
   @Post(':id/deactivate')
   @Access('user')
   @HttpCode(200)
-  deactivate(@CurrentSession() session: Session, @Param('id') codeId: string): Promise<QrCodeView> {
-    return this.bus.request(QrPattern.SetCodeState, { userId: session.userId, codeId, active: false });
+  deactivate(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') codeId: string): Promise<QrCodeView> {
+    return this.bus.request(QrPattern.SetCodeState, { userId: workspace.id, codeId, active: false });
   }
 }

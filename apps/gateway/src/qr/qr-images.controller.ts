@@ -2,12 +2,13 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Que
 import type { Request, Response } from 'express';
 import { DownloadQueryDto, PreviewImageQueryDto, QrCodeView, QrDesignDto, QrPattern } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
-import { Access, CurrentSession } from '../sessions/auth.guard';
-import { Session } from '../sessions/session.store';
+import { CurrentWorkspace, InWorkspace, WorkspaceContext } from '../sessions/workspace-context';
+import { Access } from '../sessions/auth.guard';
 import { QrFilesService } from './qr-files.service';
 
 /** How a code looks: design, logo, preview and downloads. */
 @Controller('api/qrcodes/:id')
+@InWorkspace({ read: 'codes.read', write: 'codes.write' })
 export class QrImagesController {
   constructor(
     private readonly bus: MessageBus,
@@ -16,29 +17,29 @@ export class QrImagesController {
 
   @Put('design')
   @Access('user')
-  updateDesign(@CurrentSession() session: Session, @Param('id') codeId: string, @Body() design: QrDesignDto): Promise<QrCodeView> {
-    return this.bus.request(QrPattern.UpdateDesign, { userId: session.userId, codeId, design: { ...design } });
+  updateDesign(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') codeId: string, @Body() design: QrDesignDto): Promise<QrCodeView> {
+    return this.bus.request(QrPattern.UpdateDesign, { userId: workspace.id, codeId, design: { ...design } });
   }
 
   /** The body is the image file itself (see logoUploadMiddleware). */
   @Post('logo')
   @Access('user')
   @HttpCode(200)
-  uploadLogo(@CurrentSession() session: Session, @Param('id') codeId: string, @Req() req: Request): Promise<QrCodeView> {
-    return this.files.uploadLogo(session.userId, codeId, req.body);
+  uploadLogo(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') codeId: string, @Req() req: Request): Promise<QrCodeView> {
+    return this.files.uploadLogo(workspace.id, codeId, req.body);
   }
 
   @Delete('logo')
   @Access('user')
-  removeLogo(@CurrentSession() session: Session, @Param('id') codeId: string): Promise<QrCodeView> {
-    return this.bus.request(QrPattern.SetLogo, { userId: session.userId, codeId, logoBase64: null });
+  removeLogo(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') codeId: string): Promise<QrCodeView> {
+    return this.bus.request(QrPattern.SetLogo, { userId: workspace.id, codeId, logoBase64: null });
   }
 
   /** Spec: {dataUrl} of the saved design. */
   @Get('preview')
   @Access('user')
-  preview(@CurrentSession() session: Session, @Param('id') codeId: string): Promise<{ dataUrl: string }> {
-    return this.files.preview(session.userId, codeId);
+  preview(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') codeId: string): Promise<{ dataUrl: string }> {
+    return this.files.preview(workspace.id, codeId);
   }
 
   /**
@@ -48,39 +49,39 @@ export class QrImagesController {
   @Get('preview.png')
   @Access('user')
   previewImage(
-    @CurrentSession() session: Session,
+    @CurrentWorkspace() workspace: WorkspaceContext,
     @Param('id') codeId: string,
     @Query() _query: PreviewImageQueryDto,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    return this.files.previewImage(session.userId, codeId, ifNoneMatch, res);
+    return this.files.previewImage(workspace.id, codeId, ifNoneMatch, res);
   }
 
   /** The design editor's live preview of a design that is not saved yet (nothing changes). */
   @Post('preview')
   @Access('user')
   @HttpCode(200)
-  previewDesign(@CurrentSession() session: Session, @Param('id') codeId: string, @Body() design: QrDesignDto): Promise<{ dataUrl: string }> {
-    return this.files.preview(session.userId, codeId, { ...design });
+  previewDesign(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') codeId: string, @Body() design: QrDesignDto): Promise<{ dataUrl: string }> {
+    return this.files.preview(workspace.id, codeId, { ...design });
   }
 
   @Get('download')
   @Access('user')
   download(
-    @CurrentSession() session: Session,
+    @CurrentWorkspace() workspace: WorkspaceContext,
     @Param('id') codeId: string,
     @Query() query: DownloadQueryDto,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    return this.files.download(session.userId, codeId, query, ifNoneMatch, req.ip, res);
+    return this.files.download(workspace.id, codeId, query, ifNoneMatch, req.ip, res);
   }
 
   @Get('scans.csv')
   @Access('user')
-  scansCsv(@CurrentSession() session: Session, @Param('id') codeId: string, @Res() res: Response): Promise<void> {
-    return this.files.scansCsv(session.userId, codeId, res);
+  scansCsv(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') codeId: string, @Res() res: Response): Promise<void> {
+    return this.files.scansCsv(workspace.id, codeId, res);
   }
 }

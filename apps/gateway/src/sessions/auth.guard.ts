@@ -6,6 +6,7 @@ import { ApiResourceGroup, DomainError, ErrorCode, UserRole, isAdminRole } from 
 import { ApiKeyAuthenticator } from '../public-api/api-key-authenticator';
 import { Session, SessionStore } from './session.store';
 import { SessionCookie } from './session-cookie';
+import { WORKSPACE_HEADER, WorkspaceRequest, WorkspaceResolver, workspaceRuleOf } from './workspace-context';
 
 /**
  * Who may call a route. Every /api route declares one (the authorization test walks them all).
@@ -21,7 +22,7 @@ const API_RESOURCE = 'api-resource';
 /** Which of a key's resource groups an /api/v1 route belongs to (every such route says). */
 export const ApiResource = (group: ApiResourceGroup) => SetMetadata(API_RESOURCE, group);
 
-export interface SessionRequest extends Request {
+export interface SessionRequest extends Request, WorkspaceRequest {
   session?: Session;
 }
 
@@ -34,6 +35,7 @@ export class AuthGuard implements CanActivate {
     private readonly cookie: SessionCookie,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly apiKeys: ApiKeyAuthenticator,
+    private readonly workspaces: WorkspaceResolver,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -60,6 +62,8 @@ export class AuthGuard implements CanActivate {
     if ((access === 'admin' || access === 'superadmin') && this.config.twoFactor.requireForAdmins && !req.session.twoFactor) {
       throw new DomainError(ErrorCode.Forbidden, ADMIN_TWO_FACTOR_REQUIRED);
     }
+    const rule = access === 'user' ? workspaceRuleOf(this.reflector, context) : undefined;
+    if (rule) req.workspace = await this.workspaces.resolve(req.session, req.headers[WORKSPACE_HEADER], req.method, rule);
     return true;
   }
 }
