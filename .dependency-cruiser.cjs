@@ -14,11 +14,13 @@ const AUTH_FEATURES = 'mail|password-reset|email-change|two-factor|account-delet
 const WEB_FEATURE_EDGES = [
   ['account', 'analytics'],
   ['account', 'billing'],
+  ['account', 'workspaces'],
   ['auth', 'billing'],
   ['onboarding', 'billing'],
   ['onboarding', 'qrcodes'],
   ['qrcodes', 'analytics'],
   ['qrcodes', 'billing'],
+  ['qrcodes', 'workspaces'],
 ];
 
 const WEB_FEATURES = '^apps/web/src/features/';

@@ -69,7 +69,7 @@ describe('workspaces', () => {
     expect(await sql(system, `SELECT 1 FROM auth.workspace_invitations WHERE token_hash = $1`, [token])).toEqual([]);
 
     const preview = (await system.client().get(`/api/invitations/${token}`)).json as InvitationPreview;
-    expect(preview).toEqual({ workspaceName: 'Personal', invitedBy: alice.user.username, email: bob.email.toLowerCase(), role: 'editor', state: 'pending', accountExists: true });
+    expect(preview).toEqual({ workspaceName: `${alice.user.username}'s workspace`, invitedBy: alice.user.username, email: bob.email.toLowerCase(), role: 'editor', state: 'pending', accountExists: true });
 
     const bobClient = await signIn(system, bob);
     // Accepted twice at once: one membership, one answer that the link is used.

@@ -17,7 +17,7 @@ import { workspaceInvitationMail } from '../mail/templates';
 import { UsersRepository } from '../users/users.repository';
 import { InvitationRow, toInvitationView } from './members.service';
 import { isUuid, requirePermission } from './workspace-access';
-import { WorkspacesService } from './workspaces.service';
+import { workspaceName, WorkspacesService } from './workspaces.service';
 
 /** Invitations (sent or sent again) one workspace may send in an hour. */
 export const INVITATIONS_PER_HOUR = 20;
@@ -122,7 +122,7 @@ export class InvitationsService {
     const rows: (InvitationRow & { workspace_name: string; inviter: string | null })[] = valid(token)
       ? await this.db.query(
           `SELECT i.id, i.email, i.role, i.invited_by, i.created_at, i.expires_at, i.last_sent_at, i.accepted_at, i.revoked_at,
-                  w.name AS workspace_name, u.username AS inviter
+                  ${workspaceName('w', 'NULL::uuid')} AS workspace_name, u.username AS inviter
              FROM auth.workspace_invitations i JOIN auth.workspaces w ON w.id = i.workspace_id
              LEFT JOIN auth.users u ON u.id = i.invited_by
             WHERE i.token_hash = $1`,
@@ -196,7 +196,7 @@ export class InvitationsService {
 
   private async describe(tx: EntityManager, row: InvitationRow, token: string, workspaceId: string, actorId: string): Promise<SentInvitation> {
     const [names]: { workspace: string; inviter: string }[] = await tx.query(
-      `SELECT w.name AS workspace, u.username AS inviter FROM auth.workspaces w, auth.users u WHERE w.id = $1 AND u.id = $2`,
+      `SELECT ${workspaceName('w', 'NULL::uuid')} AS workspace, u.username AS inviter FROM auth.workspaces w, auth.users u WHERE w.id = $1 AND u.id = $2`,
       [workspaceId, actorId],
     );
     return { row, token, workspace: names.workspace, inviter: names.inviter };

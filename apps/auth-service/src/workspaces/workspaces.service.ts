@@ -3,6 +3,15 @@ import { DataSource } from 'typeorm';
 import { isWorkspaceRole, permissionsOf, WorkspaceRole, WorkspaceView } from '@qrd/contracts';
 import { roleIn } from './workspace-access';
 
+/**
+ * A workspace's name as `viewer` sees it: someone else's personal workspace is "alice's workspace"
+ * (every personal one is called Personal by its owner).
+ */
+export function workspaceName(alias: string, viewer: string): string {
+  return `CASE WHEN ${alias}.personal_of IS NOT NULL AND ${alias}.personal_of IS DISTINCT FROM ${viewer}
+    THEN (SELECT u.username || '''s workspace' FROM auth.users u WHERE u.id = ${alias}.personal_of) ELSE ${alias}.name END`;
+}
+
 interface WorkspaceRow {
   id: string;
   name: string;
@@ -25,7 +34,7 @@ export class WorkspacesService {
   /** The user's workspaces: their personal one first, then the others by name. */
   async list(userId: string): Promise<WorkspaceView[]> {
     const rows: WorkspaceRow[] = await this.db.query(
-      `SELECT w.id, w.name, w.personal_of IS NOT NULL AS personal, m.role, w.created_at,
+      `SELECT w.id, ${workspaceName('w', '$1')} AS name, w.personal_of IS NOT NULL AS personal, m.role, w.created_at,
               (SELECT count(*) FROM auth.workspace_members c WHERE c.workspace_id = w.id)::int AS member_count
          FROM auth.workspace_members m JOIN auth.workspaces w ON w.id = m.workspace_id
         WHERE m.user_id = $1

@@ -2,8 +2,19 @@
 import { MainLayout } from '../components/layout/main-layout';
 import { PastDueBanner } from '../features/billing/components/past-due-banner';
 import { usePageVisits } from '../features/page-visits/hooks/use-page-visits';
+import { lazy, Suspense } from 'react';
+import { useUser } from '../lib/auth';
+
+// Signed-in pages only: its menu's code stays out of the landing page's.
+const WorkspaceSwitcher = lazy(() => import('../features/workspaces/components/workspace-switcher').then((m) => ({ default: m.WorkspaceSwitcher })));
 
 export function AppShell() {
   usePageVisits();
-  return <MainLayout banners={<PastDueBanner />} />;
+  const { data: user } = useUser();
+  const switcher = user ? (
+    <Suspense fallback={null}>
+      <WorkspaceSwitcher />
+    </Suspense>
+  ) : null;
+  return <MainLayout banners={<PastDueBanner />} topBarItems={switcher} />;
 }

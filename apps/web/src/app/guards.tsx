@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { ShieldCheck } from 'lucide-react';
-import { Link, Navigate, Outlet } from 'react-router-dom';
+import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Button } from '../components/ui/button';
 import { FullScreenSpinner } from '../components/layout/full-screen-spinner';
 import { toast } from '../hooks/use-toast';
 import { useUser } from '../lib/auth';
-import { paths } from '../lib/paths';
+import { nextAfterSignIn, paths } from '../lib/paths';
 import { isAdmin } from '../lib/user';
 
 /** Signed-in pages (spec section 6). Where a visitor is sent differs per page: /auth or /login. */
@@ -19,8 +19,9 @@ export function RequireAuth({ redirectTo }: { redirectTo: string }) {
 /** /auth, /login, /signup: a signed-in user goes to the dashboard. */
 export function RequireGuest() {
   const { data: user, isLoading } = useUser();
+  const location = useLocation();
   if (isLoading) return <FullScreenSpinner />;
-  if (user) return <Navigate to={paths.dashboard} replace />;
+  if (user) return <Navigate to={nextAfterSignIn(location.search)} replace />;
   return <Outlet />;
 }
 

@@ -38,6 +38,7 @@ const EditQrRoute = lazy(() => loadEditQr().then((m) => ({ default: m.EditQrRout
 const QrLandingRoute = lazy(() => import('../features/qrcodes/routes/qr-landing-route').then((m) => ({ default: m.QrLandingRoute })));
 const loadHostedPage = () => import('../features/hosted-pages/routes/hosted-page-route');
 const HostedPageRoute = lazy(() => loadHostedPage().then((m) => ({ default: m.HostedPageRoute })));
+const InvitationRoute = lazy(() => import('../features/workspaces/routes/invitation-route').then((m) => ({ default: m.InvitationRoute })));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 /**
@@ -75,6 +76,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       { path: '/reset-password/:token', element: <ResetPasswordRoute /> },
       // The link mailed to a new address; it works signed in or not (another browser, a phone).
       { path: '/confirm-email/:token', element: <ConfirmEmailRoute /> },
+      // The link of an invitation mail: it shows the invitation signed in or not.
+      { path: '/invitations/:token', element: <InvitationRoute /> },
       // The link in a weekly report; no sign-in needed.
       { path: '/unsubscribe', element: <UnsubscribeRoute /> },
       {

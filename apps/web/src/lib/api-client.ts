@@ -1,4 +1,5 @@
 import { takeEarlyResponse } from './early-data';
+import { currentWorkspaceId, workspaceHeaders } from './workspace';
 
 /**
  * The one HTTP client of the app. Same-origin requests with the session cookie, JSON both ways.
@@ -91,8 +92,9 @@ export interface ApiClient {
 export function createApiClient(baseUrl = ''): ApiClient {
   async function send(method: Method, path: string, init: Pick<RequestInit, 'headers' | 'body' | 'signal'>): Promise<Response> {
     const ask = () => fetch(`${baseUrl}${path}`, { ...init, method, credentials: 'include' });
-    // The first GET of an address index.html already asked for takes that answer (or asks again if it failed).
-    const early = method === 'GET' && !baseUrl ? takeEarlyResponse(path) : null;
+    // The first GET of an address index.html already asked for takes that answer (or asks again if
+    // it failed); index.html asks in the personal workspace only.
+    const early = method === 'GET' && !baseUrl && !currentWorkspaceId() ? takeEarlyResponse(path) : null;
     const response = early ? await early.catch(ask) : await ask();
     if (!response.ok) throw await toApiError(response);
     return response;
@@ -107,7 +109,7 @@ export function createApiClient(baseUrl = ''): ApiClient {
   }
 
   async function request<T>(method: Method, path: string, { body, signal, headers: extra }: RequestOptions = {}): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...extra };
+    const headers: Record<string, string> = { Accept: 'application/json', ...workspaceHeaders(), ...extra };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const response = await send(method, path, {
       headers,
@@ -124,10 +126,10 @@ export function createApiClient(baseUrl = ''): ApiClient {
     patch: (path, body, options) => request('PATCH', path, { ...options, body }),
     delete: (path, options) => request('DELETE', path, options),
     upload: async (path, file, options) => {
-      const headers = { 'Content-Type': file.type || 'application/octet-stream', Accept: 'application/json' };
+      const headers = { 'Content-Type': file.type || 'application/octet-stream', Accept: 'application/json', ...workspaceHeaders() };
       return readJson(await send('POST', path, { headers, body: file, signal: options?.signal }));
     },
-    getBlob: async (path, options) => (await send('GET', path, { signal: options?.signal })).blob(),
+    getBlob: async (path, options) => (await send('GET', path, { headers: workspaceHeaders(), signal: options?.signal })).blob(),
   };
 }
 

@@ -5,6 +5,7 @@ import { toast } from '../hooks/use-toast';
 import { api, getErrorMessage, isApiError } from './api-client';
 import { paths } from './paths';
 import type { User } from './user';
+import { setSignedInUser } from './workspace';
 
 /** Session state (spec section 4): the cached answer of GET /api/auth/user; null means logged out. */
 export const authKeys = {
@@ -14,9 +15,12 @@ export const authKeys = {
 
 export async function getUser(): Promise<User | null> {
   try {
-    return await api.get<User>('/api/auth/user');
+    const user = await api.get<User>('/api/auth/user');
+    setSignedInUser(user.id);
+    return user;
   } catch (error) {
     if (!isApiError(error, 401)) console.error('Failed to fetch user', error);
+    setSignedInUser(null);
     return null;
   }
 }
@@ -42,7 +46,13 @@ export function useUser() {
 /** After login, registration or a profile change the returned user replaces the cached one. */
 export function useSetUser() {
   const queryClient = useQueryClient();
-  return useCallback((user: User | null) => queryClient.setQueryData(authKeys.user(), user), [queryClient]);
+  return useCallback(
+    (user: User | null) => {
+      setSignedInUser(user?.id ?? null);
+      queryClient.setQueryData(authKeys.user(), user);
+    },
+    [queryClient],
+  );
 }
 
 /**
@@ -58,6 +68,7 @@ export function useLeaveSession() {
       // before the user is cleared and cannot redirect to the login screen instead.
       await navigate(redirectTo, { flushSync: true });
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+      setSignedInUser(null);
       queryClient.setQueryData(authKeys.user(), null);
     },
     [navigate, queryClient],

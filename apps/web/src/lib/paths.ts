@@ -20,7 +20,14 @@ export const paths = {
   privacy: '/privacy',
   terms: '/terms',
   report: '/report',
+  invitation: (token: string) => `/invitations/${encodeURIComponent(token)}`,
 } as const;
+
+/** Where to go once signed in, from ?next=: only an invitation link of this site, never elsewhere. */
+export function nextAfterSignIn(search: string): string {
+  const next = new URLSearchParams(search).get('next') ?? '';
+  return /^\/invitations\/[\w-]+$/.test(next) ? next : paths.dashboard;
+}
 
 export const LANDING_SECTIONS = ['features', 'pricing', 'faq'] as const;
 export type LandingSection = (typeof LANDING_SECTIONS)[number];
@@ -40,6 +47,10 @@ export const AUTH_TABS = ['signup', 'login'] as const;
 export type AuthTab = (typeof AUTH_TABS)[number];
 
 /** /auth opens the Log In tab unless told otherwise; /signup lands on the Sign Up tab. */
-export function authHref(tab: AuthTab = 'login'): string {
-  return tab === 'login' ? paths.auth : `${paths.auth}?tab=${tab}`;
+export function authHref(tab: AuthTab = 'login', next?: string): string {
+  const query = new URLSearchParams();
+  if (tab !== 'login') query.set('tab', tab);
+  if (next) query.set('next', next);
+  const search = query.toString();
+  return search ? `${paths.auth}?${search}` : paths.auth;
 }

@@ -7,9 +7,10 @@ import { useScrollManager } from './use-scroll-manager';
 
 /**
  * The site's frame: skip link, top bar, the page and the footer. `banners` are shown under the
- * top bar on every page (app/ decides which; this layout knows no feature).
+ * top bar on every page, `topBarItems` in the top bar beside the account menu (app/ decides
+ * which; this layout knows no feature).
  */
-export function MainLayout({ banners }: { banners?: ReactNode }) {
+export function MainLayout({ banners, topBarItems }: { banners?: ReactNode; topBarItems?: ReactNode }) {
   useScrollManager();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -19,7 +20,7 @@ export function MainLayout({ banners }: { banners?: ReactNode }) {
       >
         Skip to content
       </a>
-      <TopBar />
+      <TopBar items={topBarItems} />
       {banners}
       <main id="main" className="flex-1">
         <Suspense fallback={<FullScreenSpinner />}>

@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useLogout, useUser } from '../../lib/auth';
 import { authHref, paths, sectionHref } from '../../lib/paths';
@@ -23,7 +23,8 @@ const navLinkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 
 /** Sticky top bar (spec section 2): sections, Dashboard when signed in, account menu or Log in / Sign up. */
-export function TopBar() {
+/** `items`: what app/ puts beside the account menu (the workspace switcher). */
+export function TopBar({ items }: { items?: ReactNode }) {
   const { data: user, isLoading } = useUser();
   const { logout, isPending } = useLogout();
   const location = useLocation();
@@ -53,7 +54,8 @@ export function TopBar() {
           )}
         </nav>
 
-        <div className="flex items-center gap-1 sm:gap-2">
+        <div className="flex min-w-0 items-center gap-1 sm:gap-2">
+          {items}
           <ModeToggle />
           <div className="hidden items-center gap-2 md:flex">
             {user ? (

@@ -1,4 +1,4 @@
-import { ChartColumn, CreditCard, KeyRound, Shield, User as UserIcon, Webhook } from 'lucide-react';
+import { ChartColumn, CreditCard, KeyRound, Shield, User as UserIcon, Users, Webhook } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { pickTab } from '../../../lib/paths';
@@ -9,10 +9,11 @@ import { ProfileTab } from './profile-tab';
 import { SecurityTab } from './security-tab';
 import { SubscriptionTab } from './subscription-tab';
 import { WebhooksTab } from './webhooks-tab';
+import { TeamTab } from '../../workspaces';
 
-export const ACCOUNT_TABS = ['profile', 'security', 'analytics', 'subscription', 'api', 'webhooks'] as const;
+export const ACCOUNT_TABS = ['profile', 'security', 'team', 'analytics', 'subscription', 'api', 'webhooks'] as const;
 
-/** Profile, Security, Analytics, Subscription, API, Webhooks; ?tab= selects one so other pages can link to it. */
+/** Profile, Security, Team, Analytics, Subscription, API, Webhooks; ?tab= selects one so other pages can link to it. */
 export function AccountTabs({ user }: { user: User }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = pickTab(searchParams.get('tab'), ACCOUNT_TABS, 'profile');
@@ -23,12 +24,15 @@ export function AccountTabs({ user }: { user: User }) {
 
   return (
     <Tabs value={tab} onValueChange={selectTab}>
-      <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-3 lg:grid-cols-6">
+      <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4 lg:grid-cols-7">
         <TabsTrigger value="profile">
           <UserIcon aria-hidden="true" /> Profile
         </TabsTrigger>
         <TabsTrigger value="security">
           <Shield aria-hidden="true" /> Security
+        </TabsTrigger>
+        <TabsTrigger value="team">
+          <Users aria-hidden="true" /> Team
         </TabsTrigger>
         <TabsTrigger value="analytics">
           <ChartColumn aria-hidden="true" /> Analytics
@@ -48,6 +52,9 @@ export function AccountTabs({ user }: { user: User }) {
       </TabsContent>
       <TabsContent value="security">
         <SecurityTab user={user} />
+      </TabsContent>
+      <TabsContent value="team">
+        <TeamTab />
       </TabsContent>
       <TabsContent value="analytics">
         <AnalyticsTab />

@@ -1,6 +1,6 @@
 import { LoginDto } from '@qrd/contracts';
 import { useState } from 'react';
-import { useNavigate, Link } from 'react-router-dom';
+import { useLocation, useNavigate, Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -9,19 +9,20 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../hooks/use-toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useDtoForm } from '../../../lib/form';
-import { paths } from '../../../lib/paths';
+import { nextAfterSignIn, paths } from '../../../lib/paths';
 import { isTwoFactorChallenge, useLogin } from '../api/login';
 import { TwoFactorStep } from './two-factor-step';
 
 export function LoginForm() {
   const loginMutation = useLogin();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [ticket, setTicket] = useState<string | null>(null);
   // A refused sign-in is said at the form too, not only in a toast that goes away.
   const [refusal, setRefusal] = useState<string | null>(null);
   const signedIn = () => {
     toast({ title: 'Login successful', description: 'Welcome back!' });
-    void navigate(paths.dashboard, { replace: true });
+    void navigate(nextAfterSignIn(search), { replace: true });
   };
   const form = useDtoForm(
     LoginDto,

@@ -11,6 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { paths } from '../../../lib/paths';
+import { useCan } from '../../workspaces';
 
 interface CodeActionsMenuProps {
   code: QrCodeView;
@@ -21,6 +22,8 @@ interface CodeActionsMenuProps {
 
 /** The per-code menu: edit, details, analytics, downloads, activate/deactivate, delete. */
 export function CodeActionsMenu({ code, onDownload, onToggleActive, onDelete }: CodeActionsMenuProps) {
+  // A viewer's menu: details, analytics and downloads; the server refuses changes anyway.
+  const canEdit = useCan('codes.write');
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -29,11 +32,13 @@ export function CodeActionsMenu({ code, onDownload, onToggleActive, onDelete }: 
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuItem asChild>
-          <Link to={paths.editQr(code.id)}>
-            <Pencil aria-hidden="true" /> Edit
-          </Link>
-        </DropdownMenuItem>
+        {canEdit && (
+          <DropdownMenuItem asChild>
+            <Link to={paths.editQr(code.id)}>
+              <Pencil aria-hidden="true" /> Edit
+            </Link>
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem asChild>
           <Link to={paths.editQr(code.id)}>
             <Eye aria-hidden="true" /> View details
@@ -51,14 +56,18 @@ export function CodeActionsMenu({ code, onDownload, onToggleActive, onDelete }: 
             <Download aria-hidden="true" /> {format.toUpperCase()}
           </DropdownMenuItem>
         ))}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={onToggleActive}>
-          {code.deactivatedByOwner ? <Power aria-hidden="true" /> : <PowerOff aria-hidden="true" />}
-          {code.deactivatedByOwner ? 'Activate' : 'Deactivate'}
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={onDelete} className="text-destructive focus:text-destructive">
-          <Trash2 aria-hidden="true" /> Delete
-        </DropdownMenuItem>
+        {canEdit && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={onToggleActive}>
+              {code.deactivatedByOwner ? <Power aria-hidden="true" /> : <PowerOff aria-hidden="true" />}
+              {code.deactivatedByOwner ? 'Activate' : 'Deactivate'}
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={onDelete} className="text-destructive focus:text-destructive">
+              <Trash2 aria-hidden="true" /> Delete
+            </DropdownMenuItem>
+          </>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

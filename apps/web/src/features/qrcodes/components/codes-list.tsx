@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { paths } from '../../../lib/paths';
+import { useCan } from '../../workspaces';
 import { cn } from '../../../lib/utils';
 import { useCodePages } from '../api/qr-codes';
 import { useCodeActions } from '../hooks/use-code-actions';
@@ -155,6 +156,7 @@ export function CodesList() {
 
 /** Spec: 'No QR Codes Found', with a search-specific or a first-time message. */
 function EmptyCodes({ filtering }: { filtering: boolean }) {
+  const canCreate = useCan('codes.write');
   return (
     <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-10 text-center">
       <QrCode className="size-10 text-muted-foreground" aria-hidden="true" />
@@ -162,7 +164,7 @@ function EmptyCodes({ filtering }: { filtering: boolean }) {
       <p className="max-w-md text-sm text-muted-foreground">
         {filtering ? 'No QR codes match your search. Try another word, category, tag or folder.' : 'You have not created a QR code yet. Create your first one to start.'}
       </p>
-      {!filtering && (
+      {!filtering && canCreate && (
         <Button asChild>
           <Link to={paths.createQr}>
             <Plus aria-hidden="true" /> Create QR Code

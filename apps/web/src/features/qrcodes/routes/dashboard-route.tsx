@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useUser } from '../../../lib/auth';
 import { paths, pickTab } from '../../../lib/paths';
+import { useCan } from '../../workspaces';
 import { isAdmin } from '../../../lib/user';
 import { ActivityTab, AnalyticsTab } from '../components/dashboard-tabs';
 import { CodesList } from '../components/codes-list';
@@ -23,6 +24,7 @@ export function DashboardRoute({ banner }: { banner?: ReactNode }) {
   const { data: user } = useUser();
   const [params, setParams] = useSearchParams();
   const tab = pickTab(params.get('tab'), TABS, 'codes');
+  const canCreate = useCan('codes.write');
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6 lg:px-8">
@@ -39,16 +41,20 @@ export function DashboardRoute({ banner }: { banner?: ReactNode }) {
               </Link>
             </Button>
           )}
-          <Button asChild variant="outline">
-            <Link to={paths.bulkImport}>
-              <FileUp aria-hidden="true" /> Import from CSV
-            </Link>
-          </Button>
-          <Button asChild>
-            <Link to={paths.createQr}>
-              <Plus aria-hidden="true" /> Create QR Code
-            </Link>
-          </Button>
+          {canCreate && (
+            <>
+              <Button asChild variant="outline">
+                <Link to={paths.bulkImport}>
+                  <FileUp aria-hidden="true" /> Import from CSV
+                </Link>
+              </Button>
+              <Button asChild>
+                <Link to={paths.createQr}>
+                  <Plus aria-hidden="true" /> Create QR Code
+                </Link>
+              </Button>
+            </>
+          )}
         </div>
       </div>
       {banner}

@@ -1,0 +1,7 @@
+/** Every cached answer about workspaces, by one factory. */
+export const workspaceKeys = {
+  all: ['workspaces'] as const,
+  list: () => [...workspaceKeys.all, 'list'] as const,
+  members: (workspaceId: string) => [...workspaceKeys.all, workspaceId, 'members'] as const,
+  invitation: (token: string) => [...workspaceKeys.all, 'invitation', token] as const,
+};

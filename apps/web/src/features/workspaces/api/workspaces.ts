@@ -1,0 +1,65 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InvitableRole, InvitationPreview, InvitationView, WorkspaceMembersView, WorkspaceRole, WorkspaceView } from '@qrd/contracts';
+import { api } from '../../../lib/api-client';
+import { workspaceKeys } from './keys';
+
+const base = (workspaceId: string) => `/api/workspaces/${encodeURIComponent(workspaceId)}`;
+
+/** GET /api/workspaces -> the signed-in user's workspaces, personal first, with their role in each. */
+export const workspacesQueryOptions = () => queryOptions({ queryKey: workspaceKeys.list(), queryFn: () => api.get<WorkspaceView[]>('/api/workspaces') });
+
+export function useWorkspaces(enabled = true) {
+  return useQuery({ ...workspacesQueryOptions(), enabled });
+}
+
+export function useMembers(workspaceId: string) {
+  return useQuery({ queryKey: workspaceKeys.members(workspaceId), queryFn: () => api.get<WorkspaceMembersView>(`${base(workspaceId)}/members`) });
+}
+
+/** After any change the members (and the member counts of the list) are asked again. */
+function useMembersMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
+  });
+}
+
+export function useInvite(workspaceId: string) {
+  return useMembersMutation((input: { email: string; role: InvitableRole }) => api.post<InvitationView>(`${base(workspaceId)}/invitations`, input));
+}
+
+export function useResendInvitation(workspaceId: string) {
+  return useMembersMutation((id: string) => api.post<InvitationView>(`${base(workspaceId)}/invitations/${encodeURIComponent(id)}/resend`));
+}
+
+export function useRevokeInvitation(workspaceId: string) {
+  return useMembersMutation((id: string) => api.delete<InvitationView>(`${base(workspaceId)}/invitations/${encodeURIComponent(id)}`));
+}
+
+export function useChangeRole(workspaceId: string) {
+  return useMembersMutation(({ userId, role }: { userId: string; role: WorkspaceRole }) =>
+    api.patch<WorkspaceMembersView>(`${base(workspaceId)}/members/${encodeURIComponent(userId)}`, { role }),
+  );
+}
+
+export function useRemoveMember(workspaceId: string) {
+  return useMembersMutation((userId: string) => api.delete<void>(`${base(workspaceId)}/members/${encodeURIComponent(userId)}`));
+}
+
+/** GET /api/invitations/{token}: what the link's page shows, signed in or not. */
+export function useInvitation(token: string) {
+  return useQuery({
+    queryKey: workspaceKeys.invitation(token),
+    queryFn: () => api.get<InvitationPreview>(`/api/invitations/${encodeURIComponent(token)}`),
+    retry: false,
+  });
+}
+
+export function useAcceptInvitation(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<WorkspaceView>(`/api/invitations/${encodeURIComponent(token)}/accept`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
+  });
+}

@@ -1,0 +1,58 @@
+import { Check, ChevronsUpDown, Users } from 'lucide-react';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import { useUser } from '../../../lib/auth';
+import { paths } from '../../../lib/paths';
+import { useWorkspaces } from '../api/workspaces';
+import { useCurrentWorkspaceId, useSwitchWorkspace } from '../hooks';
+
+/** The workspace switcher of the top bar, for a member of more than their personal workspace. */
+export function WorkspaceSwitcher() {
+  const { data: user } = useUser();
+  const workspaces = useWorkspaces(!!user);
+  const chosen = useCurrentWorkspaceId();
+  const switchTo = useSwitchWorkspace();
+  const navigate = useNavigate();
+  const list = workspaces.data ?? [];
+  const currentId = chosen ?? user?.id;
+  const current = list.find((workspace) => workspace.id === currentId);
+
+  // A workspace the user was removed from (or that is gone) falls back to their personal one.
+  useEffect(() => {
+    if (chosen && workspaces.isSuccess && !workspaces.data.some((workspace) => workspace.id === chosen)) switchTo(null);
+  }, [chosen, workspaces.isSuccess, workspaces.data, switchTo]);
+
+  if (!user || list.length < 2) return null;
+  const nameOf = (workspace: { id: string; name: string }) => (workspace.id === user.id ? 'Personal' : workspace.name);
+  const currentName = current ? nameOf(current) : 'Personal';
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" className="max-w-32 gap-1 sm:max-w-48" aria-label={`Workspace: ${currentName}. Switch workspace`}>
+          <Users aria-hidden="true" />
+          <span className="truncate">{currentName}</span>
+          <ChevronsUpDown aria-hidden="true" className="opacity-60" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel>Workspaces</DropdownMenuLabel>
+        {list.map((workspace) => (
+          <DropdownMenuItem
+            key={workspace.id}
+            onSelect={() => {
+              switchTo(workspace.id === user.id ? null : workspace.id);
+              void navigate(paths.dashboard);
+            }}
+          >
+            <Check aria-hidden="true" className={workspace.id === currentId ? 'opacity-100' : 'opacity-0'} />
+            <span className="flex-1 truncate">{nameOf(workspace)}</span>
+            <span className="text-xs text-muted-foreground">{workspace.role}</span>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

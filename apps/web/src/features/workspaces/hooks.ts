@@ -1,0 +1,44 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { can, type WorkspacePermission, type WorkspaceView } from '@qrd/contracts';
+import { authKeys, useUser } from '../../lib/auth';
+import { chooseWorkspace, currentWorkspaceId, onWorkspaceChange } from '../../lib/workspace';
+import { useWorkspaces } from './api/workspaces';
+
+/** The id of the workspace the app acts in, or null for the personal one; re-renders when it changes. */
+export function useCurrentWorkspaceId(): string | null {
+  return useSyncExternalStore(onWorkspaceChange, currentWorkspaceId, () => null);
+}
+
+/** The workspace the app acts in, with the user's role and permissions there (undefined while loading). */
+export function useCurrentWorkspace(): WorkspaceView | undefined {
+  const { data: user } = useUser();
+  const workspaces = useWorkspaces(!!user);
+  const id = useCurrentWorkspaceId() ?? user?.id;
+  return workspaces.data?.find((workspace) => workspace.id === id);
+}
+
+/**
+ * Whether the user's role in the current workspace holds `permission`: always in their personal
+ * workspace (asked nothing); in a shared one, once its role is known (not while it loads).
+ */
+export function useCan(permission: WorkspacePermission): boolean {
+  const chosen = useCurrentWorkspaceId();
+  const workspaces = useWorkspaces(chosen !== null);
+  if (chosen === null) return true;
+  const workspace = workspaces.data?.find((candidate) => candidate.id === chosen);
+  return !!workspace && can(workspace.role, permission);
+}
+
+/** Switches the workspace the app acts in, and forgets every answer of the one left (the user excepted). */
+export function useSwitchWorkspace() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (workspaceId: string | null) => {
+      chooseWorkspace(workspaceId);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] && query.queryKey[0] !== 'workspaces' });
+      void queryClient.invalidateQueries();
+    },
+    [queryClient],
+  );
+}

@@ -1,0 +1,93 @@
+import { MailCheck } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { QueryState } from '../../../components/query-state';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePageTitle } from '../../../hooks/use-page-title';
+import { toast } from '../../../hooks/use-toast';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useUser } from '../../../lib/auth';
+import { authHref, paths } from '../../../lib/paths';
+import { useAcceptInvitation, useInvitation } from '../api/workspaces';
+import { useSwitchWorkspace } from '../hooks';
+
+const ENDED: Record<string, string> = {
+  accepted: 'This invitation has already been used.',
+  revoked: 'This invitation has been withdrawn.',
+  expired: 'This invitation has expired. Ask whoever invited you to send it again.',
+};
+
+/** /invitations/:token, the link of an invitation mail: who invites, to what, and joining with a click. */
+export function InvitationRoute() {
+  usePageTitle('Invitation');
+  const { token = '' } = useParams();
+  const invitation = useInvitation(token);
+  const { data: user, isLoading: userLoading } = useUser();
+  const accept = useAcceptInvitation(token);
+  const switchTo = useSwitchWorkspace();
+  const navigate = useNavigate();
+  const here = paths.invitation(token);
+
+  const join = async () => {
+    try {
+      const workspace = await accept.mutateAsync();
+      switchTo(workspace.id);
+      toast({ title: 'Welcome aboard', description: `You joined ${workspace.name} as ${workspace.role}.` });
+      void navigate(paths.dashboard, { replace: true });
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Could not join', description: getErrorMessage(error, 'Please try again later.') });
+    }
+  };
+
+  return (
+    <div className="mx-auto grid max-w-lg gap-6 px-4 py-12">
+      <QueryState
+        look="stacked"
+        isLoading={invitation.isPending || userLoading}
+        error={invitation.isError ? invitation.error : null}
+        onRetry={() => void invitation.refetch()}
+        loading="Opening the invitation…"
+        failure={(error) => getErrorMessage(error, 'This invitation link is not valid.')}
+      />
+      {invitation.isSuccess && (
+        <Card>
+          <CardHeader>
+            <MailCheck aria-hidden="true" className="size-8 text-primary" />
+            <CardTitle as="h1">Join {invitation.data.workspaceName}</CardTitle>
+            <CardDescription>
+              {invitation.data.invitedBy ?? 'A member'} invited {invitation.data.email} as {invitation.data.role}.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {invitation.data.state !== 'pending' ? (
+              <p role="alert" className="text-destructive">
+                {ENDED[invitation.data.state]}
+              </p>
+            ) : user ? (
+              user.email.toLowerCase() === invitation.data.email.toLowerCase() ? (
+                <Button onClick={() => void join()} disabled={accept.isPending}>
+                  {accept.isPending && <Spinner />} Join the workspace
+                </Button>
+              ) : (
+                <p role="alert">
+                  This invitation is for {invitation.data.email}, and you are signed in as {user.email}. Sign out and sign in with that
+                  address to join.
+                </p>
+              )
+            ) : (
+              <div className="grid gap-2">
+                <p>{invitation.data.accountExists ? 'Log in with that address to join.' : 'Create an account with that address to join.'}</p>
+                <Button asChild>
+                  <Link to={authHref(invitation.data.accountExists ? 'login' : 'signup', here)}>
+                    {invitation.data.accountExists ? 'Log in to join' : 'Sign up to join'}
+                  </Link>
+                </Button>
+              </div>
+            )}
+          </CardContent>
+        </Card>
+      )}
+    </div>
+  );
+}
