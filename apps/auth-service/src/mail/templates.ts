@@ -173,12 +173,12 @@ export function workspaceInvitationMail(
     to,
     subject: `${invitation.inviter} invited you to ${invitation.workspace} on QR Dynamic`,
     text:
-      `Hello,\n\n${what}\n\nTo join, open this link (it works once, until ${until}). With no account yet, ` +
-      `you can create one from it at no cost: the workspace pays for its codes.\n\n${invitation.link}\n\n` +
+      `Hello,\n\n${what}\n\nTo join, open this link (it works once, until ${until}) and sign in with the account of ` +
+      `this address.\n\n${invitation.link}\n\n` +
       `If you did not expect this, ignore this mail: nothing happens without the link.\n`,
     html: layout(
       `<p>Hello,</p><p>${escape(what)}</p>` +
-        `<p>To join, open this link (it works once, until ${escape(until)}). With no account yet, you can create one from it at no cost: the workspace pays for its codes.</p>` +
+        `<p>To join, open this link (it works once, until ${escape(until)}) and sign in with the account of this address.</p>` +
         `<p><a href="${escape(invitation.link)}">Join ${escape(invitation.workspace)}</a></p><p style="word-break:break-all">${escape(invitation.link)}</p>` +
         `<p>If you did not expect this, ignore this mail: nothing happens without the link.</p>`,
     ),

@@ -22,7 +22,7 @@ const ROLE_HINTS: Record<WorkspaceRole, string> = {
   billing: 'The subscription, payment method and invoices only',
 };
 
-const selectClass = 'h-9 rounded-md border bg-background px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+const selectClass = 'h-10 rounded-md border bg-background px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 
 /** The members of the workspace the app acts in: invite by email, change roles, remove, withdraw invitations. */
 export function TeamTab() {
@@ -100,7 +100,7 @@ function InviteCard({ workspaceId }: { workspaceId: string }) {
     <Card>
       <CardHeader>
         <CardTitle as="h2">Invite a member</CardTitle>
-        <CardDescription>They get a link by email that works once, for 7 days. Without an account they can create one from it, at no cost.</CardDescription>
+        <CardDescription>They get a link by email that works once, for 7 days, and join with the account of that address.</CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">

@@ -77,7 +77,11 @@ export function InvitationRoute() {
               )
             ) : (
               <div className="grid gap-2">
-                <p>{invitation.data.accountExists ? 'Log in with that address to join.' : 'Create an account with that address to join.'}</p>
+                <p>
+                  {invitation.data.accountExists
+                    ? 'Log in with the account of that address to join.'
+                    : 'There is no account with that address yet: create one with it, then open this link again to join.'}
+                </p>
                 <Button asChild>
                   <Link to={authHref(invitation.data.accountExists ? 'login' : 'signup', here)}>
                     {invitation.data.accountExists ? 'Log in to join' : 'Sign up to join'}

@@ -1,0 +1,101 @@
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import { subscribeWithTestCard } from './support/codes';
+import { decodeQuotedPrintable, e2eState, launchBrowser, logIn, newContext, screenshot, seedUser, uniqueName, waitForMail } from './support/e2e';
+
+type Seeded = Awaited<ReturnType<typeof seedUser>>;
+
+/** The invitation link of the newest invitation mail to `email`, as the SMTP server of the tests received it. */
+async function invitationLink(email: string): Promise<string> {
+  const mail = decodeQuotedPrintable((await waitForMail(email)).raw);
+  const link = /https?:\/\/\S+\/invitations\/[\w-]+/.exec(mail)?.[0];
+  if (!link) throw new Error(`no invitation link in the mail to ${email}`);
+  return new URL(link).pathname;
+}
+
+/** Invites `email` as `role` from the Team tab of the owner's account page. */
+async function invite(page: Page, email: string, role: string): Promise<void> {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Role', { exact: true }).selectOption(role);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await page.getByRole('list', { name: 'Invitations' }).getByText(email).waitFor();
+}
+
+/** Opens the invitation link signed out, logs in from it and joins: lands on the dashboard of the shared workspace. */
+async function joinFromLink(browser: Browser, user: Seeded, path: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.getByRole('link', { name: 'Log in to join' }).click();
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`**${path}`);
+  await page.getByRole('button', { name: 'Join the workspace' }).click();
+  await page.waitForURL('**/dashboard');
+  return { context, page };
+}
+
+describe('a team in one workspace, in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('invites an editor and a viewer by mail; the editor creates a code there, the viewer only sees it; a removed member is out', async () => {
+    const owner = await seedUser();
+    const [editor, viewer] = [await seedUser(), await seedUser()];
+    const ownerContext = await newContext(browser);
+    const ownerPage = await ownerContext.newPage();
+    await logIn(ownerPage, owner);
+    await subscribeWithTestCard(ownerPage);
+
+    await ownerPage.goto('/account?tab=team');
+    await invite(ownerPage, editor.email, 'editor');
+    await invite(ownerPage, viewer.email, 'viewer');
+    await screenshot(ownerPage, 'workspace-team-invitations');
+
+    // The editor joins from the mailed link and creates a code in the owner's workspace, on its seat.
+    const asEditor = await joinFromLink(browser, editor, await invitationLink(editor.email));
+    await asEditor.page.getByRole('button', { name: `Workspace: ${owner.username}'s workspace. Switch workspace` }).waitFor();
+    await asEditor.page.getByRole('link', { name: 'Create QR Code' }).first().click();
+    const name = uniqueName('Team menu ');
+    await asEditor.page.getByLabel('Name').fill(name);
+    await asEditor.page.getByLabel('Destination URL').fill('https://example.com/team-menu');
+    await asEditor.page.getByRole('button', { name: 'Create QR Code' }).click();
+    await asEditor.page.waitForURL(/\/edit-qr\/[0-9a-f-]{36}/);
+    const codeId = new URL(asEditor.page.url()).pathname.split('/').pop() ?? '';
+
+    // The owner sees it among their codes.
+    await ownerPage.goto('/dashboard');
+    await ownerPage.getByText(name).first().waitFor();
+
+    // The viewer sees it, without the controls to change it, and the API refuses a change.
+    const asViewer = await joinFromLink(browser, viewer, await invitationLink(viewer.email));
+    await asViewer.page.getByText(name).first().waitFor();
+    expect(await asViewer.page.getByRole('link', { name: 'Create QR Code' }).count()).toBe(0);
+    await asViewer.page.getByRole('button', { name: `Actions for ${name}` }).click();
+    expect(await asViewer.page.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
+    await asViewer.page.keyboard.press('Escape');
+    await screenshot(asViewer.page, 'workspace-viewer-dashboard');
+    const refused = await asViewer.page.request.patch(`/api/qrcodes/${codeId}`, {
+      data: { name: 'Changed by a viewer' },
+      headers: { Origin: e2eState().baseUrl, 'X-Workspace': owner.id },
+    });
+    expect(refused.status()).toBe(403);
+
+    // The owner removes the editor: the editor's next request in the workspace is refused.
+    await ownerPage.goto('/account?tab=team');
+    ownerPage.once('dialog', (dialog) => void dialog.accept());
+    await ownerPage.getByRole('list', { name: 'Members' }).getByRole('listitem').filter({ hasText: editor.email }).getByRole('button', { name: 'Remove' }).click();
+    await ownerPage.getByText('Member removed').first().waitFor();
+    const after = await asEditor.page.request.get(`/api/qrcodes/${codeId}`, { headers: { 'X-Workspace': owner.id } });
+    expect(after.status()).toBe(404);
+    // Reopened, the editor's app is back in their personal workspace, without the team's code.
+    await asEditor.page.goto('/dashboard');
+    await asEditor.page.getByText('No QR Codes Found').waitFor();
+    expect(await asEditor.page.getByText(name).count()).toBe(0);
+
+    await Promise.all([ownerContext.close(), asEditor.context.close(), asViewer.context.close()]);
+  });
+});
