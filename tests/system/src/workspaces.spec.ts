@@ -88,6 +88,35 @@ describe('workspaces', () => {
     expect(((await system.client().get(`/api/invitations/${token}`)).json as InvitationPreview).state).toBe('accepted');
   });
 
+  it('signs up from an invitation without paying: the invited address only, and the new account joins', async () => {
+    const alice = await owner();
+    const email = `newcomer${Date.now().toString(36)}@example.com`;
+    await alice.client.post(`/api/workspaces/${alice.user.id}/invitations`, { email, role: 'editor' });
+    const token = await invitationLink(email);
+    expect(((await system.client().get(`/api/invitations/${token}`)).json as InvitationPreview).accountExists).toBe(false);
+
+    const visitor = system.client();
+    const otherAddress = await visitor.post('/api/register', { username: `other${Date.now().toString(36)}`, email: 'someone.else@example.com', password: 'Secret-pass-123', invitationToken: token });
+    expect([otherAddress.status, otherAddress.json.message]).toEqual([403, `This invitation is for ${email}: sign up with that address`]);
+    expect(await sql(system, `SELECT 1 FROM auth.users WHERE email = 'someone.else@example.com'`)).toEqual([]);
+
+    const username = `newcomer${Date.now().toString(36)}`;
+    const signedUp = await visitor.post('/api/register', { username, email, password: 'Secret-pass-123', invitationToken: token });
+    expect(signedUp.status).toBe(201);
+    const workspaces = (await visitor.get('/api/workspaces')).json as WorkspaceView[];
+    expect(workspaces.map((w) => [w.id === alice.user.id, w.role])).toEqual([
+      [false, 'owner'],
+      [true, 'editor'],
+    ]);
+    // No payment was asked, and none exists for the new account.
+    expect((await visitor.get('/api/subscription')).json.status).toBeNull();
+
+    const again = await system.client().post('/api/register', { username: `${username}x`, email: `x${email}`, password: 'Secret-pass-123', invitationToken: token });
+    expect([again.status, again.json.message]).toEqual([410, 'This invitation has already been used']);
+    const noToken = await system.client().post('/api/register', { username: `${username}y`, email: `y${email}`, password: 'Secret-pass-123' });
+    expect(noToken.status).toBe(402);
+  });
+
   it('refuses an invitation for another address, an expired, a withdrawn and an unknown link, joining nobody', async () => {
     const alice = await owner();
     const [bob, carol, dave] = [await newUser(system), await newUser(system), await newUser(system)];

@@ -25,6 +25,12 @@ export const TWO_FACTOR_PROMPT = 'Enter the 6-digit code from your authenticator
 const TICKET_EXPIRED = 'Your sign-in has expired. Please sign in again.';
 
 /** Login, registration and logout: credentials are checked by the auth-service, sessions live here. */
+const INVITATION_ENDED: Record<string, string> = {
+  accepted: 'This invitation has already been used',
+  revoked: 'This invitation has been withdrawn',
+  expired: 'This invitation has expired: ask for a new one',
+};
+
 @Injectable()
 export class SignInService {
   constructor(
@@ -99,6 +105,7 @@ export class SignInService {
    */
   async register(dto: RegisterDto, req: SessionRequest, res: Response): Promise<UserView> {
     await this.limiter.hit(LIMITS.signupPerIp(req.ip));
+    if (dto.invitationToken && !dto.stripeCustomerId && !dto.stripeSubscriptionId) return this.registerInvited(dto, dto.invitationToken, req, res);
     if (!dto.stripeCustomerId || !dto.stripeSubscriptionId) {
       throw new DomainError(ErrorCode.PaymentRequired, 'Please complete the payment before creating your account.');
     }
@@ -111,6 +118,31 @@ export class SignInService {
       billingInterval: interval,
     });
     await this.linkPayment(user.id, payment);
+    await this.startSession(user, req, res);
+    return user;
+  }
+
+  /**
+   * Signing up from an invitation: no payment (the workspace pays for its codes), the invited
+   * address only, checked before the account is made; the new account then joins. Should the
+   * invitation be used or withdrawn in between, the account stays, signed in, without joining.
+   */
+  private async registerInvited(dto: RegisterDto, token: string, req: SessionRequest, res: Response): Promise<UserView> {
+    const invitation = await this.bus.request(AuthPattern.PreviewInvitation, { token });
+    if (invitation.state !== 'pending') {
+      throw new DomainError(ErrorCode.Gone, INVITATION_ENDED[invitation.state] ?? 'This invitation link is not valid');
+    }
+    if (invitation.email !== dto.email.trim().toLowerCase()) {
+      throw new DomainError(ErrorCode.Forbidden, `This invitation is for ${invitation.email}: sign up with that address`, {
+        email: `Use the invited address, ${invitation.email}`,
+      });
+    }
+    const user = await this.bus.request(AuthPattern.Register, { username: dto.username, email: dto.email, password: dto.password });
+    try {
+      await this.bus.request(AuthPattern.AcceptInvitation, { token, userId: user.id });
+    } catch (error) {
+      this.logger.warn({ err: error, userId: user.id }, 'account made from an invitation that could not be accepted');
+    }
     await this.startSession(user, req, res);
     return user;
   }

@@ -64,6 +64,15 @@ export class RegisterDto extends AccountIdentityDto {
   @IsString()
   @MaxLength(255)
   stripeSubscriptionId?: string;
+
+  /**
+   * Signing up from a workspace invitation (docs/workspaces.md): no payment, the invited address,
+   * and the new account joins the workspace, which pays for its codes.
+   */
+  @IsOptional()
+  @IsString({ message: 'This invitation link is not valid' })
+  @MaxLength(200, { message: 'This invitation link is not valid' })
+  invitationToken?: string;
 }
 
 export class UpdateProfileDto extends AccountIdentityDto {

@@ -70,7 +70,7 @@ export interface UserPage {
 }
 
 export interface AuthRequests {
-  [AuthPattern.Register]: { req: Omit<RegisterDto, 'stripeCustomerId' | 'stripeSubscriptionId'>; res: UserView };
+  [AuthPattern.Register]: { req: Omit<RegisterDto, 'stripeCustomerId' | 'stripeSubscriptionId' | 'invitationToken'>; res: UserView };
   [AuthPattern.CheckAvailability]: {
     req: { username: string; email: string };
     res: { usernameTaken: boolean; emailTaken: boolean };

@@ -1,14 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { can, type WorkspacePermission, type WorkspaceView } from '@qrd/contracts';
+import { useWorkspaceId as useCurrentWorkspaceId } from '../../hooks/use-workspace-id';
 import { authKeys, useUser } from '../../lib/auth';
-import { chooseWorkspace, currentWorkspaceId, onWorkspaceChange } from '../../lib/workspace';
+import { chooseWorkspace } from '../../lib/workspace';
 import { useWorkspaces } from './api/workspaces';
 
-/** The id of the workspace the app acts in, or null for the personal one; re-renders when it changes. */
-export function useCurrentWorkspaceId(): string | null {
-  return useSyncExternalStore(onWorkspaceChange, currentWorkspaceId, () => null);
-}
+export { useCurrentWorkspaceId };
 
 /** The workspace the app acts in, with the user's role and permissions there (undefined while loading). */
 export function useCurrentWorkspace(): WorkspaceView | undefined {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useWorkspaceId } from '../../../hooks/use-workspace-id';
 import { useUser } from '../../../lib/auth';
 import { OnboardingChecklist } from './onboarding-checklist';
 
@@ -20,7 +21,9 @@ function readDismissed(userId: string): boolean {
 export function DashboardChecklist() {
   const { data: user } = useUser();
   const [dismissed, setDismissed] = useState(() => (user ? readDismissed(user.id) : false));
-  if (!user || dismissed) return null;
+  // The checklist is about the account's own start: not shown in a workspace shared with it.
+  const shared = useWorkspaceId() !== null;
+  if (!user || dismissed || shared) return null;
   const dismiss = () => {
     try {
       localStorage.setItem(dismissedKey(user.id), '1');

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InvitableRole, InvitationPreview, InvitationView, WorkspaceMembersView, WorkspaceRole, WorkspaceView } from '@qrd/contracts';
+import type { InvitableRole, InvitationPreview, InvitationView, RegisterDto, UserView, WorkspaceMembersView, WorkspaceRole, WorkspaceView } from '@qrd/contracts';
 import { api } from '../../../lib/api-client';
 import { workspaceKeys } from './keys';
 
@@ -8,8 +8,12 @@ const base = (workspaceId: string) => `/api/workspaces/${encodeURIComponent(work
 /** GET /api/workspaces -> the signed-in user's workspaces, personal first, with their role in each. */
 export const workspacesQueryOptions = () => queryOptions({ queryKey: workspaceKeys.list(), queryFn: () => api.get<WorkspaceView[]>('/api/workspaces') });
 
-export function useWorkspaces(enabled = true) {
-  return useQuery({ ...workspacesQueryOptions(), enabled });
+/**
+ * `watch`: asked again every second while the app acts in a shared workspace, so a member removed
+ * from it leaves it within a second, open page included.
+ */
+export function useWorkspaces(enabled = true, watch = false) {
+  return useQuery({ ...workspacesQueryOptions(), enabled, refetchInterval: watch ? 1000 : false, refetchIntervalInBackground: false });
 }
 
 export function useMembers(workspaceId: string) {
@@ -62,4 +66,9 @@ export function useAcceptInvitation(token: string) {
     mutationFn: () => api.post<WorkspaceView>(`/api/invitations/${encodeURIComponent(token)}/accept`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
   });
+}
+
+/** POST /api/register with the invitation's token: a new account, no payment, joined to the workspace. */
+export function registerInvited(input: Pick<RegisterDto, 'username' | 'email' | 'password' | 'invitationToken'>): Promise<UserView> {
+  return api.post<UserView>('/api/register', input);
 }

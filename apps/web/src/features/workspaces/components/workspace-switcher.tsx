@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import { toast } from '../../../hooks/use-toast';
 import { useUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useWorkspaces } from '../api/workspaces';
@@ -11,8 +12,8 @@ import { useCurrentWorkspaceId, useSwitchWorkspace } from '../hooks';
 /** The workspace switcher of the top bar, for a member of more than their personal workspace. */
 export function WorkspaceSwitcher() {
   const { data: user } = useUser();
-  const workspaces = useWorkspaces(!!user);
   const chosen = useCurrentWorkspaceId();
+  const workspaces = useWorkspaces(!!user, chosen !== null);
   const switchTo = useSwitchWorkspace();
   const navigate = useNavigate();
   const list = workspaces.data ?? [];
@@ -21,8 +22,13 @@ export function WorkspaceSwitcher() {
 
   // A workspace the user was removed from (or that is gone) falls back to their personal one.
   useEffect(() => {
-    if (chosen && workspaces.isSuccess && !workspaces.data.some((workspace) => workspace.id === chosen)) switchTo(null);
-  }, [chosen, workspaces.isSuccess, workspaces.data, switchTo]);
+    // Judged on a fresh list only: one asked before joining does not have the workspace yet.
+    if (chosen && workspaces.isSuccess && !workspaces.isFetching && !workspaces.data.some((workspace) => workspace.id === chosen)) {
+      switchTo(null);
+      toast({ variant: 'destructive', title: 'You no longer have access to that workspace', description: 'You are back in your personal workspace.' });
+      void navigate(paths.dashboard);
+    }
+  }, [chosen, workspaces.isSuccess, workspaces.isFetching, workspaces.data, switchTo, navigate]);
 
   if (!user || list.length < 2) return null;
   const nameOf = (workspace: { id: string; name: string }) => (workspace.id === user.id ? 'Personal' : workspace.name);

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { QueryState } from '../../../components/query-state';
@@ -7,9 +8,10 @@ import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { toast } from '../../../hooks/use-toast';
 import { getErrorMessage } from '../../../lib/api-client';
-import { useUser } from '../../../lib/auth';
+import { getUser, useSetUser, useUser } from '../../../lib/auth';
 import { authHref, paths } from '../../../lib/paths';
-import { useAcceptInvitation, useInvitation } from '../api/workspaces';
+import { useAcceptInvitation, useInvitation, workspacesQueryOptions } from '../api/workspaces';
+import { InvitedSignupForm } from '../components/invited-signup-form';
 import { useSwitchWorkspace } from '../hooks';
 
 const ENDED: Record<string, string> = {
@@ -27,11 +29,26 @@ export function InvitationRoute() {
   const accept = useAcceptInvitation(token);
   const switchTo = useSwitchWorkspace();
   const navigate = useNavigate();
+  const setUser = useSetUser();
+  const queryClient = useQueryClient();
   const here = paths.invitation(token);
+
+  /** Signed up from the link: the account is signed in and a member; act in the workspace joined. */
+  const joinedBySignup = async () => {
+    const user = await getUser();
+    setUser(user);
+    const workspaces = await queryClient.fetchQuery({ ...workspacesQueryOptions(), staleTime: 0 });
+    const joined = workspaces.find((workspace) => workspace.id !== user?.id);
+    if (joined) switchTo(joined.id);
+    toast({ title: 'Welcome aboard', description: joined ? `You joined ${joined.name} as ${joined.role}.` : 'Your account is ready.' });
+    void navigate(paths.dashboard, { replace: true });
+  };
 
   const join = async () => {
     try {
       const workspace = await accept.mutateAsync();
+      // The list with the workspace joined, before acting in it.
+      await queryClient.fetchQuery({ ...workspacesQueryOptions(), staleTime: 0 });
       switchTo(workspace.id);
       toast({ title: 'Welcome aboard', description: `You joined ${workspace.name} as ${workspace.role}.` });
       void navigate(paths.dashboard, { replace: true });
@@ -76,18 +93,19 @@ export function InvitationRoute() {
                 </p>
               )
             ) : (
-              <div className="grid gap-2">
-                <p>
-                  {invitation.data.accountExists
-                    ? 'Log in with the account of that address to join.'
-                    : 'There is no account with that address yet: create one with it, then open this link again to join.'}
-                </p>
-                <Button asChild>
-                  <Link to={authHref(invitation.data.accountExists ? 'login' : 'signup', here)}>
-                    {invitation.data.accountExists ? 'Log in to join' : 'Sign up to join'}
-                  </Link>
-                </Button>
-              </div>
+              invitation.data.accountExists ? (
+                <div className="grid gap-2">
+                  <p>Log in with the account of that address to join.</p>
+                  <Button asChild>
+                    <Link to={authHref('login', here)}>Log in to join</Link>
+                  </Button>
+                </div>
+              ) : (
+                <div className="grid gap-2">
+                  <p>Create your account to join: no payment, the workspace pays for its codes.</p>
+                  <InvitedSignupForm token={token} email={invitation.data.email} onJoined={joinedBySignup} />
+                </div>
+              )
             )}
           </CardContent>
         </Card>

@@ -1,0 +1,77 @@
+import { RegisterDto } from '@qrd/contracts';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { Spinner } from '../../../components/ui/spinner';
+import { getErrorMessage, getFieldErrors } from '../../../lib/api-client';
+import { validateForm } from '../../../lib/form';
+import { registerInvited } from '../api/workspaces';
+
+/**
+ * An account for the invited address, made from the invitation: a username and a password, no
+ * payment (the workspace pays for its codes). `onJoined` runs once it is signed in and a member.
+ */
+export function InvitedSignupForm({ token, email, onJoined }: { token: string; email: string; onJoined: () => Promise<void> }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = { username: username.trim(), email, password, invitationToken: token };
+    const problems = await validateForm(RegisterDto, input);
+    setErrors(problems);
+    setRefusal(null);
+    if (Object.keys(problems).length > 0) return;
+    setPending(true);
+    try {
+      await registerInvited(input);
+      await onJoined();
+    } catch (error) {
+      setErrors(getFieldErrors(error));
+      setRefusal(getErrorMessage(error, 'Could not create your account. Please try again.'));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <FormField id="invited-email" label="Email">
+        <Input id="invited-email" value={email} readOnly aria-readonly="true" />
+      </FormField>
+      <FormField id="invited-username" label="Username" error={errors.username}>
+        <Input
+          id="invited-username"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          aria-invalid={errors.username ? true : undefined}
+          aria-describedby={errors.username ? 'invited-username-error' : undefined}
+        />
+      </FormField>
+      <FormField id="invited-password" label="Password" error={errors.password} hint="At least 8 characters.">
+        <PasswordInput
+          id="invited-password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? 'invited-password-error' : 'invited-password-hint'}
+        />
+      </FormField>
+      {refusal && (
+        <p role="alert" className="text-sm text-destructive">
+          {refusal}
+        </p>
+      )}
+      <Button type="submit" disabled={pending}>
+        {pending && <Spinner />} Create my account and join
+      </Button>
+    </form>
+  );
+}
