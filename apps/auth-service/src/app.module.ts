@@ -42,6 +42,7 @@ import { WorkspacesHandlers } from './workspaces/workspaces.handlers';
 import { WorkspacesService } from './workspaces/workspaces.service';
 import { InvitationsService } from './workspaces/invitations.service';
 import { MembersService } from './workspaces/members.service';
+import { AuditLog } from './workspaces/audit-log';
 
 @Module({})
 export class AuthServiceModule {
@@ -86,6 +87,7 @@ export class AuthServiceModule {
         WorkspacesService,
         MembersService,
         InvitationsService,
+        AuditLog,
       ],
     };
   }

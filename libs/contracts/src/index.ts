@@ -44,3 +44,5 @@ export * from './dto/account-data.dto';
 export * from './scans/scan-record';
 export * from './workspaces/roles';
 export * from './workspaces/members.dto';
+export * from './csv';
+export * from './workspaces/audit.dto';

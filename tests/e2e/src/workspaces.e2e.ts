@@ -103,6 +103,7 @@ describe('a team in one workspace, in Chromium', () => {
     await ownerPage.getByRole('list', { name: 'Members' }).getByRole('listitem').filter({ hasText: editor.email }).getByRole('button', { name: 'Remove' }).click();
     await ownerPage.getByText('Member removed').first().waitFor();
     const removedAt = Date.now();
+    await ownerPage.getByRole('list', { name: 'Audit log' }).getByText(`${owner.username} removed ${editor.username}`).waitFor();
     await asEditor.page.getByText('You no longer have access to that workspace').first().waitFor({ timeout: 5000 });
     const noticedMs = Date.now() - removedAt;
     console.log(`the removed editor's open page left the workspace ${noticedMs} ms after the removal`);

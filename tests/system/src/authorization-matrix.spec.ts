@@ -156,6 +156,8 @@ export const MATRIX: Record<string, Row> = {
     path: (f) => `/api/workspaces/${f.users.user.id}/invitations/00000000-0000-4000-8000-000000000000`,
     expect: { user: 404, ...OWNED },
   },
+  'GET /api/workspaces/:workspaceId/audit': { access: 'user', path: (f) => `/api/workspaces/${f.users.user.id}/audit`, expect: OWNED_READ },
+  'GET /api/workspaces/:workspaceId/audit.csv': { access: 'user', path: (f) => `/api/workspaces/${f.users.user.id}/audit.csv`, expect: OWNED_READ },
   'GET /api/invitations/:token': { access: 'public', expect: { anonymous: 410, user: 410, other: 410, admin: 410, superadmin: 410 } },
   'POST /api/invitations/:token/accept': { access: 'user', expect: { user: 410, other: 410, admin: 410, superadmin: 410 } },
   'PUT /api/weekly-report': { access: 'user' },

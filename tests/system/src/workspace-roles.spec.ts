@@ -199,4 +199,19 @@ describe('the workspace role matrix, route by route', () => {
     // In their own workspace (no header) the viewer has no such code.
     expect((await viewer.get(`/api/qrcodes/${created.json.id}`)).status).toBe(404);
   });
+
+  it('keeps the seats exact when two members create codes at once: one free seat, one code', async () => {
+    const inWorkspace = { 'x-workspace': owner.user.id };
+    const before = ((await owner.client.get('/api/qrcodes')).json as unknown[]).length;
+    expect((await owner.client.post('/api/purchase-qr-code', { name: 'Spare', price: 3.49 })).status).toBe(200);
+    const answers = await Promise.all(
+      (['editor', 'admin'] as const).map((actor) =>
+        client(actor).request('POST', '/api/qrcodes', { name: `By ${actor}`, destinationUrl: 'https://example.com/race' }, inWorkspace),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 402]);
+    expect(((await owner.client.get('/api/qrcodes')).json as unknown[]).length).toBe(before + 1);
+    const subscription = (await owner.client.get('/api/subscription')).json as { seats: number; seatsUsed: number };
+    expect([subscription.seats, subscription.seatsUsed]).toEqual([before + 1, before + 1]);
+  });
 });

@@ -1,4 +1,4 @@
-import { InvitationPreview, InvitationView, permissionsOf, WorkspaceMembersView, WorkspaceView } from '@qrd/contracts';
+import { AuditPage, InvitationPreview, InvitationView, permissionsOf, WorkspaceMembersView, WorkspaceView } from '@qrd/contracts';
 import { decodeQuotedPrintable, SmtpSink, TestHttpClient, waitFor } from '@qrd/testing';
 import { newUser, signIn, sql, TestUser } from './accounts-fixtures';
 import { signUp } from './billing-fixtures';
@@ -217,6 +217,41 @@ describe('workspaces', () => {
 
     expect((await viewer.client.delete(`/api/workspaces/${alice.user.id}/members/${viewer.user.id}`)).status).toBe(204);
     expect(Object.keys(await rolesOf(alice.client, alice.user.id))).toEqual([alice.user.username]);
+  });
+
+  it('keeps an audit log of who invited, joined, changed a role and removed whom, for admins, filterable and as CSV', async () => {
+    const alice = await owner();
+    const admin = await member(alice, 'admin');
+    const viewer = await member(alice, 'viewer');
+    expect((await admin.client.patch(`/api/workspaces/${alice.user.id}/members/${viewer.user.id}`, { role: 'editor' })).status).toBe(200);
+    expect((await alice.client.delete(`/api/workspaces/${alice.user.id}/members/${viewer.user.id}`)).status).toBe(204);
+
+    const log = (await admin.client.get(`/api/workspaces/${alice.user.id}/audit`)).json as AuditPage;
+    expect(log.items.map((e) => [e.action, e.actor, e.member ?? e.email, e.details])).toEqual([
+      ['member.removed', alice.user.username, viewer.user.username, { role: 'editor' }],
+      ['member.role_changed', admin.user.username, viewer.user.username, { from: 'viewer', to: 'editor' }],
+      ['member.joined', viewer.user.username, viewer.user.username, { role: 'viewer' }],
+      ['member.invited', alice.user.username, viewer.user.email, { role: 'viewer' }],
+      ['member.joined', admin.user.username, admin.user.username, { role: 'admin' }],
+      ['member.invited', alice.user.username, admin.user.email, { role: 'admin' }],
+    ]);
+    const joined = (await admin.client.get(`/api/workspaces/${alice.user.id}/audit?action=member.joined&limit=1`)).json as AuditPage;
+    expect(joined.items.map((e) => e.member)).toEqual([viewer.user.username]);
+    const next = (await admin.client.get(`/api/workspaces/${alice.user.id}/audit?action=member.joined&limit=1&cursor=${joined.nextCursor}`)).json as AuditPage;
+    expect([next.items.map((e) => e.member), next.nextCursor]).toEqual([[admin.user.username], null]);
+
+    const csv = await alice.client.get(`/api/workspaces/${alice.user.id}/audit.csv`);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lines = csv.text.trim().split('\r\n');
+    expect(lines[0]).toBe('time,action,by,member,email,role,from,to');
+    expect(lines).toHaveLength(7);
+    expect(lines[2]).toMatch(new RegExp(`,member\\.role_changed,${admin.user.username},${viewer.user.username},,,viewer,editor$`));
+
+    const bad = await admin.client.get(`/api/workspaces/${alice.user.id}/audit?action=everything&limit=500`);
+    expect(bad.status).toBe(400);
+    const editor = await member(alice, 'editor');
+    expect((await editor.client.get(`/api/workspaces/${alice.user.id}/audit`)).status).toBe(403);
+    expect((await viewer.client.get(`/api/workspaces/${alice.user.id}/audit`)).status).toBe(404);
   });
 
   it("deleting an account deletes its workspace and its memberships elsewhere", async () => {

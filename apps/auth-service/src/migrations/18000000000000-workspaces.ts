@@ -48,6 +48,20 @@ export class Workspaces18000000000000 implements MigrationInterface {
     await q.query(`
       CREATE UNIQUE INDEX workspace_invitations_open_key ON auth.workspace_invitations (workspace_id, lower(email))
       WHERE accepted_at IS NULL AND revoked_at IS NULL`);
+    // Who did what in a workspace, for its admins. A person is kept by id only: the name comes from
+    // the account while it exists, and nothing here names an account once it is deleted.
+    await q.query(`
+      CREATE TABLE auth.workspace_audit (
+        id bigserial PRIMARY KEY,
+        workspace_id uuid NOT NULL REFERENCES auth.workspaces (id) ON DELETE CASCADE,
+        actor_id uuid REFERENCES auth.users (id) ON DELETE SET NULL,
+        action text NOT NULL,
+        target_user_id uuid REFERENCES auth.users (id) ON DELETE SET NULL,
+        invitation_id uuid REFERENCES auth.workspace_invitations (id) ON DELETE SET NULL,
+        details jsonb NOT NULL DEFAULT '{}',
+        at timestamptz NOT NULL DEFAULT clock_timestamp()
+      )`);
+    await q.query(`CREATE INDEX workspace_audit_page_idx ON auth.workspace_audit (workspace_id, id DESC)`);
     await q.query(`
       CREATE FUNCTION auth.create_personal_workspace() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -66,6 +80,7 @@ export class Workspaces18000000000000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TRIGGER users_personal_workspace ON auth.users`);
     await q.query(`DROP FUNCTION auth.create_personal_workspace()`);
+    await q.query(`DROP TABLE auth.workspace_audit`);
     await q.query(`DROP TABLE auth.workspace_invitations`);
     await q.query(`DROP TABLE auth.workspace_members`);
     await q.query(`DROP TABLE auth.workspaces`);

@@ -15,6 +15,7 @@ import {
 import { MailQueue } from '../mail/mail.queue';
 import { workspaceInvitationMail } from '../mail/templates';
 import { UsersRepository } from '../users/users.repository';
+import { AuditLog } from './audit-log';
 import { InvitationRow, toInvitationView } from './members.service';
 import { isUuid, requirePermission } from './workspace-access';
 import { workspaceName, WorkspacesService } from './workspaces.service';
@@ -46,6 +47,7 @@ export class InvitationsService {
     private readonly users: UsersRepository,
     private readonly workspaces: WorkspacesService,
     private readonly mail: MailQueue,
+    private readonly audit: AuditLog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -78,6 +80,7 @@ export class InvitationsService {
         [workspaceId, email, role, hash(token), actorId, INVITATION_TTL_DAYS],
       );
       if (!rows.length) throw new DomainError(ErrorCode.Conflict, `${email} has already been invited: send the invitation again instead`);
+      await this.audit.record(tx, { workspaceId, actorId, action: 'member.invited', invitationId: rows[0].id, details: { role } });
       return this.describe(tx, rows[0], token, workspaceId, actorId);
     });
     await this.send(sent);
@@ -101,6 +104,7 @@ export class InvitationsService {
           WHERE id = $1 RETURNING ${COLUMNS}`,
         [current.id, hash(token), INVITATION_TTL_DAYS, actorId],
       );
+      await this.audit.record(tx, { workspaceId, actorId, action: 'invitation.resent', invitationId: current.id, details: { role: current.role } });
       return this.describe(tx, rows[0], token, workspaceId, actorId);
     });
     await this.send(sent);
@@ -113,6 +117,7 @@ export class InvitationsService {
       await requirePermission(tx, workspaceId, actorId, 'members.manage');
       const current = await this.openInvitation(tx, workspaceId, invitationId);
       const [rows]: [InvitationRow[], number] = await tx.query(`UPDATE auth.workspace_invitations SET revoked_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [current.id]);
+      await this.audit.record(tx, { workspaceId, actorId, action: 'invitation.revoked', invitationId: current.id, details: { role: current.role } });
       return toInvitationView(rows[0]);
     });
   }
@@ -160,6 +165,14 @@ export class InvitationsService {
         [invitation.workspace_id, userId, invitation.role],
       );
       await tx.query(`UPDATE auth.workspace_invitations SET accepted_at = now(), accepted_by = $2 WHERE id = $1`, [invitation.id, userId]);
+      await this.audit.record(tx, {
+        workspaceId: invitation.workspace_id,
+        actorId: userId,
+        action: 'member.joined',
+        targetUserId: userId,
+        invitationId: invitation.id,
+        details: { role: invitation.role },
+      });
       return invitation.workspace_id;
     });
     const joined = (await this.workspaces.list(userId)).find((workspace) => workspace.id === workspaceId);

@@ -12,6 +12,7 @@ import {
   WorkspaceMembersView,
   WorkspaceRole,
 } from '@qrd/contracts';
+import { AuditLog } from './audit-log';
 import { isUuid, requirePermission, roleIn } from './workspace-access';
 
 interface MemberRow {
@@ -57,7 +58,10 @@ export function toInvitationView(row: InvitationRow): InvitationView {
  */
 @Injectable()
 export class MembersService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly audit: AuditLog,
+  ) {}
 
   async list(actorId: string, workspaceId: string, db: Pick<EntityManager, 'query'> = this.db): Promise<WorkspaceMembersView> {
     const role = await requirePermission(db, workspaceId, actorId, 'members.read');
@@ -92,6 +96,7 @@ export class MembersService {
       if (personalOf === userId) throw new DomainError(ErrorCode.Conflict, 'This is their personal workspace: they stay its owner');
       if (target === 'owner') await this.assertAnotherOwner(tx, workspaceId);
       await tx.query(`UPDATE auth.workspace_members SET role = $3 WHERE workspace_id = $1 AND user_id = $2`, [workspaceId, userId, next]);
+      await this.audit.record(tx, { workspaceId, actorId, action: 'member.role_changed', targetUserId: userId, details: { from: target, to: next } });
       return this.list(actorId, workspaceId, tx);
     });
   }
@@ -107,6 +112,7 @@ export class MembersService {
       }
       if (target === 'owner') await this.assertAnotherOwner(tx, workspaceId, self ? 'You are its last owner: make another member owner before you leave' : undefined);
       await tx.query(`DELETE FROM auth.workspace_members WHERE workspace_id = $1 AND user_id = $2`, [workspaceId, userId]);
+      await this.audit.record(tx, { workspaceId, actorId, action: self ? 'member.left' : 'member.removed', targetUserId: userId, details: { role: target } });
     });
     return { removed: true };
   }

@@ -1,6 +1,7 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AuthPattern, AuthRequests } from '@qrd/contracts';
 import { MessageController } from '@qrd/messaging';
+import { AuditLog } from './audit-log';
 import { InvitationsService } from './invitations.service';
 import { MembersService } from './members.service';
 import { WorkspacesService } from './workspaces.service';
@@ -14,7 +15,18 @@ export class WorkspacesHandlers {
     private readonly workspaces: WorkspacesService,
     private readonly members: MembersService,
     private readonly invitations: InvitationsService,
+    private readonly audit: AuditLog,
   ) {}
+
+  @MessagePattern(AuthPattern.AuditLog)
+  auditLog(@Payload() req: Req<AuthPattern.AuditLog>): Res<AuthPattern.AuditLog> {
+    return this.audit.page(req.actorId, req.workspaceId, { action: req.action, cursor: req.cursor, limit: req.limit });
+  }
+
+  @MessagePattern(AuthPattern.AuditLogCsv)
+  async auditLogCsv(@Payload() req: Req<AuthPattern.AuditLogCsv>): Res<AuthPattern.AuditLogCsv> {
+    return { csv: await this.audit.csv(req.actorId, req.workspaceId, req.action) };
+  }
 
   @MessagePattern(AuthPattern.ListWorkspaces)
   list(@Payload() req: Req<AuthPattern.ListWorkspaces>): Res<AuthPattern.ListWorkspaces> {

@@ -1,5 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import {
+  AuditPage,
+  AuditQueryDto,
   AuthPattern,
   ChangeMemberRoleDto,
   InvitationPreview,
@@ -71,6 +74,30 @@ export class WorkspacesController {
   @HttpCode(200)
   revoke(@CurrentSession() session: Session, @Param('workspaceId') workspaceId: string, @Param('invitationId') invitationId: string): Promise<InvitationView> {
     return this.bus.request(AuthPattern.RevokeInvitation, { actorId: session.userId, workspaceId, invitationId });
+  }
+
+  /** Who did what in the workspace (members, invitations, roles), newest first; for admins and owners. */
+  @Get('workspaces/:workspaceId/audit')
+  @Access('user')
+  audit(@CurrentSession() session: Session, @Param('workspaceId') workspaceId: string, @Query() query: AuditQueryDto): Promise<AuditPage> {
+    return this.bus.request(AuthPattern.AuditLog, {
+      actorId: session.userId,
+      workspaceId,
+      action: query.action,
+      cursor: query.cursor,
+      limit: query.limit === undefined ? undefined : Number(query.limit),
+    });
+  }
+
+  /** The same log as CSV (one action, or all). */
+  @Get('workspaces/:workspaceId/audit.csv')
+  @Access('user')
+  async auditCsv(@CurrentSession() session: Session, @Param('workspaceId') workspaceId: string, @Query() query: AuditQueryDto, @Res() res: Response): Promise<void> {
+    const { csv } = await this.bus.request(AuthPattern.AuditLogCsv, { actorId: session.userId, workspaceId, action: query.action });
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', 'attachment; filename="workspace-audit-log.csv"');
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.send(csv);
   }
 
   /** The invitation link's page, before signing in: whose workspace, which role, still valid or not. */

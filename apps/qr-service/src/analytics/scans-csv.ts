@@ -1,5 +1,5 @@
 import { Transform } from 'node:stream';
-import { SCAN_EXPORT_COLUMNS, ScanExportRecord } from '@qrd/contracts';
+import { csvCell, SCAN_EXPORT_COLUMNS, ScanExportRecord } from '@qrd/contracts';
 import type { CsvScan } from './analytics.repository';
 
 const HEADER = SCAN_EXPORT_COLUMNS.map(([column]) => column);
@@ -7,16 +7,8 @@ const HEADER = SCAN_EXPORT_COLUMNS.map(([column]) => column);
 /** The first line of every export. */
 export const SCANS_CSV_HEADER = `${HEADER.join(',')}\r\n`;
 
-/**
- * One CSV cell: quoted when needed, and a leading = + - @ defused so a spreadsheet never runs a
- * referrer or city name as a formula.
- */
-export function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** One CSV cell: the shared rule (libs/contracts), kept here for the exports that import it. */
+export { csvCell };
 
 /** One field of an exported scan as written out: dates as ISO text, a missing variant as null. */
 export function exportValue(s: ScanExportRecord, field: keyof ScanExportRecord): string | boolean | null {

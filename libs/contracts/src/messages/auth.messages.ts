@@ -4,6 +4,7 @@ import type { ProfilePictureFile } from '../dto/account-data.dto';
 import type { UserRole, UserStatus, UserView } from './users';
 import type { WorkspaceRole, WorkspaceView } from '../workspaces/roles';
 import type { InvitableRole, InvitationPreview, InvitationView, WorkspaceMembersView } from '../workspaces/members.dto';
+import type { AuditAction, AuditPage } from '../workspaces/audit.dto';
 
 export enum AuthPattern {
   Register = 'auth.register',
@@ -54,6 +55,8 @@ export enum AuthPattern {
   ChangeMemberRole = 'auth.change-member-role',
   /** A member removed by an admin, or leaving (the actor is the member). */
   RemoveMember = 'auth.remove-member',
+  AuditLog = 'auth.audit-log',
+  AuditLogCsv = 'auth.audit-log-csv',
 }
 
 export interface WeeklyReportSetting {
@@ -130,4 +133,6 @@ export interface AuthRequests {
   [AuthPattern.AcceptInvitation]: { req: { token: string; userId: string }; res: WorkspaceView };
   [AuthPattern.ChangeMemberRole]: { req: { actorId: string; workspaceId: string; userId: string; role: WorkspaceRole }; res: WorkspaceMembersView };
   [AuthPattern.RemoveMember]: { req: { actorId: string; workspaceId: string; userId: string }; res: { removed: true } };
+  [AuthPattern.AuditLog]: { req: { actorId: string; workspaceId: string; action?: AuditAction; cursor?: string; limit?: number }; res: AuditPage };
+  [AuthPattern.AuditLogCsv]: { req: { actorId: string; workspaceId: string; action?: AuditAction }; res: { csv: string } };
 }

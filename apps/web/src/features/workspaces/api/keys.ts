@@ -4,4 +4,5 @@ export const workspaceKeys = {
   list: () => [...workspaceKeys.all, 'list'] as const,
   members: (workspaceId: string) => [...workspaceKeys.all, workspaceId, 'members'] as const,
   invitation: (token: string) => [...workspaceKeys.all, 'invitation', token] as const,
+  audit: (workspaceId: string, action: string | null) => [...workspaceKeys.all, workspaceId, 'audit', action] as const,
 };

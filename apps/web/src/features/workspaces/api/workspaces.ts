@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InvitableRole, InvitationPreview, InvitationView, RegisterDto, UserView, WorkspaceMembersView, WorkspaceRole, WorkspaceView } from '@qrd/contracts';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuditAction, AuditPage, InvitableRole, InvitationPreview, InvitationView, RegisterDto, UserView, WorkspaceMembersView, WorkspaceRole, WorkspaceView } from '@qrd/contracts';
 import { api } from '../../../lib/api-client';
 import { workspaceKeys } from './keys';
 
@@ -72,3 +72,21 @@ export function useAcceptInvitation(token: string) {
 export function registerInvited(input: Pick<RegisterDto, 'username' | 'email' | 'password' | 'invitationToken'>): Promise<UserView> {
   return api.post<UserView>('/api/register', input);
 }
+
+/** The workspace's audit log, newest first, a page at a time (admins and owners). */
+export function useAuditLog(workspaceId: string, action: AuditAction | null) {
+  return useInfiniteQuery({
+    queryKey: workspaceKeys.audit(workspaceId, action),
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams({ limit: '25' });
+      if (action) query.set('action', action);
+      if (pageParam) query.set('cursor', pageParam);
+      return api.get<AuditPage>(`${base(workspaceId)}/audit?${query.toString()}`);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export const auditCsvHref = (workspaceId: string, action: AuditAction | null) =>
+  `${base(workspaceId)}/audit.csv${action ? `?action=${encodeURIComponent(action)}` : ''}`;

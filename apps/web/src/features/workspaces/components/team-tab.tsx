@@ -13,6 +13,7 @@ import { useUser } from '../../../lib/auth';
 import { validateForm } from '../../../lib/form';
 import { useChangeRole, useInvite, useMembers, useRemoveMember, useResendInvitation, useRevokeInvitation } from '../api/workspaces';
 import { useCurrentWorkspace } from '../hooks';
+import { AuditLogCard } from './audit-log-card';
 
 const ROLE_HINTS: Record<WorkspaceRole, string> = {
   owner: 'Everything, including owners and deleting the workspace',
@@ -70,6 +71,7 @@ function Team({ workspace }: { workspace: WorkspaceView }) {
           )}
         </CardContent>
       </Card>
+      {workspace.permissions.includes('audit.read') && <AuditLogCard workspaceId={workspace.id} />}
     </div>
   );
 }
