@@ -1,8 +1,9 @@
-import { AuditPage, InvitationPreview, InvitationView, permissionsOf, WorkspaceMembersView, WorkspaceView } from '@qrd/contracts';
+import { AdminWorkspacePage, AuditPage, InvitationPreview, InvitationView, permissionsOf, WorkspaceMembersView, WorkspaceView } from '@qrd/contracts';
 import { decodeQuotedPrintable, SmtpSink, TestHttpClient, waitFor } from '@qrd/testing';
 import { newUser, signIn, sql, TestUser } from './accounts-fixtures';
 import { signUp } from './billing-fixtures';
 import { TestSystem } from './harness';
+import { createCode, subscribedCustomer } from './qr-fixtures';
 
 /** Workspaces (docs/workspaces.md): personal ones, members, roles and invitations by mail. */
 describe('workspaces', () => {
@@ -252,6 +253,33 @@ describe('workspaces', () => {
     const editor = await member(alice, 'editor');
     expect((await editor.client.get(`/api/workspaces/${alice.user.id}/audit`)).status).toBe(403);
     expect((await viewer.client.get(`/api/workspaces/${alice.user.id}/audit`)).status).toBe(404);
+  });
+
+  it('shows admins the shared workspaces with their members, codes and plan; nobody else', async () => {
+    const alice = await subscribedCustomer(system);
+    await createCode(alice.client, { name: 'Menu', destinationUrl: 'https://example.com/menu' });
+    const bob = await member({ user: alice.user, client: alice.client }, 'editor');
+    const admin = await newUser(system, { role: 'admin' });
+    const adminClient = await signIn(system, admin);
+
+    const res = await adminClient.get(`/api/admin/workspaces?shared=true&search=${encodeURIComponent(bob.user.username)}`);
+    expect(res.status).toBe(200);
+    const page = res.json as AdminWorkspacePage;
+    expect(page.total).toBe(1);
+    expect(page.items[0]).toMatchObject({
+      id: alice.user.id,
+      name: `${alice.user.username}'s workspace`,
+      personal: true,
+      members: [
+        { userId: alice.user.id, username: alice.user.username, role: 'owner' },
+        { userId: bob.user.id, username: bob.user.username, role: 'editor' },
+      ],
+      codes: 1,
+      scans: 0,
+      plan: { status: 'active', seats: 1 },
+    });
+    expect((await bob.client.get('/api/admin/workspaces')).status).toBe(403);
+    expect((await adminClient.get('/api/admin/workspaces?shared=maybe')).status).toBe(400);
   });
 
   it("deleting an account deletes its workspace and its memberships elsewhere", async () => {

@@ -33,6 +33,11 @@ export class WorkspacesHandlers {
     return this.workspaces.list(req.userId);
   }
 
+  @MessagePattern(AuthPattern.AdminListWorkspaces)
+  adminList(@Payload() req: Req<AuthPattern.AdminListWorkspaces>): Res<AuthPattern.AdminListWorkspaces> {
+    return this.workspaces.adminList(req);
+  }
+
   @MessagePattern(AuthPattern.WorkspaceRole)
   role(@Payload() req: Req<AuthPattern.WorkspaceRole>): Res<AuthPattern.WorkspaceRole> {
     return this.workspaces.role(req.userId, req.workspaceId);

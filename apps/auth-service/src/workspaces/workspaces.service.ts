@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { isWorkspaceRole, permissionsOf, WorkspaceRole, WorkspaceView } from '@qrd/contracts';
+import { AdminWorkspaceRow, AuthRequests, AuthPattern, DomainError, ErrorCode, isAdminRole, isWorkspaceRole, permissionsOf, WorkspaceRole, WorkspaceView } from '@qrd/contracts';
+import { UsersRepository } from '../users/users.repository';
 import { roleIn } from './workspace-access';
 
 /**
@@ -24,7 +25,44 @@ interface WorkspaceRow {
 /** Workspaces and their members (docs/workspaces.md); every account has its personal one. */
 @Injectable()
 export class WorkspacesService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly users: UsersRepository,
+  ) {}
+
+  /**
+   * The back office's list: every workspace (or only those shared with someone), newest first,
+   * with its members; searched by workspace name, or a member's username or email.
+   */
+  async adminList(input: AuthRequests[AuthPattern.AdminListWorkspaces]['req']): Promise<AuthRequests[AuthPattern.AdminListWorkspaces]['res']> {
+    const actor = await this.users.findById(input.actorId);
+    if (!actor || !isAdminRole(actor.role)) throw new DomainError(ErrorCode.Forbidden, "You don't have permission to do this");
+    const page = Math.max(1, Math.floor(input.page));
+    const pageSize = Math.min(100, Math.max(1, Math.floor(input.pageSize)));
+    const search = input.search?.trim() ? `%${input.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const filter = `($1::text IS NULL OR w.name ILIKE $1 OR EXISTS (
+        SELECT 1 FROM auth.workspace_members sm JOIN auth.users su ON su.id = sm.user_id
+         WHERE sm.workspace_id = w.id AND (su.username ILIKE $1 OR su.email ILIKE $1)))
+      AND (NOT $2::boolean OR (SELECT count(*) FROM auth.workspace_members c WHERE c.workspace_id = w.id) > 1)`;
+    const [{ total }]: { total: number }[] = await this.db.query(`SELECT count(*)::int AS total FROM auth.workspaces w WHERE ${filter}`, [search, input.sharedOnly]);
+    const rows: { id: string; name: string; personal: boolean; created_at: Date; members: { userId: string; username: string; role: string }[] }[] = await this.db.query(
+      `SELECT w.id, ${workspaceName('w', 'NULL::uuid')} AS name, w.personal_of IS NOT NULL AS personal, w.created_at,
+              (SELECT json_agg(json_build_object('userId', m.user_id, 'username', u.username, 'role', m.role)
+                        ORDER BY array_position(ARRAY['owner', 'admin', 'editor', 'billing', 'viewer'], m.role), u.username)
+                 FROM auth.workspace_members m JOIN auth.users u ON u.id = m.user_id WHERE m.workspace_id = w.id) AS members
+         FROM auth.workspaces w WHERE ${filter}
+        ORDER BY w.created_at DESC, w.id LIMIT $3 OFFSET $4`,
+      [search, input.sharedOnly, pageSize, (page - 1) * pageSize],
+    );
+    const items: Omit<AdminWorkspaceRow, 'codes' | 'scans' | 'plan'>[] = rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      personal: row.personal,
+      createdAt: row.created_at.toISOString(),
+      members: (row.members ?? []).flatMap((m) => (isWorkspaceRole(m.role) ? [{ userId: m.userId, username: m.username, role: m.role }] : [])),
+    }));
+    return { items, total, page, pageSize };
+  }
 
   /** The user's role in the workspace, or null: asked by the gateway for each request in a shared workspace. */
   async role(userId: string, workspaceId: string): Promise<{ role: WorkspaceRole | null }> {

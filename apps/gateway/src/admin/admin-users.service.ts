@@ -3,11 +3,13 @@ import { LOGGER, Logger } from '@qrd/config';
 import {
   ADMIN_PAGE_SIZE_DEFAULT,
   AdminUserPage,
+  AdminWorkspacePage,
   AuthPattern,
   BillingPattern,
   DomainError,
   ErrorCode,
   ListUsersQueryDto,
+  ListWorkspacesQueryDto,
   QrPattern,
   UserRole,
   UserStatus,
@@ -59,6 +61,33 @@ export class AdminUsersService {
     };
   }
 
+  /** A page of workspaces with their members, and the codes, scans and plan they own. */
+  async workspaces(actor: Session, query: ListWorkspacesQueryDto): Promise<AdminWorkspacePage> {
+    const page = await this.bus.request(AuthPattern.AdminListWorkspaces, {
+      actorId: actor.userId,
+      page: query.page ? Number(query.page) : 1,
+      pageSize: query.pageSize ? Number(query.pageSize) : ADMIN_PAGE_SIZE_DEFAULT,
+      search: query.search?.trim() || undefined,
+      sharedOnly: query.shared === 'true',
+    });
+    // Codes, scans and seats are kept under the owning workspace's id.
+    const userIds = page.items.map((workspace) => workspace.id);
+    if (userIds.length === 0) return { ...page, items: [] };
+    const [stats, plans] = await Promise.all([
+      this.optional('qr-service', () => this.bus.request(QrPattern.UserStats, { userIds }, { timeoutMs: ENRICHMENT_TIMEOUT_MS })),
+      this.optional('billing-service', () => this.bus.request(BillingPattern.PlansForUsers, { userIds }, { timeoutMs: ENRICHMENT_TIMEOUT_MS })),
+    ]);
+    return {
+      ...page,
+      items: page.items.map((workspace) => ({
+        ...workspace,
+        codes: stats ? (stats[workspace.id]?.codes ?? 0) : null,
+        scans: stats ? (stats[workspace.id]?.scans ?? 0) : null,
+        plan: plans ? (plans[workspace.id] ?? null) : null,
+      })),
+    };
+  }
+
   /** A suspended user's sessions end here at once; the user.suspended event does it again, harmlessly. */
   async setStatus(actor: Session, userId: string, status: UserStatus): Promise<UserView> {
     const user = await this.bus.request(AuthPattern.SetUserStatus, { actorId: actor.userId, userId, status });
@@ -84,7 +113,7 @@ export class AdminUsersService {
     try {
       return await load();
     } catch (error) {
-      this.logger.warn({ err: error, service }, `admin user list shown without data from the ${service}`);
+      this.logger.warn({ err: error, service }, `admin list shown without data from the ${service}`);
       return null;
     }
   }

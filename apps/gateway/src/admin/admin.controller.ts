@@ -1,9 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import {
   AdminUserPage,
+  AdminWorkspacePage,
   DomainError,
   ErrorCode,
   ListUsersQueryDto,
+  ListWorkspacesQueryDto,
   SetUserRoleDto,
   SetUserStatusDto,
   UserView,
@@ -23,6 +25,13 @@ export class AdminController {
   @Access('admin')
   listUsers(@Query() query: ListUsersQueryDto): Promise<AdminUserPage> {
     return this.users.list(query);
+  }
+
+  /** Workspaces with their members, codes, scans and plan (`shared=true`: those with more than one member). */
+  @Get('workspaces')
+  @Access('admin')
+  listWorkspaces(@CurrentSession() session: Session, @Query() query: ListWorkspacesQueryDto): Promise<AdminWorkspacePage> {
+    return this.users.workspaces(session, query);
   }
 
   @Post('users/:id/status')

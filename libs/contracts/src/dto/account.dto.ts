@@ -40,6 +40,13 @@ export class ListUsersQueryDto {
   search?: string;
 }
 
+/** The back office's workspaces: the user list's parameters, and `shared=true` for those with more than one member. */
+export class ListWorkspacesQueryDto extends ListUsersQueryDto {
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'Shared must be true or false' })
+  shared?: 'true' | 'false';
+}
+
 /**
  * One row of the admin user table. `codes`, `scans` and `plan` come from the qr- and
  * billing-services; they are null when that service did not answer in time.

@@ -3,7 +3,7 @@ import type { RecoveryCodesView, RegisterDto, TwoFactorSetupView, UpdateProfileD
 import type { ProfilePictureFile } from '../dto/account-data.dto';
 import type { UserRole, UserStatus, UserView } from './users';
 import type { WorkspaceRole, WorkspaceView } from '../workspaces/roles';
-import type { InvitableRole, InvitationPreview, InvitationView, WorkspaceMembersView } from '../workspaces/members.dto';
+import type { AdminWorkspaceRow, InvitableRole, InvitationPreview, InvitationView, WorkspaceMembersView } from '../workspaces/members.dto';
 import type { AuditAction, AuditPage } from '../workspaces/audit.dto';
 
 export enum AuthPattern {
@@ -57,6 +57,8 @@ export enum AuthPattern {
   RemoveMember = 'auth.remove-member',
   AuditLog = 'auth.audit-log',
   AuditLogCsv = 'auth.audit-log-csv',
+  /** The back office's list of workspaces (admins; checked again here). */
+  AdminListWorkspaces = 'auth.admin-list-workspaces',
 }
 
 export interface WeeklyReportSetting {
@@ -134,5 +136,9 @@ export interface AuthRequests {
   [AuthPattern.ChangeMemberRole]: { req: { actorId: string; workspaceId: string; userId: string; role: WorkspaceRole }; res: WorkspaceMembersView };
   [AuthPattern.RemoveMember]: { req: { actorId: string; workspaceId: string; userId: string }; res: { removed: true } };
   [AuthPattern.AuditLog]: { req: { actorId: string; workspaceId: string; action?: AuditAction; cursor?: string; limit?: number }; res: AuditPage };
+  [AuthPattern.AdminListWorkspaces]: {
+    req: { actorId: string; page: number; pageSize: number; search?: string; sharedOnly: boolean };
+    res: { items: Omit<AdminWorkspaceRow, 'codes' | 'scans' | 'plan'>[]; total: number; page: number; pageSize: number };
+  };
   [AuthPattern.AuditLogCsv]: { req: { actorId: string; workspaceId: string; action?: AuditAction }; res: { csv: string } };
 }

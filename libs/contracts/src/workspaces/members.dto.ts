@@ -62,3 +62,23 @@ export interface InvitationPreview {
   /** Whether an account with the invited address exists (sign in) or not (sign up). */
   accountExists: boolean;
 }
+
+/** One workspace in the back office: who is in it, with what role; codes, scans and plan from their services. */
+export interface AdminWorkspaceRow {
+  id: string;
+  name: string;
+  personal: boolean;
+  createdAt: string;
+  members: { userId: string; username: string; role: WorkspaceRole }[];
+  /** From the qr-service and the billing-service; null when that service did not answer in time. */
+  codes: number | null;
+  scans: number | null;
+  plan: { status: string; interval: 'monthly' | 'annual'; seats: number } | null;
+}
+
+export interface AdminWorkspacePage {
+  items: AdminWorkspaceRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

@@ -1,6 +1,7 @@
 import { AbuseQueue } from '../../features/abuse';
 import { AdminHeader } from '../../features/admin/components/admin-header';
 import { AdminUsers } from '../../features/admin/components/admin-users';
+import { AdminWorkspaces } from '../../features/admin/components/admin-workspaces';
 import { AnalyticsOverview } from '../../features/admin/components/analytics-overview';
 import { Reconciliation } from '../../features/admin/components/reconciliation';
 import { RevenueSummary } from '../../features/admin/components/revenue-summary';
@@ -18,6 +19,7 @@ export default function AdminRoute() {
       <AdminHeader user={user} />
       <RevenueSummary />
       <AdminUsers viewer={user} />
+      <AdminWorkspaces />
       <AnalyticsOverview />
       <AbuseQueue />
       <Reconciliation />

@@ -3,6 +3,7 @@ export const adminKeys = {
   all: ['admin'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
   usersPage: (page: number, search: string) => [...adminKeys.users(), page, search] as const,
+  workspacesPage: (page: number, search: string, sharedOnly: boolean) => [...adminKeys.all, 'workspaces', page, search, sharedOnly] as const,
   revenue: () => [...adminKeys.all, 'revenue'] as const,
   codeOverview: () => [...adminKeys.all, 'qr-codes'] as const,
   pageVisits: () => [...adminKeys.all, 'page-visits'] as const,
