@@ -25,6 +25,7 @@ import { DimensionCompression17996000000100 } from './migrations/17996000000100-
 import { ScanActivity17997000000500 } from './migrations/17997000000500-scan-activity';
 import { BulkImportCancel17997400000000 } from './migrations/17997400000000-bulk-import-cancel';
 import { BulkImportSeatsBought17997500000000 } from './migrations/17997500000000-bulk-import-seats-bought';
+import { HistoryMember18000000000000 } from './migrations/18000000000000-history-member';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -57,5 +58,6 @@ export const QR_DATABASE: ServiceDatabase = {
     ScanActivity17997000000500,
     BulkImportCancel17997400000000,
     BulkImportSeatsBought17997500000000,
+    HistoryMember18000000000000,
   ],
 };

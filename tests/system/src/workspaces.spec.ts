@@ -282,6 +282,30 @@ describe('workspaces', () => {
     expect((await adminClient.get('/api/admin/workspaces?shared=maybe')).status).toBe(400);
   });
 
+  it("names the member behind each change in the code's history and Recent Activity, until that account is deleted", async () => {
+    const alice = await subscribedCustomer(system);
+    const bob = await member({ user: alice.user, client: alice.client }, 'editor');
+    const created = await bob.client.request('POST', '/api/qrcodes', { name: 'By Bob', destinationUrl: 'https://example.com/bob' }, { 'x-workspace': alice.user.id });
+    expect(created.status).toBe(201);
+    expect((await alice.client.patch(`/api/qrcodes/${created.json.id}`, { name: 'By Bob, renamed by Alice' })).status).toBe(200);
+
+    const history = (await alice.client.get(`/api/qrcodes/${created.json.id}/history`)).json as { items: { kind: string; memberName: string | null }[] };
+    expect(history.items.map((e) => [e.kind, e.memberName])).toEqual([
+      ['name', alice.user.username],
+      ['created', bob.user.username],
+    ]);
+    const activity = (await alice.client.get('/api/activity')).json as { items: { type: string; memberName?: string | null }[] };
+    expect(activity.items.filter((item) => item.type === 'change').map((item) => item.memberName)).toEqual([alice.user.username, bob.user.username]);
+
+    expect((await bob.client.request('DELETE', '/api/account', { currentPassword: bob.user.password })).status).toBeLessThan(300);
+    await waitFor(async () => {
+      const after = (await alice.client.get(`/api/qrcodes/${created.json.id}/history`)).json as { items: { memberName: string | null }[] };
+      expect(after.items.map((e) => e.memberName)).toEqual([alice.user.username, null]);
+    });
+    // The account's deletion reaches the qr-service as an event: its id is then gone from the history too.
+    await waitFor(async () => expect(await sql(system, `SELECT 1 FROM qr.code_history WHERE member_id = $1`, [bob.user.id])).toEqual([]));
+  });
+
   it("deleting an account deletes its workspace and its memberships elsewhere", async () => {
     const alice = await owner();
     const bob = await member(alice, 'viewer');

@@ -13,6 +13,7 @@ import { QrArchiveController } from './qr-archive.controller';
 import { QrCodesController } from './qr-codes.controller';
 import { QrFilesService } from './qr-files.service';
 import { QrImagesClient } from './qr-images.client';
+import { MemberNames } from './member-names';
 import { QrImagesController } from './qr-images.controller';
 import { RedirectTableController } from './redirect-table.controller';
 
@@ -32,7 +33,7 @@ import { RedirectTableController } from './redirect-table.controller';
     ContentController,
     BulkImportsController,
   ],
-  providers: [QrFilesService, QrImagesClient],
+  providers: [QrFilesService, QrImagesClient, MemberNames],
   exports: [QrFilesService],
 })
 export class QrApiModule implements NestModule {

@@ -21,6 +21,7 @@ import { RateLimiter } from '../sessions/rate-limiter';
 import { CurrentWorkspace, InWorkspace, WorkspaceContext } from '../sessions/workspace-context';
 import { Access } from '../sessions/auth.guard';
 import { historyRequest } from './history-query';
+import { MemberNames } from './member-names';
 
 /** The signed-in user's codes. Another user's code answers 404, exactly like a missing one. */
 @Controller('api/qrcodes')
@@ -29,6 +30,7 @@ export class QrCodesController {
   constructor(
     private readonly bus: MessageBus,
     private readonly limiter: RateLimiter,
+    private readonly members: MemberNames,
   ) {}
 
   /**
@@ -120,14 +122,15 @@ export class QrCodesController {
   /** The code's changes, newest first; another user's code answers 404. */
   @Get(':id/history')
   @Access('user')
-  history(
+  async history(
     @CurrentWorkspace() workspace: WorkspaceContext,
     @Param('id') codeId: string,
     @Query('cursor') cursor: unknown,
     @Query('limit') limit: unknown,
   ): Promise<CodeHistoryPage> {
     const { limit: size, cursor: after } = historyRequest({ cursor, limit });
-    return this.bus.request(QrPattern.CodeHistory, { userId: workspace.id, codeId, limit: size, cursor: after });
+    const page = await this.bus.request(QrPattern.CodeHistory, { userId: workspace.id, codeId, limit: size, cursor: after });
+    return { ...page, items: await this.members.add(page.items) };
   }
 
   @Patch(':id')

@@ -1,5 +1,5 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, SetMetadata, createParamDecorator } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '@qrd/config';
+import { APP_CONFIG, AppConfig, requestContext } from '@qrd/config';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { ApiResourceGroup, DomainError, ErrorCode, UserRole, isAdminRole } from '@qrd/contracts';
@@ -50,13 +50,15 @@ export class AuthGuard implements CanActivate {
     if (access === 'api-read' || access === 'api-write') {
       const group = this.reflector.getAllAndOverride<ApiResourceGroup | undefined>(API_RESOURCE, [context.getHandler(), context.getClass()]);
       if (!group) throw new DomainError(ErrorCode.Internal, 'API route has no resource group');
-      await this.apiKeys.authenticate(req, context.switchToHttp().getResponse<Response>(), access === 'api-write' ? 'write' : 'read', group);
+      const principal = await this.apiKeys.authenticate(req, context.switchToHttp().getResponse<Response>(), access === 'api-write' ? 'write' : 'read', group);
+      actingUser(principal.userId);
       return true;
     }
     const id = this.cookie.read(req);
     req.session = id ? ((await this.sessions.get(id)) ?? undefined) : undefined;
     if (access === 'public') return true;
     if (!req.session) throw new DomainError(ErrorCode.Unauthenticated, 'Please sign in to continue');
+    actingUser(req.session.userId);
     if (access === 'admin' && !isAdminRole(req.session.role)) throw forbidden();
     if (access === 'superadmin' && req.session.role !== 'superadmin') throw forbidden();
     if ((access === 'admin' || access === 'superadmin') && this.config.twoFactor.requireForAdmins && !req.session.twoFactor) {
@@ -66,6 +68,16 @@ export class AuthGuard implements CanActivate {
     if (rule) req.workspace = await this.workspaces.resolve(req.session, req.headers[WORKSPACE_HEADER], req.method, rule);
     return true;
   }
+}
+
+/**
+ * Who acts in this request: it goes with every message the request sends (the request context),
+ * so the services record the member who made a change (code history) and the logs say whose
+ * request it was.
+ */
+function actingUser(userId: string): void {
+  const meta = requestContext.current();
+  if (meta) meta.userId = userId;
 }
 
 export const ADMIN_TWO_FACTOR_REQUIRED =

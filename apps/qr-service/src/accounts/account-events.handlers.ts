@@ -4,6 +4,7 @@ import { MessageController } from '@qrd/messaging';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { DataExportsService } from '../data-export/data-exports.service';
 import { OwnerCodesService } from '../codes/owner-codes.service';
+import { CodeHistoryRepository } from '../history/code-history.repository';
 
 /**
  * Billing and account events that stop, restart or erase every code of a user, and what the
@@ -15,6 +16,7 @@ export class AccountEventsHandlers {
     private readonly codes: OwnerCodesService,
     private readonly webhooks: WebhooksService,
     private readonly exports: DataExportsService,
+    private readonly history: CodeHistoryRepository,
   ) {}
 
   @EventPattern(DomainEvent.SubscriptionChanged)
@@ -38,5 +40,6 @@ export class AccountEventsHandlers {
     await this.exports.eraseOwner(event.userId);
     await this.webhooks.deleteAllOwned(event.userId);
     await this.codes.eraseOwner(event.userId);
+    await this.history.forgetMember(event.userId);
   }
 }

@@ -43,6 +43,11 @@ export function useUser() {
   return useQuery(userQueryOptions());
 }
 
+/** The signed-in user as already known (never asks the server): for labels inside signed-in screens. */
+export function useKnownUser(): User | null | undefined {
+  return useQuery({ ...userQueryOptions(), enabled: false }).data;
+}
+
 /** After login, registration or a profile change the returned user replaces the cached one. */
 export function useSetUser() {
   const queryClient = useQueryClient();

@@ -41,6 +41,10 @@ export interface CodeHistoryEntry {
   actor: CodeHistoryActor;
   /** The owner's change came through the public API with this key. */
   apiKeyName: string | null;
+  /** The account that made the change, in a workspace of several (null when unknown or deleted). */
+  memberId?: string | null;
+  /** That account's username, added by the gateway. */
+  memberName?: string | null;
   at: string;
   changes: CodeHistoryChange[];
 }

@@ -1,4 +1,5 @@
 import type { CodeHistoryEntry } from '@qrd/contracts';
+import { useKnownUser } from '../../../lib/auth';
 import { actorText, changeLines, entryTitle } from '../lib/history-text';
 import { PagedList, PagedListState } from './paged-list';
 
@@ -14,12 +15,13 @@ export function when(iso: string): string {
 
 /** One change: what it was, by whom, when, and each field before and after. */
 export function ChangeEntry({ entry, showCode }: { entry: CodeHistoryEntry; showCode?: (entry: CodeHistoryEntry) => React.ReactNode }) {
+  const user = useKnownUser();
   return (
     <li className="grid gap-1 py-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p className="text-sm">
           <span className="font-medium">{entryTitle(entry)}</span>
-          {showCode && <>: {showCode(entry)}</>} <span className="text-muted-foreground">{actorText(entry)}</span>
+          {showCode && <>: {showCode(entry)}</>} <span className="text-muted-foreground">{actorText(entry, user?.username)}</span>
         </p>
         <time dateTime={entry.at} className="text-xs text-muted-foreground">
           {when(entry.at)}

@@ -114,9 +114,14 @@ export function entryTitle(entry: CodeHistoryEntry): string {
   }
 }
 
-/** "by you", "by you with the API key “CRM sync”", "by an administrator". */
-export function actorText(entry: Pick<CodeHistoryEntry, 'actor' | 'apiKeyName'>): string {
-  return entry.actor === 'owner' && entry.apiKeyName ? `by you with the API key “${entry.apiKeyName}”` : ACTORS[entry.actor];
+/**
+ * "by you", "by alice" (another member of the workspace), "by you with the API key “CRM sync”",
+ * "by an administrator". `me` is the signed-in username.
+ */
+export function actorText(entry: Pick<CodeHistoryEntry, 'actor' | 'apiKeyName' | 'memberName'>, me?: string): string {
+  if (entry.actor !== 'owner') return ACTORS[entry.actor];
+  const who = entry.memberName && entry.memberName !== me ? `by ${entry.memberName}` : 'by you';
+  return entry.apiKeyName ? `${who} with the API key “${entry.apiKeyName}”` : who;
 }
 
 export function fieldLabel(field: string): string {
