@@ -24,7 +24,6 @@ const PERSONAL = [
   /^\/api\/auth\//,
   /^\/api\/(profile|change-password|account|email-change|two-factor|weekly-report)/,
   /^\/api\/(workspaces|invitations)/,
-  /^\/api\/(api-keys|webhooks)/,
   /^\/api\/account\/data-export/,
   /^\/api\/v1\//,
 ];

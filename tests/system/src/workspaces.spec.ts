@@ -306,6 +306,26 @@ describe('workspaces', () => {
     await waitFor(async () => expect(await sql(system, `SELECT 1 FROM qr.code_history WHERE member_id = $1`, [bob.user.id])).toEqual([]));
   });
 
+  it("gives a workspace its own API keys: an admin's key acts there, and stops the moment the admin is removed", async () => {
+    const alice = await subscribedCustomer(system);
+    const admin = await member({ user: alice.user, client: alice.client }, 'admin');
+    const made = await admin.client.request('POST', '/api/api-keys', { name: 'Shop', scope: 'write' }, { 'x-workspace': alice.user.id });
+    expect(made.status).toBe(201);
+    // The owner sees it among the workspace's keys; it is not among the admin's own.
+    expect(((await alice.client.get('/api/api-keys')).json as { name: string }[]).map((k) => k.name)).toEqual(['Shop']);
+    expect((await admin.client.get('/api/api-keys')).json).toEqual([]);
+
+    const bearer = { authorization: `Bearer ${made.json.key}` };
+    const created = await system.client().request('POST', '/api/v1/codes', { name: 'From the shop', destinationUrl: 'https://example.com/shop' }, bearer);
+    expect(created.status).toBe(201);
+    expect(((await alice.client.get('/api/qrcodes')).json as { name: string }[]).map((c) => c.name)).toEqual(['From the shop']);
+    const history = (await alice.client.get(`/api/qrcodes/${created.json.id}/history`)).json as { items: { memberName: string | null; apiKeyName: string | null }[] };
+    expect(history.items.map((e) => [e.memberName, e.apiKeyName])).toEqual([[admin.user.username, 'Shop']]);
+
+    expect((await alice.client.delete(`/api/workspaces/${alice.user.id}/members/${admin.user.id}`)).status).toBe(204);
+    expect((await system.client().request('GET', '/api/v1/codes', undefined, bearer)).status).toBe(401);
+  });
+
   it("deleting an account deletes its workspace and its memberships elsewhere", async () => {
     const alice = await owner();
     const bob = await member(alice, 'viewer');

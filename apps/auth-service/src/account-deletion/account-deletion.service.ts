@@ -41,7 +41,8 @@ export class AccountDeletionService {
     }
 
     const { keyHashes, event } = await this.db.transaction(async (tx) => {
-      const keys: { key_hash: string }[] = await tx.query(`SELECT key_hash FROM auth.api_keys WHERE user_id = $1`, [user.id]);
+      // Its keys, and those its members made in its personal workspace: all go with it.
+      const keys: { key_hash: string }[] = await tx.query(`SELECT key_hash FROM auth.api_keys WHERE user_id = $1 OR workspace_id = $1`, [user.id]);
       await tx.delete(UserEntity, { id: user.id });
       return { keyHashes: keys.map((k) => k.key_hash), event: await this.events.record(tx, DomainEvent.UserDeleted, { userId: user.id }) };
     });

@@ -7,6 +7,11 @@ export class ApiKeyEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 
+  /** The workspace the key acts in (docs/workspaces.md). */
+  @Column({ name: 'workspace_id', type: 'uuid' })
+  workspaceId!: string;
+
+  /** The member who made it, who acts through it. */
   @Column({ name: 'user_id', type: 'uuid' })
   userId!: string;
 

@@ -17,12 +17,12 @@ export class ApiKeysHandlers {
 
   @MessagePattern(AuthPattern.ListApiKeys)
   list(@Payload() req: Req<AuthPattern.ListApiKeys>): Res<AuthPattern.ListApiKeys> {
-    return this.keys.list(req.userId);
+    return this.keys.list(req.workspaceId);
   }
 
   @MessagePattern(AuthPattern.RevokeApiKey)
   revoke(@Payload() req: Req<AuthPattern.RevokeApiKey>): Res<AuthPattern.RevokeApiKey> {
-    return this.keys.revoke(req.userId, req.keyId);
+    return this.keys.revoke(req.workspaceId, req.keyId);
   }
 
   @MessagePattern(AuthPattern.VerifyApiKey)

@@ -10,22 +10,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class ApiKeysRepository {
   constructor(@InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>) {}
 
-  add(fields: Pick<ApiKeyEntity, 'userId' | 'name' | 'scope' | 'resources' | 'prefix' | 'keyHash' | 'expiresAt'>): Promise<ApiKeyEntity> {
+  add(fields: Pick<ApiKeyEntity, 'workspaceId' | 'userId' | 'name' | 'scope' | 'resources' | 'prefix' | 'keyHash' | 'expiresAt'>): Promise<ApiKeyEntity> {
     return this.keys.save(this.keys.create(fields));
   }
 
-  /** Newest first, revoked ones included (the list shows when they were revoked). */
-  listOwned(userId: string): Promise<ApiKeyEntity[]> {
-    return this.keys.find({ where: { userId }, order: { createdAt: 'DESC' } });
+  /** A workspace's keys, newest first, revoked ones included (the list shows when they were revoked). */
+  listOwned(workspaceId: string): Promise<ApiKeyEntity[]> {
+    return this.keys.find({ where: { workspaceId }, order: { createdAt: 'DESC' } });
   }
 
-  countUsable(userId: string): Promise<number> {
-    return this.keys.countBy({ userId, revokedAt: IsNull() });
+  countUsable(workspaceId: string): Promise<number> {
+    return this.keys.countBy({ workspaceId, revokedAt: IsNull() });
   }
 
-  findOwned(userId: string, id: string): Promise<ApiKeyEntity | null> {
+  findOwned(workspaceId: string, id: string): Promise<ApiKeyEntity | null> {
     if (!UUID.test(id)) return Promise.resolve(null);
-    return this.keys.findOneBy({ userId, id });
+    return this.keys.findOneBy({ workspaceId, id });
   }
 
   findByHash(keyHash: string): Promise<ApiKeyEntity | null> {

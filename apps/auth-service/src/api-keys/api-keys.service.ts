@@ -11,11 +11,14 @@ import {
   apiKeyExpiry,
   AuthPattern,
   AuthRequests,
+  can,
   CreatedApiKey,
   DomainError,
   ErrorCode,
 } from '@qrd/contracts';
+import { DataSource } from 'typeorm';
 import { UsersRepository } from '../users/users.repository';
+import { roleIn } from '../workspaces/workspace-access';
 import { toApiKeyView } from './api-key.entity';
 import { ApiKeysRepository } from './api-keys.repository';
 
@@ -32,6 +35,7 @@ export class ApiKeysService {
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly users: UsersRepository,
+    private readonly db: DataSource,
   ) {}
 
   async create(req: AuthRequests[AuthPattern.CreateApiKey]['req']): Promise<CreatedApiKey> {
@@ -39,13 +43,14 @@ export class ApiKeysService {
     if (req.expiresOn && (!expiresAt || expiresAt.getTime() <= Date.now())) {
       throw new DomainError(ErrorCode.Validation, API_KEY_MESSAGES.expiresAt, { expiresOn: API_KEY_MESSAGES.expiresAt });
     }
-    if ((await this.keys.countUsable(req.userId)) >= API_KEY_MAX_PER_USER) {
+    if ((await this.keys.countUsable(req.workspaceId)) >= API_KEY_MAX_PER_USER) {
       throw new DomainError(ErrorCode.Conflict, API_KEY_MESSAGES.tooMany);
     }
     let random = '';
     for (let i = 0; i < RANDOM_LENGTH; i++) random += BASE62[randomInt(BASE62.length)];
     const key = `${API_KEY_PREFIX}${random}`;
     const saved = await this.keys.add({
+      workspaceId: req.workspaceId,
       userId: req.userId,
       name: req.name.trim(),
       scope: req.scope,
@@ -58,12 +63,12 @@ export class ApiKeysService {
     return { ...toApiKeyView(saved), key };
   }
 
-  async list(userId: string): Promise<ApiKeyView[]> {
-    return (await this.keys.listOwned(userId)).map(toApiKeyView);
+  async list(workspaceId: string): Promise<ApiKeyView[]> {
+    return (await this.keys.listOwned(workspaceId)).map(toApiKeyView);
   }
 
-  async revoke(userId: string, keyId: string): Promise<{ keyHash: string }> {
-    const key = await this.keys.findOwned(userId, keyId);
+  async revoke(workspaceId: string, keyId: string): Promise<{ keyHash: string }> {
+    const key = await this.keys.findOwned(workspaceId, keyId);
     if (!key) throw new DomainError(ErrorCode.NotFound, 'API key not found');
     await this.keys.revoke(key.id);
     return { keyHash: key.keyHash };
@@ -78,7 +83,19 @@ export class ApiKeysService {
     const owner = await this.users.findById(key.userId);
     if (!owner) throw new DomainError(ErrorCode.Unauthenticated, API_KEY_MESSAGES.invalid);
     if (owner.status !== 'active') throw new DomainError(ErrorCode.Suspended, 'This account is suspended');
+    // Its maker must still be a member allowed to hold keys there (removal revokes them too).
+    if (!can(await roleIn(this.db, key.workspaceId, key.userId), 'integrations.manage')) {
+      throw new DomainError(ErrorCode.Unauthenticated, API_KEY_MESSAGES.revoked);
+    }
     await this.keys.markUsed(key.id, ip);
-    return { keyId: key.id, userId: key.userId, name: key.name, scope: key.scope, resources: key.resources, expiresAt: key.expiresAt?.toISOString() ?? null };
+    return {
+      keyId: key.id,
+      userId: key.workspaceId,
+      actorId: key.userId,
+      name: key.name,
+      scope: key.scope,
+      resources: key.resources,
+      expiresAt: key.expiresAt?.toISOString() ?? null,
+    };
   }
 }

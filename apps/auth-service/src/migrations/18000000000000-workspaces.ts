@@ -75,9 +75,15 @@ export class Workspaces18000000000000 implements MigrationInterface {
     // The accounts that exist now: each one's personal workspace, as old as the account.
     await q.query(`INSERT INTO auth.workspaces (id, name, personal_of, created_at) SELECT id, 'Personal', id, created_at FROM auth.users`);
     await q.query(`INSERT INTO auth.workspace_members (workspace_id, user_id, role, joined_at) SELECT id, id, 'owner', created_at FROM auth.users`);
+    // API keys belong to a workspace: those that exist, to their maker's personal one.
+    await q.query(`ALTER TABLE auth.api_keys ADD COLUMN workspace_id uuid REFERENCES auth.workspaces (id) ON DELETE CASCADE`);
+    await q.query(`UPDATE auth.api_keys SET workspace_id = user_id`);
+    await q.query(`ALTER TABLE auth.api_keys ALTER COLUMN workspace_id SET NOT NULL`);
+    await q.query(`CREATE INDEX api_keys_workspace_idx ON auth.api_keys (workspace_id, created_at DESC)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE auth.api_keys DROP COLUMN workspace_id`);
     await q.query(`DROP TRIGGER users_personal_workspace ON auth.users`);
     await q.query(`DROP FUNCTION auth.create_personal_workspace()`);
     await q.query(`DROP TABLE auth.workspace_audit`);

@@ -102,8 +102,8 @@ export class MembersService {
   }
 
   /** An admin removes a member, or a member leaves (actor and member the same). Access ends with the next request. */
-  async remove(actorId: string, workspaceId: string, userId: string): Promise<{ removed: true }> {
-    await this.db.transaction(async (tx) => {
+  async remove(actorId: string, workspaceId: string, userId: string): Promise<{ removed: true; keyHashes: string[] }> {
+    const keyHashes = await this.db.transaction(async (tx) => {
       const self = actorId === userId;
       const { actor, target, personalOf } = await this.lockPair(tx, workspaceId, actorId, userId);
       if (!self) this.assertMayChange(actor, target, null, false);
@@ -113,8 +113,14 @@ export class MembersService {
       if (target === 'owner') await this.assertAnotherOwner(tx, workspaceId, self ? 'You are its last owner: make another member owner before you leave' : undefined);
       await tx.query(`DELETE FROM auth.workspace_members WHERE workspace_id = $1 AND user_id = $2`, [workspaceId, userId]);
       await this.audit.record(tx, { workspaceId, actorId, action: self ? 'member.left' : 'member.removed', targetUserId: userId, details: { role: target } });
+      // The API keys the member made there stop with the membership.
+      const [revoked]: [{ key_hash: string }[], number] = await tx.query(
+        `UPDATE auth.api_keys SET revoked_at = now() WHERE workspace_id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING key_hash`,
+        [workspaceId, userId],
+      );
+      return revoked.map((row) => row.key_hash);
     });
-    return { removed: true };
+    return { removed: true, keyHashes };
   }
 
   /** Locks the workspace, then reads both roles: the actor must be a member, the target one too. */

@@ -2,13 +2,14 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/co
 import { ApiExcludeController } from '@nestjs/swagger';
 import { ApiKeyView, AuthPattern, CreateApiKeyDto, CreatedApiKey } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
-import { Access, CurrentSession } from '../sessions/auth.guard';
-import { Session } from '../sessions/session.store';
+import { Access } from '../sessions/auth.guard';
+import { CurrentWorkspace, InWorkspace, WorkspaceContext } from '../sessions/workspace-context';
 import { ApiKeyAuthenticator } from './api-key-authenticator';
 
-/** The account's API keys, managed from the web app with a session (never with a key). */
+/** The workspace's API keys, managed from the web app with a session (never with a key) by its admins and owners. */
 @ApiExcludeController()
 @Controller('api/api-keys')
+@InWorkspace({ read: 'integrations.manage' })
 export class ApiKeysController {
   constructor(
     private readonly bus: MessageBus,
@@ -17,17 +18,18 @@ export class ApiKeysController {
 
   @Get()
   @Access('user')
-  list(@CurrentSession() session: Session): Promise<ApiKeyView[]> {
-    return this.bus.request(AuthPattern.ListApiKeys, { userId: session.userId });
+  list(@CurrentWorkspace() workspace: WorkspaceContext): Promise<ApiKeyView[]> {
+    return this.bus.request(AuthPattern.ListApiKeys, { workspaceId: workspace.id });
   }
 
   /** The answer holds the whole key: the only time it is ever shown. */
   @Post()
   @Access('user')
   @HttpCode(201)
-  create(@CurrentSession() session: Session, @Body() dto: CreateApiKeyDto): Promise<CreatedApiKey> {
+  create(@CurrentWorkspace() workspace: WorkspaceContext, @Body() dto: CreateApiKeyDto): Promise<CreatedApiKey> {
     return this.bus.request(AuthPattern.CreateApiKey, {
-      userId: session.userId,
+      workspaceId: workspace.id,
+      userId: workspace.userId,
       name: dto.name,
       scope: dto.scope,
       ...(dto.resources ? { resources: dto.resources } : {}),
@@ -38,8 +40,8 @@ export class ApiKeysController {
   @Delete(':id')
   @Access('user')
   @HttpCode(204)
-  async revoke(@CurrentSession() session: Session, @Param('id') keyId: string): Promise<void> {
-    const { keyHash } = await this.bus.request(AuthPattern.RevokeApiKey, { userId: session.userId, keyId });
+  async revoke(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') keyId: string): Promise<void> {
+    const { keyHash } = await this.bus.request(AuthPattern.RevokeApiKey, { workspaceId: workspace.id, keyId });
     await this.authenticator.forget(keyHash);
   }
 }

@@ -51,7 +51,7 @@ export class AuthGuard implements CanActivate {
       const group = this.reflector.getAllAndOverride<ApiResourceGroup | undefined>(API_RESOURCE, [context.getHandler(), context.getClass()]);
       if (!group) throw new DomainError(ErrorCode.Internal, 'API route has no resource group');
       const principal = await this.apiKeys.authenticate(req, context.switchToHttp().getResponse<Response>(), access === 'api-write' ? 'write' : 'read', group);
-      actingUser(principal.userId);
+      actingUser(principal.actorId ?? principal.userId);
       return true;
     }
     const id = this.cookie.read(req);

@@ -12,6 +12,7 @@ import {
   WorkspaceView,
 } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
+import { ApiKeyAuthenticator } from '../public-api/api-key-authenticator';
 import { Access, CurrentSession } from '../sessions/auth.guard';
 import { Session } from '../sessions/session.store';
 
@@ -21,7 +22,10 @@ import { Session } from '../sessions/session.store';
  */
 @Controller('api')
 export class WorkspacesController {
-  constructor(private readonly bus: MessageBus) {}
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly apiKeys: ApiKeyAuthenticator,
+  ) {}
 
   /** The workspaces the signed-in user belongs to, with their role and permissions in each. */
   @Get('workspaces')
@@ -52,7 +56,9 @@ export class WorkspacesController {
   @Access('user')
   @HttpCode(204)
   async remove(@CurrentSession() session: Session, @Param('workspaceId') workspaceId: string, @Param('userId') userId: string): Promise<void> {
-    await this.bus.request(AuthPattern.RemoveMember, { actorId: session.userId, workspaceId, userId });
+    const { keyHashes } = await this.bus.request(AuthPattern.RemoveMember, { actorId: session.userId, workspaceId, userId });
+    // The member's API keys there are revoked with the membership: no replica may accept a cached one.
+    await Promise.all(keyHashes.map((hash) => this.apiKeys.forget(hash)));
   }
 
   @Post('workspaces/:workspaceId/invitations')

@@ -61,7 +61,8 @@ export class DataExportsService {
     const userId = row.ownerId;
     const [profile, apiKeys, billing, codes, scanCount] = await Promise.all([
       this.bus.request(AuthPattern.GetUser, { userId }),
-      this.bus.request(AuthPattern.ListApiKeys, { userId }),
+      // The keys of the account's personal workspace (its id is the account's).
+      this.bus.request(AuthPattern.ListApiKeys, { workspaceId: userId }),
       this.bus.request(BillingPattern.ExportRecords, { userId }),
       this.repo.codes(userId),
       this.repo.countScans(userId),

@@ -86,7 +86,10 @@ export interface CreatedApiKey extends ApiKeyView {
 /** What the gateway needs to serve a request made with a key. */
 export interface ApiKeyPrincipal {
   keyId: string;
+  /** The workspace the key acts in (the owner of what it reaches). */
   userId: string;
+  /** The member who made the key, who acts through it; absent in principals cached before workspaces. */
+  actorId?: string;
   /** The key's name (the code history says which key made a change); absent in principals cached before it was added. */
   name?: string;
   scope: ApiKeyScope;

@@ -110,10 +110,10 @@ export interface AuthRequests {
   [AuthPattern.DisableTwoFactor]: { req: { userId: string; currentPassword: string; code: string }; res: { ok: true } };
   /** An authenticator code (each used once) or a recovery code (used up); answers the user. */
   [AuthPattern.VerifySecondFactor]: { req: { userId: string; code: string }; res: UserView };
-  [AuthPattern.CreateApiKey]: { req: CreateApiKeyDto & { userId: string }; res: CreatedApiKey };
-  [AuthPattern.ListApiKeys]: { req: { userId: string }; res: ApiKeyView[] };
+  [AuthPattern.CreateApiKey]: { req: CreateApiKeyDto & { userId: string; workspaceId: string }; res: CreatedApiKey };
+  [AuthPattern.ListApiKeys]: { req: { workspaceId: string }; res: ApiKeyView[] };
   /** Answers the revoked key's hash, so the gateway can drop it from its cache at once. */
-  [AuthPattern.RevokeApiKey]: { req: { userId: string; keyId: string }; res: { keyHash: string } };
+  [AuthPattern.RevokeApiKey]: { req: { workspaceId: string; keyId: string }; res: { keyHash: string } };
   [AuthPattern.VerifyApiKey]: { req: { keyHash: string; ip: string | null }; res: ApiKeyPrincipal };
   /**
    * The owner deletes their own account with `currentPassword`; an admin deletes another's. Answers
@@ -134,7 +134,8 @@ export interface AuthRequests {
   [AuthPattern.PreviewInvitation]: { req: { token: string }; res: InvitationPreview };
   [AuthPattern.AcceptInvitation]: { req: { token: string; userId: string }; res: WorkspaceView };
   [AuthPattern.ChangeMemberRole]: { req: { actorId: string; workspaceId: string; userId: string; role: WorkspaceRole }; res: WorkspaceMembersView };
-  [AuthPattern.RemoveMember]: { req: { actorId: string; workspaceId: string; userId: string }; res: { removed: true } };
+  /** Answers the hashes of the member's API keys there, revoked with the membership, for the gateway to drop at once. */
+  [AuthPattern.RemoveMember]: { req: { actorId: string; workspaceId: string; userId: string }; res: { removed: true; keyHashes: string[] } };
   [AuthPattern.AuditLog]: { req: { actorId: string; workspaceId: string; action?: AuditAction; cursor?: string; limit?: number }; res: AuditPage };
   [AuthPattern.AdminListWorkspaces]: {
     req: { actorId: string; page: number; pageSize: number; search?: string; sharedOnly: boolean };

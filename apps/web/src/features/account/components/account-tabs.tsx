@@ -9,14 +9,22 @@ import { ProfileTab } from './profile-tab';
 import { SecurityTab } from './security-tab';
 import { SubscriptionTab } from './subscription-tab';
 import { WebhooksTab } from './webhooks-tab';
-import { TeamTab } from '../../workspaces';
+import { TeamTab, useCan } from '../../workspaces';
 
 export const ACCOUNT_TABS = ['profile', 'security', 'team', 'analytics', 'subscription', 'api', 'webhooks'] as const;
 
 /** Profile, Security, Team, Analytics, Subscription, API, Webhooks; ?tab= selects one so other pages can link to it. */
 export function AccountTabs({ user }: { user: User }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = pickTab(searchParams.get('tab'), ACCOUNT_TABS, 'profile');
+  // In a shared workspace, the tabs of what the member's role does not allow are not shown.
+  const shown = {
+    analytics: useCan('analytics.read'),
+    subscription: useCan('billing.manage'),
+    api: useCan('integrations.manage'),
+    webhooks: useCan('integrations.manage'),
+  };
+  const picked = pickTab(searchParams.get('tab'), ACCOUNT_TABS, 'profile');
+  const tab = picked in shown && !shown[picked as keyof typeof shown] ? 'profile' : picked;
   const selectTab = (value: string) => {
     const next = pickTab(value, ACCOUNT_TABS, 'profile');
     setSearchParams(next === 'profile' ? {} : { tab: next }, { replace: true });
@@ -34,18 +42,26 @@ export function AccountTabs({ user }: { user: User }) {
         <TabsTrigger value="team">
           <Users aria-hidden="true" /> Team
         </TabsTrigger>
-        <TabsTrigger value="analytics">
-          <ChartColumn aria-hidden="true" /> Analytics
-        </TabsTrigger>
-        <TabsTrigger value="subscription">
-          <CreditCard aria-hidden="true" /> Subscription
-        </TabsTrigger>
-        <TabsTrigger value="api">
-          <KeyRound aria-hidden="true" /> API
-        </TabsTrigger>
-        <TabsTrigger value="webhooks">
-          <Webhook aria-hidden="true" /> Webhooks
-        </TabsTrigger>
+        {shown.analytics && (
+          <TabsTrigger value="analytics">
+            <ChartColumn aria-hidden="true" /> Analytics
+          </TabsTrigger>
+        )}
+        {shown.subscription && (
+          <TabsTrigger value="subscription">
+            <CreditCard aria-hidden="true" /> Subscription
+          </TabsTrigger>
+        )}
+        {shown.api && (
+          <TabsTrigger value="api">
+            <KeyRound aria-hidden="true" /> API
+          </TabsTrigger>
+        )}
+        {shown.webhooks && (
+          <TabsTrigger value="webhooks">
+            <Webhook aria-hidden="true" /> Webhooks
+          </TabsTrigger>
+        )}
       </TabsList>
       <TabsContent value="profile">
         <ProfileTab user={user} />
