@@ -20,7 +20,6 @@ const WEB_FEATURE_EDGES = [
   ['onboarding', 'qrcodes'],
   ['qrcodes', 'analytics'],
   ['qrcodes', 'billing'],
-  ['qrcodes', 'workspaces'],
 ];
 
 const WEB_FEATURES = '^apps/web/src/features/';

@@ -94,6 +94,18 @@ describe('a team in one workspace, in Chromium', () => {
     });
     expect(refused.status()).toBe(403);
 
+    // A link one member shares with another (/w/{workspace}/...) opens the page in that workspace,
+    // here in a browser where the viewer's last workspace was their own.
+    const elsewhere = await newContext(browser);
+    const viewerElsewhere = await elsewhere.newPage();
+    await logIn(viewerElsewhere, viewer);
+    await viewerElsewhere.goto(`/w/${owner.id}/edit-qr/${codeId}`);
+    await viewerElsewhere.waitForURL(`**/edit-qr/${codeId}`);
+    await viewerElsewhere.getByText(name).first().waitFor();
+    await viewerElsewhere.getByRole('tab', { name: 'Preview & Download' }).waitFor();
+    expect(await viewerElsewhere.getByRole('tab', { name: /Edit URL|Design|Campaign/ }).count()).toBe(0);
+    await elsewhere.close();
+
     // The owner removes the editor while the editor's dashboard is open: that page leaves the
     // workspace by itself, and the API refuses the editor there.
     await asEditor.page.goto('/dashboard');

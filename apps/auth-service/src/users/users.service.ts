@@ -73,8 +73,11 @@ export class UsersService {
     return this.view(user);
   }
 
+  /** The account, with how many workspaces it belongs to (the app shows a switcher from two). */
   async get(userId: string): Promise<UserView> {
-    return this.view(await this.require(userId));
+    const user = await this.require(userId);
+    const [{ count }]: { count: number }[] = await this.db.query(`SELECT count(*)::int AS count FROM auth.workspace_members WHERE user_id = $1`, [user.id]);
+    return { ...this.view(user), workspaceCount: count };
   }
 
   /**

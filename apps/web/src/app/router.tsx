@@ -38,6 +38,9 @@ const EditQrRoute = lazy(() => loadEditQr().then((m) => ({ default: m.EditQrRout
 const QrLandingRoute = lazy(() => import('../features/qrcodes/routes/qr-landing-route').then((m) => ({ default: m.QrLandingRoute })));
 const loadHostedPage = () => import('../features/hosted-pages/routes/hosted-page-route');
 const HostedPageRoute = lazy(() => loadHostedPage().then((m) => ({ default: m.HostedPageRoute })));
+const WorkspaceLinkRoute = lazy(() =>
+  import('../features/workspaces/routes/workspace-link-route').then((m) => ({ default: m.WorkspaceLinkRoute })),
+);
 const InvitationRoute = lazy(() => import('../features/workspaces/routes/invitation-route').then((m) => ({ default: m.InvitationRoute })));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
@@ -96,6 +99,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           { path: paths.account, loader: prefetchRoute(queryClient, { screen: loadAccount, queries: 'account' }), element: <AccountRoute /> },
           { path: paths.createQr, element: <CreateQrRoute /> },
           { path: paths.bulkImport, element: <BulkImportRoute /> },
+          // A page of the app in a given workspace: /w/{workspace}/dashboard, /w/{workspace}/edit-qr/{id}.
+          { path: '/w/:workspaceId/*', element: <WorkspaceLinkRoute /> },
           { path: '/edit-qr/:id', loader: prefetchRoute(queryClient, { screen: loadEditQr, queries: 'code' }), element: <EditQrRoute /> },
         ],
       },

@@ -4,8 +4,10 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from '../hooks/use-toast';
 import { api, getErrorMessage, isApiError } from './api-client';
 import { paths } from './paths';
+import { can, type WorkspacePermission, type WorkspaceView } from '@qrd/contracts';
 import type { User } from './user';
 import { setSignedInUser } from './workspace';
+import { useWorkspaceId } from '../hooks/use-workspace-id';
 
 /** Session state (spec section 4): the cached answer of GET /api/auth/user; null means logged out. */
 export const authKeys = {
@@ -104,4 +106,21 @@ export function useLogout() {
   );
 
   return { logout: leave, isPending: mutation.isPending };
+}
+
+/** GET /api/workspaces: the signed-in user's workspaces, personal first, with their role in each. */
+export const workspacesQueryOptions = () =>
+  queryOptions({ queryKey: ['workspaces', 'list'] as const, queryFn: () => api.get<WorkspaceView[]>('/api/workspaces') });
+
+/**
+ * Whether the user's role in the workspace the app acts in holds `permission`: always in their
+ * personal workspace (asked nothing); in a shared one, once its role is known (not while it loads).
+ * The UI hides what a role cannot do with it; the server is the guard.
+ */
+export function useCan(permission: WorkspacePermission): boolean {
+  const chosen = useWorkspaceId();
+  const workspaces = useQuery({ ...workspacesQueryOptions(), enabled: chosen !== null });
+  if (chosen === null) return true;
+  const workspace = workspaces.data?.find((candidate) => candidate.id === chosen);
+  return !!workspace && can(workspace.role, permission);
 }

@@ -21,6 +21,8 @@ export interface UserView {
   twoFactorEnabled: boolean;
   /** An admin who must turn on two-factor sign-in before using the admin area (REQUIRE_ADMIN_2FA). */
   twoFactorRequired: boolean;
+  /** How many workspaces the account belongs to, its personal one included (GET /api/auth/user only). */
+  workspaceCount?: number;
 }
 
 export function isAdminRole(role: UserRole): boolean {

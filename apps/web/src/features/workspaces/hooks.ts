@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { can, type WorkspacePermission, type WorkspaceView } from '@qrd/contracts';
+import type { WorkspaceView } from '@qrd/contracts';
 import { useWorkspaceId as useCurrentWorkspaceId } from '../../hooks/use-workspace-id';
 import { authKeys, useUser } from '../../lib/auth';
 import { chooseWorkspace } from '../../lib/workspace';
@@ -16,17 +16,7 @@ export function useCurrentWorkspace(): WorkspaceView | undefined {
   return workspaces.data?.find((workspace) => workspace.id === id);
 }
 
-/**
- * Whether the user's role in the current workspace holds `permission`: always in their personal
- * workspace (asked nothing); in a shared one, once its role is known (not while it loads).
- */
-export function useCan(permission: WorkspacePermission): boolean {
-  const chosen = useCurrentWorkspaceId();
-  const workspaces = useWorkspaces(chosen !== null);
-  if (chosen === null) return true;
-  const workspace = workspaces.data?.find((candidate) => candidate.id === chosen);
-  return !!workspace && can(workspace.role, permission);
-}
+export { useCan } from '../../lib/auth';
 
 /** Switches the workspace the app acts in, and forgets every answer of the one left (the user excepted). */
 export function useSwitchWorkspace() {

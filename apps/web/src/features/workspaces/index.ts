@@ -1,3 +1,3 @@
 // The workspaces feature's public surface: other features import from here, never from its folders.
 export { TeamTab } from './components/team-tab';
-export { useCan, useCurrentWorkspace } from './hooks';
+export { useCurrentWorkspace } from './hooks';

@@ -9,7 +9,8 @@ import { ProfileTab } from './profile-tab';
 import { SecurityTab } from './security-tab';
 import { SubscriptionTab } from './subscription-tab';
 import { WebhooksTab } from './webhooks-tab';
-import { TeamTab, useCan } from '../../workspaces';
+import { useCan } from '../../../lib/auth';
+import { TeamTab } from '../../workspaces';
 
 export const ACCOUNT_TABS = ['profile', 'security', 'team', 'analytics', 'subscription', 'api', 'webhooks'] as const;
 

@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { paths } from '../../../lib/paths';
-import { useCan } from '../../workspaces';
+import { useCan } from '../../../lib/auth';
 
 interface CodeActionsMenuProps {
   code: QrCodeView;

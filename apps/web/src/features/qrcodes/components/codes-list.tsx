@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { paths } from '../../../lib/paths';
-import { useCan } from '../../workspaces';
+import { useCan } from '../../../lib/auth';
 import { cn } from '../../../lib/utils';
 import { useCodePages } from '../api/qr-codes';
 import { useCodeActions } from '../hooks/use-code-actions';

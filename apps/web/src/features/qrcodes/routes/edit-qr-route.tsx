@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { paths, pickTab } from '../../../lib/paths';
+import { useCan } from '../../../lib/auth';
 // The per-code analytics view belongs to the analytics feature; this screen shows it as a tab.
 import { CodeAnalytics } from '../../analytics';
 import { isNotFound, useQrCode } from '../api/qr-codes';
@@ -41,7 +42,10 @@ export function EditQrRoute() {
   const { id = '' } = useParams();
   const code = useQrCode(id);
   const [params, setParams] = useSearchParams();
-  const tab = pickTab(params.get('tab'), TABS, 'edit');
+  // A member who may not change codes (a viewer) sees the code, its analytics and history only.
+  const canEdit = useCan('codes.write');
+  const picked = pickTab(params.get('tab'), TABS, 'edit');
+  const tab = !canEdit && (picked === 'edit' || picked === 'design' || picked === 'campaign') ? 'preview' : picked;
   const selectTab = (value: string) => setParams(value === 'edit' ? {} : { tab: value }, { replace: true });
   const switched = useRef(false);
   // Only the visit that follows creating the code celebrates it; every other visit names the code.
@@ -82,21 +86,30 @@ export function EditQrRoute() {
           </Button>
         </div>
       )}
+      {code.data && !canEdit && (
+        <p className="text-sm text-muted-foreground">You can see this code, its analytics and its history; your role in this workspace does not let you change it.</p>
+      )}
       {code.data && (
         <Tabs value={tab} onValueChange={selectTab} className="min-w-0">
           <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-3">
-            <TabsTrigger value="edit" className={PHONE_TAB}>
-              <Link2 aria-hidden="true" /> {code.data.content ? 'Edit page' : 'Edit URL'}
-            </TabsTrigger>
+            {canEdit && (
+              <TabsTrigger value="edit" className={PHONE_TAB}>
+                <Link2 aria-hidden="true" /> {code.data.content ? 'Edit page' : 'Edit URL'}
+              </TabsTrigger>
+            )}
             <TabsTrigger value="preview" className={PHONE_TAB}>
               <Download aria-hidden="true" /> Preview &amp; Download
             </TabsTrigger>
-            <TabsTrigger value="design" className={PHONE_TAB}>
-              <Palette aria-hidden="true" /> Design
-            </TabsTrigger>
-            <TabsTrigger value="campaign" className={PHONE_TAB}>
-              <Megaphone aria-hidden="true" /> Campaign
-            </TabsTrigger>
+            {canEdit && (
+              <TabsTrigger value="design" className={PHONE_TAB}>
+                <Palette aria-hidden="true" /> Design
+              </TabsTrigger>
+            )}
+            {canEdit && (
+              <TabsTrigger value="campaign" className={PHONE_TAB}>
+                <Megaphone aria-hidden="true" /> Campaign
+              </TabsTrigger>
+            )}
             <TabsTrigger value="analytics" className={PHONE_TAB}>
               <ChartColumn aria-hidden="true" /> Analytics
             </TabsTrigger>

@@ -1,12 +1,13 @@
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuditAction, AuditPage, InvitableRole, InvitationPreview, InvitationView, RegisterDto, UserView, WorkspaceMembersView, WorkspaceRole, WorkspaceView } from '@qrd/contracts';
 import { api } from '../../../lib/api-client';
+import { workspacesQueryOptions } from '../../../lib/auth';
 import { workspaceKeys } from './keys';
 
 const base = (workspaceId: string) => `/api/workspaces/${encodeURIComponent(workspaceId)}`;
 
-/** GET /api/workspaces -> the signed-in user's workspaces, personal first, with their role in each. */
-export const workspacesQueryOptions = () => queryOptions({ queryKey: workspaceKeys.list(), queryFn: () => api.get<WorkspaceView[]>('/api/workspaces') });
+// The list's query lives with the session (lib/auth), which every screen's permission check reads.
+export { workspacesQueryOptions };
 
 /**
  * `watch`: asked again every second while the app acts in a shared workspace, so a member removed

@@ -1,13 +1,21 @@
-import { Check, ChevronsUpDown, Users } from 'lucide-react';
+import { Check, ChevronsUpDown, Link2, Users } from 'lucide-react';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
 import { toast } from '../../../hooks/use-toast';
 import { useUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useWorkspaces } from '../api/workspaces';
 import { useCurrentWorkspaceId, useSwitchWorkspace } from '../hooks';
+import { workspaceHref } from '../links';
 
 /** The workspace switcher of the top bar, for a member of more than their personal workspace. */
 export function WorkspaceSwitcher() {
@@ -16,6 +24,7 @@ export function WorkspaceSwitcher() {
   const workspaces = useWorkspaces(!!user, chosen !== null);
   const switchTo = useSwitchWorkspace();
   const navigate = useNavigate();
+  const location = useLocation();
   const list = workspaces.data ?? [];
   const currentId = chosen ?? user?.id;
   const current = list.find((workspace) => workspace.id === currentId);
@@ -58,6 +67,18 @@ export function WorkspaceSwitcher() {
             <span className="text-xs text-muted-foreground">{workspace.role}</span>
           </DropdownMenuItem>
         ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          onSelect={() => {
+            const link = `${window.location.origin}${workspaceHref(currentId ?? user.id, `${location.pathname}${location.search}`)}`;
+            navigator.clipboard.writeText(link).then(
+              () => toast({ title: 'Link copied', description: 'Members who open it see this page in this workspace.' }),
+              () => toast({ variant: 'destructive', title: 'Could not copy the link', description: link }),
+            );
+          }}
+        >
+          <Link2 aria-hidden="true" /> Copy a link to this page for members
+        </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );
