@@ -13,7 +13,8 @@ describe('workspaces', () => {
   beforeAll(async () => {
     sink = new SmtpSink();
     await sink.start();
-    system = await TestSystem.start({ env: { SMTP_URL: sink.url } });
+    // Many members sign in from this one address within a minute: the sign-in limit is not what is tested here.
+    system = await TestSystem.start({ env: { SMTP_URL: sink.url, RATE_LIMIT_LOGIN_PER_IP_PER_MINUTE: '1000', RATE_LIMIT_SIGNUP_PER_HOUR: '1000' } });
   });
 
   afterAll(async () => {
@@ -244,9 +245,9 @@ describe('workspaces', () => {
     const csv = await alice.client.get(`/api/workspaces/${alice.user.id}/audit.csv`);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = csv.text.trim().split('\r\n');
-    expect(lines[0]).toBe('time,action,by,member,email,role,from,to');
+    expect(lines[0]).toBe('time,action,by,member,email,role,from,to,key');
     expect(lines).toHaveLength(7);
-    expect(lines[2]).toMatch(new RegExp(`,member\\.role_changed,${admin.user.username},${viewer.user.username},,,viewer,editor$`));
+    expect(lines[2]).toMatch(new RegExp(`,member\\.role_changed,${admin.user.username},${viewer.user.username},,,viewer,editor,$`));
 
     const bad = await admin.client.get(`/api/workspaces/${alice.user.id}/audit?action=everything&limit=500`);
     expect(bad.status).toBe(400);
@@ -324,6 +325,20 @@ describe('workspaces', () => {
 
     expect((await alice.client.delete(`/api/workspaces/${alice.user.id}/members/${admin.user.id}`)).status).toBe(204);
     expect((await system.client().request('GET', '/api/v1/codes', undefined, bearer)).status).toBe(401);
+
+    // An admin made an editor (a role that holds no keys) loses their keys at once too.
+    const second = await member({ user: alice.user, client: alice.client }, 'admin');
+    const key = await second.client.request('POST', '/api/api-keys', { name: 'Reports', scope: 'read' }, { 'x-workspace': alice.user.id });
+    const reports = { authorization: `Bearer ${key.json.key}` };
+    expect((await system.client().request('GET', '/api/v1/codes', undefined, reports)).status).toBe(200);
+    expect((await alice.client.patch(`/api/workspaces/${alice.user.id}/members/${second.user.id}`, { role: 'editor' })).status).toBe(200);
+    expect((await system.client().request('GET', '/api/v1/codes', undefined, reports)).status).toBe(401);
+
+    const log = (await alice.client.get(`/api/workspaces/${alice.user.id}/audit?action=api_key.created`)).json as AuditPage;
+    expect(log.items.map((e) => [e.actor, e.details.name])).toEqual([
+      [second.user.username, 'Reports'],
+      [admin.user.username, 'Shop'],
+    ]);
   });
 
   it("deleting an account deletes its workspace and its memberships elsewhere", async () => {

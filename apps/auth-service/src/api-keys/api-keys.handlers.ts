@@ -22,7 +22,7 @@ export class ApiKeysHandlers {
 
   @MessagePattern(AuthPattern.RevokeApiKey)
   revoke(@Payload() req: Req<AuthPattern.RevokeApiKey>): Res<AuthPattern.RevokeApiKey> {
-    return this.keys.revoke(req.workspaceId, req.keyId);
+    return this.keys.revoke(req.workspaceId, req.userId, req.keyId);
   }
 
   @MessagePattern(AuthPattern.VerifyApiKey)

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { EntityManager, IsNull, Repository } from 'typeorm';
 import { ApiKeyEntity } from './api-key.entity';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -10,8 +10,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class ApiKeysRepository {
   constructor(@InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>) {}
 
-  add(fields: Pick<ApiKeyEntity, 'workspaceId' | 'userId' | 'name' | 'scope' | 'resources' | 'prefix' | 'keyHash' | 'expiresAt'>): Promise<ApiKeyEntity> {
-    return this.keys.save(this.keys.create(fields));
+  /** Within `tx` when given (the audit log entry goes in the same transaction). */
+  add(fields: Pick<ApiKeyEntity, 'workspaceId' | 'userId' | 'name' | 'scope' | 'resources' | 'prefix' | 'keyHash' | 'expiresAt'>, tx?: EntityManager): Promise<ApiKeyEntity> {
+    const keys = tx ? tx.getRepository(ApiKeyEntity) : this.keys;
+    return keys.save(keys.create(fields));
   }
 
   /** A workspace's keys, newest first, revoked ones included (the list shows when they were revoked). */
@@ -32,8 +34,8 @@ export class ApiKeysRepository {
     return this.keys.findOneBy({ keyHash });
   }
 
-  async revoke(id: string): Promise<void> {
-    await this.keys.update({ id, revokedAt: IsNull() }, { revokedAt: new Date() });
+  async revoke(id: string, tx?: EntityManager): Promise<void> {
+    await (tx ? tx.getRepository(ApiKeyEntity) : this.keys).update({ id, revokedAt: IsNull() }, { revokedAt: new Date() });
   }
 
   async markUsed(id: string, ip: string | null): Promise<void> {

@@ -18,6 +18,7 @@ import {
 } from '@qrd/contracts';
 import { DataSource } from 'typeorm';
 import { UsersRepository } from '../users/users.repository';
+import { AuditLog } from '../workspaces/audit-log';
 import { roleIn } from '../workspaces/workspace-access';
 import { toApiKeyView } from './api-key.entity';
 import { ApiKeysRepository } from './api-keys.repository';
@@ -36,6 +37,7 @@ export class ApiKeysService {
     private readonly keys: ApiKeysRepository,
     private readonly users: UsersRepository,
     private readonly db: DataSource,
+    private readonly audit: AuditLog,
   ) {}
 
   async create(req: AuthRequests[AuthPattern.CreateApiKey]['req']): Promise<CreatedApiKey> {
@@ -49,16 +51,23 @@ export class ApiKeysService {
     let random = '';
     for (let i = 0; i < RANDOM_LENGTH; i++) random += BASE62[randomInt(BASE62.length)];
     const key = `${API_KEY_PREFIX}${random}`;
-    const saved = await this.keys.add({
-      workspaceId: req.workspaceId,
-      userId: req.userId,
-      name: req.name.trim(),
-      scope: req.scope,
-      // Kept in one order, whatever order they were chosen in.
-      resources: API_RESOURCE_GROUPS.filter((group) => !req.resources || req.resources.includes(group)),
-      prefix: key.slice(0, API_KEY_VISIBLE_LENGTH),
-      keyHash: hashApiKey(key),
-      expiresAt,
+    const saved = await this.db.transaction(async (tx) => {
+      const added = await this.keys.add(
+        {
+          workspaceId: req.workspaceId,
+          userId: req.userId,
+          name: req.name.trim(),
+          scope: req.scope,
+          // Kept in one order, whatever order they were chosen in.
+          resources: API_RESOURCE_GROUPS.filter((group) => !req.resources || req.resources.includes(group)),
+          prefix: key.slice(0, API_KEY_VISIBLE_LENGTH),
+          keyHash: hashApiKey(key),
+          expiresAt,
+        },
+        tx,
+      );
+      await this.audit.record(tx, { workspaceId: req.workspaceId, actorId: req.userId, action: 'api_key.created', details: { name: added.name, scope: added.scope } });
+      return added;
     });
     return { ...toApiKeyView(saved), key };
   }
@@ -67,10 +76,13 @@ export class ApiKeysService {
     return (await this.keys.listOwned(workspaceId)).map(toApiKeyView);
   }
 
-  async revoke(workspaceId: string, keyId: string): Promise<{ keyHash: string }> {
+  async revoke(workspaceId: string, actorId: string, keyId: string): Promise<{ keyHash: string }> {
     const key = await this.keys.findOwned(workspaceId, keyId);
     if (!key) throw new DomainError(ErrorCode.NotFound, 'API key not found');
-    await this.keys.revoke(key.id);
+    await this.db.transaction(async (tx) => {
+      await this.keys.revoke(key.id, tx);
+      await this.audit.record(tx, { workspaceId, actorId, action: 'api_key.revoked', details: { name: key.name, scope: key.scope } });
+    });
     return { keyHash: key.keyHash };
   }
 

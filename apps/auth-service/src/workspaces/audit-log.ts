@@ -52,8 +52,12 @@ export class AuditLog {
     await requirePermission(this.db, workspaceId, actorId, 'audit.read');
     const rows = await this.rows(workspaceId, action, null, EXPORT_MAX);
     return (
-      csvLine(['time', 'action', 'by', 'member', 'email', 'role', 'from', 'to']) +
-      rows.map((row) => csvLine([row.at.toISOString(), row.action, row.actor, row.member, row.email, row.details.role ?? null, row.details.from ?? null, row.details.to ?? null])).join('')
+      csvLine(['time', 'action', 'by', 'member', 'email', 'role', 'from', 'to', 'key']) +
+      rows
+        .map((row) =>
+          csvLine([row.at.toISOString(), row.action, row.actor, row.member, row.email, row.details.role ?? null, row.details.from ?? null, row.details.to ?? null, row.details.name ?? null]),
+        )
+        .join('')
     );
   }
 

@@ -84,12 +84,13 @@ export class MembersService {
     return { members: members.flatMap(toMemberView), invitations: invitations.map(toInvitationView) };
   }
 
-  async changeRole(actorId: string, workspaceId: string, userId: string, next: WorkspaceRole): Promise<WorkspaceMembersView> {
+  /** The new members list, and the hashes of the member's API keys the change revoked (a role that may not hold keys). */
+  async changeRole(actorId: string, workspaceId: string, userId: string, next: WorkspaceRole): Promise<{ members: WorkspaceMembersView; keyHashes: string[] }> {
     if (!isWorkspaceRole(next)) throw new DomainError(ErrorCode.Validation, 'Choose a role', { role: 'Choose a role' });
     return this.db.transaction(async (tx) => {
       const { actor, target, personalOf } = await this.lockPair(tx, workspaceId, actorId, userId);
       this.assertMayChange(actor, target, next, actorId === userId);
-      if (next === target) return this.list(actorId, workspaceId, tx);
+      if (next === target) return { members: await this.list(actorId, workspaceId, tx), keyHashes: [] };
       if (next === 'owner') {
         throw new DomainError(ErrorCode.Conflict, 'A member becomes an owner by accepting a transfer of ownership, not by a change of role');
       }
@@ -97,7 +98,8 @@ export class MembersService {
       if (target === 'owner') await this.assertAnotherOwner(tx, workspaceId);
       await tx.query(`UPDATE auth.workspace_members SET role = $3 WHERE workspace_id = $1 AND user_id = $2`, [workspaceId, userId, next]);
       await this.audit.record(tx, { workspaceId, actorId, action: 'member.role_changed', targetUserId: userId, details: { from: target, to: next } });
-      return this.list(actorId, workspaceId, tx);
+      const keyHashes = can(next, 'integrations.manage') ? [] : await this.revokeKeys(tx, workspaceId, userId);
+      return { members: await this.list(actorId, workspaceId, tx), keyHashes };
     });
   }
 
@@ -114,13 +116,18 @@ export class MembersService {
       await tx.query(`DELETE FROM auth.workspace_members WHERE workspace_id = $1 AND user_id = $2`, [workspaceId, userId]);
       await this.audit.record(tx, { workspaceId, actorId, action: self ? 'member.left' : 'member.removed', targetUserId: userId, details: { role: target } });
       // The API keys the member made there stop with the membership.
-      const [revoked]: [{ key_hash: string }[], number] = await tx.query(
-        `UPDATE auth.api_keys SET revoked_at = now() WHERE workspace_id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING key_hash`,
-        [workspaceId, userId],
-      );
-      return revoked.map((row) => row.key_hash);
+      return this.revokeKeys(tx, workspaceId, userId);
     });
     return { removed: true, keyHashes };
+  }
+
+  /** Revokes the API keys `userId` made in the workspace; answers their hashes. */
+  private async revokeKeys(tx: EntityManager, workspaceId: string, userId: string): Promise<string[]> {
+    const [revoked]: [{ key_hash: string }[], number] = await tx.query(
+      `UPDATE auth.api_keys SET revoked_at = now() WHERE workspace_id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING key_hash`,
+      [workspaceId, userId],
+    );
+    return revoked.map((row) => row.key_hash);
   }
 
   /** Locks the workspace, then reads both roles: the actor must be a member, the target one too. */

@@ -41,7 +41,7 @@ export class ApiKeysController {
   @Access('user')
   @HttpCode(204)
   async revoke(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') keyId: string): Promise<void> {
-    const { keyHash } = await this.bus.request(AuthPattern.RevokeApiKey, { workspaceId: workspace.id, keyId });
+    const { keyHash } = await this.bus.request(AuthPattern.RevokeApiKey, { workspaceId: workspace.id, userId: workspace.userId, keyId });
     await this.authenticator.forget(keyHash);
   }
 }

@@ -42,13 +42,16 @@ export class WorkspacesController {
 
   @Patch('workspaces/:workspaceId/members/:userId')
   @Access('user')
-  changeRole(
+  async changeRole(
     @CurrentSession() session: Session,
     @Param('workspaceId') workspaceId: string,
     @Param('userId') userId: string,
     @Body() dto: ChangeMemberRoleDto,
   ): Promise<WorkspaceMembersView> {
-    return this.bus.request(AuthPattern.ChangeMemberRole, { actorId: session.userId, workspaceId, userId, role: dto.role });
+    const { members, keyHashes } = await this.bus.request(AuthPattern.ChangeMemberRole, { actorId: session.userId, workspaceId, userId, role: dto.role });
+    // A role that may not hold API keys revokes the member's keys there: no replica may accept a cached one.
+    await Promise.all(keyHashes.map((hash) => this.apiKeys.forget(hash)));
+    return members;
   }
 
   /** An admin removes a member; a member removes themself to leave. */

@@ -113,7 +113,7 @@ export interface AuthRequests {
   [AuthPattern.CreateApiKey]: { req: CreateApiKeyDto & { userId: string; workspaceId: string }; res: CreatedApiKey };
   [AuthPattern.ListApiKeys]: { req: { workspaceId: string }; res: ApiKeyView[] };
   /** Answers the revoked key's hash, so the gateway can drop it from its cache at once. */
-  [AuthPattern.RevokeApiKey]: { req: { workspaceId: string; keyId: string }; res: { keyHash: string } };
+  [AuthPattern.RevokeApiKey]: { req: { workspaceId: string; userId: string; keyId: string }; res: { keyHash: string } };
   [AuthPattern.VerifyApiKey]: { req: { keyHash: string; ip: string | null }; res: ApiKeyPrincipal };
   /**
    * The owner deletes their own account with `currentPassword`; an admin deletes another's. Answers
@@ -133,7 +133,8 @@ export interface AuthRequests {
   [AuthPattern.RevokeInvitation]: { req: { actorId: string; workspaceId: string; invitationId: string }; res: InvitationView };
   [AuthPattern.PreviewInvitation]: { req: { token: string }; res: InvitationPreview };
   [AuthPattern.AcceptInvitation]: { req: { token: string; userId: string }; res: WorkspaceView };
-  [AuthPattern.ChangeMemberRole]: { req: { actorId: string; workspaceId: string; userId: string; role: WorkspaceRole }; res: WorkspaceMembersView };
+  /** With the hashes of the member's API keys revoked by the change (a role that may not hold keys), for the gateway to drop at once. */
+  [AuthPattern.ChangeMemberRole]: { req: { actorId: string; workspaceId: string; userId: string; role: WorkspaceRole }; res: { members: WorkspaceMembersView; keyHashes: string[] } };
   /** Answers the hashes of the member's API keys there, revoked with the membership, for the gateway to drop at once. */
   [AuthPattern.RemoveMember]: { req: { actorId: string; workspaceId: string; userId: string }; res: { removed: true; keyHashes: string[] } };
   [AuthPattern.AuditLog]: { req: { actorId: string; workspaceId: string; action?: AuditAction; cursor?: string; limit?: number }; res: AuditPage };

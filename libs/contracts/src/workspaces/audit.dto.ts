@@ -9,6 +9,8 @@ export const AUDIT_ACTIONS = [
   'member.role_changed',
   'member.removed',
   'member.left',
+  'api_key.created',
+  'api_key.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -43,8 +45,8 @@ export interface AuditEntryView {
   member: string | null;
   /** The invited address, for invitations. */
   email: string | null;
-  /** Role before and after, or the role invited. */
-  details: { role?: string; from?: string; to?: string };
+  /** Role before and after, or the role invited; an API key's name and scope. */
+  details: { role?: string; from?: string; to?: string; name?: string; scope?: string };
 }
 
 export interface AuditPage {

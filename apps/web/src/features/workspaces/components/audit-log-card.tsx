@@ -15,6 +15,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'member.role_changed': 'Role changed',
   'member.removed': 'Removed',
   'member.left': 'Left',
+  'api_key.created': 'API key created',
+  'api_key.revoked': 'API key revoked',
 };
 
 /** One entry in words: "alice invited bob@example.com as editor". */
@@ -36,6 +38,10 @@ function describe(entry: AuditEntryView): string {
       return `${actor} removed ${member}`;
     case 'member.left':
       return `${member} left`;
+    case 'api_key.created':
+      return `${actor} created the API key “${entry.details.name ?? ''}” (${entry.details.scope ?? ''})`;
+    case 'api_key.revoked':
+      return `${actor} revoked the API key “${entry.details.name ?? ''}”`;
   }
 }
 
@@ -51,7 +57,7 @@ export function AuditLogCard({ workspaceId }: { workspaceId: string }) {
     <Card>
       <CardHeader>
         <CardTitle as="h2">Audit log</CardTitle>
-        <CardDescription>Who invited, joined, changed a role or removed whom, newest first.</CardDescription>
+        <CardDescription>Who invited, joined, changed a role or removed whom, and who made or revoked API keys, newest first.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap items-end gap-2">
