@@ -4,6 +4,7 @@ import type { WorkspaceView } from '@qrd/contracts';
 import { useWorkspaceId as useCurrentWorkspaceId } from '../../hooks/use-workspace-id';
 import { authKeys, useUser } from '../../lib/auth';
 import { chooseWorkspace } from '../../lib/workspace';
+import { workspaceKeys } from './api/keys';
 import { useWorkspaces } from './api/workspaces';
 
 export { useCurrentWorkspaceId };
@@ -16,15 +17,13 @@ export function useCurrentWorkspace(): WorkspaceView | undefined {
   return workspaces.data?.find((workspace) => workspace.id === id);
 }
 
-export { useCan } from '../../lib/auth';
-
 /** Switches the workspace the app acts in, and forgets every answer of the one left (the user excepted). */
 export function useSwitchWorkspace() {
   const queryClient = useQueryClient();
   return useCallback(
     (workspaceId: string | null) => {
       chooseWorkspace(workspaceId);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] && query.queryKey[0] !== 'workspaces' });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] && query.queryKey[0] !== workspaceKeys.all[0] });
       void queryClient.invalidateQueries();
     },
     [queryClient],
