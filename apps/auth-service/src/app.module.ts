@@ -43,6 +43,8 @@ import { WorkspacesService } from './workspaces/workspaces.service';
 import { InvitationsService } from './workspaces/invitations.service';
 import { MembersService } from './workspaces/members.service';
 import { AuditLog } from './workspaces/audit-log';
+import { TransfersService } from './workspaces/transfers.service';
+import { WorkspaceLifecycleService } from './workspaces/workspace-lifecycle.service';
 
 @Module({})
 export class AuthServiceModule {
@@ -88,6 +90,8 @@ export class AuthServiceModule {
         MembersService,
         InvitationsService,
         AuditLog,
+        WorkspaceLifecycleService,
+        TransfersService,
       ],
     };
   }

@@ -129,12 +129,13 @@ export class Outbox {
   }
 
   /**
-   * Removes the delivered events about this user (payload `userId` or `ownerId`): a deleted
-   * account's are not kept the usual week.
+   * Removes the delivered events about this user or workspace (payload `userId`, `ownerId`,
+   * `workspaceId` or `actorId`): a deleted account's or workspace's are not kept the usual week.
    */
   async forgetUser(userId: string): Promise<void> {
     await this.db.query(
-      `DELETE FROM ${this.table} WHERE delivered_at IS NOT NULL AND (payload ->> 'userId' = $1 OR payload ->> 'ownerId' = $1)`,
+      `DELETE FROM ${this.table} WHERE delivered_at IS NOT NULL
+        AND $1 IN (payload ->> 'userId', payload ->> 'ownerId', payload ->> 'workspaceId', payload ->> 'actorId')`,
       [userId],
     );
   }

@@ -133,7 +133,7 @@ describe('reconciliation: what must agree is compared and repaired, on request a
     const checks = byCheck((await admin.post('/api/admin/reconcile')).json.checks);
 
     expect(checks.accounts).toMatchObject({ repaired: 1 });
-    expect(checks.accounts.details).toEqual([`user ${bob.user.id} no longer exists: subscription ended and billing records detached`]);
+    expect(checks.accounts.details).toEqual([`workspace ${bob.user.id} no longer exists: subscription ended and billing records detached`]);
     const rows = await sql(
       system,
       `SELECT s.status, c.user_id AS "userId", c.email FROM billing.subscriptions s JOIN billing.customers c ON c.id = s.customer_id WHERE c.id = $1`,

@@ -55,7 +55,7 @@ describe('workspaces', () => {
     const res = await client.get('/api/workspaces');
     expect(res.status).toBe(200);
     expect(res.json as WorkspaceView[]).toEqual([
-      { id: me.id, name: 'Personal', personal: true, role: 'owner', permissions: permissionsOf('owner'), memberCount: 1, createdAt: expect.any(String) },
+      { id: me.id, name: 'Personal', personal: true, role: 'owner', permissions: permissionsOf('owner'), memberCount: 1, createdAt: expect.any(String), transfer: null },
     ]);
   });
 
@@ -245,9 +245,9 @@ describe('workspaces', () => {
     const csv = await alice.client.get(`/api/workspaces/${alice.user.id}/audit.csv`);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = csv.text.trim().split('\r\n');
-    expect(lines[0]).toBe('time,action,by,member,email,role,from,to,key');
+    expect(lines[0]).toBe('time,action,by,member,email,role,from,to,name,url,change,seats,interval');
     expect(lines).toHaveLength(7);
-    expect(lines[2]).toMatch(new RegExp(`,member\\.role_changed,${admin.user.username},${viewer.user.username},,,viewer,editor,$`));
+    expect(lines[2]).toMatch(new RegExp(`,member\\.role_changed,${admin.user.username},${viewer.user.username},,,viewer,editor,,,,,$`));
 
     const bad = await admin.client.get(`/api/workspaces/${alice.user.id}/audit?action=everything&limit=500`);
     expect(bad.status).toBe(400);

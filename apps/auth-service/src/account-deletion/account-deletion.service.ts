@@ -8,6 +8,7 @@ import { AccountEvents } from '../users/account-events';
 import { assertCurrentPassword } from '../users/current-password';
 import { PasswordHasher } from '../users/password-hasher';
 import { UserEntity } from '../users/user.entity';
+import { WorkspaceLifecycleService } from '../workspaces/workspace-lifecycle.service';
 
 /**
  * Deletes an account: its row (and with it, by cascade, its API keys, recovery codes and reset
@@ -22,6 +23,7 @@ export class AccountDeletionService {
     private readonly hasher: PasswordHasher,
     private readonly events: AccountEvents,
     private readonly mail: MailQueue,
+    private readonly workspaces: WorkspaceLifecycleService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -40,13 +42,39 @@ export class AccountDeletionService {
       }
     }
 
-    const { keyHashes, event } = await this.db.transaction(async (tx) => {
+    const { keyHashes, events } = await this.db.transaction(async (tx) => {
+      // Shared workspaces it alone owns: one with nobody else in it goes with the account; one with
+      // other members needs a new owner (or to be deleted) first, or they would be left without one.
+      const owned: { id: string; name: string; members: number }[] = await tx.query(
+        `SELECT w.id, w.name, (SELECT count(*) FROM auth.workspace_members c WHERE c.workspace_id = w.id)::int AS members
+           FROM auth.workspace_members m JOIN auth.workspaces w ON w.id = m.workspace_id
+          WHERE m.user_id = $1 AND m.role = 'owner' AND w.personal_of IS NULL
+            AND NOT EXISTS (SELECT 1 FROM auth.workspace_members o WHERE o.workspace_id = w.id AND o.role = 'owner' AND o.user_id <> $1)
+          ORDER BY lower(w.name) FOR UPDATE OF w`,
+        [user.id],
+      );
+      const shared = owned.filter((workspace) => workspace.members > 1);
+      if (shared.length) {
+        const names = shared.map((workspace) => `"${workspace.name}"`).join(', ');
+        throw new DomainError(
+          ErrorCode.Conflict,
+          `${own ? 'You are' : 'This account is'} the only owner of ${names}, which others use: hand its ownership to another member or delete it first`,
+        );
+      }
+      const hashes: string[] = [];
+      const recorded: string[] = [];
+      for (const workspace of owned) {
+        const gone = await this.workspaces.deleteLocked(tx, workspace.id);
+        hashes.push(...gone.keyHashes);
+        recorded.push(gone.event);
+      }
       // Its keys, and those its members made in its personal workspace: all go with it.
       const keys: { key_hash: string }[] = await tx.query(`SELECT key_hash FROM auth.api_keys WHERE user_id = $1 OR workspace_id = $1`, [user.id]);
       await tx.delete(UserEntity, { id: user.id });
-      return { keyHashes: keys.map((k) => k.key_hash), event: await this.events.record(tx, DomainEvent.UserDeleted, { userId: user.id }) };
+      recorded.push(await this.events.record(tx, DomainEvent.UserDeleted, { userId: user.id }));
+      return { keyHashes: [...hashes, ...keys.map((k) => k.key_hash)], events: recorded };
     });
-    await this.events.deliver([event]);
+    await this.events.deliver(events);
     await this.events.forgetUser(user.id);
     try {
       await this.mail.enqueue(accountDeletedMail(user.email, user.username, !own, this.config.publicBaseUrl));

@@ -1,17 +1,20 @@
 import { Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
-import { dataExportDownloadPath, DomainError, DomainEvent, ErrorCode, EventPayloads, UserView } from '@qrd/contracts';
+import { dataExportDownloadPath, DomainError, DomainEvent, ErrorCode, EventPayloads, ROLE_MATRIX, UserView } from '@qrd/contracts';
+import { DataSource } from 'typeorm';
 import { MessageController } from '@qrd/messaging';
 import { UsersService } from '../users/users.service';
+import { workspaceRecipients } from '../workspaces/workspace-access';
 import { MailQueue } from './mail.queue';
 import { dataExportReadyMail, takedownMail, webhookDisabledMail } from './templates';
 
-/** Mail that follows from what the qr-service did for a user (it knows codes and exports, this service addresses). */
+/** Mail that follows from what the qr-service did in a workspace (it knows codes and exports, this service addresses). */
 @MessageController()
 export class CodeMailHandlers {
   constructor(
     private readonly users: UsersService,
+    private readonly db: DataSource,
     private readonly mail: MailQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -25,28 +28,30 @@ export class CodeMailHandlers {
     await this.mail.enqueue(dataExportReadyMail(owner.email, owner.username, links, new Date(event.expiresAt)));
   }
 
+  /** To the owners and admins of the code's workspace. */
   @EventPattern(DomainEvent.CodeTakenDown)
   async onTakenDown(@Payload() event: EventPayloads[DomainEvent.CodeTakenDown]): Promise<void> {
-    const owner = await this.owner(event.userId);
-    if (!owner) return;
     const base = this.config.publicBaseUrl;
-    await this.mail.enqueue(
-      takedownMail(owner.email, owner.username, {
-        name: event.name,
-        shortUrl: `${base}/r/${event.slug}`,
-        destination: event.destination,
-        reason: event.reason,
-        contactUrl: `${base}/contact`,
-      }),
-    );
+    for (const owner of await workspaceRecipients(this.db, event.userId, ['owner', 'admin'])) {
+      await this.mail.enqueue(
+        takedownMail(owner.email, owner.username, {
+          name: event.name,
+          shortUrl: `${base}/r/${event.slug}`,
+          destination: event.destination,
+          reason: event.reason,
+          contactUrl: `${base}/contact`,
+        }),
+      );
+    }
   }
 
+  /** To the members who manage the workspace's webhooks. */
   @EventPattern(DomainEvent.WebhookDisabled)
   async onWebhookDisabled(@Payload() event: EventPayloads[DomainEvent.WebhookDisabled]): Promise<void> {
-    const owner = await this.owner(event.userId);
-    if (!owner) return;
     const accountUrl = `${this.config.publicBaseUrl}/account?tab=webhooks`;
-    await this.mail.enqueue(webhookDisabledMail(owner.email, owner.username, { url: event.url, failures: event.failures, accountUrl }));
+    for (const member of await workspaceRecipients(this.db, event.userId, ROLE_MATRIX['integrations.manage'])) {
+      await this.mail.enqueue(webhookDisabledMail(member.email, member.username, { url: event.url, failures: event.failures, accountUrl }));
+    }
   }
 
   private async owner(userId: string): Promise<UserView | null> {

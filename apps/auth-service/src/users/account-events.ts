@@ -5,8 +5,14 @@ import { DomainEvent, EventPayloads } from '@qrd/contracts';
 import { MessageBus, Outbox, ServiceOutbox } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 
-export type AccountEvent = DomainEvent.UserSuspended | DomainEvent.UserReactivated | DomainEvent.UserDeleted | DomainEvent.SessionsRevoke;
-const ACCOUNT_EVENTS: AccountEvent[] = [DomainEvent.UserSuspended, DomainEvent.UserReactivated, DomainEvent.UserDeleted, DomainEvent.SessionsRevoke];
+export type AccountEvent = DomainEvent.UserSuspended | DomainEvent.UserReactivated | DomainEvent.UserDeleted | DomainEvent.SessionsRevoke | DomainEvent.WorkspaceDeleted;
+const ACCOUNT_EVENTS: AccountEvent[] = [
+  DomainEvent.UserSuspended,
+  DomainEvent.UserReactivated,
+  DomainEvent.UserDeleted,
+  DomainEvent.SessionsRevoke,
+  DomainEvent.WorkspaceDeleted,
+];
 
 /**
  * The auth-service's outbox table (`auth.outbox`) with a delivery for every account event. The

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { AUDIT_PAGE_MAX, AuditAction, AuditEntryView, AuditPage, csvLine } from '@qrd/contracts';
+import { AUDIT_ACTIONS, AUDIT_PAGE_MAX, AuditAction, AuditDetails, AuditEntryView, AuditPage, csvLine, WorkspaceActivity } from '@qrd/contracts';
 import { requirePermission } from './workspace-access';
 
 export interface AuditRecord {
@@ -9,7 +9,7 @@ export interface AuditRecord {
   action: AuditAction;
   targetUserId?: string | null;
   invitationId?: string | null;
-  details?: AuditEntryView['details'];
+  details?: AuditDetails;
 }
 
 interface AuditRow {
@@ -19,7 +19,7 @@ interface AuditRow {
   actor: string | null;
   member: string | null;
   email: string | null;
-  details: AuditEntryView['details'];
+  details: AuditDetails;
 }
 
 /** Rows an export holds at most (the newest). */
@@ -40,6 +40,20 @@ export class AuditLog {
     );
   }
 
+  /**
+   * An entry sent by another service (a webhook changed, the subscription changed), recorded once
+   * however often it is delivered; one for a workspace deleted meanwhile is dropped.
+   */
+  async recordActivity(activity: WorkspaceActivity): Promise<void> {
+    if (!(AUDIT_ACTIONS as readonly string[]).includes(activity.action)) return;
+    await this.db.query(
+      `INSERT INTO auth.workspace_audit (workspace_id, actor_id, action, details, source_ref)
+       SELECT w.id, (SELECT u.id FROM auth.users u WHERE u.id = $2::uuid), $3, $4, $5 FROM auth.workspaces w WHERE w.id = $1::uuid
+       ON CONFLICT (source_ref) WHERE source_ref IS NOT NULL DO NOTHING`,
+      [activity.workspaceId, activity.actorId, activity.action, JSON.stringify(activity.details ?? {}), activity.ref],
+    );
+  }
+
   async page(actorId: string, workspaceId: string, query: { action?: AuditAction; cursor?: string; limit?: number }): Promise<AuditPage> {
     await requirePermission(this.db, workspaceId, actorId, 'audit.read');
     const limit = Math.min(AUDIT_PAGE_MAX, Math.max(1, query.limit ?? 50));
@@ -52,11 +66,12 @@ export class AuditLog {
     await requirePermission(this.db, workspaceId, actorId, 'audit.read');
     const rows = await this.rows(workspaceId, action, null, EXPORT_MAX);
     return (
-      csvLine(['time', 'action', 'by', 'member', 'email', 'role', 'from', 'to', 'key']) +
+      csvLine(['time', 'action', 'by', 'member', 'email', 'role', 'from', 'to', 'name', 'url', 'change', 'seats', 'interval']) +
       rows
-        .map((row) =>
-          csvLine([row.at.toISOString(), row.action, row.actor, row.member, row.email, row.details.role ?? null, row.details.from ?? null, row.details.to ?? null, row.details.name ?? null]),
-        )
+        .map((row) => {
+          const d = row.details;
+          return csvLine([row.at.toISOString(), row.action, row.actor, row.member, row.email, d.role ?? null, d.from ?? null, d.to ?? null, d.name ?? null, d.url ?? null, d.change ?? null, d.seats ?? null, d.interval ?? null]);
+        })
         .join('')
     );
   }

@@ -17,7 +17,7 @@ import { workspaceInvitationMail } from '../mail/templates';
 import { UsersRepository } from '../users/users.repository';
 import { AuditLog } from './audit-log';
 import { InvitationRow, toInvitationView } from './members.service';
-import { isUuid, requirePermission } from './workspace-access';
+import { isUuid, lockWorkspace, requirePermission } from './workspace-access';
 import { workspaceName, WorkspacesService } from './workspaces.service';
 
 /** Invitations (sent or sent again) one workspace may send in an hour. */
@@ -57,7 +57,7 @@ export class InvitationsService {
     // Addresses are kept as accounts keep theirs: lower case.
     const email = String(emailInput ?? '').trim().toLowerCase();
     const sent = await this.db.transaction(async (tx) => {
-      await this.lockWorkspace(tx, workspaceId);
+      await lockWorkspace(tx, workspaceId);
       await requirePermission(tx, workspaceId, actorId, 'members.manage');
       const member: unknown[] = await tx.query(
         `SELECT 1 FROM auth.workspace_members m JOIN auth.users u ON u.id = m.user_id WHERE m.workspace_id = $1 AND lower(u.email) = lower($2)`,
@@ -90,7 +90,7 @@ export class InvitationsService {
   /** A new link (the old one stops working) and a new expiry, mailed again. */
   async resend(actorId: string, workspaceId: string, invitationId: string): Promise<InvitationView> {
     const sent = await this.db.transaction(async (tx) => {
-      await this.lockWorkspace(tx, workspaceId);
+      await lockWorkspace(tx, workspaceId);
       await requirePermission(tx, workspaceId, actorId, 'members.manage');
       const current = await this.openInvitation(tx, workspaceId, invitationId);
       if (Date.now() - current.last_sent_at.getTime() < RESEND_INTERVAL_SECONDS * 1000) {
@@ -113,7 +113,7 @@ export class InvitationsService {
 
   async revoke(actorId: string, workspaceId: string, invitationId: string): Promise<InvitationView> {
     return this.db.transaction(async (tx) => {
-      await this.lockWorkspace(tx, workspaceId);
+      await lockWorkspace(tx, workspaceId);
       await requirePermission(tx, workspaceId, actorId, 'members.manage');
       const current = await this.openInvitation(tx, workspaceId, invitationId);
       const [rows]: [InvitationRow[], number] = await tx.query(`UPDATE auth.workspace_invitations SET revoked_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [current.id]);
@@ -175,14 +175,7 @@ export class InvitationsService {
       });
       return invitation.workspace_id;
     });
-    const joined = (await this.workspaces.list(userId)).find((workspace) => workspace.id === workspaceId);
-    if (!joined) throw new DomainError(ErrorCode.NotFound, 'Workspace not found');
-    return joined;
-  }
-
-  private async lockWorkspace(tx: EntityManager, workspaceId: string): Promise<void> {
-    const rows: unknown[] = isUuid(workspaceId) ? await tx.query(`SELECT 1 FROM auth.workspaces WHERE id = $1 FOR UPDATE`, [workspaceId]) : [];
-    if (!rows.length) throw new DomainError(ErrorCode.NotFound, 'Workspace not found');
+    return this.workspaces.one(userId, workspaceId);
   }
 
   /** A pending or expired invitation (sending again renews an expired one; withdrawing ends it). */

@@ -13,7 +13,7 @@ import {
   WorkspaceRole,
 } from '@qrd/contracts';
 import { AuditLog } from './audit-log';
-import { isUuid, requirePermission, roleIn } from './workspace-access';
+import { lockWorkspace, requirePermission, roleIn } from './workspace-access';
 
 interface MemberRow {
   user_id: string;
@@ -114,6 +114,8 @@ export class MembersService {
       }
       if (target === 'owner') await this.assertAnotherOwner(tx, workspaceId, self ? 'You are its last owner: make another member owner before you leave' : undefined);
       await tx.query(`DELETE FROM auth.workspace_members WHERE workspace_id = $1 AND user_id = $2`, [workspaceId, userId]);
+      // An offer of ownership to or from them lapses with the membership.
+      await tx.query(`DELETE FROM auth.workspace_transfers WHERE workspace_id = $1 AND $2 IN (from_user, to_user)`, [workspaceId, userId]);
       await this.audit.record(tx, { workspaceId, actorId, action: self ? 'member.left' : 'member.removed', targetUserId: userId, details: { role: target } });
       // The API keys the member made there stop with the membership.
       return this.revokeKeys(tx, workspaceId, userId);
@@ -132,14 +134,12 @@ export class MembersService {
 
   /** Locks the workspace, then reads both roles: the actor must be a member, the target one too. */
   private async lockPair(tx: EntityManager, workspaceId: string, actorId: string, userId: string) {
-    const workspace: { personal_of: string | null }[] = isUuid(workspaceId)
-      ? await tx.query(`SELECT personal_of FROM auth.workspaces WHERE id = $1 FOR UPDATE`, [workspaceId])
-      : [];
-    const actor = workspace.length ? await roleIn(tx, workspaceId, actorId) : null;
+    const { personalOf } = await lockWorkspace(tx, workspaceId);
+    const actor = await roleIn(tx, workspaceId, actorId);
     if (!actor) throw new DomainError(ErrorCode.NotFound, 'Workspace not found');
     const target = await roleIn(tx, workspaceId, userId);
     if (!target) throw new DomainError(ErrorCode.NotFound, 'That person is not a member of this workspace');
-    return { actor, target, personalOf: workspace[0].personal_of };
+    return { actor, target, personalOf };
   }
 
   private assertMayChange(actor: WorkspaceRole, target: WorkspaceRole, next: WorkspaceRole | null, self: boolean): void {

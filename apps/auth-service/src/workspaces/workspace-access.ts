@@ -35,3 +35,26 @@ export async function requirePermission(
   if (!can(role, permission)) throw new DomainError(ErrorCode.Forbidden, `Your role in this workspace (${role}) does not allow this`);
   return role;
 }
+
+/** Locks the workspace's row for the rest of the transaction: changes to one workspace are applied one after the other. 404 when there is none. */
+export async function lockWorkspace(tx: Pick<EntityManager, 'query'>, workspaceId: string): Promise<{ personalOf: string | null; name: string }> {
+  const rows: { personal_of: string | null; name: string }[] = isUuid(workspaceId)
+    ? await tx.query(`SELECT personal_of, name FROM auth.workspaces WHERE id = $1 FOR UPDATE`, [workspaceId])
+    : [];
+  if (!rows.length) throw new DomainError(ErrorCode.NotFound, 'Workspace not found');
+  return { personalOf: rows[0].personal_of, name: rows[0].name };
+}
+
+/** Who is told by mail about something in a workspace: its members holding one of `roles`. */
+export async function workspaceRecipients(
+  db: Pick<EntityManager, 'query'>,
+  workspaceId: string,
+  roles: readonly WorkspaceRole[],
+): Promise<{ email: string; username: string }[]> {
+  if (!isUuid(workspaceId)) return [];
+  return db.query(
+    `SELECT u.email, u.username FROM auth.workspace_members m JOIN auth.users u ON u.id = m.user_id
+      WHERE m.workspace_id = $1 AND m.role = ANY($2::text[]) ORDER BY m.joined_at, u.username`,
+    [workspaceId, roles],
+  );
+}

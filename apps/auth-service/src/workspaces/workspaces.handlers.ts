@@ -1,9 +1,11 @@
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AuthPattern, AuthRequests } from '@qrd/contracts';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import { AuthPattern, AuthRequests, DomainEvent, EventPayloads } from '@qrd/contracts';
 import { MessageController } from '@qrd/messaging';
 import { AuditLog } from './audit-log';
 import { InvitationsService } from './invitations.service';
 import { MembersService } from './members.service';
+import { TransfersService } from './transfers.service';
+import { WorkspaceLifecycleService } from './workspace-lifecycle.service';
 import { WorkspacesService } from './workspaces.service';
 
 type Req<P extends AuthPattern> = AuthRequests[P]['req'];
@@ -16,7 +18,49 @@ export class WorkspacesHandlers {
     private readonly members: MembersService,
     private readonly invitations: InvitationsService,
     private readonly audit: AuditLog,
+    private readonly lifecycle: WorkspaceLifecycleService,
+    private readonly transfers: TransfersService,
   ) {}
+
+  @EventPattern(DomainEvent.WorkspaceActivity)
+  onActivity(@Payload() activity: EventPayloads[DomainEvent.WorkspaceActivity]): Promise<void> {
+    return this.audit.recordActivity(activity);
+  }
+
+  @MessagePattern(AuthPattern.CreateWorkspace)
+  create(@Payload() req: Req<AuthPattern.CreateWorkspace>): Res<AuthPattern.CreateWorkspace> {
+    return this.lifecycle.create(req.actorId, req.name);
+  }
+
+  @MessagePattern(AuthPattern.RenameWorkspace)
+  rename(@Payload() req: Req<AuthPattern.RenameWorkspace>): Res<AuthPattern.RenameWorkspace> {
+    return this.lifecycle.rename(req.actorId, req.workspaceId, req.name);
+  }
+
+  @MessagePattern(AuthPattern.DeleteWorkspace)
+  deleteWorkspace(@Payload() req: Req<AuthPattern.DeleteWorkspace>): Res<AuthPattern.DeleteWorkspace> {
+    return this.lifecycle.delete(req.actorId, req.workspaceId, req.currentPassword);
+  }
+
+  @MessagePattern(AuthPattern.OfferTransfer)
+  offerTransfer(@Payload() req: Req<AuthPattern.OfferTransfer>): Res<AuthPattern.OfferTransfer> {
+    return this.transfers.offer(req.actorId, req.workspaceId, req.userId);
+  }
+
+  @MessagePattern(AuthPattern.AcceptTransfer)
+  acceptTransfer(@Payload() req: Req<AuthPattern.AcceptTransfer>): Res<AuthPattern.AcceptTransfer> {
+    return this.transfers.accept(req.actorId, req.workspaceId);
+  }
+
+  @MessagePattern(AuthPattern.CancelTransfer)
+  cancelTransfer(@Payload() req: Req<AuthPattern.CancelTransfer>): Res<AuthPattern.CancelTransfer> {
+    return this.transfers.cancel(req.actorId, req.workspaceId);
+  }
+
+  @MessagePattern(AuthPattern.ExistingWorkspaces)
+  existing(@Payload() req: Req<AuthPattern.ExistingWorkspaces>): Res<AuthPattern.ExistingWorkspaces> {
+    return this.workspaces.existing(Array.isArray(req.ids) ? req.ids : []);
+  }
 
   @MessagePattern(AuthPattern.AuditLog)
   auditLog(@Payload() req: Req<AuthPattern.AuditLog>): Res<AuthPattern.AuditLog> {

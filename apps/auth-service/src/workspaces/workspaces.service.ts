@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { AdminWorkspaceRow, AuthRequests, AuthPattern, DomainError, ErrorCode, isAdminRole, isWorkspaceRole, permissionsOf, WorkspaceRole, WorkspaceView } from '@qrd/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { AdminWorkspaceRow, AuthRequests, AuthPattern, DomainError, ErrorCode, isAdminRole, isWorkspaceRole, PendingTransferView, permissionsOf, WorkspaceRole, WorkspaceView } from '@qrd/contracts';
 import { UsersRepository } from '../users/users.repository';
-import { roleIn } from './workspace-access';
+import { isUuid, roleIn } from './workspace-access';
 
 /**
  * A workspace's name as `viewer` sees it: someone else's personal workspace is "alice's workspace"
@@ -20,6 +20,7 @@ interface WorkspaceRow {
   role: string;
   member_count: number;
   created_at: Date;
+  transfer: (Omit<PendingTransferView, 'createdAt' | 'expiresAt'> & { createdAt: string; expiresAt: string }) | null;
 }
 
 /** Workspaces and their members (docs/workspaces.md); every account has its personal one. */
@@ -64,16 +65,35 @@ export class WorkspacesService {
     return { items, total, page, pageSize };
   }
 
+  /** One of the user's workspaces as they see it (after a change), or 404. */
+  async one(userId: string, workspaceId: string, db: Pick<EntityManager, 'query'> = this.db): Promise<WorkspaceView> {
+    const found = (await this.list(userId, db)).find((workspace) => workspace.id === workspaceId);
+    if (!found) throw new DomainError(ErrorCode.NotFound, 'Workspace not found');
+    return found;
+  }
+
+  /** Which of these ids name a workspace that exists. */
+  async existing(ids: string[]): Promise<{ ids: string[] }> {
+    const valid = ids.filter(isUuid);
+    if (!valid.length) return { ids: [] };
+    const rows: { id: string }[] = await this.db.query(`SELECT id FROM auth.workspaces WHERE id = ANY($1::uuid[])`, [valid]);
+    return { ids: rows.map((row) => row.id) };
+  }
+
   /** The user's role in the workspace, or null: asked by the gateway for each request in a shared workspace. */
   async role(userId: string, workspaceId: string): Promise<{ role: WorkspaceRole | null }> {
     return { role: await roleIn(this.db, workspaceId, userId) };
   }
 
   /** The user's workspaces: their personal one first, then the others by name. */
-  async list(userId: string): Promise<WorkspaceView[]> {
-    const rows: WorkspaceRow[] = await this.db.query(
+  async list(userId: string, db: Pick<EntityManager, 'query'> = this.db): Promise<WorkspaceView[]> {
+    const rows: WorkspaceRow[] = await db.query(
       `SELECT w.id, ${workspaceName('w', '$1')} AS name, w.personal_of IS NOT NULL AS personal, m.role, w.created_at,
-              (SELECT count(*) FROM auth.workspace_members c WHERE c.workspace_id = w.id)::int AS member_count
+              (SELECT count(*) FROM auth.workspace_members c WHERE c.workspace_id = w.id)::int AS member_count,
+              (SELECT json_build_object('fromUserId', t.from_user, 'fromUsername', fu.username, 'toUserId', t.to_user, 'toUsername', tu.username,
+                                        'createdAt', t.created_at, 'expiresAt', t.expires_at)
+                 FROM auth.workspace_transfers t JOIN auth.users fu ON fu.id = t.from_user JOIN auth.users tu ON tu.id = t.to_user
+                WHERE t.workspace_id = w.id AND t.expires_at > now() AND (m.role = 'owner' OR t.to_user = $1)) AS transfer
          FROM auth.workspace_members m JOIN auth.workspaces w ON w.id = m.workspace_id
         WHERE m.user_id = $1
         ORDER BY w.personal_of = $1 DESC NULLS LAST, lower(w.name), w.id`,
@@ -90,6 +110,9 @@ export class WorkspacesService {
               permissions: permissionsOf(row.role),
               memberCount: row.member_count,
               createdAt: row.created_at.toISOString(),
+              transfer: row.transfer
+                ? { ...row.transfer, createdAt: new Date(row.transfer.createdAt).toISOString(), expiresAt: new Date(row.transfer.expiresAt).toISOString() }
+                : null,
             },
           ]
         : [],

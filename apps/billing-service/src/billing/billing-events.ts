@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { LOGGER, Logger } from '@qrd/config';
-import { BillingNotice, DomainEvent, redirectsEnabledFor, SubscriptionState } from '@qrd/contracts';
+import { randomUUID } from 'node:crypto';
+import { LOGGER, Logger, requestContext } from '@qrd/config';
+import { BillingNotice, DomainEvent, redirectsEnabledFor, SubscriptionState, WorkspaceActivity } from '@qrd/contracts';
 import { MessageBus, Outbox, ServiceOutbox } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 import { BillingRepository, BillingStore } from './billing.repository';
@@ -33,6 +34,7 @@ export class BillingEvents extends ServiceOutbox {
             if (now) await bus.emitEvent(DomainEvent.SubscriptionChanged, now);
           },
           [DomainEvent.BillingNotice]: ({ payload }) => bus.emitEvent(DomainEvent.BillingNotice, payload as BillingNotice),
+          [DomainEvent.WorkspaceActivity]: ({ payload }) => bus.emitEvent(DomainEvent.WorkspaceActivity, payload as WorkspaceActivity),
         },
       }),
       metrics,
@@ -42,6 +44,22 @@ export class BillingEvents extends ServiceOutbox {
   /** Within the unit of work `store`: a mail to the user (the auth-service writes it), sent after the commit. */
   async notice(store: BillingStore, notice: BillingNotice): Promise<void> {
     const id = await this.outbox.add(store.manager, DomainEvent.BillingNotice, notice);
+    await store.afterCommit(() => this.deliver([id]));
+  }
+
+  /**
+   * Within the unit of work `store`: an entry for the workspace's audit log (the auth-service keeps
+   * it), naming the member acting in this request, or nobody (a renewal, the provider).
+   */
+  async activity(store: BillingStore, workspaceId: string, details: WorkspaceActivity['details']): Promise<void> {
+    const entry: WorkspaceActivity = {
+      ref: `billing:${randomUUID()}`,
+      workspaceId,
+      actorId: requestContext.current()?.userId ?? null,
+      action: 'subscription.changed',
+      details,
+    };
+    const id = await this.outbox.add(store.manager, DomainEvent.WorkspaceActivity, entry);
     await store.afterCommit(() => this.deliver([id]));
   }
 

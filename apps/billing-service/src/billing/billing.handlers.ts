@@ -173,4 +173,10 @@ export class BillingHandlers {
   onUserDeleted(@Payload() event: EventPayloads[DomainEvent.UserDeleted]): Promise<void> {
     return this.seats.onUserDeleted(event.userId);
   }
+
+  /** A shared workspace deleted: its subscription ends now, as an account's does. */
+  @EventPattern(DomainEvent.WorkspaceDeleted)
+  onWorkspaceDeleted(@Payload() event: EventPayloads[DomainEvent.WorkspaceDeleted]): Promise<void> {
+    return this.seats.onUserDeleted(event.workspaceId);
+  }
 }

@@ -57,22 +57,22 @@ export class SeatReconciler extends ServiceReconciler {
   }
 
   /**
-   * Live subscriptions of accounts that no longer exist (a `user.deleted` whose handling kept
+   * Live subscriptions of workspaces that no longer exist (a `user.deleted` or `workspace.deleted` whose handling kept
    * failing, the provider away for longer than its retries): ended now and detached, as the event
-   * would have done. The auth-service is asked which of the users still exist, a page at a time.
+   * would have done. The auth-service is asked which of the workspaces still exist, a page at a time.
    */
   private async accounts(): Promise<ReconcileCheck> {
     const result: ReconcileCheck = { check: 'accounts', checked: 0, repaired: 0, needsAttention: 0, details: [] };
     const userIds = await this.repo.usersWithLiveSubscriptions();
     for (let i = 0; i < userIds.length; i += ACCOUNT_PAGE) {
       const ids = userIds.slice(i, i + ACCOUNT_PAGE);
-      const { items } = await this.bus.request(AuthPattern.ListUsers, { page: 1, pageSize: ACCOUNT_PAGE, ids });
-      const existing = new Set(items.map((user) => user.id));
+      // Subscriptions belong to workspaces (a personal one's id is its account's).
+      const existing = new Set((await this.bus.request(AuthPattern.ExistingWorkspaces, { ids })).ids);
       result.checked += ids.length;
       for (const userId of ids.filter((id) => !existing.has(id))) {
         await this.seatsService.onUserDeleted(userId);
         result.repaired += 1;
-        if (result.details.length < MAX_DETAILS) result.details.push(`user ${userId} no longer exists: subscription ended and billing records detached`);
+        if (result.details.length < MAX_DETAILS) result.details.push(`workspace ${userId} no longer exists: subscription ended and billing records detached`);
       }
     }
     return result;

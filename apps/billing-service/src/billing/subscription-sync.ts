@@ -8,6 +8,32 @@ import { BillingRepository, BillingStore } from './billing.repository';
 import { SubscriptionEntity } from './subscription.entity';
 import { recordSeatRenewal } from './seat-renewal.record';
 
+interface HeldState {
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  seats: number;
+  interval: string;
+  pendingInterval: string | null;
+  card: string | null;
+}
+
+/** What the workspace's audit log says of a subscription's change (null: nothing a person would notice). */
+export function describeChange(was: HeldState | null, now: SubscriptionEntity): string | null {
+  if (!was) return 'subscription started';
+  const changes: string[] = [];
+  if (was.status !== now.status) changes.push(`status ${was.status} to ${now.status}`);
+  if (now.seats > was.seats) changes.push(`seats added (${was.seats} to ${now.seats})`);
+  if (now.seats < was.seats) changes.push(`seats removed (${was.seats} to ${now.seats})`);
+  if (!was.cancelAtPeriodEnd && now.cancelAtPeriodEnd) changes.push('cancellation at the period end');
+  if (was.cancelAtPeriodEnd && !now.cancelAtPeriodEnd) changes.push('cancellation withdrawn');
+  if (was.interval !== now.interval) changes.push(`billed ${now.interval === 'annual' ? 'yearly' : 'monthly'}`);
+  if (was.pendingInterval !== now.pendingInterval) {
+    changes.push(now.pendingInterval ? `switch to ${now.pendingInterval === 'annual' ? 'yearly' : 'monthly'} billing at renewal` : 'interval switch withdrawn');
+  }
+  if (was.card && now.cardLast4 && was.card !== now.cardLast4) changes.push('payment method changed');
+  return changes.length ? changes.join('; ') : null;
+}
+
 /**
  * Keeps our copy of provider subscriptions current and tells the other services: every change of
  * a user's effective subscription is published as `subscription.changed` (the qr-service turns
@@ -66,6 +92,10 @@ export class SubscriptionSync {
     });
     if (snapshot.readAt < row.stateAt) return row;
     const was = row.stateAt > 0 ? { status: row.status, cancelAtPeriodEnd: row.cancelAtPeriodEnd, periodEnd: row.currentPeriodEnd } : null;
+    const held: HeldState | null =
+      row.stateAt > 0
+        ? { status: row.status, cancelAtPeriodEnd: row.cancelAtPeriodEnd, seats: row.seats, interval: row.interval, pendingInterval: row.pendingInterval, card: row.cardLast4 }
+        : null;
     row.status = snapshot.status;
     row.interval = snapshot.interval;
     row.seats = snapshot.seats;
@@ -83,6 +113,10 @@ export class SubscriptionSync {
     const saved = await store.saveSubscription(row);
     await this.invoices.record(customer, snapshot.id, snapshot.latestInvoiceId, store);
     if (customer.userId && was) await this.noticeChange(customer.userId, was, saved, store);
+    const change = customer.userId ? describeChange(held, saved) : null;
+    if (customer.userId && change) {
+      await this.events.activity(store, customer.userId, { change, seats: saved.seats, interval: saved.interval, to: saved.status });
+    }
     const periodEnd = saved.currentPeriodEnd;
     const renewed = was?.periodEnd && isEntitledStatus(was.status) && periodEnd && periodEnd > was.periodEnd;
     if (customer.userId && renewed && periodEnd && redirectsEnabledFor(saved.status)) {

@@ -49,9 +49,10 @@ export class BillingApiService {
     return this.bus.request(BillingPattern.CreateSignupPayment, { email: dto.email, interval: dto.billingInterval });
   }
 
-  async getOrCreateSubscription(userId: string, interval: BillingInterval): Promise<PaymentSetupView> {
-    const user = await this.bus.request(AuthPattern.GetUser, { userId });
-    return this.bus.request(BillingPattern.GetOrCreateSubscription, { userId, email: user.email, interval });
+  /** The workspace's subscription; a new customer is made in the name of the member who pays. */
+  async getOrCreateSubscription(workspaceId: string, payerId: string, interval: BillingInterval): Promise<PaymentSetupView> {
+    const payer = await this.bus.request(AuthPattern.GetUser, { userId: payerId });
+    return this.bus.request(BillingPattern.GetOrCreateSubscription, { userId: workspaceId, email: payer.email, interval });
   }
 
   /** The client's price is only compared with ours (in cents, so 3.49 is exactly 349), never charged. */

@@ -5,14 +5,19 @@ import {
   AuditQueryDto,
   AuthPattern,
   ChangeMemberRoleDto,
+  DeleteWorkspaceDto,
   InvitationPreview,
   InvitationView,
   InviteMemberDto,
+  OfferTransferDto,
   WorkspaceMembersView,
+  WorkspaceNameDto,
   WorkspaceView,
 } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
+import { LIMITS } from '../auth/limits';
 import { ApiKeyAuthenticator } from '../public-api/api-key-authenticator';
+import { RateLimiter } from '../sessions/rate-limiter';
 import { Access, CurrentSession } from '../sessions/auth.guard';
 import { Session } from '../sessions/session.store';
 
@@ -25,6 +30,7 @@ export class WorkspacesController {
   constructor(
     private readonly bus: MessageBus,
     private readonly apiKeys: ApiKeyAuthenticator,
+    private readonly limiter: RateLimiter,
   ) {}
 
   /** The workspaces the signed-in user belongs to, with their role and permissions in each. */
@@ -32,6 +38,56 @@ export class WorkspacesController {
   @Access('user')
   list(@CurrentSession() session: Session): Promise<WorkspaceView[]> {
     return this.bus.request(AuthPattern.ListWorkspaces, { userId: session.userId });
+  }
+
+  /** A new shared workspace, owned by the signed-in user (who pays for its codes). */
+  @Post('workspaces')
+  @Access('user')
+  @HttpCode(201)
+  create(@CurrentSession() session: Session, @Body() dto: WorkspaceNameDto): Promise<WorkspaceView> {
+    return this.bus.request(AuthPattern.CreateWorkspace, { actorId: session.userId, name: dto.name });
+  }
+
+  /** An owner renames a shared workspace. */
+  @Patch('workspaces/:workspaceId')
+  @Access('user')
+  rename(@CurrentSession() session: Session, @Param('workspaceId') workspaceId: string, @Body() dto: WorkspaceNameDto): Promise<WorkspaceView> {
+    return this.bus.request(AuthPattern.RenameWorkspace, { actorId: session.userId, workspaceId, name: dto.name });
+  }
+
+  /** An owner deletes a shared workspace with their password: its codes stop redirecting and its data is erased. */
+  @Delete('workspaces/:workspaceId')
+  @Access('user')
+  @HttpCode(204)
+  async delete(@CurrentSession() session: Session, @Param('workspaceId') workspaceId: string, @Body() dto: DeleteWorkspaceDto): Promise<void> {
+    // A password is checked: guesses are limited as for every other re-authentication.
+    await this.limiter.hit(LIMITS.reauthPerUser(session.userId));
+    const { keyHashes } = await this.bus.request(AuthPattern.DeleteWorkspace, { actorId: session.userId, workspaceId, currentPassword: dto.currentPassword });
+    await Promise.all(keyHashes.map((hash) => this.apiKeys.forget(hash)));
+  }
+
+  /** An owner offers ownership to a member; it passes when that member accepts. */
+  @Post('workspaces/:workspaceId/transfer')
+  @Access('user')
+  @HttpCode(200)
+  offerTransfer(@CurrentSession() session: Session, @Param('workspaceId') workspaceId: string, @Body() dto: OfferTransferDto): Promise<WorkspaceView> {
+    return this.bus.request(AuthPattern.OfferTransfer, { actorId: session.userId, workspaceId, userId: dto.userId });
+  }
+
+  /** The member offered ownership accepts it: they become an owner, the one who offered an admin. */
+  @Post('workspaces/:workspaceId/transfer/accept')
+  @Access('user')
+  @HttpCode(200)
+  acceptTransfer(@CurrentSession() session: Session, @Param('workspaceId') workspaceId: string): Promise<WorkspaceView> {
+    return this.bus.request(AuthPattern.AcceptTransfer, { actorId: session.userId, workspaceId });
+  }
+
+  /** An owner withdraws the offer, or the member offered declines it. */
+  @Delete('workspaces/:workspaceId/transfer')
+  @Access('user')
+  @HttpCode(204)
+  async cancelTransfer(@CurrentSession() session: Session, @Param('workspaceId') workspaceId: string): Promise<void> {
+    await this.bus.request(AuthPattern.CancelTransfer, { actorId: session.userId, workspaceId });
   }
 
   @Get('workspaces/:workspaceId/members')

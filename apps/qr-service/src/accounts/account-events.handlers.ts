@@ -37,9 +37,20 @@ export class AccountEventsHandlers {
 
   @EventPattern(DomainEvent.UserDeleted)
   async onDeleted(@Payload() event: EventPayloads[DomainEvent.UserDeleted]): Promise<void> {
-    await this.exports.eraseOwner(event.userId);
-    await this.webhooks.deleteAllOwned(event.userId);
-    await this.codes.eraseOwner(event.userId);
+    // Its personal workspace (whose id is the account's) goes with it.
+    await this.eraseWorkspace(event.userId);
     await this.history.forgetMember(event.userId);
+  }
+
+  /** A shared workspace deleted: its codes answer 410 from now on, and nothing it owned is kept. */
+  @EventPattern(DomainEvent.WorkspaceDeleted)
+  onWorkspaceDeleted(@Payload() event: EventPayloads[DomainEvent.WorkspaceDeleted]): Promise<void> {
+    return this.eraseWorkspace(event.workspaceId);
+  }
+
+  private async eraseWorkspace(workspaceId: string): Promise<void> {
+    await this.exports.eraseOwner(workspaceId);
+    await this.webhooks.deleteAllOwned(workspaceId);
+    await this.codes.eraseOwner(workspaceId);
   }
 }

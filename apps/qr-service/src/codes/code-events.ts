@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { LOGGER, Logger } from '@qrd/config';
-import { DomainEvent, EventPayloads } from '@qrd/contracts';
+import { LOGGER, Logger, requestContext } from '@qrd/config';
+import { DomainEvent, EventPayloads, WorkspaceActivity } from '@qrd/contracts';
 import { MessageBus, Outbox, ServiceOutbox } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 import { randomUUID } from 'node:crypto';
@@ -52,6 +52,8 @@ export class CodeEvents extends ServiceOutbox {
           [DomainEvent.WebhookDisabled]: ({ payload }) =>
             bus.emitEvent(DomainEvent.WebhookDisabled, payload as EventPayloads[DomainEvent.WebhookDisabled]),
           [WEBHOOK_FAN_OUT]: ({ payload }) => webhooks.fanOut(payload as OwnerWebhookEvent),
+          [DomainEvent.WorkspaceActivity]: ({ payload }) =>
+            bus.emitEvent(DomainEvent.WorkspaceActivity, payload as EventPayloads[DomainEvent.WorkspaceActivity]),
           [DomainEvent.DataExportReady]: ({ payload }) =>
             bus.emitEvent(DomainEvent.DataExportReady, payload as EventPayloads[DomainEvent.DataExportReady]),
         },
@@ -89,6 +91,15 @@ export class CodeEvents extends ServiceOutbox {
       body: { type, timestamp: new Date().toISOString(), data },
     };
     return [await this.outbox.add(tx, WEBHOOK_FAN_OUT, record)];
+  }
+
+  /**
+   * Within `tx`: an entry for the workspace's audit log (the auth-service keeps it), naming the
+   * member acting in this request.
+   */
+  async activity(tx: EntityManager, workspaceId: string, action: WorkspaceActivity['action'], details: WorkspaceActivity['details']): Promise<string[]> {
+    const entry: WorkspaceActivity = { ref: `qr:${randomUUID()}`, workspaceId, actorId: requestContext.current()?.userId ?? null, action, details };
+    return [await this.outbox.add(tx, DomainEvent.WorkspaceActivity, entry)];
   }
 
   /** Within `tx`: an endpoint was disabled after repeated failures (the auth-service mails its owner). */

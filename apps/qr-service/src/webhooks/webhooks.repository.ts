@@ -86,9 +86,10 @@ export class WebhooksRepository {
     ownerId: string,
     id: string,
     changes: { url?: string; events?: string[]; enabled?: boolean; secretSealed?: string },
+    db: Pick<EntityManager, 'query'> = this.db,
   ): Promise<EndpointRow | null> {
     if (!UUID.test(id)) return null;
-    const rows = await this.db.query(
+    const rows = await db.query(
       `UPDATE qr.webhook_endpoints SET
          url = coalesce($3, url),
          events = coalesce($4::text[], events),
@@ -102,10 +103,11 @@ export class WebhooksRepository {
     return rows[0]?.[0] ?? null;
   }
 
-  async delete(ownerId: string, id: string): Promise<boolean> {
-    if (!UUID.test(id)) return false;
-    const [, count] = await this.db.query(`DELETE FROM qr.webhook_endpoints WHERE id = $1 AND owner_id = $2`, [id, ownerId]);
-    return count > 0;
+  /** The endpoint's address, when it was there to delete. */
+  async delete(ownerId: string, id: string, db: Pick<EntityManager, 'query'> = this.db): Promise<string | null> {
+    if (!UUID.test(id)) return null;
+    const [rows]: [{ url: string }[], number] = await db.query(`DELETE FROM qr.webhook_endpoints WHERE id = $1 AND owner_id = $2 RETURNING url`, [id, ownerId]);
+    return rows[0]?.url ?? null;
   }
 
   /** A deleted account's endpoints go, with their logs. */

@@ -18,7 +18,9 @@ import {
   WebhookEventType,
   WebhookPattern,
   WebhookRequests,
+  WorkspaceActivity,
 } from '@qrd/contracts';
+import type { EntityManager } from 'typeorm';
 import { DestinationBlocklist } from '../abuse/destination-blocklist';
 import { CodeEvents } from '../codes/code-events';
 import { destinationRefusal } from '../codes/destination-policy';
@@ -57,11 +59,12 @@ export class WebhooksService {
     const url = this.checkUrl(input.url);
     const events = this.checkEvents(input.events);
     const secret = newWebhookSecret();
-    const row = await this.repository.transaction(async (tx) => {
+    const row = await this.audited(async (tx) => {
       // One creation per owner at a time, so the limit holds under concurrent requests.
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('webhooks:' || $1))`, [input.userId]);
       if ((await this.repository.count(input.userId, tx)) >= WEBHOOK_MAX_PER_USER) throw new DomainError(ErrorCode.Conflict, WEBHOOK_MESSAGES.tooMany);
-      return this.repository.insert(tx, { ownerId: input.userId, url, events, secretSealed: this.secrets.seal(secret) });
+      const row = await this.repository.insert(tx, { ownerId: input.userId, url, events, secretSealed: this.secrets.seal(secret) });
+      return { result: row, audit: { workspaceId: input.userId, action: 'webhook.created', details: { url, change: `events: ${events.join(', ')}` } } };
     });
     return { ...toEndpointView(row), secret };
   }
@@ -72,21 +75,48 @@ export class WebhooksService {
       events: input.events === undefined ? undefined : this.checkEvents(input.events),
       enabled: typeof input.enabled === 'boolean' ? input.enabled : undefined,
     };
-    const row = await this.repository.update(input.userId, input.endpointId, changes);
-    if (!row) throw notFound();
+    const what = [
+      changes.url !== undefined ? 'address' : null,
+      changes.events !== undefined ? `events: ${changes.events.join(', ')}` : null,
+      changes.enabled === true ? 'turned on' : changes.enabled === false ? 'turned off' : null,
+    ].filter(Boolean);
+    const row = await this.audited(async (tx) => {
+      const row = await this.repository.update(input.userId, input.endpointId, changes, tx);
+      if (!row) throw notFound();
+      return { result: row, audit: what.length ? { workspaceId: input.userId, action: 'webhook.changed', details: { url: row.url, change: what.join('; ') } } : null };
+    });
     return toEndpointView(row);
   }
 
   async delete(userId: string, endpointId: string): Promise<void> {
-    if (!(await this.repository.delete(userId, endpointId))) throw notFound();
+    await this.audited(async (tx) => {
+      const url = await this.repository.delete(userId, endpointId, tx);
+      if (url === null) throw notFound();
+      return { result: undefined, audit: { workspaceId: userId, action: 'webhook.deleted', details: { url } } };
+    });
   }
 
   /** A new secret; the old one stops signing at once. */
   async rotateSecret(userId: string, endpointId: string): Promise<WebhookEndpointWithSecret> {
     const secret = newWebhookSecret();
-    const row = await this.repository.update(userId, endpointId, { secretSealed: this.secrets.seal(secret) });
-    if (!row) throw notFound();
+    const row = await this.audited(async (tx) => {
+      const row = await this.repository.update(userId, endpointId, { secretSealed: this.secrets.seal(secret) }, tx);
+      if (!row) throw notFound();
+      return { result: row, audit: { workspaceId: userId, action: 'webhook.changed', details: { url: row.url, change: 'signing secret rotated' } } };
+    });
     return { ...toEndpointView(row), secret };
+  }
+
+  /** A change of endpoints and its entry in the workspace's audit log, in one transaction; the entry is sent after the commit. */
+  private async audited<T>(
+    work: (tx: EntityManager) => Promise<{ result: T; audit: { workspaceId: string; action: WorkspaceActivity['action']; details: WorkspaceActivity['details'] } | null }>,
+  ): Promise<T> {
+    const { result, ids } = await this.repository.transaction(async (tx) => {
+      const { result, audit } = await work(tx);
+      return { result, ids: audit ? await this.events.activity(tx, audit.workspaceId, audit.action, audit.details) : [] };
+    });
+    await this.events.deliver(ids);
+    return result;
   }
 
   async deliveries(userId: string, endpointId: string, limit: number): Promise<WebhookDeliveryView[]> {

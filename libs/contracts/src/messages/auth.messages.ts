@@ -57,6 +57,16 @@ export enum AuthPattern {
   RemoveMember = 'auth.remove-member',
   AuditLog = 'auth.audit-log',
   AuditLogCsv = 'auth.audit-log-csv',
+  CreateWorkspace = 'auth.create-workspace',
+  RenameWorkspace = 'auth.rename-workspace',
+  /** An owner deletes a shared workspace (with their password): its codes stop and its data goes. */
+  DeleteWorkspace = 'auth.delete-workspace',
+  OfferTransfer = 'auth.offer-transfer',
+  AcceptTransfer = 'auth.accept-transfer',
+  /** Withdrawn by an owner, or declined by the member it was offered to. */
+  CancelTransfer = 'auth.cancel-transfer',
+  /** Which of these workspaces exist (the billing reconciler ends subscriptions of the others). */
+  ExistingWorkspaces = 'auth.existing-workspaces',
   /** The back office's list of workspaces (admins; checked again here). */
   AdminListWorkspaces = 'auth.admin-list-workspaces',
 }
@@ -143,4 +153,12 @@ export interface AuthRequests {
     res: { items: Omit<AdminWorkspaceRow, 'codes' | 'scans' | 'plan'>[]; total: number; page: number; pageSize: number };
   };
   [AuthPattern.AuditLogCsv]: { req: { actorId: string; workspaceId: string; action?: AuditAction }; res: { csv: string } };
+  [AuthPattern.CreateWorkspace]: { req: { actorId: string; name: string }; res: WorkspaceView };
+  [AuthPattern.RenameWorkspace]: { req: { actorId: string; workspaceId: string; name: string }; res: WorkspaceView };
+  /** Answers the hashes of the workspace's API keys, deleted with it, for the gateway to drop at once. */
+  [AuthPattern.DeleteWorkspace]: { req: { actorId: string; workspaceId: string; currentPassword?: string }; res: { keyHashes: string[] } };
+  [AuthPattern.OfferTransfer]: { req: { actorId: string; workspaceId: string; userId: string }; res: WorkspaceView };
+  [AuthPattern.AcceptTransfer]: { req: { actorId: string; workspaceId: string }; res: WorkspaceView };
+  [AuthPattern.CancelTransfer]: { req: { actorId: string; workspaceId: string }; res: { cancelled: true } };
+  [AuthPattern.ExistingWorkspaces]: { req: { ids: string[] }; res: { ids: string[] } };
 }

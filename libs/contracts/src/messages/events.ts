@@ -1,4 +1,5 @@
 import { ServiceQueue } from './queues';
+import type { AuditAction, AuditDetails } from '../workspaces/audit.dto';
 
 /** Domain events (DESIGN.md section 3). */
 export enum DomainEvent {
@@ -18,6 +19,23 @@ export enum DomainEvent {
   DataExportReady = 'data-export.ready',
   /** Something about a user's billing they are told by mail (receipt, failed payment, renewal ...). */
   BillingNotice = 'billing.notice',
+  /** A shared workspace was deleted by its owner: its codes stop and every service erases what it holds of it. */
+  WorkspaceDeleted = 'workspace.deleted',
+  /** Something another service did in a workspace that its audit log records (a webhook changed, the subscription changed). */
+  WorkspaceActivity = 'workspace.activity',
+}
+
+/**
+ * One entry for a workspace's audit log, sent by the service where it happened. `ref` is unique
+ * to the change, so a delivery repeated (at least once) records it once.
+ */
+export interface WorkspaceActivity {
+  ref: string;
+  workspaceId: string;
+  /** The member who did it; null when nobody did (a renewal, the provider). */
+  actorId: string | null;
+  action: AuditAction;
+  details: AuditDetails;
 }
 
 /** What a billing mail says; every figure comes from the billing-service (cents, ISO dates). */
@@ -64,6 +82,8 @@ export interface EventPayloads {
   [DomainEvent.WebhookDisabled]: { userId: string; endpointId: string; url: string; failures: number };
   [DomainEvent.DataExportReady]: { userId: string; exportId: string; expiresAt: string };
   [DomainEvent.BillingNotice]: BillingNotice;
+  [DomainEvent.WorkspaceDeleted]: { workspaceId: string };
+  [DomainEvent.WorkspaceActivity]: WorkspaceActivity;
 }
 
 /** Which service queues receive each event: the one routing table for fan-out. */
@@ -80,6 +100,8 @@ export const EVENT_SUBSCRIBERS: Record<DomainEvent, readonly ServiceQueue[]> = {
   [DomainEvent.WebhookDisabled]: [ServiceQueue.Auth],
   [DomainEvent.DataExportReady]: [ServiceQueue.Auth],
   [DomainEvent.BillingNotice]: [ServiceQueue.Auth],
+  [DomainEvent.WorkspaceDeleted]: [ServiceQueue.Qr, ServiceQueue.Billing],
+  [DomainEvent.WorkspaceActivity]: [ServiceQueue.Auth],
 };
 
 export function eventsFor(queue: ServiceQueue): DomainEvent[] {

@@ -11,6 +11,16 @@ export const AUDIT_ACTIONS = [
   'member.left',
   'api_key.created',
   'api_key.revoked',
+  'webhook.created',
+  'webhook.changed',
+  'webhook.deleted',
+  'subscription.changed',
+  'workspace.created',
+  'workspace.renamed',
+  'ownership.offered',
+  'ownership.transferred',
+  'ownership.withdrawn',
+  'ownership.declined',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -46,7 +56,24 @@ export interface AuditEntryView {
   /** The invited address, for invitations. */
   email: string | null;
   /** Role before and after, or the role invited; an API key's name and scope. */
-  details: { role?: string; from?: string; to?: string; name?: string; scope?: string };
+  details: AuditDetails;
+}
+
+/**
+ * What an entry says beyond who and what: roles before and after, or the role invited; an API key's
+ * name and scope; a webhook's address; what changed in the subscription (`change`, e.g.
+ * "seats bought", with the seats and interval after it); a workspace's names before and after.
+ */
+export interface AuditDetails {
+  role?: string;
+  from?: string;
+  to?: string;
+  name?: string;
+  scope?: string;
+  url?: string;
+  change?: string;
+  seats?: number;
+  interval?: string;
 }
 
 export interface AuditPage {

@@ -1,4 +1,4 @@
-import { IsEmail, IsIn, MaxLength } from 'class-validator';
+import { IsEmail, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
 import { WORKSPACE_ROLES, type WorkspaceRole } from './roles';
 
 /** The roles an invitation can give: an owner is made by a transfer the new owner accepts, never by invitation. */
@@ -20,6 +20,34 @@ export class InviteMemberDto {
 export class ChangeMemberRoleDto {
   @IsIn(WORKSPACE_ROLES, { message: `Choose a role: ${WORKSPACE_ROLES.join(', ')}` })
   role!: WorkspaceRole;
+}
+
+/** Offers to transfer ownership last this long before they lapse. */
+export const TRANSFER_TTL_DAYS = 7;
+/** Shared workspaces one account may own at once. */
+export const MAX_OWNED_WORKSPACES = 20;
+export const WORKSPACE_NAME_MAX = 80;
+
+/** A new shared workspace, or a new name for one. */
+export class WorkspaceNameDto {
+  @IsString({ message: 'Give the workspace a name' })
+  @Matches(/\S/, { message: 'Give the workspace a name' })
+  @MaxLength(WORKSPACE_NAME_MAX, { message: `A workspace name has at most ${WORKSPACE_NAME_MAX} characters` })
+  name!: string;
+}
+
+/** Deleting a workspace asks for the owner's password, as deleting an account does. */
+export class DeleteWorkspaceDto {
+  @IsOptional()
+  @IsString({ message: 'Enter your password to delete this workspace' })
+  @MinLength(1, { message: 'Enter your password to delete this workspace' })
+  @MaxLength(200, { message: 'Enter your password to delete this workspace' })
+  currentPassword?: string;
+}
+
+export class OfferTransferDto {
+  @IsUUID('all', { message: 'Choose the member who is to become the owner' })
+  userId!: string;
 }
 
 /** A member as the workspace's members page shows them. */

@@ -75,4 +75,19 @@ export interface WorkspaceView {
   permissions: WorkspacePermission[];
   memberCount: number;
   createdAt: string;
+  /**
+   * An ownership transfer waiting for its answer, shown to the workspace's owners and to the member
+   * it is offered to (null for everyone else, and when there is none).
+   */
+  transfer: PendingTransferView | null;
+}
+
+/** An offer of ownership: the member it names becomes an owner when they accept it. */
+export interface PendingTransferView {
+  fromUserId: string;
+  fromUsername: string;
+  toUserId: string;
+  toUsername: string;
+  createdAt: string;
+  expiresAt: string;
 }
