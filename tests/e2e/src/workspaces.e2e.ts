@@ -127,4 +127,54 @@ describe('a team in one workspace, in Chromium', () => {
 
     await Promise.all([ownerContext.close(), asEditor.context.close(), asViewer.context.close()]);
   });
+
+  it('creates a shared workspace, hands it to a member who accepts, and that owner deletes it with their password', async () => {
+    const founder = await seedUser();
+    const partner = await seedUser();
+    const founderContext = await newContext(browser);
+    const founderPage = await founderContext.newPage();
+    await logIn(founderPage, founder);
+    await founderPage.goto('/account?tab=team');
+    const workspaceName = uniqueName('Studio ');
+    await founderPage.getByLabel('Workspace name').last().fill(workspaceName);
+    await founderPage.getByRole('button', { name: 'Create workspace' }).click();
+    await founderPage.getByRole('button', { name: `Workspace: ${workspaceName}. Switch workspace` }).waitFor();
+    await invite(founderPage, partner.email, 'admin');
+
+    const asPartner = await joinFromLink(browser, partner, await invitationLink(partner.email));
+    await asPartner.page.getByRole('button', { name: `Workspace: ${workspaceName}. Switch workspace` }).waitFor();
+
+    // The founder offers ownership; nothing changes until the partner accepts.
+    await founderPage.reload();
+    await founderPage.getByLabel('New owner').selectOption({ label: `${partner.username} (admin)` });
+    await founderPage.getByRole('button', { name: 'Offer ownership' }).click();
+    await founderPage.getByText(`Offered to ${partner.username}`).waitFor();
+    await screenshot(founderPage, 'workspace-transfer-offered');
+
+    await asPartner.page.goto('/account?tab=team');
+    const offer = asPartner.page.getByRole('region', { name: 'Offer of ownership' });
+    await offer.getByText(`${founder.username} offers you ownership of this workspace`).waitFor();
+    await offer.getByRole('button', { name: 'Accept ownership' }).click();
+    await asPartner.page.getByText('You are now an owner').first().waitFor();
+    await asPartner.page.getByRole('heading', { name: 'Workspace settings' }).waitFor();
+    await founderPage.reload();
+    await founderPage.getByRole('list', { name: 'Members' }).getByRole('listitem').filter({ hasText: founder.email }).getByText('admin').waitFor();
+    expect(await founderPage.getByRole('heading', { name: 'Workspace settings' }).count()).toBe(0);
+
+    // The new owner deletes it: a wrong password changes nothing, the right one deletes it, and the
+    // founder's open page leaves it.
+    await founderPage.goto('/dashboard');
+    await asPartner.page.getByRole('button', { name: 'Delete workspace' }).click();
+    await asPartner.page.getByLabel('Your password').fill('not-the-password');
+    await asPartner.page.getByRole('button', { name: 'Delete the workspace for good' }).click();
+    await asPartner.page.getByText('Current password is incorrect').first().waitFor();
+    await asPartner.page.getByLabel('Your password').fill(partner.password);
+    await asPartner.page.getByRole('button', { name: 'Delete the workspace for good' }).click();
+    await asPartner.page.getByText('Workspace deleted').first().waitFor();
+    await asPartner.page.waitForURL('**/dashboard');
+    await founderPage.getByText('You no longer have access to that workspace').first().waitFor({ timeout: 5000 });
+    expect(await founderPage.getByRole('button', { name: /Switch workspace/ }).count()).toBe(0);
+
+    await Promise.all([founderContext.close(), asPartner.context.close()]);
+  });
 });

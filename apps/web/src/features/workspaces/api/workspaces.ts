@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuditAction, AuditPage, InvitableRole, InvitationPreview, InvitationView, RegisterDto, UserView, WorkspaceMembersView, WorkspaceRole, WorkspaceView } from '@qrd/contracts';
 import { api } from '../../../lib/api-client';
-import { workspacesQueryOptions } from '../../../lib/auth';
+import { authKeys, workspacesQueryOptions } from '../../../lib/auth';
 import { workspaceKeys } from './keys';
 
 const base = (workspaceId: string) => `/api/workspaces/${encodeURIComponent(workspaceId)}`;
@@ -50,6 +50,41 @@ export function useChangeRole(workspaceId: string) {
 
 export function useRemoveMember(workspaceId: string) {
   return useMembersMutation((userId: string) => api.delete<void>(`${base(workspaceId)}/members/${encodeURIComponent(userId)}`));
+}
+
+/** A new shared workspace; the signed-in user owns it (and the count that shows the switcher changes). */
+export function useCreateWorkspace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api.post<WorkspaceView>('/api/workspaces', { name }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: workspaceKeys.all }), queryClient.invalidateQueries({ queryKey: authKeys.all })]),
+  });
+}
+
+export function useRenameWorkspace(workspaceId: string) {
+  return useMembersMutation((name: string) => api.patch<WorkspaceView>(base(workspaceId), { name }));
+}
+
+/** Deletes a shared workspace (its owner's password): its codes stop redirecting and its data goes. */
+export function useDeleteWorkspace(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (currentPassword: string) => api.delete<void>(base(workspaceId), { body: { currentPassword } }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: workspaceKeys.all }), queryClient.invalidateQueries({ queryKey: authKeys.all })]),
+  });
+}
+
+export function useOfferTransfer(workspaceId: string) {
+  return useMembersMutation((userId: string) => api.post<WorkspaceView>(`${base(workspaceId)}/transfer`, { userId }));
+}
+
+export function useAcceptTransfer(workspaceId: string) {
+  return useMembersMutation(() => api.post<WorkspaceView>(`${base(workspaceId)}/transfer/accept`));
+}
+
+/** Withdrawn by an owner, declined by the member offered. */
+export function useCancelTransfer(workspaceId: string) {
+  return useMembersMutation(() => api.delete<void>(`${base(workspaceId)}/transfer`));
 }
 
 /** GET /api/invitations/{token}: what the link's page shows, signed in or not. */

@@ -3,6 +3,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
+import { NativeSelect } from '../../../components/ui/native-select';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { getErrorMessage } from '../../../lib/api-client';
 import { auditCsvHref, useAuditLog } from '../api/workspaces';
@@ -17,6 +18,16 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'member.left': 'Left',
   'api_key.created': 'API key created',
   'api_key.revoked': 'API key revoked',
+  'webhook.created': 'Webhook added',
+  'webhook.changed': 'Webhook changed',
+  'webhook.deleted': 'Webhook deleted',
+  'subscription.changed': 'Subscription changed',
+  'workspace.created': 'Workspace created',
+  'workspace.renamed': 'Workspace renamed',
+  'ownership.offered': 'Ownership offered',
+  'ownership.transferred': 'Ownership transferred',
+  'ownership.withdrawn': 'Ownership offer withdrawn',
+  'ownership.declined': 'Ownership offer declined',
 };
 
 /** One entry in words: "alice invited bob@example.com as editor". */
@@ -42,10 +53,30 @@ function describe(entry: AuditEntryView): string {
       return `${actor} created the API key “${entry.details.name ?? ''}” (${entry.details.scope ?? ''})`;
     case 'api_key.revoked':
       return `${actor} revoked the API key “${entry.details.name ?? ''}”`;
+    case 'webhook.created':
+      return `${actor} added the webhook ${entry.details.url ?? ''} (${entry.details.change ?? ''})`;
+    case 'webhook.changed':
+      return `${actor} changed the webhook ${entry.details.url ?? ''}: ${entry.details.change ?? ''}`;
+    case 'webhook.deleted':
+      return `${actor} deleted the webhook ${entry.details.url ?? ''}`;
+    case 'subscription.changed':
+      // Nobody acted: a renewal or the payment provider changed it.
+      return `${entry.actor ?? 'Billing'}: ${entry.details.change ?? 'subscription changed'} (${entry.details.seats ?? 0} codes, ${entry.details.interval ?? ''}, ${entry.details.to ?? ''})`;
+    case 'workspace.created':
+      return `${actor} created the workspace “${entry.details.name ?? ''}”`;
+    case 'workspace.renamed':
+      return `${actor} renamed the workspace from “${entry.details.from ?? ''}” to “${entry.details.to ?? ''}”`;
+    case 'ownership.offered':
+      return `${actor} offered ownership to ${member}`;
+    case 'ownership.transferred':
+      return `${actor} accepted ownership from ${member}, who is now an admin`;
+    case 'ownership.withdrawn':
+      return `${actor} withdrew the offer of ownership to ${member}`;
+    case 'ownership.declined':
+      return `${actor} declined the offer of ownership`;
   }
 }
 
-const selectClass = 'h-10 rounded-md border bg-background px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 
 /** The workspace's audit log for its admins: filter by action, read page by page, download as CSV. */
 export function AuditLogCard({ workspaceId }: { workspaceId: string }) {
@@ -57,20 +88,20 @@ export function AuditLogCard({ workspaceId }: { workspaceId: string }) {
     <Card>
       <CardHeader>
         <CardTitle as="h2">Audit log</CardTitle>
-        <CardDescription>Who invited, joined, changed a role or removed whom, and who made or revoked API keys, newest first.</CardDescription>
+        <CardDescription>Who invited, joined, changed a role or removed whom; API keys, webhooks, the subscription and ownership; newest first.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap items-end gap-2">
           <label className="grid gap-1 text-sm font-medium" htmlFor="audit-action">
             Action
-            <select id="audit-action" className={selectClass} value={action ?? ''} onChange={(e) => setAction((e.target.value || null) as AuditAction | null)}>
+            <NativeSelect id="audit-action" value={action ?? ''} onChange={(e) => setAction((e.target.value || null) as AuditAction | null)}>
               <option value="">All</option>
               {AUDIT_ACTIONS.map((option) => (
                 <option key={option} value={option}>
                   {ACTION_LABELS[option]}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </label>
           <Button asChild variant="outline">
             <a href={auditCsvHref(workspaceId, action)} download>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { NativeSelect } from '../../../components/ui/native-select';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -14,6 +15,7 @@ import { validateForm } from '../../../lib/form';
 import { useChangeRole, useInvite, useMembers, useRemoveMember, useResendInvitation, useRevokeInvitation } from '../api/workspaces';
 import { useCurrentWorkspace } from '../hooks';
 import { AuditLogCard } from './audit-log-card';
+import { CreateWorkspaceCard, TransferOfferCard, WorkspaceSettingsCard } from './workspace-settings';
 
 const ROLE_HINTS: Record<WorkspaceRole, string> = {
   owner: 'Everything, including owners and deleting the workspace',
@@ -23,7 +25,6 @@ const ROLE_HINTS: Record<WorkspaceRole, string> = {
   billing: 'The subscription, payment method and invoices only',
 };
 
-const selectClass = 'h-10 rounded-md border bg-background px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 
 /** The members of the workspace the app acts in: invite by email, change roles, remove, withdraw invitations. */
 export function TeamTab() {
@@ -33,10 +34,12 @@ export function TeamTab() {
 }
 
 function Team({ workspace }: { workspace: WorkspaceView }) {
+  const { data: user } = useUser();
   const members = useMembers(workspace.id);
   const manages = workspace.permissions.includes('members.manage');
   return (
     <div className="grid gap-6">
+      {workspace.transfer && workspace.transfer.toUserId === user?.id && <TransferOfferCard workspace={workspace} />}
       {manages && <InviteCard workspaceId={workspace.id} />}
       <Card>
         <CardHeader>
@@ -71,7 +74,9 @@ function Team({ workspace }: { workspace: WorkspaceView }) {
           )}
         </CardContent>
       </Card>
+      {!workspace.personal && workspace.role === 'owner' && members.isSuccess && <WorkspaceSettingsCard workspace={workspace} members={members.data.members} />}
       {workspace.permissions.includes('audit.read') && <AuditLogCard workspaceId={workspace.id} />}
+      <CreateWorkspaceCard />
     </div>
   );
 }
@@ -118,13 +123,13 @@ function InviteCard({ workspaceId }: { workspaceId: string }) {
             />
           </FormField>
           <FormField id="invite-role" label="Role" error={errors.role}>
-            <select id="invite-role" className={selectClass} value={role} onChange={(e) => setRole(e.target.value as InvitableRole)}>
+            <NativeSelect id="invite-role" value={role} onChange={(e) => setRole(e.target.value as InvitableRole)}>
               {INVITABLE_ROLES.map((option) => (
                 <option key={option} value={option}>
                   {option}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </FormField>
           <Button type="submit" disabled={invite.isPending}>
             {invite.isPending && <Spinner />} Send invitation
@@ -173,9 +178,9 @@ function MemberRow({ member, workspace }: { member: MemberView; workspace: Works
         <p className="truncate text-sm text-muted-foreground">{member.email}</p>
       </div>
       {editable ? (
-        <select
+        <NativeSelect
           aria-label={`Role of ${member.username}`}
-          className={selectClass}
+         
           value={member.role}
           disabled={changeRole.isPending}
           onChange={(e) => void change(e.target.value as WorkspaceRole)}
@@ -185,7 +190,7 @@ function MemberRow({ member, workspace }: { member: MemberView; workspace: Works
               {role}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       ) : (
         <Badge variant="secondary">{member.role}</Badge>
       )}

@@ -1,4 +1,4 @@
-import { Check, ChevronsUpDown, Link2, Users } from 'lucide-react';
+import { Check, ChevronsUpDown, Link2, Plus, Settings, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
@@ -78,6 +78,12 @@ export function WorkspaceSwitcher() {
           }}
         >
           <Link2 aria-hidden="true" /> Copy a link to this page for members
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate(`${paths.account}?tab=team`)}>
+          <Settings aria-hidden="true" /> Members and settings
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate(`${paths.account}?tab=team#new-workspace`)}>
+          <Plus aria-hidden="true" /> New workspace
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
