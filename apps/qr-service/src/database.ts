@@ -26,6 +26,7 @@ import { ScanActivity17997000000500 } from './migrations/17997000000500-scan-act
 import { BulkImportCancel17997400000000 } from './migrations/17997400000000-bulk-import-cancel';
 import { BulkImportSeatsBought17997500000000 } from './migrations/17997500000000-bulk-import-seats-bought';
 import { HistoryMember18000000000000 } from './migrations/18000000000000-history-member';
+import { ExportRequester18001000000000 } from './migrations/18001000000000-export-requester';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -59,5 +60,6 @@ export const QR_DATABASE: ServiceDatabase = {
     BulkImportCancel17997400000000,
     BulkImportSeatsBought17997500000000,
     HistoryMember18000000000000,
+    ExportRequester18001000000000,
   ],
 };

@@ -2,6 +2,7 @@ import { AuditPage, WorkspaceMembersView, WorkspaceView } from '@qrd/contracts';
 import { decodeQuotedPrintable, SmtpSink, TestHttpClient, TestResponse, waitFor } from '@qrd/testing';
 import { newUser, PASSWORD, signIn, sql, TestUser } from './accounts-fixtures';
 import { TestSystem } from './harness';
+import { downloadAs, unzip } from './data-export-fixtures';
 import { CARD_OK, scan } from './qr-fixtures';
 
 interface Person {
@@ -233,5 +234,40 @@ describe('shared workspaces', () => {
     expect((await alice.client.request('DELETE', '/api/account', { currentPassword: PASSWORD })).status).toBe(204);
     expect(await sql(system, `SELECT id FROM auth.workspaces WHERE id = ANY($1::uuid[])`, [[team.id, solo.id]])).toEqual([{ id: team.id }]);
     expect(await rolesIn(bob.client, team.id)).toEqual({ [bob.user.username]: 'owner' });
+  });
+
+  it("exports a shared workspace's data for its owners and admins: its codes, the requester's profile, a link that names the workspace", async () => {
+    const alice = await person();
+    const agency = await createWorkspace(alice, 'Agency');
+    await subscribe(agency.id, alice);
+    const code = await inWorkspace(alice.client, agency.id, 'POST', '/api/qrcodes', { name: 'Poster', destinationUrl: 'https://example.com/poster' });
+    expect(code.status).toBe(201);
+    const bob = await person();
+    await join(agency.id, alice, bob, 'admin');
+    const dave = await person();
+    await join(agency.id, alice, dave, 'editor');
+    const mailsBefore = sink.mailsTo(bob.user.email).length;
+
+    expect((await inWorkspace(dave.client, agency.id, 'POST', '/api/account/data-export')).status).toBe(403);
+    const started = await inWorkspace(bob.client, agency.id, 'POST', '/api/account/data-export');
+    expect(started.status).toBe(202);
+    const exportId = started.json.id as string;
+    await waitFor(() => expect(sink.mailsTo(bob.user.email).length).toBeGreaterThan(mailsBefore), 20_000);
+    const mail = decodeQuotedPrintable(sink.mailsTo(bob.user.email).at(-1)?.raw ?? '');
+    const path = new RegExp(`(/api/account/data-export/${exportId}/download\\?workspace=${agency.id})`).exec(mail)?.[1];
+    expect(path).toBeDefined();
+
+    const zip = await downloadAs(bob.client, path ?? '');
+    expect(zip.status).toBe(200);
+    const files = await unzip(zip.body);
+    expect(JSON.parse(files.get('profile.json') ?? '{}').user).toMatchObject({ id: bob.user.id });
+    expect((JSON.parse(files.get('codes.json') ?? '[]') as { id: string }[]).map((c) => c.id)).toEqual([code.json.id]);
+    // The owner may download it too; an editor may not, someone else learns nothing, and a member's
+    // personal workspace has no export of its own from this.
+    expect((await downloadAs(alice.client, path ?? '')).status).toBe(200);
+    expect((await downloadAs(dave.client, path ?? '')).status).toBe(403);
+    expect((await downloadAs((await person()).client, path ?? '')).status).toBe(404);
+    expect((await downloadAs(bob.client, `/api/account/data-export/${exportId}/download`)).status).toBe(404);
+    expect((await bob.client.get('/api/account/data-export')).json.export).toBeNull();
   });
 });

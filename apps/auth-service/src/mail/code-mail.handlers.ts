@@ -24,7 +24,12 @@ export class CodeMailHandlers {
     const owner = await this.owner(event.userId);
     if (!owner) return;
     const base = this.config.publicBaseUrl;
-    const links = { download: `${base}${dataExportDownloadPath(event.exportId)}`, account: `${base}/account?tab=profile` };
+    // A shared workspace's export names it, in the link and on the account page it opens.
+    const shared = event.workspaceId && event.workspaceId !== event.userId ? event.workspaceId : null;
+    const links = {
+      download: `${base}${dataExportDownloadPath(event.exportId, shared)}`,
+      account: shared ? `${base}/w/${shared}/account?tab=profile` : `${base}/account?tab=profile`,
+    };
     await this.mail.enqueue(dataExportReadyMail(owner.email, owner.username, links, new Date(event.expiresAt)));
   }
 

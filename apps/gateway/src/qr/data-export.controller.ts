@@ -4,16 +4,18 @@ import { pipeline } from 'node:stream/promises';
 import { LOGGER, Logger } from '@qrd/config';
 import { DataExportView, LatestDataExport, QrPattern } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
-import { Access, CurrentSession } from '../sessions/auth.guard';
-import { Session } from '../sessions/session.store';
+import { Access } from '../sessions/auth.guard';
+import { CurrentWorkspace, InWorkspace, WorkspaceContext } from '../sessions/workspace-context';
 import { RateLimiter } from '../sessions/rate-limiter';
 import { QrImagesClient } from './qr-images.client';
 
 /**
- * "Export my data": the qr-service builds the ZIP in the background and mails the link. The
- * download needs the signed-in owner (a link forwarded to someone else is a 404 for them).
+ * "Export the data": the qr-service builds the ZIP of the workspace acted in, in the background,
+ * and mails the link to the member who asked. The download needs a signed-in member allowed to
+ * export that workspace (a link forwarded to anyone else is a 404 or a 403 for them).
  */
 @Controller('api/account/data-export')
+@InWorkspace({ read: 'data.export', write: 'data.export', fromQuery: true })
 export class DataExportController {
   constructor(
     private readonly bus: MessageBus,
@@ -25,23 +27,23 @@ export class DataExportController {
   @Post()
   @Access('user')
   @HttpCode(202)
-  async start(@CurrentSession() session: Session): Promise<DataExportView> {
-    await this.limiter.hit({ key: `data-exports:${session.userId}`, max: 'dataExportsPerDay', windowSeconds: 24 * 3600 });
-    return this.bus.request(QrPattern.StartDataExport, { userId: session.userId });
+  async start(@CurrentWorkspace() workspace: WorkspaceContext): Promise<DataExportView> {
+    await this.limiter.hit({ key: `data-exports:${workspace.userId}`, max: 'dataExportsPerDay', windowSeconds: 24 * 3600 });
+    return this.bus.request(QrPattern.StartDataExport, { userId: workspace.id, requestedBy: workspace.userId });
   }
 
   @Get()
   @Access('user')
-  async latest(@CurrentSession() session: Session): Promise<LatestDataExport> {
-    return { export: await this.bus.request(QrPattern.LatestDataExport, { userId: session.userId }) };
+  async latest(@CurrentWorkspace() workspace: WorkspaceContext): Promise<LatestDataExport> {
+    return { export: await this.bus.request(QrPattern.LatestDataExport, { userId: workspace.id }) };
   }
 
   @Get(':id/download')
   @Access('user')
-  async download(@CurrentSession() session: Session, @Param('id') exportId: string, @Res() res: Response): Promise<void> {
+  async download(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') exportId: string, @Res() res: Response): Promise<void> {
     const cancel = new AbortController();
     res.once('close', () => cancel.abort());
-    const file = await this.files.dataExport(exportId, session.userId, cancel.signal);
+    const file = await this.files.dataExport(exportId, workspace.id, cancel.signal);
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Disposition', file.contentDisposition);
     if (file.contentLength) res.setHeader('Content-Length', file.contentLength);

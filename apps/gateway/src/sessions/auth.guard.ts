@@ -6,7 +6,7 @@ import { ApiResourceGroup, DomainError, ErrorCode, UserRole, isAdminRole } from 
 import { ApiKeyAuthenticator } from '../public-api/api-key-authenticator';
 import { Session, SessionStore } from './session.store';
 import { SessionCookie } from './session-cookie';
-import { WORKSPACE_HEADER, WorkspaceRequest, WorkspaceResolver, workspaceRuleOf } from './workspace-context';
+import { namedWorkspace, WorkspaceRequest, WorkspaceResolver, workspaceRuleOf } from './workspace-context';
 
 /**
  * Who may call a route. Every /api route declares one (the authorization test walks them all).
@@ -65,7 +65,7 @@ export class AuthGuard implements CanActivate {
       throw new DomainError(ErrorCode.Forbidden, ADMIN_TWO_FACTOR_REQUIRED);
     }
     const rule = access === 'user' ? workspaceRuleOf(this.reflector, context) : undefined;
-    if (rule) req.workspace = await this.workspaces.resolve(req.session, req.headers[WORKSPACE_HEADER], req.method, rule);
+    if (rule) req.workspace = await this.workspaces.resolve(req.session, namedWorkspace(rule, req.headers, req.query), req.method, rule);
     return true;
   }
 }

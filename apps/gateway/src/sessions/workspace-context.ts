@@ -15,6 +15,23 @@ export const WORKSPACE_HEADER = 'x-workspace';
 export interface WorkspaceRule {
   read: WorkspacePermission | WorkspacePermission[];
   write?: WorkspacePermission | WorkspacePermission[];
+  /**
+   * A download opened by a link (which cannot send the header) names the workspace in
+   * `?workspace=`; the header wins when both are there.
+   */
+  fromQuery?: boolean;
+}
+
+/** The workspace a request names: its header, or for a route that allows it, its `?workspace=`. */
+export function namedWorkspace(
+  rule: WorkspaceRule,
+  headers: Record<string, string | string[] | undefined>,
+  query: Record<string, unknown> | undefined,
+): string | string[] | undefined {
+  const header = headers[WORKSPACE_HEADER];
+  if (header !== undefined || !rule.fromQuery) return header;
+  const fromQuery = query?.workspace;
+  return typeof fromQuery === 'string' ? fromQuery : undefined;
 }
 
 const WORKSPACE_RULE = 'workspace-rule';

@@ -40,6 +40,7 @@ export class AccountEventsHandlers {
     // Its personal workspace (whose id is the account's) goes with it.
     await this.eraseWorkspace(event.userId);
     await this.history.forgetMember(event.userId);
+    await this.exports.forgetRequester(event.userId);
   }
 
   /** A shared workspace deleted: its codes answer 410 from now on, and nothing it owned is kept. */

@@ -16,7 +16,7 @@ export class DataExportHandlers {
 
   @MessagePattern(QrPattern.StartDataExport)
   start(@Payload() req: Req<QrPattern.StartDataExport>): Res<QrPattern.StartDataExport> {
-    return this.exports.start(req.userId, (exportId) => this.queue.enqueue(exportId));
+    return this.exports.start(req.userId, req.requestedBy, (exportId) => this.queue.enqueue(exportId));
   }
 
   @MessagePattern(QrPattern.LatestDataExport)

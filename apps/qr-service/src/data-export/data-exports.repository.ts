@@ -8,6 +8,8 @@ import type { DataExportView } from '@qrd/contracts';
 interface ExportRow {
   id: string;
   ownerId: string;
+  /** The member who asked for it (null once their account is deleted). */
+  requestedBy: string | null;
   status: 'queued' | 'running' | 'ready' | 'failed';
   progress: number;
   fileKey: string | null;
@@ -22,7 +24,7 @@ interface ExportRow {
 
 export type DataExportRecord = ExportRow;
 
-const COLUMNS = `id, owner_id AS "ownerId", status, progress, file_key AS "fileKey", size_bytes AS "sizeBytes", codes, scans, error,
+const COLUMNS = `id, owner_id AS "ownerId", requested_by AS "requestedBy", status, progress, file_key AS "fileKey", size_bytes AS "sizeBytes", codes, scans, error,
   created_at AS "createdAt", finished_at AS "finishedAt", expires_at AS "expiresAt"`;
 
 /** Scans read from the cursor per round trip: memory stays flat whatever the account holds. */
@@ -82,10 +84,10 @@ export class DataExportsRepository {
   }
 
   /** A new queued export, or null when one is already being built (the unique index decides). */
-  async create(ownerId: string): Promise<ExportRow | null> {
+  async create(ownerId: string, requestedBy: string): Promise<ExportRow | null> {
     const rows: ExportRow[] = await this.db.query(
-      `INSERT INTO qr.data_exports (owner_id) VALUES ($1) ON CONFLICT (owner_id) WHERE status IN ('queued', 'running') DO NOTHING RETURNING ${COLUMNS}`,
-      [ownerId],
+      `INSERT INTO qr.data_exports (owner_id, requested_by) VALUES ($1, $2) ON CONFLICT (owner_id) WHERE status IN ('queued', 'running') DO NOTHING RETURNING ${COLUMNS}`,
+      [ownerId, requestedBy],
     );
     return rows[0] ?? null;
   }
@@ -150,6 +152,11 @@ export class DataExportsRepository {
   }
 
   /** Every export of the owner, rows gone; answers the file keys to delete. */
+  /** A deleted account is no longer named as the one who asked for another workspace's exports. */
+  async forgetRequester(userId: string): Promise<void> {
+    await this.db.query(`UPDATE qr.data_exports SET requested_by = NULL WHERE requested_by = $1`, [userId]);
+  }
+
   async eraseOwner(ownerId: string): Promise<string[]> {
     const [rows]: [{ fileKey: string | null }[], number] = await this.db.query(`DELETE FROM qr.data_exports WHERE owner_id = $1 RETURNING file_key AS "fileKey"`, [ownerId]);
     return rows.flatMap((r) => (r.fileKey ? [r.fileKey] : []));

@@ -20,9 +20,10 @@ function notFound(): DomainError {
 }
 
 /**
- * "Export my data": a ZIP of the profile, billing records, every code with its history and every
- * stored scan, built by a job (DataExportQueue), kept in the export storage for DATA_EXPORT_TTL_DAYS
- * and downloadable only by its owner, signed in. Expired and failed exports are swept.
+ * "Export the data" of a workspace: a ZIP of the requester's profile, the workspace's billing records
+ * and API keys, every code with its history and every stored scan, built by a job
+ * (DataExportQueue), kept in the export storage for DATA_EXPORT_TTL_DAYS and downloadable only by
+ * a member allowed to export that workspace, signed in. Expired and failed exports are swept.
  */
 @Injectable()
 export class DataExportsService {
@@ -36,16 +37,16 @@ export class DataExportsService {
   ) {}
 
   /** A new export, or the one already being built; `enqueue` is told about a new one. */
-  async start(userId: string, enqueue: (exportId: string) => Promise<void>): Promise<DataExportView> {
-    const created = await this.repo.create(userId);
+  async start(userId: string, requestedBy: string, enqueue: (exportId: string) => Promise<void>): Promise<DataExportView> {
+    const created = await this.repo.create(userId, requestedBy);
     if (!created) {
       const building = await this.repo.building(userId);
       if (building) return toDataExportView(building);
       // Finished between the insert and the read: a new one can start now.
-      return this.start(userId, enqueue);
+      return this.start(userId, requestedBy, enqueue);
     }
     await enqueue(created.id);
-    this.logger.info({ userId, exportId: created.id }, 'data export requested');
+    this.logger.info({ userId, requestedBy, exportId: created.id }, 'data export requested');
     return toDataExportView(created);
   }
 
@@ -54,14 +55,17 @@ export class DataExportsService {
     return row ? toDataExportView(row) : null;
   }
 
-  /** Builds the export; a missing row (the account was deleted meanwhile) builds nothing. */
+  /**
+   * Builds the export of a workspace; a missing row (the workspace was deleted meanwhile) builds
+   * nothing. The profile in it is the requester's; one whose account is gone gets nothing built.
+   */
   async build(exportId: string): Promise<void> {
     const row = await this.repo.start(exportId);
     if (!row) return;
     const userId = row.ownerId;
+    const requestedBy = row.requestedBy ?? userId;
     const [profile, apiKeys, billing, codes, scanCount] = await Promise.all([
-      this.bus.request(AuthPattern.GetUser, { userId }),
-      // The keys of the account's personal workspace (its id is the account's).
+      this.bus.request(AuthPattern.GetUser, { userId: requestedBy }),
       this.bus.request(AuthPattern.ListApiKeys, { workspaceId: userId }),
       this.bus.request(BillingPattern.ExportRecords, { userId }),
       this.repo.codes(userId),
@@ -93,7 +97,7 @@ export class DataExportsService {
     const expiresAt = new Date(Date.now() + this.config.dataExports.ttlDays * DAY_MS);
     const events = await this.repo.transaction(async (tx) => {
       if (!(await this.repo.ready(tx, exportId, { key, sizeBytes, codes: codes.length, scans, expiresAt }))) return null;
-      return this.events.exportReady(tx, { userId, exportId, expiresAt: expiresAt.toISOString() });
+      return this.events.exportReady(tx, { userId: requestedBy, workspaceId: userId, exportId, expiresAt: expiresAt.toISOString() });
     });
     if (!events) {
       await this.storage.remove(key);
@@ -131,8 +135,13 @@ export class DataExportsService {
     return expired.length;
   }
 
-  /** The account is deleted: its exports go with it. */
+  /** The workspace is deleted: its exports go with it. */
   async eraseOwner(userId: string): Promise<void> {
     for (const key of await this.repo.eraseOwner(userId)) await this.storage.remove(key);
+  }
+
+  /** An account deleted: the exports it asked for in other workspaces no longer name it. */
+  forgetRequester(userId: string): Promise<void> {
+    return this.repo.forgetRequester(userId);
   }
 }

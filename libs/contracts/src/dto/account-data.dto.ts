@@ -25,9 +25,13 @@ export interface LatestDataExport {
   export: DataExportView | null;
 }
 
-/** The gateway's download route of an export (the mailed link points to the account page). */
-export function dataExportDownloadPath(exportId: string): string {
-  return `/api/account/data-export/${encodeURIComponent(exportId)}/download`;
+/**
+ * The gateway's download route of an export. A link (the page's, the mail's) cannot send the
+ * X-Workspace header: the export of a shared workspace names it in `?workspace=`.
+ */
+export function dataExportDownloadPath(exportId: string, workspaceId?: string | null): string {
+  const path = `/api/account/data-export/${encodeURIComponent(exportId)}/download`;
+  return workspaceId ? `${path}?workspace=${encodeURIComponent(workspaceId)}` : path;
 }
 
 /** Uploads above this are refused with 413 before anything reads them. */

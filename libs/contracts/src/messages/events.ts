@@ -80,7 +80,8 @@ export interface EventPayloads {
   [DomainEvent.SignupPaid]: { userId: string; customerId: string; subscriptionId: string };
   [DomainEvent.CodeTakenDown]: { codeId: string; userId: string; slug: string; name: string; destination: string; reason: string };
   [DomainEvent.WebhookDisabled]: { userId: string; endpointId: string; url: string; failures: number };
-  [DomainEvent.DataExportReady]: { userId: string; exportId: string; expiresAt: string };
+  /** `userId`: the member who asked for it; `workspaceId`: the workspace exported. */
+  [DomainEvent.DataExportReady]: { userId: string; workspaceId: string; exportId: string; expiresAt: string };
   [DomainEvent.BillingNotice]: BillingNotice;
   [DomainEvent.WorkspaceDeleted]: { workspaceId: string };
   [DomainEvent.WorkspaceActivity]: WorkspaceActivity;

@@ -304,7 +304,8 @@ export interface QrRequests {
   [QrPattern.SetReportStatus]: { req: { reportId: string; status: ReportStatus; actorId: string }; res: AbuseReportView };
   [QrPattern.TakeDownCode]: { req: { slug: string; reason: string; actorId: string }; res: ReportedCodeView };
   [QrPattern.RestoreCode]: { req: { slug: string; actorId: string }; res: ReportedCodeView };
-  [QrPattern.StartDataExport]: { req: { userId: string }; res: DataExportView };
+  /** `userId`: the workspace exported; `requestedBy`: the member who asked (their profile is in it, the mail goes to them). */
+  [QrPattern.StartDataExport]: { req: { userId: string; requestedBy: string }; res: DataExportView };
   [QrPattern.LatestDataExport]: { req: { userId: string }; res: DataExportView | null };
   [QrPattern.CodeHistory]: { req: Owned<Pick<HistoryPageRequest, 'limit' | 'cursor'>>; res: CodeHistoryPage };
   [QrPattern.AccountActivity]: { req: ActivityPageRequest & { userId: string }; res: ActivityPage };

@@ -17,6 +17,7 @@ export const WORKSPACE_PERMISSIONS = {
   'integrations.manage': 'Create and revoke API keys, add and change webhooks',
   'domains.manage': 'Add and remove custom short domains',
   'audit.read': "Read and export the workspace's audit log",
+  'data.export': "Export all of the workspace's data in one archive (codes, history, scans, billing records, API keys)",
   'workspace.owner': 'Manage owners, transfer ownership, rename and delete the workspace',
 } as const;
 export type WorkspacePermission = keyof typeof WORKSPACE_PERMISSIONS;
@@ -34,6 +35,7 @@ export const ROLE_MATRIX: Readonly<Record<WorkspacePermission, readonly Workspac
   'integrations.manage': ['owner', 'admin'],
   'domains.manage': ['owner', 'admin'],
   'audit.read': ['owner', 'admin'],
+  'data.export': ['owner', 'admin'],
   'workspace.owner': ['owner'],
 };
 

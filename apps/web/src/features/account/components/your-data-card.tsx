@@ -3,7 +3,9 @@ import { Download, FileArchive, RefreshCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { useWorkspaceId } from '../../../hooks/use-workspace-id';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useCan } from '../../../lib/auth';
 import { isBuilding, useLatestDataExport, useStartDataExport } from '../api/data-export';
 
 function formatSize(bytes: number | null): string {
@@ -16,7 +18,7 @@ function formatDate(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '';
 }
 
-function ExportState({ exported }: { exported: DataExportView | null }) {
+function ExportState({ exported, workspaceId }: { exported: DataExportView | null; workspaceId: string | null }) {
   if (!exported) return <p className="text-sm text-muted-foreground">You have not exported your data yet.</p>;
   switch (exported.status) {
     case 'queued':
@@ -47,7 +49,7 @@ function ExportState({ exported }: { exported: DataExportView | null }) {
             until {formatDate(exported.expiresAt)}.
           </p>
           <Button asChild className="w-full sm:w-fit">
-            <a href={dataExportDownloadPath(exported.id)} download>
+            <a href={dataExportDownloadPath(exported.id, workspaceId)} download>
               <Download aria-hidden="true" />
               Download ZIP
             </a>
@@ -65,8 +67,18 @@ function ExportState({ exported }: { exported: DataExportView | null }) {
   }
 }
 
-/** "Your data": a ZIP of the account's profile, billing records, codes and scans, built in the background. */
+/**
+ * "Your data": a ZIP of the profile, the billing records, codes and scans of the workspace acted
+ * in (the personal one: everything the account holds), built in the background. Shown to the
+ * members allowed to export the workspace.
+ */
 export function YourDataCard() {
+  const allowed = useCan('data.export');
+  const workspaceId = useWorkspaceId();
+  return allowed ? <DataExportCard workspaceId={workspaceId} /> : null;
+}
+
+function DataExportCard({ workspaceId }: { workspaceId: string | null }) {
   const latest = useLatestDataExport();
   const start = useStartDataExport();
   const exported = latest.data?.export ?? null;
@@ -76,11 +88,12 @@ export function YourDataCard() {
     <Card>
       <CardHeader>
         <CardTitle as="h2" id="your-data">
-          Your data
+          {workspaceId ? "This workspace's data" : 'Your data'}
         </CardTitle>
         <CardDescription>
-          Download everything your account holds: your profile, billing records, every QR code with its settings and history, and every scan (as JSON and
-          CSV files in one ZIP). Only you can download it, signed in, until the date shown; then it is deleted.
+          {workspaceId
+            ? "Download everything this workspace holds: its billing records and API keys, every QR code with its settings and history, and every scan, with your profile (as JSON and CSV files in one ZIP). Its owners and admins can download it, signed in, until the date shown; then it is deleted."
+            : 'Download everything your account holds: your profile, billing records, every QR code with its settings and history, and every scan (as JSON and CSV files in one ZIP). Only you can download it, signed in, until the date shown; then it is deleted.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -98,7 +111,7 @@ export function YourDataCard() {
             </Button>
           </div>
         ) : (
-          <ExportState exported={exported} />
+          <ExportState exported={exported} workspaceId={workspaceId} />
         )}
         {start.isError && (
           <p role="alert" className="text-sm text-destructive">
@@ -113,7 +126,13 @@ export function YourDataCard() {
           disabled={building || start.isPending || latest.isPending}
         >
           {start.isPending ? <Spinner /> : <FileArchive aria-hidden="true" />}
-          {exported?.status === 'ready' ? 'Export my data again' : 'Export my data'}
+          {workspaceId
+            ? exported?.status === 'ready'
+              ? "Export the workspace's data again"
+              : "Export the workspace's data"
+            : exported?.status === 'ready'
+              ? 'Export my data again'
+              : 'Export my data'}
         </Button>
       </CardContent>
     </Card>
