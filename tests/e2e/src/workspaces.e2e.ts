@@ -68,6 +68,8 @@ describe('a team in one workspace, in Chromium', () => {
     await asEditor.page.getByRole('button', { name: 'Create my account and join' }).click();
     await asEditor.page.waitForURL('**/dashboard');
     await asEditor.page.getByRole('button', { name: `Workspace: ${owner.username}'s workspace. Switch workspace` }).waitFor();
+    // The address bar names the workspace, so the address can be shared as it is.
+    await asEditor.page.waitForURL(`**/w/${owner.id}/dashboard`);
     await asEditor.page.getByRole('link', { name: 'Create QR Code' }).first().click();
     const name = uniqueName('Team menu ');
     await asEditor.page.getByLabel('Name').fill(name);
@@ -139,6 +141,12 @@ describe('a team in one workspace, in Chromium', () => {
     await founderPage.getByLabel('Workspace name').last().fill(workspaceName);
     await founderPage.getByRole('button', { name: 'Create workspace' }).click();
     await founderPage.getByRole('button', { name: `Workspace: ${workspaceName}. Switch workspace` }).waitFor();
+    await founderPage.waitForURL(/\/w\/[0-9a-f-]{36}\/account\?tab=team$/);
+    const workspacePath = new URL(founderPage.url()).pathname.replace(/\/account$/, '');
+    // Reloaded, the address keeps the page in that workspace.
+    await founderPage.reload();
+    await founderPage.getByRole('button', { name: `Workspace: ${workspaceName}. Switch workspace` }).waitFor();
+    expect(new URL(founderPage.url()).pathname).toBe(`${workspacePath}/account`);
     await invite(founderPage, partner.email, 'admin');
 
     const asPartner = await joinFromLink(browser, partner, await invitationLink(partner.email));
@@ -163,7 +171,8 @@ describe('a team in one workspace, in Chromium', () => {
 
     // The new owner deletes it: a wrong password changes nothing, the right one deletes it, and the
     // founder's open page leaves it.
-    await founderPage.goto('/dashboard');
+    await founderPage.getByRole('link', { name: 'Dashboard' }).first().click();
+    await founderPage.waitForURL(`**${workspacePath}/dashboard`);
     await asPartner.page.getByRole('button', { name: 'Delete workspace' }).click();
     await asPartner.page.getByLabel('Your password').fill('not-the-password');
     await asPartner.page.getByRole('button', { name: 'Delete the workspace for good' }).click();

@@ -4,6 +4,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Button } from '../components/ui/button';
 import { FullScreenSpinner } from '../components/layout/full-screen-spinner';
 import { toast } from '../hooks/use-toast';
+import { useWorkspaceInAddress } from '../hooks/use-workspace-id';
 import { useUser } from '../lib/auth';
 import { nextAfterSignIn, paths } from '../lib/paths';
 import { isAdmin } from '../lib/user';
@@ -13,6 +14,12 @@ export function RequireAuth({ redirectTo }: { redirectTo: string }) {
   const { data: user, isLoading } = useUser();
   if (isLoading) return <FullScreenSpinner />;
   if (!user) return <Navigate to={redirectTo} replace />;
+  return <SignedInPage />;
+}
+
+/** A page of the app: the address bar names the shared workspace it is in. */
+function SignedInPage() {
+  useWorkspaceInAddress();
   return <Outlet />;
 }
 

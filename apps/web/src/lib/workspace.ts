@@ -59,3 +59,17 @@ export function workspaceHeaders(): Record<string, string> {
   const id = currentWorkspaceId();
   return id ? { [WORKSPACE_HEADER]: id } : {};
 }
+
+/**
+ * While the app acts in a shared workspace, the address bar says so (/w/{workspace}/{page}), so the
+ * address can be copied and shared: a member who opens it lands on the page in that workspace.
+ * The router keeps the page's own path; only the visible address carries the prefix (replaced, so
+ * history gains no entry).
+ */
+export function showWorkspaceInAddress(): void {
+  const id = currentWorkspaceId();
+  if (!id) return;
+  const { pathname, search, hash } = window.location;
+  if (pathname.startsWith('/w/')) return;
+  window.history.replaceState(window.history.state, '', `/w/${encodeURIComponent(id)}${pathname}${search}${hash}`);
+}

@@ -4,6 +4,7 @@ import { FullScreenSpinner } from '../../../components/layout/full-screen-spinne
 import { toast } from '../../../hooks/use-toast';
 import { useUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
+import { currentWorkspaceId } from '../../../lib/workspace';
 import { useWorkspaces } from '../api/workspaces';
 import { useSwitchWorkspace } from '../hooks';
 
@@ -27,7 +28,9 @@ export function WorkspaceLinkRoute() {
       void navigate(paths.dashboard, { replace: true });
       return;
     }
-    switchTo(target.id === user.id ? null : target.id);
+    // Already acting there (the address bar's own link, back in history): nothing to switch or refetch.
+    const chosen = target.id === user.id ? null : target.id;
+    if (chosen !== currentWorkspaceId()) switchTo(chosen);
     void navigate(`/${rest}${search}${hash}`, { replace: true });
   }, [user, workspaces.isSuccess, workspaces.data, workspaceId, rest, search, hash, switchTo, navigate]);
 
