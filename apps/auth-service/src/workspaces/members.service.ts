@@ -112,7 +112,7 @@ export class MembersService {
       if (personalOf === userId) {
         throw new DomainError(ErrorCode.Conflict, self ? 'You cannot leave your personal workspace' : 'This is their personal workspace: they cannot be removed from it');
       }
-      if (target === 'owner') await this.assertAnotherOwner(tx, workspaceId, self ? 'You are its last owner: make another member owner before you leave' : undefined);
+      if (target === 'owner') await this.assertAnotherOwner(tx, workspaceId, self ? 'You are its last owner: hand ownership to another member (Workspace settings) before you leave' : undefined);
       await tx.query(`DELETE FROM auth.workspace_members WHERE workspace_id = $1 AND user_id = $2`, [workspaceId, userId]);
       // An offer of ownership to or from them lapses with the membership.
       await tx.query(`DELETE FROM auth.workspace_transfers WHERE workspace_id = $1 AND $2 IN (from_user, to_user)`, [workspaceId, userId]);
