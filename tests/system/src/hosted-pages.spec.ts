@@ -55,7 +55,8 @@ describe('Hosted pages rendered by the redirect-service where the scan lands', (
     await sql(system, 'DELETE FROM qr.scans WHERE code_id = $1', [code.id]);
 
     const form = await fetch(`${redirect}/r/${code.slug}`, { headers: SCANNER });
-    expect(await form.text()).toContain('This QR code is protected');
+    // The scanner's browser asks for German (SCANNER): the form is in German.
+    expect(await form.text()).toContain('Dieser QR-Code ist geschützt');
     const unlocked = await fetch(`${redirect}/r/${code.slug}`, {
       method: 'POST',
       headers: { ...SCANNER, 'content-type': 'application/x-www-form-urlencoded' },

@@ -9,39 +9,22 @@ import {
   wifiPayload,
   WifiContent,
 } from '@qrd/contracts';
+import type { ScannerText } from '../i18n/scanner-language';
 import type { Page } from '../redirects/pages';
 import { ICONS } from './icons';
 import { HOSTED_PAGE_STYLE } from './hosted-page.style';
 import { wifiCodeSvg } from './wifi-code';
 
-/** What a scanner reads on a hosted page (English, as the redirect-service's other pages). */
-export const HOSTED_PAGE_TEXT = {
-  contact: 'Contact',
-  photoOf: (name: string) => `Photo of ${name}`,
-  addToContacts: 'Add to contacts',
-  contactDetails: 'Contact details',
-  file: 'File',
-  fileGone: 'This file is not available any more.',
-  pdf: (size: string) => `PDF document, ${size}`,
-  openPdf: 'Open PDF',
-  download: (name: string) => `Download ${name}`,
-  join: (ssid: string) => `Join “${ssid}”`,
-  joinHint: 'Scan this code with another phone’s camera to join, or copy the details.',
-  joinCode: (ssid: string) => `QR code to join the Wi-Fi network ${ssid}`,
-  network: 'Network',
-  password: 'Password',
-  security: 'Security',
-  hidden: ', hidden network',
-  madeWith: 'Made with QR Dynamic',
-  report: 'Report this page',
-} as const;
-
-const SECURITY: Record<WifiContent['security'], string> = { WPA: 'WPA/WPA2/WPA3', WEP: 'WEP', nopass: 'Open (no password)' };
+function security(text: ScannerText, kind: WifiContent['security']): string {
+  return kind === 'nopass' ? text.t('hosted.openNetwork') : kind === 'WPA' ? 'WPA/WPA2/WPA3' : 'WEP';
+}
 
 const HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   // The owner may edit or switch off the page at any moment: never kept, but small.
   'cache-control': 'private, no-store',
+  // In the scanner's language (Accept-Language), and says so.
+  vary: 'Accept-Language',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
@@ -66,8 +49,8 @@ function fileUrl(slug: string, id: string, variant: 'avatar' | null = null): str
   return escapeHtml(publicFileUrl(slug, id, variant));
 }
 
-function contactCard(slug: string, card: VCardContent, files: Files): { title: string; body: string } {
-  const name = [card.firstName, card.lastName].filter(Boolean).join(' ') || card.company || HOSTED_PAGE_TEXT.contact;
+function contactCard(text: ScannerText, slug: string, card: VCardContent, files: Files): { title: string; body: string } {
+  const name = [card.firstName, card.lastName].filter(Boolean).join(' ') || card.company || text.t('hosted.contact');
   const photo = card.photoFileId && files[card.photoFileId] ? card.photoFileId : null;
   const role = [card.title, card.company].filter(Boolean).join(', ');
   const address = card.address
@@ -85,10 +68,10 @@ function contactCard(slug: string, card: VCardContent, files: Files): { title: s
   }
   if (address.length) rows.push(`<li class="row">${ICONS.mapPin}<address>${escapeHtml(address.join(', '))}</address></li>`);
   const body =
-    `<header>${photo ? `<img class="avatar big" src="${fileUrl(slug, photo, 'avatar')}" alt="${escapeHtml(HOSTED_PAGE_TEXT.photoOf(name))}" width="112" height="112">` : ''}` +
+    `<header>${photo ? `<img class="avatar big" src="${fileUrl(slug, photo, 'avatar')}" alt="${escapeHtml(text.t('hosted.photoOf', { name }))}" width="112" height="112">` : ''}` +
     `<h1 elementtiming="main">${escapeHtml(name)}</h1>${role ? `<p class="muted">${escapeHtml(role)}</p>` : ''}</header>` +
-    `<a class="btn" href="${escapeHtml(publicVcardUrl(slug))}" download>${ICONS.userPlus}${HOSTED_PAGE_TEXT.addToContacts}</a>` +
-    (rows.length ? `<ul class="rows" aria-label="${HOSTED_PAGE_TEXT.contactDetails}">${rows.join('')}</ul>` : '') +
+    `<a class="btn" href="${escapeHtml(publicVcardUrl(slug))}" download>${ICONS.userPlus}${escapeHtml(text.t('hosted.addToContacts'))}</a>` +
+    (rows.length ? `<ul class="rows" aria-label="${escapeHtml(text.t('hosted.contactDetails'))}">${rows.join('')}</ul>` : '') +
     (card.note ? `<p class="muted note">${escapeHtml(card.note)}</p>` : '');
   return { title: name, body };
 }
@@ -108,45 +91,45 @@ function linkList(slug: string, list: LinkListContent, files: Files): { title: s
   return { title: list.title, body };
 }
 
-function filePage(slug: string, file: FileContent, files: Files): { title: string; body: string } {
+function filePage(text: ScannerText, slug: string, file: FileContent, files: Files): { title: string; body: string } {
   const stored = files[file.fileId];
-  const title = file.title || stored?.fileName || HOSTED_PAGE_TEXT.file;
+  const title = file.title || stored?.fileName || text.t('hosted.file');
   let body = `<h1 elementtiming="main">${escapeHtml(title)}</h1>`;
-  if (!stored) return { title, body: `${body}<p role="alert">${HOSTED_PAGE_TEXT.fileGone}</p>` };
+  if (!stored) return { title, body: `${body}<p role="alert">${escapeHtml(text.t('hosted.fileGone'))}</p>` };
   const url = fileUrl(slug, file.fileId);
   const pdf = stored.contentType === 'application/pdf';
   if (stored.contentType.startsWith('image/')) body += `<img class="shown" src="${url}" alt="${escapeHtml(title)}">`;
-  if (pdf) body += `<p class="muted center">${ICONS.fileText}${escapeHtml(HOSTED_PAGE_TEXT.pdf(size(stored.sizeBytes)))}</p>`;
-  body += `<div class="stack">${pdf ? `<a class="btn" href="${url}">${ICONS.fileText}${HOSTED_PAGE_TEXT.openPdf}</a>` : ''}`;
-  body += `<a class="btn outline" href="${url}" download="${escapeHtml(stored.fileName)}">${ICONS.download}${escapeHtml(HOSTED_PAGE_TEXT.download(stored.fileName))}</a></div>`;
+  if (pdf) body += `<p class="muted center">${ICONS.fileText}${escapeHtml(text.t('hosted.pdf', { size: size(stored.sizeBytes) }))}</p>`;
+  body += `<div class="stack">${pdf ? `<a class="btn" href="${url}">${ICONS.fileText}${escapeHtml(text.t('hosted.openPdf'))}</a>` : ''}`;
+  body += `<a class="btn outline" href="${url}" download="${escapeHtml(stored.fileName)}">${ICONS.download}${escapeHtml(text.t('hosted.download', { name: stored.fileName }))}</a></div>`;
   return { title, body };
 }
 
-function wifiPage(wifi: WifiContent): { title: string; body: string } {
+function wifiPage(text: ScannerText, wifi: WifiContent): { title: string; body: string } {
   const ssid = escapeHtml(wifi.ssid);
   const password =
     wifi.security !== 'nopass' && wifi.password
-      ? `<div class="field"><dt>${HOSTED_PAGE_TEXT.password}</dt><dd class="copy mono">${escapeHtml(wifi.password)}</dd></div>`
+      ? `<div class="field"><dt>${escapeHtml(text.t('hosted.password'))}</dt><dd class="copy mono">${escapeHtml(wifi.password)}</dd></div>`
       : '';
   const body =
-    `<header><span class="accent">${ICONS.wifi}</span><h1 elementtiming="main">${escapeHtml(HOSTED_PAGE_TEXT.join(wifi.ssid))}</h1><p class="muted">${HOSTED_PAGE_TEXT.joinHint}</p></header>` +
-    `<div class="code">${wifiCodeSvg(wifiPayload(wifi), escapeHtml(HOSTED_PAGE_TEXT.joinCode(wifi.ssid)))}</div>` +
-    `<dl class="stack"><div class="field"><dt>${HOSTED_PAGE_TEXT.network}</dt><dd class="copy">${ssid}</dd></div>${password}` +
-    `<div class="field"><dt>${HOSTED_PAGE_TEXT.security}</dt><dd>${SECURITY[wifi.security]}${wifi.hidden ? HOSTED_PAGE_TEXT.hidden : ''}</dd></div></dl>`;
-  return { title: HOSTED_PAGE_TEXT.join(wifi.ssid), body };
+    `<header><span class="accent">${ICONS.wifi}</span><h1 elementtiming="main">${escapeHtml(text.t('hosted.join', { ssid: wifi.ssid }))}</h1><p class="muted">${escapeHtml(text.t('hosted.joinHint'))}</p></header>` +
+    `<div class="code">${wifiCodeSvg(wifiPayload(wifi), escapeHtml(text.t('hosted.joinCode', { ssid: wifi.ssid })))}</div>` +
+    `<dl class="stack"><div class="field"><dt>${escapeHtml(text.t('hosted.network'))}</dt><dd class="copy">${ssid}</dd></div>${password}` +
+    `<div class="field"><dt>${escapeHtml(text.t('hosted.security'))}</dt><dd>${escapeHtml(security(text, wifi.security))}${wifi.hidden ? escapeHtml(text.t('hosted.hidden')) : ''}</dd></div></dl>`;
+  return { title: text.t('hosted.join', { ssid: wifi.ssid }), body };
 }
 
-function render(slug: string, content: StoredContent): { title: string; body: string } {
+function render(text: ScannerText, slug: string, content: StoredContent): { title: string; body: string } {
   const files = content.files ?? {};
   switch (content.type) {
     case 'vcard':
-      return contactCard(slug, content, files);
+      return contactCard(text, slug, content, files);
     case 'links':
       return linkList(slug, content, files);
     case 'file':
-      return filePage(slug, content, files);
+      return filePage(text, slug, content, files);
     case 'wifi':
-      return wifiPage(content);
+      return wifiPage(text, content);
   }
 }
 
@@ -155,14 +138,14 @@ function render(slug: string, content: StoredContent): { title: string; body: st
  * CSS, inline icons and join code, no script; images are the only other requests. Built from the
  * redirect entry alone, so a scan costs no call to the qr-service.
  */
-export function hostedPage(slug: string, content: StoredContent, publicBaseUrl: string): Page {
-  const { title, body } = render(slug, content);
+export function hostedPage(text: ScannerText, slug: string, content: StoredContent, publicBaseUrl: string): Page {
+  const { title, body } = render(text, slug, content);
   const home = escapeHtml(`${publicBaseUrl}/`);
   const html =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<!doctype html><html lang="${text.lang}" dir="${text.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta name="robots" content="noindex"><meta name="color-scheme" content="light dark"><link rel="icon" href="data:,">` +
     `<title>${escapeHtml(title)}</title><style>${HOSTED_PAGE_STYLE}</style></head>` +
-    `<body><main>${body}<footer><a href="${home}">${HOSTED_PAGE_TEXT.madeWith}</a>` +
-    `<a href="${escapeHtml(`${publicBaseUrl}/report?code=${slug}`)}">${HOSTED_PAGE_TEXT.report}</a></footer></main></body></html>\n`;
+    `<body><main>${body}<footer><a href="${home}">${escapeHtml(text.t('hosted.madeWith'))}</a>` +
+    `<a href="${escapeHtml(`${publicBaseUrl}/report?code=${slug}`)}">${escapeHtml(text.t('hosted.report'))}</a></footer></main></body></html>\n`;
   return { status: 200, body: html, headers: { ...HEADERS, 'content-length': Buffer.byteLength(html, 'utf8') } };
 }

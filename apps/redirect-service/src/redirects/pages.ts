@@ -1,4 +1,6 @@
-import { MALFORMED_URL_MESSAGE } from '@qrd/contracts';
+import type { IncomingMessage } from 'node:http';
+import type { ScannerLocale } from '../i18n/catalogue';
+import { ScannerLanguages, scannerTexts, ScannerText } from '../i18n/scanner-language';
 
 /** The small pages a scanner may see instead of a redirect: body and headers built once. */
 export interface Page {
@@ -23,18 +25,24 @@ a.report{display:block;margin-top:1.25rem;color:#475569;font-size:.875rem}
 const HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': NO_STORE,
+  // In the scanner's language (Accept-Language), and says so.
+  vary: 'Accept-Language',
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'",
 } as const;
 
-function html(title: string, message: string, homeUrl: string, reportUrl: string | null): string {
-  const report = reportUrl ? `<a class="report" href="${escapeHtml(reportUrl)}">Report this QR code</a>` : '';
+/** The page's last element: a link home (the usual), a form or a link on. */
+const HOME_LINK = '\u0000home\u0000';
+
+function html(text: ScannerText, title: string, message: string, homeUrl: string, reportUrl: string | null, action: string = HOME_LINK): string {
+  const report = reportUrl ? `<a class="report" href="${escapeHtml(reportUrl)}">${escapeHtml(text.t('report'))}</a>` : '';
+  const last = action === HOME_LINK ? `<a class="home" href="${escapeHtml(homeUrl)}">${escapeHtml(text.t('home'))}</a>` : action;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} - QR Dynamic</title>
+<html lang="${text.lang}" dir="${text.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)} - ${escapeHtml(text.t('brand'))}</title>
 <style>${STYLE}</style>
 <link rel="icon" href="data:,">
-</head><body><main><h1 elementtiming="main">${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><a class="home" href="${escapeHtml(homeUrl)}">Go to the home page</a>${report}</main></body></html>
+</head><body><main><h1 elementtiming="main">${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${last}${report}</main></body></html>
 `;
 }
 
@@ -49,32 +57,30 @@ function page(status: number, body: string): Page {
  */
 export type ReportablePage = (slug: string | null) => Page;
 
-function reportable(status: number, title: string, message: string, homeUrl: string, reportUrl: string): ReportablePage {
+function reportable(text: ScannerText, status: number, kind: 'notFound' | 'inactive' | 'disabled', homeUrl: string, reportUrl: string): ReportablePage {
   const marker = '\u0000slug\u0000';
-  const [head, tail] = html(title, message, homeUrl, `${reportUrl}?code=${marker}`).split(escapeHtml(marker));
-  const bare = page(status, html(title, message, homeUrl, reportUrl));
+  const [title, message] = [text.t(`${kind}.title`), text.t(`${kind}.message`)];
+  const [head, tail] = html(text, title, message, homeUrl, `${reportUrl}?code=${marker}`).split(escapeHtml(marker));
+  const bare = page(status, html(text, title, message, homeUrl, reportUrl));
   return (slug) => (slug === null ? bare : page(status, `${head}${slug}${tail}`));
 }
 
 /**
  * Password-protected codes: the small form a scanner fills in before the redirect. It posts back to
- * the same address (query string included, so pass-through still works); `wrong` after a refusal.
+ * the same address (query string included, so pass-through still works); `notice` after a refusal.
  */
-export function passwordPage(publicBaseUrl: string, status: number, notice: string | null): Page {
-  const base = page(status, html('This QR code is protected', 'Enter the password you were given to continue.', `${publicBaseUrl}/`, null));
+export function passwordPage(text: ScannerText, publicBaseUrl: string, status: number, notice: 'password.wrong' | 'password.limited' | null): Page {
   const form =
-    `<form method="post"><label for="p" style="display:block;margin:1rem 0 .4rem">Password</label>` +
+    `<form method="post"><label for="p" style="display:block;margin:1rem 0 .4rem">${escapeHtml(text.t('password.label'))}</label>` +
     `<input id="p" name="password" type="password" required autofocus autocomplete="off" maxlength="128" ` +
     `style="width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #94a3b8;border-radius:.5rem;font-size:1rem">` +
-    (notice ? `<p role="alert" style="color:#b91c1c">${escapeHtml(notice)}</p>` : '') +
-    `<button type="submit" style="margin-top:1rem;padding:.6rem 1.2rem;border:0;border-radius:.5rem;background:#0f172a;color:#fff;font-size:1rem">Continue</button></form>`;
-  const body = base.body.replace(/<a class="home" href="[^"]*">Go to the home page<\/a>/, form);
+    (notice ? `<p role="alert" style="color:#b91c1c">${escapeHtml(text.t(notice))}</p>` : '') +
+    `<button type="submit" style="margin-top:1rem;padding:.6rem 1.2rem;border:0;border-radius:.5rem;background:#0f172a;color:#fff;font-size:1rem">${escapeHtml(text.t('password.submit'))}</button></form>`;
+  const base = page(status, html(text, text.t('password.title'), text.t('password.message'), `${publicBaseUrl}/`, null, form));
   return {
-    status,
-    body,
+    ...base,
     headers: {
       ...base.headers,
-      'content-length': Buffer.byteLength(body, 'utf8'),
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     },
   };
@@ -87,18 +93,18 @@ export function passwordPage(publicBaseUrl: string, status: number, notice: stri
  * does). A refresh is no form submission, so the form page keeps `form-action 'self'`, and this
  * page allows no form, script or frame at all.
  */
-export function unlockedPage(publicBaseUrl: string, location: string): Page {
+export function unlockedPage(text: ScannerText, publicBaseUrl: string, location: string): Page {
   const target = escapeHtml(location);
-  const base = page(200, html('Opening the link', 'The password is right. Taking you there now.', `${publicBaseUrl}/`, null));
-  const body = base.body
-    .replace('<meta name="robots" content="noindex">', `<meta name="robots" content="noindex"><meta http-equiv="refresh" content="0; url=${target}">`)
-    .replace(/<a class="home" href="[^"]*">Go to the home page<\/a>/, `<a class="home" href="${target}">Continue</a>`);
+  const link = `<a class="home" href="${target}">${escapeHtml(text.t('unlocked.continue'))}</a>`;
+  const body = html(text, text.t('unlocked.title'), text.t('unlocked.message'), `${publicBaseUrl}/`, null, link).replace(
+    '<meta name="robots" content="noindex">',
+    `<meta name="robots" content="noindex"><meta http-equiv="refresh" content="0; url=${target}">`,
+  );
+  const base = page(200, body);
   return {
-    status: 200,
-    body,
+    ...base,
     headers: {
       ...base.headers,
-      'content-length': Buffer.byteLength(body, 'utf8'),
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     },
   };
@@ -118,22 +124,61 @@ export interface Pages {
   badRequest: Page;
 }
 
-export function buildPages(publicBaseUrl: string): Pages {
+export function buildPages(publicBaseUrl: string, text: ScannerText): Pages {
   const home = `${publicBaseUrl}/`;
   const report = `${publicBaseUrl}/report`;
+  const simple = (status: number, kind: 'unavailable' | 'expired' | 'scheduled' | 'badRequest') =>
+    page(status, html(text, text.t(`${kind}.title`), text.t(`${kind}.message`), home, null));
   return {
-    notFound: reportable(404, 'QR code not found', 'This QR code does not exist. Check that the whole code was scanned.', home, report),
-    inactive: reportable(410, 'This QR code is not active', 'The owner of this QR code has deactivated it or their subscription has ended.', home, report),
-    disabled: reportable(
-      451,
-      'This QR code has been disabled',
-      'We have taken this QR code down because it broke our rules on acceptable use. Its link no longer leads anywhere.',
-      home,
-      report,
-    ),
-    unavailable: page(503, html('Please try again', 'We could not look up this QR code just now. Please scan it again in a moment.', home, null)),
-    expired: page(410, html('This QR code has expired', 'The campaign behind this QR code has ended. Thank you for your interest.', home, null)),
-    scheduled: page(403, html('This QR code is not live yet', 'The campaign behind this QR code has not started. Please scan it again later.', home, null)),
-    badRequest: page(400, html('Bad request', MALFORMED_URL_MESSAGE, home, null)),
+    notFound: reportable(text, 404, 'notFound', home, report),
+    inactive: reportable(text, 410, 'inactive', home, report),
+    disabled: reportable(text, 451, 'disabled', home, report),
+    unavailable: simple(503, 'unavailable'),
+    expired: simple(410, 'expired'),
+    scheduled: simple(403, 'scheduled'),
+    badRequest: simple(400, 'badRequest'),
   };
+}
+
+/** One language's pages, built once. */
+interface LocalePages {
+  pages: Pages;
+  passwordForm: Page;
+  text: ScannerText;
+}
+
+/**
+ * Every page a scanner may see, in every language the pages speak, built at start: answering one
+ * costs the choice of language (a Map lookup per distinct Accept-Language header).
+ */
+export class ScannerPages {
+  private readonly languages = new ScannerLanguages();
+  private readonly byLocale: Record<ScannerLocale, LocalePages>;
+
+  constructor(private readonly publicBaseUrl: string) {
+    this.byLocale = Object.fromEntries(
+      Object.entries(scannerTexts()).map(([locale, text]) => [locale, { pages: buildPages(publicBaseUrl, text), passwordForm: passwordPage(text, publicBaseUrl, 200, null), text }]),
+    ) as Record<ScannerLocale, LocalePages>;
+  }
+
+  private of(req: IncomingMessage): LocalePages {
+    return this.byLocale[this.languages.of(req.headers['accept-language'])];
+  }
+
+  /** The fixed pages in the scanner's language. */
+  for(req: IncomingMessage): Pages {
+    return this.of(req).pages;
+  }
+
+  passwordForm(req: IncomingMessage): Page {
+    return this.of(req).passwordForm;
+  }
+
+  passwordRefused(req: IncomingMessage, status: 401 | 429): Page {
+    return passwordPage(this.of(req).text, this.publicBaseUrl, status, status === 429 ? 'password.limited' : 'password.wrong');
+  }
+
+  unlocked(req: IncomingMessage, location: string): Page {
+    return unlockedPage(this.of(req).text, this.publicBaseUrl, location);
+  }
 }

@@ -6,7 +6,7 @@ import { Answer, ScanRecorder } from '../scans/scan-recorder';
 import { clientIpOf } from './client-ip';
 import { Known, MISS } from './redirect-cache';
 import { RedirectResolver, Resolution } from './redirect-resolver';
-import { buildPages, Page, Pages, passwordPage, unlockedPage } from './pages';
+import { Page, ScannerPages } from './pages';
 import { failFastRedis, whenReady } from './redis-connections';
 import { CampaignOutcome, outsideDates, resolveCampaign, scheduledAt, withQuery } from './campaign-resolution';
 import { isBotRequest, RequestFacts } from './scan-facts';
@@ -60,14 +60,13 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   /** Answers by outcome, for /metrics: plain numbers, incremented and nothing else on the hot path. */
   readonly outcomes = { redirect: 0, page: 0, not_found: 0, inactive: 0, disabled: 0, unavailable: 0 };
   private readonly redis: ReturnType<typeof failFastRedis>;
-  private readonly pages: Pages;
+  private readonly pages: ScannerPages;
   private readonly countryHeader: string | null;
   private readonly clientIp: (req: IncomingMessage) => string;
   private readonly limits: ScanLimits;
   private readonly passwords: CodePasswords;
   private readonly publicBaseUrl: string;
   private readonly hosted: HostedPages;
-  private readonly passwordForm: Page;
   /** One scan's facts and outcome at a time (a scan is resolved synchronously): none allocated per scan. */
   private readonly facts: RequestFacts;
   private readonly outcome: CampaignOutcome = { location: null, variant: null };
@@ -88,14 +87,13 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
       logger,
       maxStreamLength: config.scanStreamMaxLength,
     });
-    this.pages = buildPages(config.publicBaseUrl);
+    this.pages = new ScannerPages(config.publicBaseUrl);
     this.countryHeader = config.trustedCountryHeader;
     this.clientIp = clientIpOf(config.trustedProxies);
     this.limits = new ScanLimits(this.redis, config.redisPrefix);
     this.passwords = new CodePasswords(this.redis, config.redisPrefix);
     this.publicBaseUrl = config.publicBaseUrl;
     this.hosted = new HostedPages(config.publicBaseUrl);
-    this.passwordForm = passwordPage(config.publicBaseUrl, 200, null);
     this.facts = new RequestFacts(this.countryHeader);
   }
 
@@ -124,7 +122,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     const slug = url.slice(PREFIX.length, end < 0 ? undefined : end);
     if (!SLUG_PATTERN.test(slug)) {
       this.outcomes.not_found++;
-      return this.sendPage(req, res, hasMalformedPercentEncoding(url) ? this.pages.badRequest : this.pages.notFound(null));
+      return this.sendPage(req, res, hasMalformedPercentEncoding(url) ? this.pages.for(req).badRequest : this.pages.for(req).notFound(null));
     }
     const hit = this.resolver.cached(slug);
     if (hit !== MISS) return this.answer(req, res, slug, hit);
@@ -134,24 +132,24 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   private answer(req: IncomingMessage, res: ServerResponse, slug: string, resolution: Resolution): void {
     if (resolution === 'unavailable') {
       this.outcomes.unavailable++;
-      return this.sendPage(req, res, this.pages.unavailable);
+      return this.sendPage(req, res, this.pages.for(req).unavailable);
     }
     if (resolution === null || resolution.state === 'deleted') {
       this.outcomes.not_found++;
-      return this.sendPage(req, res, this.pages.notFound(slug));
+      return this.sendPage(req, res, this.pages.for(req).notFound(slug));
     }
     if (resolution.state === 'disabled') {
       this.outcomes.disabled++;
-      return this.sendPage(req, res, this.pages.disabled(slug));
+      return this.sendPage(req, res, this.pages.for(req).disabled(slug));
     }
     if (resolution.state !== 'active' || !resolution.destination) {
       this.outcomes.inactive++;
-      return this.sendPage(req, res, this.pages.inactive(slug));
+      return this.sendPage(req, res, this.pages.for(req).inactive(slug));
     }
     if (resolution.campaign !== undefined) return this.answerCampaign(req, res, slug, resolution);
     if (resolution.content !== undefined) {
       this.outcomes.page++;
-      return this.record(req, slug, resolution, () => this.sendPage(req, res, this.hosted.of(slug, resolution)));
+      return this.record(req, slug, resolution, () => this.sendPage(req, res, this.hosted.of(req, slug, resolution)));
     }
     // The scanner's query is passed on (campaign controls: on unless the code turns it off).
     const query = (req.url as string).indexOf('?');
@@ -165,7 +163,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
    * since the form was shown): answered with a page that goes on by itself, as no redirect may.
    */
   private goTo(req: IncomingMessage, res: ServerResponse, location: string): void {
-    if (req.method === 'POST') return this.sendPage(req, res, unlockedPage(this.publicBaseUrl, location));
+    if (req.method === 'POST') return this.sendPage(req, res, this.pages.unlocked(req, location));
     redirect(res, location);
   }
 
@@ -189,18 +187,18 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   private unlock(req: IncomingMessage, res: ServerResponse, slug: string, entry: Exclude<Known, null>, hash: string, now: number): void {
     if (req.method !== 'POST') {
       this.outcomes.page++;
-      return this.record(req, slug, entry, () => this.sendPage(req, res, this.passwordForm));
+      return this.record(req, slug, entry, () => this.sendPage(req, res, this.pages.passwordForm(req)));
     }
     const ip = this.clientIp(req);
     this.passwords.check(req, entry.codeId, ip, hash).then(
       (verdict) => {
         if (verdict === 'ok') return this.countAndFinish(req, res, slug, entry, now, true);
-        if (verdict === 'limited') return this.sendPage(req, res, passwordPage(this.publicBaseUrl, 429, 'Too many attempts. Please wait a few minutes and try again.'));
-        this.sendPage(req, res, passwordPage(this.publicBaseUrl, 401, 'That password is not right. Please try again.'));
+        if (verdict === 'limited') return this.sendPage(req, res, this.pages.passwordRefused(req, 429));
+        this.sendPage(req, res, this.pages.passwordRefused(req, 401));
       },
       () => {
         this.outcomes.unavailable++;
-        this.sendPage(req, res, this.pages.unavailable);
+        this.sendPage(req, res, this.pages.for(req).unavailable);
       },
     );
   }
@@ -217,7 +215,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
       (limitReached) => this.finishCampaign(req, res, slug, entry, now, limitReached, counted),
       () => {
         this.outcomes.unavailable++;
-        this.sendPage(req, res, this.pages.unavailable);
+        this.sendPage(req, res, this.pages.for(req).unavailable);
       },
     );
   }
@@ -241,7 +239,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     const variant = outcome.variant;
     if (location === null) {
       this.outcomes.inactive++;
-      return this.sendPage(req, res, scheduledAt(entry.campaign as NonNullable<typeof entry.campaign>, now) ? this.pages.scheduled : this.pages.expired);
+      return this.sendPage(req, res, scheduledAt(entry.campaign as NonNullable<typeof entry.campaign>, now) ? this.pages.for(req).scheduled : this.pages.for(req).expired);
     }
     // A scan sent to the fallback of an expired code is not one of the campaign's scans.
     if (location === campaignFallback(entry, now, limitReached) || counted) {
@@ -250,7 +248,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     }
     if (entry.content !== undefined && isPageAddress(location, entry.destination)) {
       this.outcomes.page++;
-      return this.record(req, slug, entry, () => this.sendPage(req, res, this.hosted.of(slug, entry)), variant, ip);
+      return this.record(req, slug, entry, () => this.sendPage(req, res, this.hosted.of(req, slug, entry)), variant, ip);
     }
     this.outcomes.redirect++;
     this.record(req, slug, entry, () => this.goTo(req, res, location), variant, ip);
@@ -263,19 +261,19 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   private handlePage(req: IncomingMessage, res: ServerResponse, slug: string): void {
     if (!SLUG_PATTERN.test(slug)) {
       this.outcomes.not_found++;
-      return this.sendPage(req, res, hasMalformedPercentEncoding(req.url as string) ? this.pages.badRequest : this.pages.notFound(null));
+      return this.sendPage(req, res, hasMalformedPercentEncoding(req.url as string) ? this.pages.for(req).badRequest : this.pages.for(req).notFound(null));
     }
     const show = (resolution: Resolution): void => {
-      if (resolution === 'unavailable') return this.sendPage(req, res, this.pages.unavailable);
+      if (resolution === 'unavailable') return this.sendPage(req, res, this.pages.for(req).unavailable);
       if (resolution === null || resolution.state === 'deleted' || (resolution.state === 'active' && resolution.content === undefined)) {
-        return this.sendPage(req, res, this.pages.notFound(resolution === null || resolution.state === 'deleted' ? slug : null));
+        return this.sendPage(req, res, this.pages.for(req).notFound(resolution === null || resolution.state === 'deleted' ? slug : null));
       }
-      if (resolution.state === 'disabled') return this.sendPage(req, res, this.pages.disabled(slug));
-      if (resolution.state !== 'active' || resolution.content === undefined) return this.sendPage(req, res, this.pages.inactive(slug));
+      if (resolution.state === 'disabled') return this.sendPage(req, res, this.pages.for(req).disabled(slug));
+      if (resolution.state !== 'active' || resolution.content === undefined) return this.sendPage(req, res, this.pages.for(req).inactive(slug));
       const campaign = resolution.campaign;
       const now = this.clock();
-      if (campaign && outsideDates(campaign, now)) return this.sendPage(req, res, scheduledAt(campaign, now) ? this.pages.scheduled : this.pages.expired);
-      this.sendPage(req, res, this.hosted.of(slug, resolution));
+      if (campaign && outsideDates(campaign, now)) return this.sendPage(req, res, scheduledAt(campaign, now) ? this.pages.for(req).scheduled : this.pages.for(req).expired);
+      this.sendPage(req, res, this.hosted.of(req, slug, resolution));
     };
     const hit = this.resolver.cached(slug);
     if (hit !== MISS) return show(hit);

@@ -31,10 +31,12 @@ export function launchBrowser(): Promise<Browser> {
 
 export async function newContext(
   browser: Browser,
-  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; timezoneId?: string } = {},
+  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; timezoneId?: string; locale?: string } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: e2eState().baseUrl,
+    // The browser's language decides the scanner pages' (Accept-Language): English unless a test chooses.
+    locale: options.locale ?? 'en-US',
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     colorScheme: options.colorScheme ?? 'light',
     acceptDownloads: true,
