@@ -81,14 +81,47 @@ function tooLarge(res) {
   res.end('413 Request Entity Too Large\n');
 }
 
-function proxy(req, res, port) {
+/** A replica that refused a connection gets no request for this long (nginx's fail_timeout). */
+const DOWN_MS = 2000;
+
+/**
+ * A service's replicas, taken in turn (nginx's round robin). One that refuses a connection is
+ * passed over for a while, and a request without a body it refused goes to the next one.
+ */
+class Upstream {
+  constructor(ports) {
+    this.ports = Array.isArray(ports) ? ports : [ports];
+    this.next = 0;
+    this.downUntil = new Map();
+  }
+
+  pick(skip = []) {
+    const now = Date.now();
+    for (let i = 0; i < this.ports.length; i++) {
+      const port = this.ports[(this.next + i) % this.ports.length];
+      if (skip.includes(port) || (this.downUntil.get(port) ?? 0) > now) continue;
+      this.next = (this.next + i + 1) % this.ports.length;
+      return port;
+    }
+    // Every one is marked down: try one anyway rather than answer 502 without asking.
+    return this.ports.find((port) => !skip.includes(port)) ?? null;
+  }
+
+  down(port) {
+    this.downUntil.set(port, Date.now() + DOWN_MS);
+  }
+}
+
+function proxy(req, res, upstreams, tried = []) {
   const limit = bodyLimitOf(req.url);
-  if (Number(req.headers['content-length'] ?? 0) > limit) {
+  if (tried.length === 0 && Number(req.headers['content-length'] ?? 0) > limit) {
     tooLarge(res);
     req.resume();
     return;
   }
+  const port = upstreams.pick(tried);
   const requestId = req.headers['x-request-id'] || randomUUID();
+  req.headers['x-request-id'] = requestId;
   // Set, never appended (as nginx does): the client cannot choose the address the gateway counts.
   const forwardedFor = req.socket.remoteAddress ?? '';
   const upstream = http.request(
@@ -128,11 +161,23 @@ function proxy(req, res, port) {
       answer.pipe(gz).pipe(res);
     },
   );
-  upstream.on('error', () => {
+  upstream.on('error', (error) => {
     if (res.writableEnded) return;
+    const refused = error.code === 'ECONNREFUSED';
+    if (refused) upstreams.down(port);
+    // Nothing reached that replica: a request without a body goes to another (nginx's proxy_next_upstream).
+    if (refused && !res.headersSent && (req.method === 'GET' || req.method === 'HEAD') && tried.length + 1 < upstreams.ports.length) {
+      proxy(req, res, upstreams, [...tried, port]);
+      return;
+    }
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
     res.end('The service is not reachable right now.');
   });
+  if (tried.length > 0) {
+    // A retry: the request's (empty) body has been read already.
+    upstream.end();
+    return;
+  }
   // Passed on as it arrives (as nginx does with request buffering off); a body sent without a
   // length is counted and cut at the limit.
   let received = 0;
@@ -199,12 +244,15 @@ async function serveStatic(req, res, webRoot) {
   else createReadStream(file).pipe(res);
 }
 
+/** `gatewayPort` and `redirectPort`: a port, or the ports of the replicas. */
 export function startEdge({ port, webRoot, gatewayPort, redirectPort }) {
+  const gateway = new Upstream(gatewayPort);
+  const redirect = new Upstream(redirectPort);
   const server = http.createServer((req, res) => {
     if (hasMalformedPercentEncoding(req.url)) return res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end(`${MALFORMED_MESSAGE}\n`);
-    if (req.url.startsWith('/api/') || /^\/docs\/api(\/|\?|$)/.test(req.url)) return proxy(req, res, gatewayPort);
+    if (req.url.startsWith('/api/') || /^\/docs\/api(\/|\?|$)/.test(req.url)) return proxy(req, res, gateway);
     // The scanners' paths: short links, and content codes' pages rendered by the redirect-service.
-    if (req.url.startsWith('/r/') || req.url.startsWith('/p/')) return proxy(req, res, redirectPort);
+    if (req.url.startsWith('/r/') || req.url.startsWith('/p/')) return proxy(req, res, redirect);
     if (req.url === '/health') return res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     serveStatic(req, res, webRoot).catch(() => res.writeHead(500).end());
   });

@@ -1,16 +1,19 @@
-// `npm start`: build everything, start the five services and serve the product on :8080.
+// `npm start`: build everything, start the five services (as many replicas of each as REPLICAS
+// says, e.g. REPLICAS=redirect-service=3,gateway=2) and serve the product on :8080. A replica that
+// dies is started again with backoff; the front door sends its requests to the others meanwhile.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { startEdge } from './edge.mjs';
-import { ROOT, SERVICES, startServices } from './system.mjs';
+import { replicaPorts, replicasOf, ROOT, SERVICES, startServices } from './system.mjs';
 import { checkDependencies, checkPortsFree } from './preflight.mjs';
 
 const env = { ...process.env };
 const webPort = Number(env.WEB_PORT ?? 8080);
 
 try {
+  const replicas = replicasOf(env.REPLICAS);
   await checkDependencies(env);
-  await checkPortsFree([webPort, ...SERVICES.map((s) => Number(env[s.portEnv] ?? s.port))]);
+  await checkPortsFree([webPort, ...SERVICES.flatMap((s) => replicaPorts(env, s, replicas))]);
 } catch (error) {
   console.error(`\n${error.message}\n`);
   process.exit(1);
@@ -24,7 +27,6 @@ execFileSync(process.execPath, [join(ROOT, 'node_modules', 'nx', 'bin', 'nx.js')
 });
 
 let system;
-let running = false;
 const shutdown = async (code) => {
   await system?.stop();
   process.exit(code);
@@ -33,20 +35,15 @@ process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
 try {
-  system = await startServices(env, {
-    onExit: (name, code, signal) => {
-      console.error(`${name} stopped (${signal ?? `exit ${code}`}); stopping everything.`);
-      // During start-up startServices stops the others itself and reports the failure.
-      if (running) shutdown(1);
-    },
-  });
+  // During start-up a service that fails stops the others and the failure is reported; once up,
+  // one that dies is started again (the supervisor says so on stderr).
+  system = await startServices(env, { restart: true });
   await startEdge({
     port: webPort,
     webRoot: join(ROOT, 'dist', 'apps', 'web'),
-    gatewayPort: Number(env.GATEWAY_PORT ?? 3000),
-    redirectPort: Number(env.REDIRECT_PORT ?? 3004),
+    gatewayPort: system.ports.gateway,
+    redirectPort: system.ports['redirect-service'],
   });
-  running = true;
   console.log(`\nQR Dynamic is running: ${env.PUBLIC_BASE_URL ?? `http://localhost:${webPort}`}  (Ctrl+C to stop)\n`);
 } catch (error) {
   console.error(error.message);
