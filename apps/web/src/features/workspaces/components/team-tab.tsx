@@ -58,7 +58,12 @@ function Team({ workspace }: { workspace: WorkspaceView }) {
           {members.isSuccess && (
             <ul className="divide-y rounded-md border" aria-label="Members">
               {members.data.members.map((member) => (
-                <MemberRow key={member.userId} member={member} workspace={workspace} />
+                <MemberRow
+                  key={member.userId}
+                  member={member}
+                  workspace={workspace}
+                  lastOwner={member.role === 'owner' && members.data.members.filter((m) => m.role === 'owner').length === 1}
+                />
               ))}
             </ul>
           )}
@@ -141,12 +146,13 @@ function InviteCard({ workspaceId }: { workspaceId: string }) {
   );
 }
 
-function MemberRow({ member, workspace }: { member: MemberView; workspace: WorkspaceView }) {
+/** `lastOwner`: the workspace's only owner, who can neither leave nor be removed (ownership is handed over first). */
+function MemberRow({ member, workspace, lastOwner }: { member: MemberView; workspace: WorkspaceView; lastOwner: boolean }) {
   const { data: user } = useUser();
   const changeRole = useChangeRole(workspace.id);
   const remove = useRemoveMember(workspace.id);
   const self = member.userId === user?.id;
-  const canRemove = member.userId !== workspace.id && (self ? true : mayChangeMember(workspace.role, member.role, null, false));
+  const canRemove = member.userId !== workspace.id && !lastOwner && (self ? true : mayChangeMember(workspace.role, member.role, null, false));
   const choices = WORKSPACE_ROLES.filter((role) => role !== 'owner' && mayChangeMember(workspace.role, member.role, role, self));
   const editable = member.userId !== workspace.id && member.role !== 'owner' && choices.length > 0;
 
