@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import type { QueryRunner } from 'typeorm';
 import { createTestDatabase, TestDatabase } from '@qrd/testing';
 import { Workspaces18000000000000 } from './18000000000000-workspaces';
+import { WorkspaceTransfers18001000000000 } from './18001000000000-workspace-transfers';
 
 /**
  * The workspaces migration on a database that already holds accounts and their rows: a clone of
@@ -11,6 +12,8 @@ describe(Workspaces18000000000000.name, () => {
   let db: TestDatabase;
   let client: Client;
   const migration = new Workspaces18000000000000();
+  /** The migrations after it, undone first (they build on its tables) and done again after it. */
+  const later = [new WorkspaceTransfers18001000000000()];
   // The migration's own statements, on this test's connection.
   const runner = { query: (sql: string, params?: unknown[]) => client.query(sql, params).then((r) => r.rows) } as unknown as QueryRunner;
 
@@ -41,6 +44,7 @@ describe(Workspaces18000000000000.name, () => {
     db = await createTestDatabase();
     client = new Client({ connectionString: db.url });
     await client.connect();
+    for (const step of [...later].reverse()) await step.down(runner);
     await migration.down(runner);
   });
 
@@ -98,6 +102,7 @@ describe(Workspaces18000000000000.name, () => {
     const users = (await client.query(`SELECT count(*)::int AS n FROM auth.users`)).rows[0].n;
     await migration.down(runner);
     await migration.up(runner);
+    for (const step of later) await step.up(runner);
     expect((await client.query(`SELECT count(*)::int AS n FROM auth.workspaces WHERE personal_of IS NOT NULL`)).rows[0].n).toBe(users);
   });
 });
