@@ -137,6 +137,15 @@ export const MATRIX: Record<string, Row> = {
   // Workspaces (apps/gateway/src/workspaces): each caller's own; :workspaceId is the user's personal
   // workspace, where the others are not members (404, as for a code of someone else's).
   'GET /api/workspaces': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  // Without a name: 400 for every signed-in caller, nothing created.
+  'POST /api/workspaces': { access: 'user' },
+  'PATCH /api/workspaces/:workspaceId': { access: 'user', path: (f) => `/api/workspaces/${f.users.user.id}` },
+  // Without the password nothing is deleted (400); nobody else learns the workspace exists.
+  'DELETE /api/workspaces/:workspaceId': { access: 'user', path: (f) => `/api/workspaces/${f.users.user.id}`, expect: { user: 400, ...OWNED } },
+  'POST /api/workspaces/:workspaceId/transfer': { access: 'user', path: (f) => `/api/workspaces/${f.users.user.id}/transfer` },
+  // No offer open: 410 for the owner, 404 for everyone else.
+  'POST /api/workspaces/:workspaceId/transfer/accept': { access: 'user', path: (f) => `/api/workspaces/${f.users.user.id}/transfer/accept`, expect: { user: 410, ...OWNED } },
+  'DELETE /api/workspaces/:workspaceId/transfer': { access: 'user', path: (f) => `/api/workspaces/${f.users.user.id}/transfer`, expect: { user: 410, ...OWNED } },
   'GET /api/workspaces/:workspaceId/members': { access: 'user', path: (f) => `/api/workspaces/${f.users.user.id}/members`, expect: OWNED_READ },
   // Without a role in the body: 400 for every signed-in caller, before anything is looked up.
   'PATCH /api/workspaces/:workspaceId/members/:userId': { access: 'user', path: (f) => `/api/workspaces/${f.users.user.id}/members/${f.users.user.id}` },

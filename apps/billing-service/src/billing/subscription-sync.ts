@@ -113,10 +113,6 @@ export class SubscriptionSync {
     const saved = await store.saveSubscription(row);
     await this.invoices.record(customer, snapshot.id, snapshot.latestInvoiceId, store);
     if (customer.userId && was) await this.noticeChange(customer.userId, was, saved, store);
-    const change = customer.userId ? describeChange(held, saved) : null;
-    if (customer.userId && change) {
-      await this.events.activity(store, customer.userId, { change, seats: saved.seats, interval: saved.interval, to: saved.status });
-    }
     const periodEnd = saved.currentPeriodEnd;
     const renewed = was?.periodEnd && isEntitledStatus(was.status) && periodEnd && periodEnd > was.periodEnd;
     if (customer.userId && renewed && periodEnd && redirectsEnabledFor(saved.status)) {
@@ -129,6 +125,11 @@ export class SubscriptionSync {
       });
     }
     if (customer.userId) await this.publishIfChanged(customer.userId, before, store);
+    // The workspace's audit log hears of it last: what stops or restarts codes goes first.
+    const change = customer.userId ? describeChange(held, saved) : null;
+    if (customer.userId && change) {
+      await this.events.activity(store, customer.userId, { change, seats: saved.seats, interval: saved.interval, to: saved.status });
+    }
     return saved;
   }
 
