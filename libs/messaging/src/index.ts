@@ -9,3 +9,4 @@ export * from './service-app';
 export * from './internal-routes';
 export * from './outbox';
 export * from './reconciliation';
+export * from './period-turn';

@@ -3,6 +3,7 @@ import IORedis from 'ioredis';
 import type { AppConfig, Logger } from '@qrd/config';
 import type { ReconcileCheck } from '@qrd/contracts';
 import type { ServiceMetrics } from '@qrd/observability';
+import { takeTurn } from './period-turn';
 
 export interface ReconciliationOptions {
   /** The service, naming its lock and its log lines. */
@@ -54,14 +55,15 @@ export class Reconciliation {
     return this.running;
   }
 
-  /** The periodic run: skipped when another replica holds the lock of this period. */
-  private async runIfFirst(): Promise<void> {
-    const key = `${this.options.redisPrefix}:reconcile:${this.options.service}`;
+  /** The periodic run: skipped when another replica took this period's turn. Answers whether it ran here. */
+  async runIfFirst(): Promise<boolean> {
     try {
-      if ((await this.options.redis.set(key, String(process.pid), 'PX', Math.floor(this.options.everyMs / 2), 'NX')) !== 'OK') return;
+      if (!(await takeTurn(this.options.redis, this.options.redisPrefix, `reconcile:${this.options.service}`, this.options.everyMs))) return false;
       await this.run();
+      return true;
     } catch (error) {
       this.options.logger.warn({ err: error }, 'reconciliation failed; it runs again next period');
+      return false;
     }
   }
 
@@ -111,5 +113,10 @@ export abstract class ServiceReconciler implements OnApplicationBootstrap, OnApp
 
   run(): Promise<ReconcileCheck[]> {
     return this.reconciliation.run();
+  }
+
+  /** The periodic run (what the timer does): here only if no other replica took this period's turn. */
+  runIfFirst(): Promise<boolean> {
+    return this.reconciliation.runIfFirst();
   }
 }

@@ -1,6 +1,8 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
+import { REDIS, takeTurn } from '@qrd/messaging';
 import { addMonths, dropPartitionsBefore, ensurePartitions, Month, monthOf } from './scan-partitions';
 import { DAY_MS } from './scan-rollups';
 import { ScansRepository } from './scans.repository';
@@ -8,10 +10,10 @@ import { ScansRepository } from './scans.repository';
 const HOUR_MS = 3600 * 1000;
 
 /**
- * Housekeeping of raw scans, by every replica (each step is idempotent and serialised in
- * PostgreSQL): partitions exist ahead of time, months past the retention are dropped whole (the
- * rollups stay, so analytics of those months do not change), and the per-day visitor lists of
- * days that can no longer receive scans are forgotten.
+ * Housekeeping of raw scans, once an hour by one replica (the first to take the hour's turn; each
+ * step is idempotent and serialised in PostgreSQL all the same): partitions exist ahead of time,
+ * months past the retention are dropped whole (the rollups stay, so analytics of those months do
+ * not change), and the per-day visitor lists of days that can no longer receive scans are forgotten.
  */
 @Injectable()
 export class ScanMaintenance implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -20,14 +22,23 @@ export class ScanMaintenance implements OnApplicationBootstrap, OnApplicationShu
   constructor(
     private readonly db: DataSource,
     private readonly scans: ScansRepository,
+    @Inject(REDIS) private readonly redis: IORedis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    // At start every replica makes sure this month's partitions exist before it stores a scan.
     await this.run();
-    this.timer = setInterval(() => void this.run().catch((error: unknown) => this.logger.warn({ err: error }, 'scan maintenance failed')), HOUR_MS);
+    this.timer = setInterval(() => void this.runIfFirst().catch((error: unknown) => this.logger.warn({ err: error }, 'scan maintenance failed')), HOUR_MS);
     this.timer.unref();
+  }
+
+  /** The hourly run: here only if no other replica took this hour's turn. Answers whether it ran here. */
+  async runIfFirst(now: number = Date.now()): Promise<boolean> {
+    if (!(await takeTurn(this.redis, this.config.redisPrefix, 'scan-maintenance', HOUR_MS))) return false;
+    await this.run(now);
+    return true;
   }
 
   onApplicationShutdown(): void {
