@@ -1,24 +1,7 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { waitFor } from '@qrd/testing';
 import { ROOT } from '../../e2e/src/support/environment';
-import { requestsPerReplica } from './front-door';
+import { freePort, NodeEdge, requestsPerReplica, startNodeEdge } from './front-door';
 import { TestSystem } from './harness';
-
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The front door of `npm start` (tools/edge.mjs) in front of replicas (REPLICAS=...): it takes them
@@ -26,33 +9,21 @@ function freePort(): Promise<number> {
  */
 describe('the npm start front door with replicas', () => {
   let system: TestSystem;
-  let edge: ChildProcess | undefined;
-  let edgeUrl = '';
-  let dead = 0;
+  let edge: NodeEdge | undefined;
 
   beforeAll(async () => {
     system = await TestSystem.start({ services: ['qr', 'redirect'] });
     await system.startService('redirect', 'redirect2');
-    dead = await freePort();
-    const port = await freePort();
-    const options = JSON.stringify({
-      port,
+    const dead = await freePort();
+    edge = await startNodeEdge({
       webRoot: join(ROOT, 'tmp'),
       gatewayPort: [dead],
       redirectPort: [Number(new URL(system.url('redirect')).port), dead, Number(new URL(system.url('redirect2')).port)],
     });
-    const script = `import(${JSON.stringify(pathToFileURL(join(ROOT, 'tools', 'edge.mjs')).href)}).then((m) => m.startEdge(${options}))`;
-    edge = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'inherit' });
-    edgeUrl = `http://127.0.0.1:${port}`;
-    await waitFor(async () => expect((await fetch(`${edgeUrl}/health`)).status).toBe(200), 10_000);
   }, 60_000);
 
   afterAll(async () => {
-    if (edge && edge.exitCode === null) {
-      const exited = once(edge, 'exit');
-      edge.kill();
-      await exited;
-    }
+    await edge?.stop();
     await system?.stop();
   });
 
@@ -60,7 +31,7 @@ describe('the npm start front door with replicas', () => {
     const statuses: number[] = [];
     const counts = await requestsPerReplica(system, ['redirect', 'redirect2'], async () => {
       for (let i = 0; i < 30; i++) {
-        const res = await fetch(`${edgeUrl}/r/Zz9Zz9Z`, { redirect: 'manual' });
+        const res = await fetch(`${edge?.baseUrl}/r/Zz9Zz9Z`, { redirect: 'manual' });
         await res.arrayBuffer();
         statuses.push(res.status);
       }
@@ -72,7 +43,7 @@ describe('the npm start front door with replicas', () => {
   });
 
   it('answers 502 with a message when no replica of the service is up', async () => {
-    const res = await fetch(`${edgeUrl}/api/auth/user`);
+    const res = await fetch(`${edge?.baseUrl}/api/auth/user`);
     expect(res.status).toBe(502);
     expect(await res.text()).toBe('The service is not reachable right now.');
   });

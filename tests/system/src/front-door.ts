@@ -1,13 +1,17 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { request, Server } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { waitFor } from '@qrd/testing';
 import { startNginx } from '../../e2e/src/support/nginx';
 import { ROOT } from '../../e2e/src/support/environment';
 import { TestSystem } from './harness';
 
 /** A port nothing listens on right now. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -108,4 +112,33 @@ export async function requestsPerReplica(system: TestSystem, keys: string[], wor
     for (const off of detach) off();
   }
   return counts;
+}
+
+export interface NodeEdge {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The front door of `npm start` (tools/edge.mjs; an ES module, so in a process of its own) on a
+ * port of its own, answering once this resolves. The ports: one, or a service's replicas.
+ */
+export async function startNodeEdge(options: { webRoot: string; gatewayPort: number | number[]; redirectPort: number | number[] }): Promise<NodeEdge> {
+  const port = await freePort();
+  const script = `import(${JSON.stringify(pathToFileURL(join(ROOT, 'tools', 'edge.mjs')).href)}).then((m) => m.startEdge(${JSON.stringify({ port, ...options })}))`;
+  const edge = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'inherit' });
+  const stop = async () => {
+    if (edge.exitCode !== null || edge.signalCode !== null) return;
+    const exited = once(edge, 'exit');
+    edge.kill();
+    await exited;
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(async () => expect((await fetch(`${baseUrl}/health`)).status).toBe(200), 10_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
 }
