@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import {
+  BillingPattern,
   BULK_IMPORT_MAX_BYTES,
   BULK_IMPORT_MESSAGES,
   BULK_IMPORT_VIEW_ROWS,
@@ -9,6 +10,7 @@ import {
   QR_MESSAGES,
   QrCodeView,
   QrQueue,
+  queueForPattern,
   SLUG_MESSAGES,
 } from '@qrd/contracts';
 import { bullPrefix, BullMqClient, redisOptions } from '@qrd/messaging';
@@ -252,6 +254,34 @@ describe('bulk create from CSV', () => {
     const done = await Promise.all([importDone(client, a.id), importDone(client, b.id)]);
     for (const view of done) expect(view.progress).toMatchObject({ created: 3, failed: 0 });
     expect(await subscriptionOf(client)).toMatchObject({ seats: 6, seatsUsed: 6 });
+  });
+
+  it('a confirmation that another confirmation of the same import overtakes while it checks answers its progress, not a changed total', async () => {
+    const { client } = await signUp(system);
+    const draft = (await upload(client, 'name,destination\r\nOne,https://example.com/1\r\nTwo,https://example.com/2\r\n')).json as BulkImportView;
+    expect(draft.pricing).toMatchObject({ seatsToBuy: 1, totalCents: 349 });
+    const billing = new Queue(queueForPattern(BillingPattern.GetSubscription), {
+      connection: redisOptions(system.config.redisUrl, { maxRetriesPerRequest: null }),
+      prefix: bullPrefix(system.config.redisPrefix),
+    });
+    await billing.pause();
+    let confirm: Promise<{ status: number; json: BulkImportView }>;
+    try {
+      // This confirmation has found the draft and waits for billing's prices...
+      confirm = client.post(`/api/imports/${draft.id}/confirm`, { totalCents: 349 }) as Promise<{ status: number; json: BulkImportView }>;
+      await waitFor(async () => expect(await billing.getWaitingCount()).toBeGreaterThan(0));
+      // ...when the same confirmation sent again holds the import's seats (between its hold and its purchase).
+      await sql(system, `UPDATE qr.bulk_imports SET state = 'queued', total = 2, seats_bought = 1, confirmed_at = now() WHERE id = $1`, [draft.id]);
+    } finally {
+      await billing.resume();
+      await billing.close();
+    }
+    // Its rows now count as in use, so the price differs; still one import, bought once, all created.
+    const answered = await confirm;
+    expect(answered.status).toBe(202);
+    const done = await importDone(client, draft.id);
+    expect(done.progress).toMatchObject({ state: 'done', total: 2, created: 2, failed: 0 });
+    expect(await subscriptionOf(client)).toMatchObject({ seats: 2, seatsUsed: 2 });
   });
 
   it('a batch short of seats while another import is still buying waits for that purchase instead of failing its rows', async () => {

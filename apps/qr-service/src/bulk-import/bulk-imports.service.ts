@@ -107,18 +107,37 @@ export class BulkImportsService {
     confirmation: { totalCents: number | null; confirmKey: string | null; designTemplateId: string | null },
     enqueue: (importId: string) => Promise<void>,
   ): Promise<BulkImportView> {
-    const { totalCents, confirmKey, designTemplateId } = confirmation;
     const record = await this.imports.find(userId, importId);
     if (!record) throw notFound();
-    if (record.state !== 'draft') {
-      if (record.state === 'queued') {
-        // The first confirmation may still be buying: the same purchase (same key) answers once it is made.
-        await this.seats.buyForImport(userId, record.id, record.total, null);
-        await this.imports.setBought(record.id);
-        await enqueue(record.id);
-      }
-      return this.get(userId, importId);
+    if (record.state !== 'draft') return this.confirmedAgain(userId, record, enqueue);
+    try {
+      return await this.confirmDraft(userId, record, confirmation, enqueue);
+    } catch (error) {
+      // A confirmation sent twice at once: the other one took the import while this one checked it
+      // (its held rows then change this one's total). The same answer as a repeat, not a refusal.
+      const now = await this.imports.find(userId, importId);
+      if (now && now.state !== 'draft') return this.confirmedAgain(userId, now, enqueue);
+      throw error;
     }
+  }
+
+  /** A confirmation of an import already confirmed: its progress, once the first one's purchase (the same key) is made. */
+  private async confirmedAgain(userId: string, record: BulkImportRecord, enqueue: (importId: string) => Promise<void>): Promise<BulkImportView> {
+    if (record.state === 'queued') {
+      await this.seats.buyForImport(userId, record.id, record.total, null);
+      await this.imports.setBought(record.id);
+      await enqueue(record.id);
+    }
+    return this.get(userId, record.id);
+  }
+
+  private async confirmDraft(
+    userId: string,
+    record: BulkImportRecord,
+    confirmation: { totalCents: number | null; confirmKey: string | null; designTemplateId: string | null },
+    enqueue: (importId: string) => Promise<void>,
+  ): Promise<BulkImportView> {
+    const { totalCents, confirmKey, designTemplateId } = confirmation;
     // Checked again: a short link may have been taken, or a template renamed, since the preview.
     await this.recheck(userId, record.id, null);
     const counts = await this.imports.counts(record.id);
@@ -133,7 +152,10 @@ export class BulkImportsService {
     }
     const queued = { total: valid, seatsBought: pricing.seatsToBuy, amountChargedCents: 0, confirmKey, designTemplateId };
     // Held first, bought second: an import confirmed at the same moment counts these rows as in use.
-    if (!(await this.seats.hold(userId, (tx) => this.imports.markQueued(tx, record.id, queued)))) return this.get(userId, importId);
+    if (!(await this.seats.hold(userId, (tx) => this.imports.markQueued(tx, record.id, queued)))) {
+      const now = await this.imports.find(userId, record.id);
+      return now && now.state !== 'draft' ? this.confirmedAgain(userId, now, enqueue) : this.get(userId, record.id);
+    }
     try {
       const purchase = await this.seats.buyForImport(userId, record.id, valid, pricing.unitAmountCents);
       await this.imports.setCharged(record.id, purchase.amountChargedCents);
@@ -142,7 +164,7 @@ export class BulkImportsService {
       throw error;
     }
     await enqueue(record.id);
-    return this.get(userId, importId);
+    return this.get(userId, record.id);
   }
 
   /**
