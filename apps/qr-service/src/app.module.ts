@@ -13,6 +13,7 @@ import { ContentModule } from './content/content.module';
 import { DataExportModule } from './data-export/data-export.module';
 import { QR_DATABASE } from './database';
 import { DesignTemplatesModule } from './design-templates/design-templates.module';
+import { DomainsModule } from './domains/domains.module';
 import { HistoryModule } from './history/history.module';
 import { ImagesModule } from './images/images.module';
 import { ReconciliationModule } from './reconciliation/reconciliation.module';
@@ -40,6 +41,7 @@ export class QrServiceModule {
         ImagesModule,
         DesignTemplatesModule,
         WebhooksModule,
+        DomainsModule,
         DataExportModule,
         BulkImportModule,
         AccountsModule,

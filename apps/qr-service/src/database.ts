@@ -27,6 +27,7 @@ import { BulkImportCancel17997400000000 } from './migrations/17997400000000-bulk
 import { BulkImportSeatsBought17997500000000 } from './migrations/17997500000000-bulk-import-seats-bought';
 import { HistoryMember18000000000000 } from './migrations/18000000000000-history-member';
 import { ExportRequester18001000000000 } from './migrations/18001000000000-export-requester';
+import { CustomDomains18002000000000 } from './migrations/18002000000000-custom-domains';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -61,5 +62,6 @@ export const QR_DATABASE: ServiceDatabase = {
     BulkImportSeatsBought17997500000000,
     HistoryMember18000000000000,
     ExportRequester18001000000000,
+    CustomDomains18002000000000,
   ],
 };

@@ -123,6 +123,23 @@ export interface AppConfig {
    * anyone else's is ignored.
    */
   trustedProxies: string[];
+  /** Custom short domains (docs/custom-domains.md). */
+  domains: {
+    /** DNS servers verification asks (DNS_SERVERS, `ip` or `ip:port`, comma-separated); empty: the system's. */
+    dnsServers: string[];
+    /** How often the domains are checked again (DOMAIN_CHECK_EVERY_MS), by one replica at a time. */
+    checkEveryMs: number;
+    /** A verified domain whose records went missing keeps redirecting this long, then is disabled (DOMAIN_GRACE_MS). */
+    graceMs: number;
+    /** A disabled domain is removed, its codes moved back to the default host, after this long (DOMAIN_REMOVE_AFTER_MS). */
+    removeAfterMs: number;
+    /** Domains one workspace may add (DOMAINS_PER_WORKSPACE). */
+    perWorkspace: number;
+    /** What a domain's CNAME points at (DOMAIN_CNAME_TARGET), by default the public host. */
+    cnameTarget: string;
+    /** Or the A/AAAA addresses to give it (DOMAIN_ADDRESSES, comma-separated), for an apex domain. */
+    addresses: string[];
+  };
   messageTimeoutMs: number;
   /** Abuse limits (requests per window, per client address); test rigs that sign up many users raise them. */
   rateLimits: {
@@ -168,6 +185,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const bindHost = r.str('BIND_HOST', '127.0.0.1');
   if (!isIP(bindHost)) r.problems.push(`BIND_HOST must be an IP address such as 127.0.0.1 or 0.0.0.0 (got "${bindHost}")`);
 
+  const list = (name: string): string[] =>
+    r
+      .str(name, '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   const trustedProxies = r
     .str('TRUSTED_PROXIES', 'loopback')
     .split(',')
@@ -301,6 +324,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     reconcileEveryMs: r.int('RECONCILE_EVERY_MS', 15 * 60_000, 10_000, 24 * 3600_000),
     scanRetentionMonths: r.int('SCAN_RETENTION_MONTHS', 13, 1, 1200),
     trustedProxies,
+    domains: {
+      dnsServers: list('DNS_SERVERS'),
+      checkEveryMs: r.int('DOMAIN_CHECK_EVERY_MS', 10 * 60_000, 200, 24 * 3600_000),
+      graceMs: r.int('DOMAIN_GRACE_MS', 3 * 24 * 3600_000, 0, 365 * 24 * 3600_000),
+      removeAfterMs: r.int('DOMAIN_REMOVE_AFTER_MS', 30 * 24 * 3600_000, 0, 3650 * 24 * 3600_000),
+      perWorkspace: r.int('DOMAINS_PER_WORKSPACE', 10, 0, 100_000),
+      cnameTarget: r.str('DOMAIN_CNAME_TARGET', new URL(publicBaseUrl.startsWith('http') ? publicBaseUrl : 'http://localhost:8080').hostname),
+      addresses: list('DOMAIN_ADDRESSES'),
+    },
     messageTimeoutMs: r.int('MESSAGE_TIMEOUT_MS', 10_000, 100, 600_000),
     rateLimits: {
       loginPerIpPerMinute: r.int('RATE_LIMIT_LOGIN_PER_IP_PER_MINUTE', 30, 1, 1_000_000),

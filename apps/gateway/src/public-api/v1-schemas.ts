@@ -31,6 +31,7 @@ export class V1Code {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ example: 'aB3dE5f' }) slug!: string;
   @ApiProperty({ format: 'uri', description: 'What the image encodes, forever' }) shortUrl!: string;
+  @ApiProperty({ type: 'string', nullable: true, description: "The custom domain of the code's link (hostname), null for the default host" }) domain!: string | null;
   @ApiProperty() name!: string;
   @ApiProperty({ format: 'uri' }) destinationUrl!: string;
   @ApiProperty({ oneOf: [{ type: 'string', enum: [...QR_CATEGORIES] }, { type: 'null' }] }) category!: string | null;

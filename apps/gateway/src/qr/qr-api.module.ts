@@ -1,3 +1,4 @@
+import { DomainCertificatesController, DomainsController } from './domains.controller';
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { ActivityController } from './activity.controller';
 import { bulkImportUploadMiddleware } from './bulk-import-upload.middleware';
@@ -20,6 +21,8 @@ import { RedirectTableController } from './redirect-table.controller';
 /** /api/qrcodes, /api/imports, /api/folders, /api/tags, /api/activity, /api/analytics, /api/account/data-export, /api/admin/qr-codes and /api/admin/redirect-table: forwarded to the qr-service. */
 @Module({
   controllers: [
+    DomainCertificatesController,
+    DomainsController,
     QrArchiveController,
     DesignTemplatesController,
     QrCodesController,

@@ -128,7 +128,7 @@ export class CodeBatchCreator {
     });
     return (await tx.query(
       `INSERT INTO qr.codes (slug, owner_id, name, destination, category, design, suspended_billing, suspended_account, tags, folder_id)
-       VALUES ${values.join(', ')} ON CONFLICT (slug) DO NOTHING RETURNING id, slug`,
+       VALUES ${values.join(', ')} ON CONFLICT (slug) WHERE domain_id IS NULL DO NOTHING RETURNING id, slug`,
       params,
     )) as { id: string; slug: string }[];
   }

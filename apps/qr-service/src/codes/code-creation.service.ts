@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, normaliseTags, QrCodeView, QrPattern, QrRequests, SLUG_MESSAGES } from '@qrd/contracts';
+import { DOMAIN_MESSAGES, DomainError, ErrorCode, normaliseTags, QrCodeView, QrPattern, QrRequests, SLUG_MESSAGES } from '@qrd/contracts';
 import { EntityManager } from 'typeorm';
 import { DEFAULT_DESIGN } from '../rendering';
 import { CodeRecord } from './code.record';
@@ -55,7 +55,10 @@ export class CodeCreationService {
     const content = input.content === undefined ? null : await this.rules.prepareContent(input.userId, input.content, input);
     const destination = content ? null : this.rules.checkDestination(input.destinationUrl);
     const campaign = this.rules.checkCampaign(input.campaign, null) ?? null;
-    if (input.slug !== undefined) await this.rules.checkCustomSlug(input.userId, input.slug);
+    const domainId = input.domainId ? await this.rules.requireVerifiedDomain(input.userId, input.domainId) : null;
+    // A hosted page's own address (/p/{slug}) is on the default host: its code is too.
+    if (domainId !== null && content) throw invalid('domainId', DOMAIN_MESSAGES.pagesOnDefaultHost);
+    if (input.slug !== undefined) await this.rules.checkCustomSlug(input.userId, input.slug, domainId);
     const passwordHash = input.password ? await hashCodePassword(input.password) : null;
     const tags = normaliseTags(input.tags ?? []);
     const folderId = input.folderId ? input.folderId.toLowerCase() : null;
@@ -84,6 +87,7 @@ export class CodeCreationService {
           tags,
           folderId,
           content,
+          domainId,
           ...owner,
         });
         if (code) {

@@ -5,7 +5,7 @@ import { DomainEvent, EventPayloads, WorkspaceActivity } from '@qrd/contracts';
 import { MessageBus, Outbox, ServiceOutbox } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 import { randomUUID } from 'node:crypto';
-import { toRedirectEntry } from './code.record';
+import { tableSlugOf, toRedirectEntry } from './code.record';
 import { OwnerWebhookEvent, OwnerWebhooks } from './code-ports';
 import { CodesRepository } from './codes.repository';
 import { RedirectTable } from './redirect-table';
@@ -41,7 +41,7 @@ export class CodeEvents extends ServiceOutbox {
           [CODES_CHANGED]: async ({ payload }) => {
             const sources = await codes.redirectSources((payload as { codeIds: string[] }).codeIds);
             await table.write(
-              sources.map((source) => ({ slug: source.slug, entry: toRedirectEntry(source) })),
+              sources.map((source) => ({ slug: tableSlugOf(source), entry: toRedirectEntry(source) })),
               { announceNew: true },
             );
           },

@@ -10,6 +10,7 @@ import {
   CreateQrCodeDto,
   customSlugProblem,
   DESIGN_TEMPLATE_MESSAGES,
+  DOMAIN_MESSAGES,
   destinationProblem,
   DomainError,
   ErrorCode,
@@ -96,11 +97,19 @@ export class CodeRules {
     }
   }
 
-  async checkCustomSlug(userId: string, slug: string): Promise<void> {
+  async checkCustomSlug(userId: string, slug: string, domainId: string | null = null): Promise<void> {
     const problem = customSlugProblem(slug);
     if (problem) throw invalid('slug', problem);
-    const clash = await this.codes.slugClash(slug, slugLookalikeKey(slug), userId);
+    const clash = await this.codes.slugClash(slug, slugLookalikeKey(slug), userId, domainId);
     if (clash) throw invalid('slug', clash === 'taken' ? SLUG_MESSAGES.taken : SLUG_MESSAGES.confusable);
+  }
+
+  /** One of the workspace's verified custom domains (its id), or a 400 on domainId that changes nothing. */
+  async requireVerifiedDomain(userId: string, domainId: string): Promise<string> {
+    const state = await this.codes.domainStateOf(userId, domainId.toLowerCase());
+    if (state === null) throw invalid('domainId', DOMAIN_MESSAGES.notFound);
+    if (state !== 'verified') throw invalid('domainId', DOMAIN_MESSAGES.notVerified);
+    return domainId.toLowerCase();
   }
 
   /** A folder of the owner's, or a 404 that changes nothing. */

@@ -1,10 +1,13 @@
-import { effectiveStateOf, toCampaignEntry, type CampaignSettings, type StoredContent, type QrCategory, type QrCodeState, type QrCodeView, type QrDesignView, type RedirectEntry } from '@qrd/contracts';
+import { effectiveStateOf, redirectTableSlug, toCampaignEntry, type CampaignSettings, type StoredContent, type QrCategory, type QrCodeState, type QrCodeView, type QrDesignView, type RedirectEntry } from '@qrd/contracts';
 import { DEFAULT_DESIGN, QrDesign } from '../rendering';
 
 /** A row of qr.codes with its all-time counters, as the repository returns it. */
 export interface CodeRecord {
   id: string;
   slug: string;
+  /** The custom domain its link uses (qr.domains), null for the default host; and that domain's hostname. */
+  domainId: string | null;
+  domainHost: string | null;
   ownerId: string;
   name: string;
   destination: string;
@@ -36,9 +39,12 @@ export interface CodeRecord {
   lastScanAt: Date | null;
 }
 
+/** The hostname of the code's custom domain (`c` is qr.codes), null on the default host. */
+const DOMAIN_HOST = `(SELECT d.hostname FROM qr.domains d WHERE d.id = c.domain_id)`;
+
 /** The select list behind CodeRecord (`c` is qr.codes, `s` its qr.code_stats row). */
 export const CODE_COLUMNS = `
-  c.id, c.slug, c.owner_id AS "ownerId", c.name, c.destination, c.category, c.tags, c.folder_id AS "folderId", c.design,
+  c.id, c.slug, c.domain_id AS "domainId", ${DOMAIN_HOST} AS "domainHost", c.owner_id AS "ownerId", c.name, c.destination, c.category, c.tags, c.folder_id AS "folderId", c.design,
   c.deactivated_by_owner AS "deactivatedByOwner", c.suspended_billing AS "suspendedBilling",
   c.suspended_account AS "suspendedAccount", c.state, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
   c.destination_updated_at AS "destinationUpdatedAt", c.deleted_at AS "deletedAt", c.version,
@@ -52,8 +58,9 @@ export function storedDesign(value: unknown): QrDesign {
   return { ...DEFAULT_DESIGN, ...(typeof value === 'object' && value !== null ? (value as Partial<QrDesign>) : {}) };
 }
 
-export function shortUrl(publicBaseUrl: string, slug: string): string {
-  return `${publicBaseUrl}/r/${slug}`;
+/** The link a code's image encodes: `/r/{slug}` on the default host, `https://{domain}/{slug}` on a custom domain. */
+export function shortUrl(publicBaseUrl: string, slug: string, domainHost: string | null = null): string {
+  return domainHost === null ? `${publicBaseUrl}/r/${slug}` : `https://${domainHost}/${slug}`;
 }
 
 /** A design as the web app sees it: every setting, and whether there is a logo (not its bytes). */
@@ -83,7 +90,8 @@ export function toCodeView(code: CodeRecord, publicBaseUrl: string, now: number 
   return {
     id: code.id,
     slug: code.slug,
-    shortUrl: shortUrl(publicBaseUrl, code.slug),
+    shortUrl: shortUrl(publicBaseUrl, code.slug, code.domainHost),
+    domain: code.domainHost,
     name: code.name,
     destinationUrl: code.destination,
     category: code.category,
@@ -108,6 +116,8 @@ export function toCodeView(code: CodeRecord, publicBaseUrl: string, now: number 
 /** The columns the redirect table is built from. */
 export type RedirectSource = Pick<CodeRecord, 'id' | 'slug' | 'destination' | 'state' | 'version'> & {
   deleted: boolean;
+  /** The custom domain's hostname (its key in the redirect table is `host/slug`); absent or null: the default host. */
+  domainHost?: string | null;
   /** Taken down by an admin (optional: rows read before takedowns existed are not). */
   takenDown?: boolean;
   /** A code of a deleted account (its tombstone no longer names an owner). */
@@ -115,7 +125,7 @@ export type RedirectSource = Pick<CodeRecord, 'id' | 'slug' | 'destination' | 's
 } & Partial<Pick<CodeRecord, 'campaign' | 'passwordHash' | 'content'>>;
 
 /** The select list behind RedirectSource (`c` is qr.codes). */
-export const REDIRECT_COLUMNS = `c.id, c.slug, c.destination, c.state, c.version, c.deleted_at IS NOT NULL AS deleted,
+export const REDIRECT_COLUMNS = `c.id, c.slug, ${DOMAIN_HOST} AS "domainHost", c.destination, c.state, c.version, c.deleted_at IS NOT NULL AS deleted,
   c.owner_id IS NULL AS "ownerErased",
   c.taken_down_at IS NOT NULL AS "takenDown", c.campaign, c.password_hash AS "passwordHash", c.content`;
 
@@ -124,6 +134,7 @@ export function redirectSource(code: CodeRecord): RedirectSource {
   return {
     id,
     slug,
+    domainHost: code.domainHost,
     destination,
     state,
     version,
@@ -153,4 +164,9 @@ function withCampaign(entry: RedirectEntry, code: RedirectSource): RedirectEntry
   const campaign = toCampaignEntry(code.campaign) ?? {};
   if (code.passwordHash) campaign.passwordHash = code.passwordHash;
   return Object.keys(campaign).length ? { ...entry, campaign } : entry;
+}
+
+/** The code's key in the redirect table (its slug, with its custom domain's host before it). */
+export function tableSlugOf(source: Pick<RedirectSource, 'slug' | 'domainHost'>): string {
+  return redirectTableSlug(source.domainHost ?? null, source.slug);
 }

@@ -10,7 +10,7 @@ export type NewCode = Pick<
   CodeRecord,
   'slug' | 'ownerId' | 'name' | 'destination' | 'category' | 'design' | 'suspendedBilling' | 'suspendedAccount'
 > &
-  Partial<Pick<CodeRecord, 'campaign' | 'passwordHash' | 'tags' | 'folderId' | 'content'>>;
+  Partial<Pick<CodeRecord, 'campaign' | 'passwordHash' | 'tags' | 'folderId' | 'content' | 'domainId'>>;
 
 export type CodeChanges = Partial<
   Pick<CodeRecord, 'name' | 'destination' | 'category' | 'design' | 'deactivatedByOwner' | 'campaign' | 'passwordHash' | 'tags' | 'folderId' | 'content'>
@@ -114,9 +114,9 @@ export class CodesRepository {
   }
 
   /** The designs of a few of the owner's live codes (a batch: designs may carry a logo each). */
-  async designsOf(ownerId: string, ids: string[]): Promise<{ id: string; slug: string; design: unknown }[]> {
+  async designsOf(ownerId: string, ids: string[]): Promise<{ id: string; slug: string; domainHost: string | null; design: unknown }[]> {
     if (ids.length === 0) return [];
-    return this.db.query(`SELECT c.id, c.slug, c.design FROM qr.codes c WHERE c.owner_id = $1 AND c.id = ANY($2::uuid[]) AND ${LIVE}`, [
+    return this.db.query(`SELECT c.id, c.slug, (SELECT d.hostname FROM qr.domains d WHERE d.id = c.domain_id) AS "domainHost", c.design FROM qr.codes c WHERE c.owner_id = $1 AND c.id = ANY($2::uuid[]) AND ${LIVE}`, [
       ownerId,
       ids,
     ]);
@@ -136,16 +136,33 @@ export class CodesRepository {
     return new Map(rows.map((row) => [row.key, row.id]));
   }
 
-  async findBySlug(slug: string): Promise<CodeRecord | null> {
-    const rows: CodeRecord[] = await this.db.query(`SELECT ${CODE_COLUMNS} FROM ${CODE_FROM} WHERE c.slug = $1`, [slug]);
+  /** By its key in the redirect table: a slug on the default host, or `host/slug` on a verified custom domain. */
+  async findBySlug(tableSlug: string): Promise<CodeRecord | null> {
+    const at = tableSlug.indexOf('/');
+    const rows: CodeRecord[] =
+      at < 0
+        ? await this.db.query(`SELECT ${CODE_COLUMNS} FROM ${CODE_FROM} WHERE c.slug = $1 AND c.domain_id IS NULL`, [tableSlug])
+        : await this.db.query(
+            `SELECT ${CODE_COLUMNS} FROM ${CODE_FROM}
+             WHERE c.slug = $2 AND c.domain_id IN (SELECT d.id FROM qr.domains d WHERE d.hostname = $1 AND d.state IN ('verified', 'misconfigured'))`,
+            [tableSlug.slice(0, at), tableSlug.slice(at + 1)],
+          );
     return rows[0] ?? null;
   }
 
+  /** The state of one of the owner's custom domains, or null when it has none by that id. */
+  async domainStateOf(ownerId: string, domainId: string): Promise<string | null> {
+    if (!UUID.test(domainId) || !UUID.test(ownerId)) return null;
+    const rows: { state: string }[] = await this.db.query(`SELECT state FROM qr.domains WHERE id = $1 AND workspace_id = $2`, [domainId, ownerId]);
+    return rows[0]?.state ?? null;
+  }
+
   /** Who holds this exact slug, and whether another owner holds one reading like it (custom slugs). */
-  async slugClash(slug: string, lookalikeKey: string, ownerId: string): Promise<'taken' | 'confusable' | null> {
+  async slugClash(slug: string, lookalikeKey: string, ownerId: string, domainId: string | null = null): Promise<'taken' | 'confusable' | null> {
     const rows: { exact: boolean }[] = await this.db.query(
-      `SELECT c.slug = $1 AS exact FROM qr.codes c WHERE c.slug = $1 OR (c.slug_key = $2 AND c.owner_id <> $3::uuid) ORDER BY 1 DESC LIMIT 1`,
-      [slug, lookalikeKey, UUID.test(ownerId) ? ownerId : '00000000-0000-0000-0000-000000000000'],
+      `SELECT c.slug = $1 AS exact FROM qr.codes c
+       WHERE c.domain_id IS NOT DISTINCT FROM $4::uuid AND (c.slug = $1 OR (c.slug_key = $2 AND c.owner_id <> $3::uuid)) ORDER BY 1 DESC LIMIT 1`,
+      [slug, lookalikeKey, UUID.test(ownerId) ? ownerId : '00000000-0000-0000-0000-000000000000', domainId],
     );
     if (rows.length === 0) return null;
     return rows[0].exact ? 'taken' : 'confusable';
@@ -180,9 +197,9 @@ export class CodesRepository {
   /** Inserts a code; null when the slug was already taken (the caller draws another). */
   async insert(tx: EntityManager, code: NewCode): Promise<CodeRecord | null> {
     const rows: { id: string }[] = await tx.query(
-      `INSERT INTO qr.codes (slug, owner_id, name, destination, category, design, suspended_billing, suspended_account, campaign, password_hash, tags, folder_id, content)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-       ON CONFLICT (slug) DO NOTHING RETURNING id`,
+      `INSERT INTO qr.codes (slug, owner_id, name, destination, category, design, suspended_billing, suspended_account, campaign, password_hash, tags, folder_id, content, domain_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       ON CONFLICT DO NOTHING RETURNING id`,
       [
         code.slug,
         code.ownerId,
@@ -197,6 +214,7 @@ export class CodesRepository {
         code.tags ?? [],
         code.folderId ?? null,
         code.content ? JSON.stringify(code.content) : null,
+        code.domainId ?? null,
       ],
     );
     return rows[0] ? this.findOwned(code.ownerId, rows[0].id, tx) : null;

@@ -15,7 +15,7 @@ import {
 } from '@qrd/contracts';
 import IORedis from 'ioredis';
 import { REDIS } from '@qrd/messaging';
-import { CodeRecord, redirectSource, RedirectSource, toCodeView, toRedirectEntry } from './code.record';
+import { CodeRecord, redirectSource, RedirectSource, tableSlugOf, toCodeView, toRedirectEntry } from './code.record';
 import { codeNotFound, invalid } from './code-errors';
 import { CodesRepository } from './codes.repository';
 import { RedirectTable } from './redirect-table';
@@ -141,6 +141,6 @@ export class CodesService {
 
   /** A read repair: the table keeps the highest version, whatever order writes land in. */
   private publish(codes: RedirectSource[]): Promise<void> {
-    return this.table.apply(codes.map((code) => ({ slug: code.slug, entry: toRedirectEntry(code) })));
+    return this.table.apply(codes.map((code) => ({ slug: tableSlugOf(code), entry: toRedirectEntry(code) })));
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { randomBytes } from 'node:crypto';
 import { LOGGER, Logger } from '@qrd/config';
 import type { RedirectTableRebuild } from '@qrd/contracts';
-import { toRedirectEntry } from './code.record';
+import { tableSlugOf, toRedirectEntry } from './code.record';
 import { CodesRepository } from './codes.repository';
 import { RedirectTable } from './redirect-table';
 
@@ -106,7 +106,7 @@ export class RedirectTableMaintainer implements OnApplicationBootstrap, OnApplic
         if (page.length === 0) break;
         // A slug remembered as unknown while the table was complete must hear that it now exists.
         written += await this.table.write(
-          page.map((code) => ({ slug: code.slug, entry: toRedirectEntry(code) })),
+          page.map((code) => ({ slug: tableSlugOf(code), entry: toRedirectEntry(code) })),
           { announceNew: keptComplete },
         );
         codes += page.length;

@@ -99,7 +99,7 @@ export class CodeArchiveService {
         const row = designs.get(entry.id);
         // Deleted while the archive was being written: the file is left out rather than the whole archive lost.
         if (!row) continue;
-        const text = shortUrl(this.config.publicBaseUrl, row.slug);
+        const text = shortUrl(this.config.publicBaseUrl, row.slug, row.domainHost);
         const design = storedDesign(row.design);
         const { body } = query.print
           ? await this.renderer.renderPrintPdf(text, design, query.print)

@@ -74,7 +74,7 @@ export class CodeImagesService {
     const code = await this.service.require(userId, codeId);
     const saved = storedDesign(code.design);
     const design = proposed ? this.check({ ...proposed, logo: saved.logo }) : saved;
-    return this.render(shortUrl(this.config.publicBaseUrl, code.slug), design, 'png', PREVIEW_SIZE);
+    return this.render(shortUrl(this.config.publicBaseUrl, code.slug, code.domainHost), design, 'png', PREVIEW_SIZE);
   }
 
   /** The ETag is known before rendering, so a revalidation costs no render at all. */
@@ -87,7 +87,7 @@ export class CodeImagesService {
     print: PrintLayout | null = null,
   ): Promise<CodeImageFile> {
     const code = await this.service.require(userId, codeId);
-    const text = shortUrl(this.config.publicBaseUrl, code.slug);
+    const text = shortUrl(this.config.publicBaseUrl, code.slug, code.domainHost);
     const design = storedDesign(code.design);
     const key = renderCacheKey(text, design, format, size, print);
     const etag = `"${key}"`;

@@ -1,7 +1,8 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
-import { hasMalformedPercentEncoding, SCAN_CONSUMER_GROUP, scanStreamKey, SLUG_PATTERN } from '@qrd/contracts';
+import { hasMalformedPercentEncoding, RedirectHost, SCAN_CONSUMER_GROUP, scanStreamKey, SLUG_PATTERN } from '@qrd/contracts';
+import { createRedis } from '@qrd/messaging';
 import { Answer, ScanRecorder } from '../scans/scan-recorder';
 import { clientIpOf } from './client-ip';
 import { Known, MISS } from './redirect-cache';
@@ -13,6 +14,7 @@ import { isBotRequest, RequestFacts } from './scan-facts';
 import { ScanLimits } from './scan-limit';
 import { CodePasswords } from './code-passwords';
 import { HostedPages } from '../hosted-pages/hosted-pages';
+import { RedirectHosts } from './redirect-hosts';
 
 const NO_STORE = 'private, no-store';
 const PREFIX = '/r/';
@@ -43,6 +45,10 @@ function redirect(res: ServerResponse, location: string): void {
   res.end();
 }
 
+/** The custom domain a request came on (its redirects), set before the lookup; absent on the default host. */
+const SITE = Symbol('site');
+type SiteRequest = IncomingMessage & { [SITE]?: RedirectHost };
+
 function header(req: IncomingMessage, name: string): string {
   const value = req.headers[name];
   return (Array.isArray(value) ? value[0] : value) ?? '';
@@ -69,6 +75,8 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   private readonly hosted: HostedPages;
   /** One scan's facts and outcome at a time (a scan is resolved synchronously): none allocated per scan. */
   private readonly facts: RequestFacts;
+  private readonly hosts: RedirectHosts;
+  private readonly hostChanges: ReturnType<typeof createRedis>;
   private readonly outcome: CampaignOutcome = { location: null, variant: null };
   /** The time campaign controls are resolved at (expiry, schedule, time-of-day rules); tests set it. */
   clock: () => number = Date.now;
@@ -95,15 +103,24 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     this.publicBaseUrl = config.publicBaseUrl;
     this.hosted = new HostedPages(config.publicBaseUrl);
     this.facts = new RequestFacts(this.countryHeader);
+    this.hostChanges = createRedis(config.redisUrl);
+    this.hostChanges.on('error', (error) => logger.warn({ err: error }, 'custom domain changes connection error'));
+    const ownHost = new URL(config.publicBaseUrl).hostname.toLowerCase();
+    this.hosts = new RedirectHosts(this.redis, this.hostChanges, config.redisPrefix, ownHost, (error) =>
+      logger.warn({ err: error }, 'custom domains could not be read'),
+    );
   }
 
   async onModuleInit(): Promise<void> {
     await whenReady(this.redis);
+    await this.hosts.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.limits.close();
     await this.recorder.close();
+    this.hosts.stop();
+    this.hostChanges.disconnect();
     this.redis.disconnect();
   }
 
@@ -120,13 +137,25 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     const end = url.search(/[?#]/);
     if (url.startsWith(PAGE_PREFIX)) return this.handlePage(req, res, url.slice(PAGE_PREFIX.length, end < 0 ? undefined : end));
     const slug = url.slice(PREFIX.length, end < 0 ? undefined : end);
+    const host = this.hosts.match(req.headers.host);
+    if (host.kind === 'unknown') {
+      this.outcomes.not_found++;
+      return this.sendPage(req, res, this.pages.for(req).notFound(null));
+    }
+    if (host.kind === 'custom') {
+      (req as SiteRequest)[SITE] = host.settings;
+      if (slug === '' && host.settings.rootRedirect) return redirect(res, host.settings.rootRedirect);
+    }
     if (!SLUG_PATTERN.test(slug)) {
       this.outcomes.not_found++;
+      if (host.kind === 'custom' && host.settings.notFoundRedirect) return redirect(res, host.settings.notFoundRedirect);
       return this.sendPage(req, res, hasMalformedPercentEncoding(url) ? this.pages.for(req).badRequest : this.pages.for(req).notFound(null));
     }
-    const hit = this.resolver.cached(slug);
+    // On a custom domain the code's key in the redirect table is `host/slug` (its own namespace).
+    const key = host.kind === 'custom' ? `${host.host}/${slug}` : slug;
+    const hit = this.resolver.cached(key);
     if (hit !== MISS) return this.answer(req, res, slug, hit);
-    this.resolver.resolve(slug, (resolution) => this.answer(req, res, slug, resolution));
+    this.resolver.resolve(key, (resolution) => this.answer(req, res, slug, resolution));
   }
 
   private answer(req: IncomingMessage, res: ServerResponse, slug: string, resolution: Resolution): void {
@@ -136,6 +165,8 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     }
     if (resolution === null || resolution.state === 'deleted') {
       this.outcomes.not_found++;
+      const elsewhere = (req as SiteRequest)[SITE]?.notFoundRedirect;
+      if (elsewhere) return redirect(res, elsewhere);
       return this.sendPage(req, res, this.pages.for(req).notFound(slug));
     }
     if (resolution.state === 'disabled') {
@@ -239,7 +270,10 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     const variant = outcome.variant;
     if (location === null) {
       this.outcomes.inactive++;
-      return this.sendPage(req, res, scheduledAt(entry.campaign as NonNullable<typeof entry.campaign>, now) ? this.pages.for(req).scheduled : this.pages.for(req).expired);
+      const scheduled = scheduledAt(entry.campaign as NonNullable<typeof entry.campaign>, now);
+      const elsewhere = (req as SiteRequest)[SITE]?.expiredRedirect;
+      if (!scheduled && elsewhere) return redirect(res, elsewhere);
+      return this.sendPage(req, res, scheduled ? this.pages.for(req).scheduled : this.pages.for(req).expired);
     }
     // A scan sent to the fallback of an expired code is not one of the campaign's scans.
     if (location === campaignFallback(entry, now, limitReached) || counted) {

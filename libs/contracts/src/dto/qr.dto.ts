@@ -1,4 +1,4 @@
-import { IsBoolean, IsIn, IsOptional, IsString, registerDecorator, ValidateIf, ValidationOptions } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, registerDecorator, ValidateIf, ValidationOptions } from 'class-validator';
 import { IsCampaignSettings, type CampaignSettings } from './campaign.dto';
 import { IsCodePassword } from './code-password.dto';
 import { IsCustomSlug } from './custom-slug.dto';
@@ -156,6 +156,11 @@ export class CreateQrCodeDto {
   @IsOptional()
   @IsString({ message: 'The design template must be given by its id' })
   designTemplateId?: string;
+
+  /** One of the workspace's verified custom domains for the code's link (absent or null: the default host). */
+  @IsOptional()
+  @IsUUID('all', { message: 'The domain must be given by its id' })
+  domainId?: string | null;
 }
 
 /** PATCH: any subset; the spec's edit screen sends only destinationUrl. */

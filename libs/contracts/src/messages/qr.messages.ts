@@ -169,8 +169,10 @@ export interface QrSuspension {
 export interface QrCodeView {
   id: string;
   slug: string;
-  /** PUBLIC_BASE_URL/r/{slug}: what the image encodes, forever. */
+  /** PUBLIC_BASE_URL/r/{slug}, or https://{domain}/{slug} on a custom domain: what the image encodes, forever. */
   shortUrl: string;
+  /** The custom domain of its link (hostname), null for the default host. */
+  domain: string | null;
   name: string;
   destinationUrl: string;
   category: QrCategory | null;
@@ -261,6 +263,8 @@ export interface QrRequests {
       folderId?: string | null;
       /** Start from this saved design of the account (else the default design). */
       designTemplateId?: string;
+      /** One of the workspace's verified custom domains (else the default host). */
+      domainId?: string | null;
     };
     res: QrCodeView;
   };

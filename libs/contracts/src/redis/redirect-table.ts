@@ -61,3 +61,16 @@ export function redirectTableBuildKey(redisPrefix: string): string {
 /** A slug: 7 base62 characters. */
 /** Generated slugs (7 base62 characters) and custom ones (4-32 of A-Z a-z 0-9 - _). */
 export const SLUG_PATTERN = /^[0-9A-Za-z_-]{4,32}$/;
+
+/**
+ * The custom domains the redirect-service answers for (DESIGN section 12): a hash of hostname ->
+ * JSON RedirectHost, written by the qr-service when a domain is verified, changed or dropped; each
+ * change is published on the channel so every replica reloads the set. A host not in it (and not
+ * the default host) is unknown: 404 without any lookup.
+ */
+export function redirectHostsKey(redisPrefix: string): string {
+  return `${redisPrefix}:redirect-hosts`;
+}
+export function redirectHostChangesChannel(redisPrefix: string): string {
+  return `${redisPrefix}:redirect-host-changes`;
+}

@@ -1,0 +1,161 @@
+import { execFile } from 'node:child_process';
+import { request } from 'node:http';
+import { promisify } from 'node:util';
+import dns2 from 'dns2';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { DOMAIN_MESSAGES, DomainView, QrCodeView } from '@qrd/contracts';
+import { waitFor } from '@qrd/testing';
+import { BILLING_ENV, signUp } from './billing-fixtures';
+import { CaddyEdge, startCaddy } from './caddy-edge';
+import { TestSystem } from './harness';
+
+const run = promisify(execFile);
+const DOMAIN = 'qr.example.test';
+
+/** A DNS server on loopback whose TXT records the test writes (the domain's owner at their DNS host). */
+async function startDns(): Promise<{ port: number; txt: Map<string, string[]>; close(): Promise<void> }> {
+  const txt = new Map<string, string[]>();
+  const server = dns2.createServer({
+    udp: true,
+    handle: (req, send) => {
+      const res = dns2.Packet.createResponseFromRequest(req);
+      const [question] = req.questions;
+      const values = question.type === dns2.Packet.TYPE.TXT ? txt.get(question.name.toLowerCase()) : undefined;
+      for (const data of values ?? []) res.answers.push({ name: question.name, type: dns2.Packet.TYPE.TXT, class: dns2.Packet.CLASS.IN, ttl: 1, data });
+      send(res);
+    },
+  });
+  const listening = await server.listen({ udp: { port: 0, address: '127.0.0.1', type: 'udp4' } });
+  return { port: listening.udp.port, txt, close: () => server.close() };
+}
+
+/** A GET with the Host header a scanner's phone sends. */
+function getOn(base: string, host: string, path: string): Promise<{ status: number; location: string | undefined }> {
+  const url = new URL(path, base);
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { host, 'user-agent': 'Mozilla/5.0 (iPhone) custom-domain test' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('custom short domains', () => {
+  let system: TestSystem;
+  let dns: Awaited<ReturnType<typeof startDns>>;
+  let caddy: CaddyEdge | undefined;
+
+  beforeAll(async () => {
+    dns = await startDns();
+    system = await TestSystem.start({
+      services: ['auth', 'qr', 'billing', 'gateway', 'redirect'],
+      env: { ...BILLING_ENV, DNS_SERVERS: `127.0.0.1:${dns.port}`, DOMAIN_CHECK_EVERY_MS: '500', DOMAIN_GRACE_MS: '3600000' },
+    });
+  });
+  afterAll(async () => {
+    await caddy?.stop();
+    await system?.stop();
+    await dns?.close();
+  });
+
+  it('verifies a domain by its TXT record, serves its own slugs over HTTPS with a certificate only it gets, and loses it when the record goes', async () => {
+    const { client } = await signUp(system);
+    const other = await signUp(system);
+
+    // Names that cannot be a customer's: each a clear 400, nothing stored.
+    const ownHost = new URL(system.config.publicBaseUrl).hostname;
+    for (const [hostname, message] of [
+      ['localhost', DOMAIN_MESSAGES.local],
+      ['127.0.0.1', DOMAIN_MESSAGES.ip],
+      ['co.uk', DOMAIN_MESSAGES.publicSuffix],
+      [`${'a'.repeat(60)}.`.repeat(5) + 'com', DOMAIN_MESSAGES.tooLong],
+      ...(ownHost.includes('.') && !/^[\d.]+$/.test(ownHost) ? [[ownHost, DOMAIN_MESSAGES.ownHost]] : []),
+    ]) {
+      const refused = await client.post('/api/domains', { hostname });
+      expect([refused.status, refused.json.message]).toEqual([400, message]);
+    }
+    const tooLong = await client.post('/api/domains', { hostname: 'a'.repeat(300) });
+    expect(tooLong.status).toBe(400);
+    expect((await client.get('/api/domains')).json).toEqual([]);
+
+    // Unicode is stored as punycode and shown in both forms.
+    const unicode = await client.post('/api/domains', { hostname: 'QR.Bücher.test' });
+    expect(unicode.status).toBe(201);
+    expect(unicode.json).toMatchObject({ hostname: 'qr.xn--bcher-kva.test', unicodeHostname: 'qr.bücher.test', state: 'pending' });
+
+    const added = await client.post('/api/domains', { hostname: DOMAIN });
+    expect(added.status).toBe(201);
+    const domain = added.json as DomainView;
+    expect(domain).toMatchObject({ hostname: DOMAIN, state: 'pending', dns: { challenge: { type: 'TXT', name: `_qrd-challenge.${DOMAIN}` } } });
+    expect((await client.post('/api/domains', { hostname: DOMAIN })).status).toBe(409);
+
+    // Not verified: no certificate may be asked for it, and a code cannot use it.
+    const ask = (name: string) => fetch(`${system.url('gateway')}/api/domains/certificate-allowed?domain=${encodeURIComponent(name)}`);
+    expect((await ask(DOMAIN)).status).toBe(404);
+    const early = await client.post('/api/qrcodes', { name: 'Early', destinationUrl: 'https://example.com/early', domainId: domain.id });
+    expect([early.status, early.json.message]).toEqual([400, DOMAIN_MESSAGES.notVerified]);
+    const checked = await client.post(`/api/domains/${domain.id}/check`, {});
+    expect(checked.json).toMatchObject({ state: 'pending', reason: `No TXT record _qrd-challenge.${DOMAIN} was found` });
+
+    // The owner publishes the record: verified.
+    dns.txt.set(`_qrd-challenge.${DOMAIN}`, [domain.dns.challenge.value]);
+    expect((await client.post(`/api/domains/${domain.id}/check`, {})).json).toMatchObject({ state: 'verified', reason: null });
+    expect((await ask(DOMAIN)).status).toBe(200);
+    expect((await ask('other.example.test')).status).toBe(404);
+    // Another workspace cannot take a name this one verified (and is not told whose it is).
+    const taken = await other.client.post('/api/domains', { hostname: DOMAIN });
+    expect([taken.status, taken.json.message]).toEqual([409, DOMAIN_MESSAGES.taken]);
+
+    // The same slug on the domain and on the default host: two codes, two destinations.
+    const branded = await client.post('/api/qrcodes', { name: 'Branded menu', destinationUrl: 'https://example.com/branded', slug: 'menu-x1', domainId: domain.id });
+    expect(branded.status).toBe(201);
+    expect(branded.json as QrCodeView).toMatchObject({ shortUrl: `https://${DOMAIN}/menu-x1`, domain: DOMAIN });
+    const plain = await other.client.post('/api/qrcodes', { name: 'Plain menu', destinationUrl: 'https://example.com/plain', slug: 'menu-x1' });
+    expect(plain.status).toBe(201);
+    expect((plain.json as QrCodeView).shortUrl).toBe(`${system.config.publicBaseUrl}/r/menu-x1`);
+
+    const redirect = system.url('redirect');
+    await waitFor(async () => expect(await getOn(redirect, DOMAIN, '/r/menu-x1')).toEqual({ status: 302, location: 'https://example.com/branded' }));
+    expect(await getOn(redirect, new URL(redirect).host, '/r/menu-x1')).toEqual({ status: 302, location: 'https://example.com/plain' });
+    // A host we do not serve: 404 from memory.
+    expect((await getOn(redirect, 'unknown.example.test', '/r/menu-x1')).status).toBe(404);
+
+    // The downloaded PNG encodes the domain's link.
+    const cookie = [...client.cookieJar()].map(([k, v]) => `${k}=${v}`).join('; ');
+    const png = await fetch(`${system.url('gateway')}/api/qrcodes/${(branded.json as QrCodeView).id}/download?format=png&size=512`, { headers: { cookie } });
+    expect(png.status).toBe(200);
+    const image = PNG.sync.read(Buffer.from(await png.arrayBuffer()));
+    expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(`https://${DOMAIN}/menu-x1`);
+
+    // Through the TLS edge: a certificate for the verified domain only, and the redirect.
+    caddy = await startCaddy({ upstream: redirect, askUrl: `${system.url('gateway')}/api/domains/certificate-allowed`, publicHost: 'edge.example.test' });
+    const curl = (host: string, path: string) =>
+      run('curl', ['-sS', '-o', '/dev/null', '-w', '%{http_code} %{redirect_url}', '--resolve', `${host}:${caddy?.httpsPort}:127.0.0.1`, '--cacert', caddy?.rootCertPath ?? '', `https://${host}:${caddy?.httpsPort}${path}`]);
+    const scanned = await curl(DOMAIN, '/menu-x1');
+    expect(scanned.stdout).toBe('302 https://example.com/branded');
+    await expect(curl('qr.xn--bcher-kva.test', '/menu-x1')).rejects.toThrow();
+
+    // Scans go to the code that was scanned (curl counts as a bot, not a scan).
+    await waitFor(async () => {
+      const codes = (await client.get('/api/qrcodes')).json as QrCodeView[];
+      expect(codes.find((c) => c.slug === 'menu-x1')?.totalScans).toBeGreaterThanOrEqual(1);
+    });
+    await waitFor(async () => expect(((await other.client.get('/api/qrcodes')).json as QrCodeView[])[0].totalScans).toBe(1));
+
+    // The record removed: misconfigured at the next scheduled check (links keep working in the grace period).
+    dns.txt.delete(`_qrd-challenge.${DOMAIN}`);
+    await waitFor(async () => {
+      const listed = ((await client.get('/api/domains')).json as DomainView[]).find((d) => d.id === domain.id);
+      expect(listed).toMatchObject({ state: 'misconfigured', reason: `No TXT record _qrd-challenge.${DOMAIN} was found` });
+      expect(listed?.disablesAt).not.toBeNull();
+    }, 10_000);
+    expect(await getOn(redirect, DOMAIN, '/r/menu-x1')).toEqual({ status: 302, location: 'https://example.com/branded' });
+
+    // A domain codes use cannot be removed; an unused one can.
+    expect((await client.delete(`/api/domains/${domain.id}`)).status).toBe(409);
+    expect((await client.delete(`/api/domains/${(unicode.json as DomainView).id}`)).status).toBe(204);
+  });
+});
