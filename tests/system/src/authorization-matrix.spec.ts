@@ -240,6 +240,12 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/api-keys': { access: 'user' },
   'DELETE /api/api-keys/:id': { access: 'user', expect: { user: 404, ...OWNED } },
   // Webhook endpoints (apps/gateway/src/public-api): managed with a session; :id here is the user's code, no endpoint of anyone.
+  'GET /api/domains/certificate-allowed': { access: 'public', expect: { anonymous: 404 } },
+  'GET /api/domains': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  'POST /api/domains': { access: 'user' },
+  'PATCH /api/domains/:id': { access: 'user', expect: { user: 404, ...OWNED } },
+  'DELETE /api/domains/:id': { access: 'user', expect: { user: 404, ...OWNED } },
+  'POST /api/domains/:id/check': { access: 'user', expect: { user: 404, ...OWNED } },
   'GET /api/webhooks': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
   'POST /api/webhooks': { access: 'user' },
   'PATCH /api/webhooks/:id': { access: 'user', expect: { user: 404, ...OWNED } },
