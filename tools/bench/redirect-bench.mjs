@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import { connect, createServer } from 'node:net';
 import { cpus, setPriority } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,9 @@ const USER_AGENT =
 const INGEST_TIMEOUT_MS = 300_000;
 /** Made-up slugs per second sent alongside the known-slug load (a scanner of random links). */
 const FLOOD_PER_SECOND = Number(process.env.BENCH_FLOOD_RATE ?? 300);
+/** Verified custom domains in the redirect table during the run. */
+const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 10_000);
+const DOMAIN_DESTINATION = 'https://example.com/bench?from=custom-domain';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 const env = { ...process.env };
@@ -37,6 +41,18 @@ const children = [];
 
 function log(message) {
   process.stdout.write(`${message}\n`);
+}
+
+/** A GET with a Host header (fetch drops it): a scanner of a code on a custom domain. */
+function getWithHost(url, host) {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { host, 'user-agent': USER_AGENT } }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode, location: res.headers.location });
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 function freePort() {
@@ -92,7 +108,7 @@ function madeUpSlug() {
  * Every run builds each request the same way (through setupRequest), so the client's own work is
  * equal for the known slug, unknown slugs and the bare server; only the path differs.
  */
-function run(origin, path, amount) {
+function run(origin, path, amount, host = undefined) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let last = started;
@@ -102,7 +118,7 @@ function run(origin, path, amount) {
         connections: CONNECTIONS,
         amount,
         followRedirect: false,
-        requests: [{ method: 'GET', headers: { 'user-agent': USER_AGENT }, setupRequest: (req) => ({ ...req, path: path() }) }],
+        requests: [{ method: 'GET', headers: { 'user-agent': USER_AGENT, ...(host ? { host } : {}) }, setupRequest: (req) => ({ ...req, path: path() }) }],
       },
       // autocannon reports a run's end at its next one-second tick, so its own duration is rounded
       // up to whole seconds (a 2.2 s run counts as 3 s): the time of the last answer is used instead.
@@ -307,6 +323,19 @@ async function main() {
     DESTINATION,
     JSON.stringify(campaign),
   ]);
+  // Custom short domains (docs/custom-domains.md): DOMAINS verified domains in the redirect table,
+  // and a code with the known code's slug on one of them, measured with that domain's Host header.
+  await db.query(
+    `INSERT INTO qr.domains (workspace_id, hostname, token, state, verified_at)
+     SELECT gen_random_uuid(), 'bench-' || g || '.example.com', 'bench', 'verified', now() FROM generate_series(1, $1::int) g`,
+    [DOMAINS],
+  );
+  const domainHost = `bench-${Math.ceil(DOMAINS / 2)}.example.com`;
+  await db.query(
+    `INSERT INTO qr.codes (slug, owner_id, name, destination, domain_id)
+     SELECT $1, d.workspace_id, 'Benchmark on a custom domain', $2, d.id FROM qr.domains d WHERE d.hostname = $3`,
+    [slug, DOMAIN_DESTINATION, domainHost],
+  );
   const qrService = start('qr-service', [entryOf('qr-service')], serviceEnv);
   await waitHealthy('qr-service', qrPort);
   const redis = new IORedis(redisUrl);
@@ -338,11 +367,17 @@ async function main() {
     throw new Error(`redirect-service answered ${checkCampaign.status} ${checkCampaign.headers.get('location')} for the campaign code`);
   }
 
+  const checkDomain = await getWithHost(`${redirect}${known()}`, domainHost);
+  if (checkDomain.status !== 302 || checkDomain.location !== DOMAIN_DESTINATION) {
+    throw new Error(`redirect-service answered ${checkDomain.status} ${checkDomain.location} for the code on a custom domain`);
+  }
+
   log('Warming up...');
   await run(bare, known, WARMUP_REQUESTS);
   sentToRedirect += (await run(redirect, known, WARMUP_REQUESTS))['3xx'];
   await run(redirect, unknown, WARMUP_REQUESTS);
   await run(redirect, campaignPath, WARMUP_REQUESTS);
+  await run(redirect, known, WARMUP_REQUESTS, domainHost);
 
   // On a small shared machine the scan ingestor (and PostgreSQL behind it) would take CPU from the
   // server under test; in production it runs elsewhere. So it is paused while measuring (the scans
@@ -358,13 +393,14 @@ async function main() {
     for (const pid of [qrService.pid, ...backends.map((row) => row.pid)]) setPriority(pid, 19);
     log(`Ingest runs as background work: the qr-service and its ${backends.length} PostgreSQL connections at nice 19`);
   }
-  const rounds = { bare: [], known: [], unknown: [], flooded: [], flood: [], campaign: [] };
+  const rounds = { bare: [], known: [], unknown: [], flooded: [], flood: [], campaign: [], domain: [] };
   const perRound = Math.round(REQUESTS / ROUNDS);
   const measurements = {
     bare: () => withCpu(bareServer.pid, () => run(bare, known, perRound)),
     known: () => withCpu(redirectService.pid, () => run(redirect, known, perRound)),
     unknown: () => withCpu(redirectService.pid, () => run(redirect, unknown, perRound)),
     campaign: () => withCpu(redirectService.pid, () => run(redirect, campaignPath, perRound)),
+    domain: () => withCpu(redirectService.pid, () => run(redirect, known, perRound, domainHost)),
     flooded: async () => {
       const stopFlood = stream(redirect, unknown, FLOOD_PER_SECOND);
       const result = await withCpu(redirectService.pid, () => run(redirect, known, perRound));
@@ -373,10 +409,10 @@ async function main() {
     },
   };
   const rate = (r, status = '3xx') => r[status] / r.duration;
-  const perRoundRatios = { ratio: [], unknownRatio: [], floodRatio: [], campaignRatio: [] };
+  const perRoundRatios = { ratio: [], unknownRatio: [], floodRatio: [], campaignRatio: [], domainRatio: [] };
   for (let round = 1; round <= ROUNDS; round++) {
     // Every other round in reverse order, so a drift over the run weighs on no measurement more than another.
-    const order = round % 2 ? ['bare', 'known', 'campaign', 'unknown', 'flooded'] : ['flooded', 'unknown', 'campaign', 'known', 'bare'];
+    const order = round % 2 ? ['bare', 'known', 'domain', 'campaign', 'unknown', 'flooded'] : ['flooded', 'unknown', 'campaign', 'domain', 'known', 'bare'];
     log(`Round ${round}/${ROUNDS}: ${perRound} requests each: ${order.join(', ')}...`);
     for (const name of order) rounds[name].push(await measurements[name]());
     const [b, k, u, f] = ['bare', 'known', 'unknown', 'flooded'].map((name) => rounds[name][round - 1]);
@@ -385,9 +421,11 @@ async function main() {
     perRoundRatios.floodRatio.push(rate(f) / rate(k));
     const c = rounds.campaign[round - 1];
     perRoundRatios.campaignRatio.push(rate(c) / rate(k));
+    perRoundRatios.domainRatio.push(rate(rounds.domain[round - 1]) / rate(k));
     log(
       `  bare ${Math.round(rate(b))}/s, known ${Math.round(rate(k))}/s, unknown ${Math.round(rate(u, '4xx'))}/s, ` +
-        `known beside the stream ${Math.round(rate(f))}/s, campaign code ${Math.round(rate(c))}/s`,
+        `known beside the stream ${Math.round(rate(f))}/s, campaign code ${Math.round(rate(c))}/s, ` +
+        `on a custom domain ${Math.round(rate(rounds.domain[round - 1]))}/s`,
     );
   }
   if (pauseIngest) qrService.kill('SIGCONT');
@@ -398,6 +436,7 @@ async function main() {
     flooded: summary(rounds.flooded),
     flood: summary(rounds.flood, '4xx'),
     campaign: summary(rounds.campaign),
+    domain: summary(rounds.domain),
   };
   sentToRedirect += figures.known.requests + figures.flooded.requests;
   const fallbacks = await metric(redirectPort, 'redirect_fallback_requests_total');
@@ -436,6 +475,8 @@ async function main() {
     unknownRatio: round2(median(perRoundRatios.unknownRatio)),
     floodRatio: round2(median(perRoundRatios.floodRatio)),
     campaignRatio: round2(median(perRoundRatios.campaignRatio)),
+    domains: DOMAINS,
+    domainRatio: round2(median(perRoundRatios.domainRatio)),
     perRoundRatios: Object.fromEntries(Object.entries(perRoundRatios).map(([name, values]) => [name, values.map(round2)])),
     fallbackRequests: fallbacks,
     scans: { sent: sentToRedirect, stored: stored.rows, distinctIds: stored.ids, counted: stored.counted, ingestSeconds },
@@ -446,9 +487,10 @@ async function main() {
     unknownAtLeast80PercentOfKnown: result.unknownRatio >= 0.8,
     floodKeepsAtLeast90Percent: result.floodRatio >= 0.9,
     campaignWithin10PercentOfPlain: result.campaignRatio >= 0.9,
+    customDomainWithin10PercentOfDefault: result.domainRatio >= 0.9,
     noUnknownSlugAskedTheQrService: fallbacks === 0,
     noScanLost: stored.rows === sentToRedirect && stored.ids === sentToRedirect && stored.counted === sentToRedirect,
-    noErrors: knownFigures.errors + unknownFigures.errors + flooded.errors + flood.errors + figures.campaign.errors === 0,
+    noErrors: knownFigures.errors + unknownFigures.errors + flooded.errors + flood.errors + figures.campaign.errors + figures.domain.errors === 0,
   };
   await report(result);
   log(
@@ -459,6 +501,8 @@ async function main() {
       unknown_ratio: result.unknownRatio,
       flood_ratio: result.floodRatio,
       campaign_ratio: result.campaignRatio,
+      domains: DOMAINS,
+      domain_ratio: result.domainRatio,
       ingest: ingestMode,
     }),
   );
@@ -486,7 +530,7 @@ const START = '<!-- bench:results:start -->';
 const END = '<!-- bench:results:end -->';
 
 async function report(result) {
-  const { bare, known, unknown, flooded, flood, campaign, scans, checks } = result;
+  const { bare, known, unknown, flooded, flood, campaign, domain, scans, checks } = result;
   const mark = (ok) => (ok ? 'yes' : '**NO**');
   const row = (label, f) => `| ${label} | ${f.requestsPerSecond} | ${f.p50Ms} | ${f.p99Ms} | ${f.cpuMicrosPerRequest ?? ''} | ${f.errors} |`;
   const table = [
@@ -508,6 +552,7 @@ async function report(result) {
     row(`redirect-service, known slug while ${result.floodPerSecond}/s made-up slugs arrive`, flooded),
     row(`... the made-up slugs of that stream (404)`, flood),
     row('redirect-service, campaign code: 10 rules, a schedule, a scan limit, an A/B split (302)', campaign),
+    row(`redirect-service, known slug on a custom domain (its Host header), ${result.domains} verified domains in the table (302)`, domain),
     '',
     `- known slug / bare: **${result.ratio}** (target at least 0.5): ${mark(checks.atLeastHalfOfBare)}; per round ${result.perRoundRatios.ratio.join(', ')}`,
     `- known slug p99 under 10 ms: ${mark(checks.p99Under10ms)}`,
@@ -517,6 +562,8 @@ async function report(result) {
       `${mark(checks.floodKeepsAtLeast90Percent)}; per round ${result.perRoundRatios.floodRatio.join(', ')}`,
     `- campaign code / plain known slug: **${result.campaignRatio}** (target at least 0.9): ` +
       `${mark(checks.campaignWithin10PercentOfPlain)}; per round ${result.perRoundRatios.campaignRatio.join(', ')}`,
+    `- custom domain / default host, ${result.domains} verified domains: **${result.domainRatio}** (target at least 0.9): ` +
+      `${mark(checks.customDomainWithin10PercentOfDefault)}; per round ${result.perRoundRatios.domainRatio.join(', ')}`,
     `- unknown slugs that reached the qr-service: ${result.fallbackRequests} (the table was complete): ${mark(checks.noUnknownSlugAskedTheQrService)}`,
     `- scans: ${scans.sent} requests answered, ${scans.stored} scans stored (${scans.distinctIds} distinct scan ids, ` +
       `counters ${scans.counted}), all stored ${scans.ingestSeconds.toFixed(1)}s after the load ended: ` +
