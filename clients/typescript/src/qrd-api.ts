@@ -314,6 +314,8 @@ export interface components {
              * @description What the image encodes, forever
              */
             shortUrl: string;
+            /** @description The custom domain of the code's link (hostname), null for the default host */
+            domain: string | null;
             name: string;
             /** Format: uri */
             destinationUrl: string;
@@ -418,6 +420,11 @@ export interface components {
              * @description One of your saved design templates (made in the dashboard's design editor): the code starts with its design; without it, the default design
              */
             designTemplateId?: string;
+            /**
+             * Format: uuid
+             * @description One of the workspace's verified custom domains: the code's link is then https://{domain}/{slug}; without it, the default host
+             */
+            domainId?: string | null;
         };
         V1BulkCreateBody: {
             codes: components["schemas"]["V1CreateCodeBody"][];

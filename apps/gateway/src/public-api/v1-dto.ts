@@ -109,6 +109,14 @@ export class V1CreateCodeBody extends CreateQrCodeDto {
     description: 'One of your saved design templates (made in the dashboard\'s design editor): the code starts with its design; without it, the default design',
   })
   declare designTemplateId?: string;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: "One of the workspace's verified custom domains: the code's link is then https://{domain}/{slug}; without it, the default host",
+  })
+  declare domainId?: string | null;
 }
 
 /** Several codes in one request: each is created on a free seat of the subscription, in order. */
