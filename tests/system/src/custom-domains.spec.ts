@@ -5,7 +5,7 @@ import dns2 from 'dns2';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { DOMAIN_MESSAGES, DomainView, QrCodeView } from '@qrd/contracts';
-import { waitFor } from '@qrd/testing';
+import { decodeQuotedPrintable, SmtpSink, waitFor } from '@qrd/testing';
 import { BILLING_ENV, signUp } from './billing-fixtures';
 import { CaddyEdge, startCaddy } from './caddy-edge';
 import { TestSystem } from './harness';
@@ -47,22 +47,26 @@ describe('custom short domains', () => {
   let system: TestSystem;
   let dns: Awaited<ReturnType<typeof startDns>>;
   let caddy: CaddyEdge | undefined;
+  let sink: SmtpSink;
 
   beforeAll(async () => {
+    sink = new SmtpSink();
+    await sink.start();
     dns = await startDns();
     system = await TestSystem.start({
       services: ['auth', 'qr', 'billing', 'gateway', 'redirect'],
-      env: { ...BILLING_ENV, DNS_SERVERS: `127.0.0.1:${dns.port}`, DOMAIN_CHECK_EVERY_MS: '500', DOMAIN_GRACE_MS: '3600000' },
+      env: { ...BILLING_ENV, SMTP_URL: sink.url, DNS_SERVERS: `127.0.0.1:${dns.port}`, DOMAIN_CHECK_EVERY_MS: '500', DOMAIN_GRACE_MS: '3600000' },
     });
   });
   afterAll(async () => {
     await caddy?.stop();
     await system?.stop();
     await dns?.close();
+    await sink?.stop();
   });
 
   it('verifies a domain by its TXT record, serves its own slugs over HTTPS with a certificate only it gets, and loses it when the record goes', async () => {
-    const { client } = await signUp(system);
+    const { client, details } = await signUp(system);
     const other = await signUp(system);
 
     // Names that cannot be a customer's: each a clear 400, nothing stored.
@@ -153,6 +157,14 @@ describe('custom short domains', () => {
       expect(listed?.disablesAt).not.toBeNull();
     }, 10_000);
     expect(await getOn(redirect, DOMAIN, '/r/menu-x1')).toEqual({ status: 302, location: 'https://example.com/branded' });
+    // Its owner is told, with the date the links stop.
+    const mail = await waitFor(() => {
+      const found = sink.mailsTo(details.email).map((m) => decodeQuotedPrintable(m.raw)).find((raw) => raw.includes(`Your custom domain ${DOMAIN} needs attention`));
+      expect(found).toBeDefined();
+      return found as string;
+    });
+    expect(mail).toContain(`No TXT record _qrd-challenge.${DOMAIN} was found`);
+    expect(mail).toMatch(/keep working until \w{3}, \d\d \w{3} \d{4}/);
 
     // A domain codes use cannot be removed; an unused one can.
     expect((await client.delete(`/api/domains/${domain.id}`)).status).toBe(409);

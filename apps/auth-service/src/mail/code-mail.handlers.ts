@@ -7,7 +7,7 @@ import { MessageController } from '@qrd/messaging';
 import { UsersService } from '../users/users.service';
 import { workspaceRecipients } from '../workspaces/workspace-access';
 import { MailQueue } from './mail.queue';
-import { dataExportReadyMail, takedownMail, webhookDisabledMail } from './templates';
+import { dataExportReadyMail, domainNoticeMail, takedownMail, webhookDisabledMail } from './templates';
 
 /** Mail that follows from what the qr-service did in a workspace (it knows codes and exports, this service addresses). */
 @MessageController()
@@ -56,6 +56,25 @@ export class CodeMailHandlers {
     const accountUrl = `${this.config.publicBaseUrl}/account?tab=webhooks`;
     for (const member of await workspaceRecipients(this.db, event.userId, ROLE_MATRIX['integrations.manage'])) {
       await this.mail.enqueue(webhookDisabledMail(member.email, member.username, { url: event.url, failures: event.failures, accountUrl }));
+    }
+  }
+
+  /** To the members who manage the workspace's custom domains. */
+  @EventPattern(DomainEvent.DomainNotice)
+  async onDomainNotice(@Payload() event: EventPayloads[DomainEvent.DomainNotice]): Promise<void> {
+    const base = this.config.publicBaseUrl;
+    const domainsUrl = `${base}/w/${event.workspaceId}/account?tab=domains`;
+    for (const member of await workspaceRecipients(this.db, event.workspaceId, ROLE_MATRIX['domains.manage'])) {
+      await this.mail.enqueue(
+        domainNoticeMail(member.email, member.username, {
+          hostname: event.hostname,
+          state: event.state,
+          reason: event.reason,
+          disablesAt: event.disablesAt ? new Date(event.disablesAt) : null,
+          byAdmin: event.byAdmin,
+          domainsUrl,
+        }),
+      );
     }
   }
 

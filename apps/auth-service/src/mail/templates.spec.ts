@@ -1,4 +1,4 @@
-import { contactMail, dataExportReadyMail, passwordResetMail, webhookDisabledMail } from './templates';
+import { contactMail, dataExportReadyMail, domainNoticeMail, passwordResetMail, webhookDisabledMail } from './templates';
 
 describe('mail templates', () => {
   it('puts the reset link in both the text and the HTML part', () => {
@@ -43,5 +43,18 @@ describe('mail templates', () => {
       expect(part).toContain('Thu, 03 Dec 2026 10:00:00 GMT');
     }
     expect(sut.html).toContain('ann&lt;b&gt;');
+  });
+
+  it('tells a domain\'s managers what went wrong with it, until when its links work, and where to fix it', () => {
+    const domainsUrl = 'http://localhost:8080/w/6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f/account?tab=domains';
+    const notice = { hostname: 'qr.acme.com', reason: 'No TXT record <x> was found', disablesAt: new Date('2026-12-03T10:00:00Z'), byAdmin: false, domainsUrl };
+    const soon = domainNoticeMail('ann@example.com', 'ann', { ...notice, state: 'misconfigured' });
+    expect(soon.subject).toBe('Your custom domain qr.acme.com needs attention');
+    expect(soon.text).toContain('keep working until Thu, 03 Dec 2026 10:00:00 GMT');
+    expect(soon.html).toContain('No TXT record &lt;x&gt; was found');
+    expect(soon.html).toContain(`href="${domainsUrl}"`);
+    const admin = domainNoticeMail('ann@example.com', 'ann', { ...notice, state: 'disabled', reason: 'phishing', disablesAt: null, byAdmin: true });
+    expect(admin.subject).toBe('Your custom domain qr.acme.com has been disabled');
+    expect(admin.text).toContain('An administrator of QR Dynamic disabled your custom domain qr.acme.com: phishing');
   });
 });

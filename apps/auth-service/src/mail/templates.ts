@@ -86,6 +86,30 @@ export function webhookDisabledMail(
   };
 }
 
+/** To the members who manage a workspace's custom domains: one stopped working as it should. */
+export function domainNoticeMail(
+  to: string,
+  username: string,
+  notice: { hostname: string; state: 'misconfigured' | 'disabled'; reason: string; disablesAt: Date | null; byAdmin: boolean; domainsUrl: string },
+): MailMessage {
+  const what =
+    notice.state === 'misconfigured'
+      ? `We could no longer find the DNS records of your custom domain ${notice.hostname} (${notice.reason}). Its short links keep working` +
+        (notice.disablesAt ? ` until ${notice.disablesAt.toUTCString()}` : '') +
+        `; after that they stop until the records are back.`
+      : notice.byAdmin
+        ? `An administrator of QR Dynamic disabled your custom domain ${notice.hostname}: ${notice.reason}. Its short links answer "not found" until it is enabled again; reply to this mail or contact us if you think this is a mistake.`
+        : `Your custom domain ${notice.hostname} has been disabled: its DNS records stayed missing (${notice.reason}). Its short links answer "not found" until the records are back and the domain is verified again.`;
+  return {
+    to,
+    subject: notice.state === 'misconfigured' ? `Your custom domain ${notice.hostname} needs attention` : `Your custom domain ${notice.hostname} has been disabled`,
+    text: `Hello ${username},\n\n${what}\n\nSee its records and check it again on ${notice.domainsUrl}.\n`,
+    html: layout(
+      `<p>Hello ${escape(username)},</p><p>${escape(what)}</p><p><a href="${escape(notice.domainsUrl)}">See its records and check it again</a>.</p>`,
+    ),
+  };
+}
+
 /** To the address being replaced: the owner hears of the change before it takes effect. */
 export function emailChangeRequestedMail(to: string, username: string, newEmail: string, publicBaseUrl: string): MailMessage {
   return {

@@ -56,6 +56,7 @@ export class CodeEvents extends ServiceOutbox {
             bus.emitEvent(DomainEvent.WorkspaceActivity, payload as EventPayloads[DomainEvent.WorkspaceActivity]),
           [DomainEvent.DataExportReady]: ({ payload }) =>
             bus.emitEvent(DomainEvent.DataExportReady, payload as EventPayloads[DomainEvent.DataExportReady]),
+          [DomainEvent.DomainNotice]: ({ payload }) => bus.emitEvent(DomainEvent.DomainNotice, payload as EventPayloads[DomainEvent.DomainNotice]),
         },
       }),
       metrics,
@@ -105,6 +106,11 @@ export class CodeEvents extends ServiceOutbox {
   /** Within `tx`: an endpoint was disabled after repeated failures (the auth-service mails its owner). */
   async webhookDisabled(tx: EntityManager, event: EventPayloads[DomainEvent.WebhookDisabled]): Promise<string[]> {
     return [await this.outbox.add(tx, DomainEvent.WebhookDisabled, event)];
+  }
+
+  /** Within `tx`: a custom domain became misconfigured or disabled (the auth-service mails its managers). */
+  async domainNotice(tx: EntityManager, event: EventPayloads[DomainEvent.DomainNotice]): Promise<string[]> {
+    return [await this.outbox.add(tx, DomainEvent.DomainNotice, event)];
   }
 
   /** Within `tx`: a data export is stored (the auth-service mails its owner the link). */

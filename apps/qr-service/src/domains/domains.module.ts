@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CodesModule } from '../codes/codes.module';
 import { DomainDns } from './domain-dns';
 import { DomainsHandlers } from './domains.handlers';
 import { DomainsRepository } from './domains.repository';
@@ -7,6 +8,7 @@ import { RedirectHosts } from './redirect-hosts';
 
 /** Custom short domains: adding, DNS verification on a schedule, and the redirect table's set of hosts. */
 @Module({
+  imports: [CodesModule],
   controllers: [DomainsHandlers],
   providers: [DomainsRepository, DomainDns, RedirectHosts, DomainsService],
 })

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { DomainState } from '@qrd/contracts';
 
 /** A row of qr.domains with the number of live codes using it. */
@@ -104,7 +104,7 @@ export class DomainsRepository {
    * Applies the changes; false when they would make a second workspace hold the hostname verified
    * (the partial unique index refuses it), so nothing changed.
    */
-  async update(id: string, changes: DomainChanges): Promise<boolean> {
+  async update(id: string, changes: DomainChanges, tx: EntityManager = this.db.manager): Promise<boolean> {
     const sets: string[] = [];
     const values: unknown[] = [id];
     for (const [key, value] of Object.entries(changes)) {
@@ -114,7 +114,7 @@ export class DomainsRepository {
     }
     if (sets.length === 0) return true;
     try {
-      await this.db.query(`UPDATE qr.domains SET ${sets.join(', ')} WHERE id = $1`, values);
+      await tx.query(`UPDATE qr.domains SET ${sets.join(', ')} WHERE id = $1`, values);
       return true;
     } catch (error) {
       if ((error as { code?: string }).code === '23505') return false;

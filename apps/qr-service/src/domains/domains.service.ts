@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { domainToUnicode } from 'node:url';
 import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
-import { DOMAIN_CHALLENGE_LABEL, DOMAIN_MESSAGES, DomainError, DomainView, ErrorCode, UpdateDomainDto } from '@qrd/contracts';
+import { DOMAIN_CHALLENGE_LABEL, DOMAIN_MESSAGES, DomainError, DomainNotice, DomainView, ErrorCode, UpdateDomainDto } from '@qrd/contracts';
 import { REDIS, takeTurn } from '@qrd/messaging';
+import { DataSource } from 'typeorm';
+import { CodeEvents } from '../codes/code-events';
 import { DomainDns } from './domain-dns';
 import { DomainChanges, DomainRecord, DomainsRepository } from './domains.repository';
 import { checkHostname } from './hostname';
@@ -32,6 +34,8 @@ export class DomainsService implements OnApplicationBootstrap, OnApplicationShut
     private readonly domains: DomainsRepository,
     private readonly dns: DomainDns,
     private readonly hosts: RedirectHosts,
+    private readonly events: CodeEvents,
+    private readonly db: DataSource,
     @Inject(REDIS) private readonly redis: IORedis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -119,7 +123,8 @@ export class DomainsService implements OnApplicationBootstrap, OnApplicationShut
     const changes: DomainChanges = disabled
       ? { state: 'disabled', disabledByAdmin: true, disabledAt: new Date(), reason: reason?.trim() || 'Disabled by an administrator' }
       : { state: 'pending', disabledByAdmin: false, disabledAt: null, reason: null };
-    await this.domains.update(id, changes);
+    if (disabled) await this.withNotice(domain, changes, { state: 'disabled', reason: changes.reason as string, disablesAt: null, byAdmin: true });
+    else await this.domains.update(id, changes);
     const updated = (await this.domains.find(null, id)) as DomainRecord;
     await this.hosts.apply(updated);
     return this.view(disabled ? updated : await this.check(updated, Date.now()));
@@ -156,7 +161,12 @@ export class DomainsService implements OnApplicationBootstrap, OnApplicationShut
           return domain;
         }
       }
-      await this.domains.update(domain.id, changes);
+      if (changes.state === 'misconfigured' || changes.state === 'disabled') {
+        const disablesAt = changes.state === 'misconfigured' ? new Date(now + this.config.domains.graceMs).toISOString() : null;
+        await this.withNotice(domain, changes, { state: changes.state, reason: result.reason, disablesAt, byAdmin: false });
+      } else {
+        await this.domains.update(domain.id, changes);
+      }
     }
     const updated = (await this.domains.find(null, domain.id)) ?? domain;
     if (updated.state !== domain.state) {
@@ -164,6 +174,15 @@ export class DomainsService implements OnApplicationBootstrap, OnApplicationShut
       await this.hosts.apply(updated);
     }
     return updated;
+  }
+
+  /** The change and the mail to the domain's managers, together (the outbox delivers the mail even after a crash). */
+  private async withNotice(domain: DomainRecord, changes: DomainChanges, notice: Omit<DomainNotice, 'workspaceId' | 'hostname'>): Promise<void> {
+    const ids = await this.db.transaction(async (tx) => {
+      await this.domains.update(domain.id, changes, tx);
+      return this.events.domainNotice(tx, { workspaceId: domain.workspaceId, hostname: domain.hostname, ...notice });
+    });
+    await this.events.deliver(ids);
   }
 
   private nextStateWithoutRecord(domain: DomainRecord, now: number, changes: DomainChanges): void {

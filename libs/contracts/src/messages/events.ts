@@ -23,6 +23,19 @@ export enum DomainEvent {
   WorkspaceDeleted = 'workspace.deleted',
   /** Something another service did in a workspace that its audit log records (a webhook changed, the subscription changed). */
   WorkspaceActivity = 'workspace.activity',
+  /** A custom domain stopped working as it should (its records went missing, or an admin disabled it): its managers are told by mail. */
+  DomainNotice = 'domain.notice',
+}
+
+/** Why a custom domain's managers hear from us. */
+export interface DomainNotice {
+  workspaceId: string;
+  hostname: string;
+  /** misconfigured: links keep working until `disablesAt`; disabled: its links answer "not found" until it is verified again. */
+  state: 'misconfigured' | 'disabled';
+  reason: string;
+  disablesAt: string | null;
+  byAdmin: boolean;
 }
 
 /**
@@ -85,6 +98,7 @@ export interface EventPayloads {
   [DomainEvent.BillingNotice]: BillingNotice;
   [DomainEvent.WorkspaceDeleted]: { workspaceId: string };
   [DomainEvent.WorkspaceActivity]: WorkspaceActivity;
+  [DomainEvent.DomainNotice]: DomainNotice;
 }
 
 /** Which service queues receive each event: the one routing table for fan-out. */
@@ -103,6 +117,7 @@ export const EVENT_SUBSCRIBERS: Record<DomainEvent, readonly ServiceQueue[]> = {
   [DomainEvent.BillingNotice]: [ServiceQueue.Auth],
   [DomainEvent.WorkspaceDeleted]: [ServiceQueue.Qr, ServiceQueue.Billing],
   [DomainEvent.WorkspaceActivity]: [ServiceQueue.Auth],
+  [DomainEvent.DomainNotice]: [ServiceQueue.Auth],
 };
 
 export function eventsFor(queue: ServiceQueue): DomainEvent[] {
