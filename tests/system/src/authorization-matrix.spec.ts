@@ -101,6 +101,8 @@ export const MATRIX: Record<string, Row> = {
   // Admin (apps/gateway/src/admin): :id is the user's account.
   'GET /api/admin/users': { access: 'admin', expect: { admin: 200, superadmin: 200 } },
   'GET /api/admin/workspaces': { access: 'admin', expect: { admin: 200, superadmin: 200 } },
+  'GET /api/admin/domains': { access: 'admin', expect: { admin: 200, superadmin: 200 } },
+  'POST /api/admin/domains/:id/status': { access: 'admin' },
   'POST /api/admin/users/:id/status': { access: 'admin', path: (f) => `/api/admin/users/${f.users.user.id}/status` },
   'POST /api/admin/users/:id/role': { access: 'superadmin', path: (f) => `/api/admin/users/${f.users.user.id}/role` },
   'DELETE /api/admin/users/:id': { access: 'admin', path: () => '/api/admin/users/00000000-0000-4000-8000-000000000000', expect: { admin: 404, superadmin: 404 } },

@@ -6,6 +6,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { DOMAIN_MESSAGES, DomainView, QrCodeView } from '@qrd/contracts';
 import { decodeQuotedPrintable, SmtpSink, waitFor } from '@qrd/testing';
+import { newUser, signIn } from './accounts-fixtures';
 import { BILLING_ENV, signUp } from './billing-fixtures';
 import { CaddyEdge, startCaddy } from './caddy-edge';
 import { TestSystem } from './harness';
@@ -169,5 +170,34 @@ describe('custom short domains', () => {
     // A domain codes use cannot be removed; an unused one can.
     expect((await client.delete(`/api/domains/${domain.id}`)).status).toBe(409);
     expect((await client.delete(`/api/domains/${(unicode.json as DomainView).id}`)).status).toBe(204);
+  });
+
+  it('an admin of the product sees every domain and disables one: its links stop at once and its managers are told why', async () => {
+    const { client, details } = await signUp(system);
+    const hostname = 'promo.example.test';
+    const domain = (await client.post('/api/domains', { hostname })).json as DomainView;
+    dns.txt.set(`_qrd-challenge.${hostname}`, [domain.dns.challenge.value]);
+    expect((await client.post(`/api/domains/${domain.id}/check`, {})).json.state).toBe('verified');
+    const code = (await client.post('/api/qrcodes', { name: 'Promo', destinationUrl: 'https://example.com/promo', domainId: domain.id })).json as QrCodeView;
+    const redirect = system.url('redirect');
+    await waitFor(async () => expect((await getOn(redirect, hostname, `/r/${code.slug}`)).status).toBe(302));
+
+    const admin = await signIn(system, await newUser(system, { role: 'admin' }));
+    expect((await client.get('/api/admin/domains')).status).toBe(403);
+    const listed = (await admin.get('/api/admin/domains')).json as (DomainView & { workspaceId: string })[];
+    expect(listed.find((d) => d.id === domain.id)).toMatchObject({ hostname, state: 'verified', codes: 1 });
+    expect((await admin.post(`/api/admin/domains/${domain.id}/status`, { disabled: 'yes' })).status).toBe(400);
+    const disabled = await admin.post(`/api/admin/domains/${domain.id}/status`, { disabled: true, reason: 'Phishing pages reported' });
+    expect(disabled.json).toMatchObject({ state: 'disabled', reason: 'Phishing pages reported' });
+    await waitFor(async () => expect((await getOn(redirect, hostname, `/r/${code.slug}`)).status).toBe(404));
+    expect((await fetch(`${system.url('gateway')}/api/domains/certificate-allowed?domain=${hostname}`)).status).toBe(404);
+    // The schedule does not verify it again behind the admin's back, and the workspace cannot either.
+    expect((await client.post(`/api/domains/${domain.id}/check`, {})).json.state).toBe('disabled');
+    await waitFor(() =>
+      expect(sink.mailsTo(details.email).map((m) => decodeQuotedPrintable(m.raw)).find((raw) => raw.includes('Phishing pages reported'))).toBeDefined(),
+    );
+    // Enabled again: checked at once, verified, links back.
+    expect((await admin.post(`/api/admin/domains/${domain.id}/status`, { disabled: false })).json.state).toBe('verified');
+    await waitFor(async () => expect((await getOn(redirect, hostname, `/r/${code.slug}`)).status).toBe(302));
   });
 });

@@ -1,4 +1,4 @@
-import { IsOptional, IsString, MaxLength, registerDecorator, ValidateIf } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, MaxLength, registerDecorator, ValidateIf } from 'class-validator';
 import { destinationProblem } from './code-fields';
 
 /**
@@ -94,6 +94,17 @@ export class UpdateDomainDto {
   @ValidateIf((_, v) => v !== null)
   @IsOptionalRedirect()
   expiredRedirect?: string | null;
+}
+
+/** An admin of the product disables a custom domain (abuse; the workspace is told why) or lets it be checked again. */
+export class AdminDomainStatusDto {
+  @IsBoolean({ message: 'disabled must be true or false' })
+  disabled!: boolean;
+
+  @IsOptional()
+  @IsString({ message: 'The reason must be text' })
+  @MaxLength(500, { message: 'The reason has at most 500 characters' })
+  reason?: string;
 }
 
 /** The key of a code in the redirect table: its slug on the default host, `host/slug` on a custom domain. */
