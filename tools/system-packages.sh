@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The Debian packages the tests need besides Node, PostgreSQL and Redis: Chromium (browser tests),
-# nginx (the front door of the browser and system tests), poppler's pdftoppm (PDF checks), curl and
-# the Liberation fonts (stable text in screenshots and PDFs). `npm test` and `.ci/run` both start
-# here. Missing ones are installed with apt-get when this runs as root and apt-get exists, unless
+# nginx (the front door of the browser and system tests), poppler's pdftoppm (PDF checks), curl,
+# the Liberation fonts (stable text in screenshots and PDFs), Caddy (the TLS edge in front of
+# nginx, with on-demand certificates for customers' custom short domains) and dnsmasq (a local DNS
+# server for the custom domains' names in tests). `npm test` and `.ci/run` both start here. Missing
+# ones are installed with apt-get when this runs as root and apt-get exists, unless
 # SYSTEM_PACKAGES_INSTALL=0 or --check; otherwise it stops at once, naming the command that does.
 set -euo pipefail
 
@@ -16,6 +18,8 @@ missing() {
   [ -x /usr/bin/pdftoppm ] || packages+=(poppler-utils)
   command -v curl >/dev/null 2>&1 || packages+=(curl)
   [ -e /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf ] || packages+=(fonts-liberation)
+  [ -x /usr/bin/caddy ] || packages+=(caddy)
+  [ -x /usr/sbin/dnsmasq ] || packages+=(dnsmasq)
   echo "${packages[@]}"
 }
 

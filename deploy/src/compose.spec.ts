@@ -13,10 +13,13 @@ interface ComposeService {
   volumes?: string[];
   command?: string[];
   shm_size?: string;
+  ports?: string[];
+  depends_on?: Record<string, { condition: string }>;
 }
 
 interface Compose {
   services: Record<string, ComposeService>;
+  volumes: Record<string, unknown>;
 }
 
 function readYaml<T>(path: string): T {
@@ -86,6 +89,52 @@ describe('docker-compose.yml', () => {
     const inDefault = services.filter(([, service]) => !service.profiles).map(([name]) => name);
     expect(inDefault).not.toContain('prometheus');
     expect(inDefault).not.toContain('grafana');
+  });
+});
+
+describe('the Caddy TLS edge (deploy/caddy/Caddyfile)', () => {
+  const caddy = compose.services.caddy;
+  const caddyfile = readFileSync(join(ROOT, 'deploy/caddy/Caddyfile'), 'utf8');
+  /** The Caddyfile's directive lines (`name args...`), without comments. */
+  const directives = caddyfile
+    .split('\n')
+    .map((line) => line.replace(/#.*$/, '').trim())
+    .filter((line) => line !== '');
+
+  it('runs in front of nginx and the gateway, on ports 80 and 443, with the Caddyfile and its certificates', () => {
+    expect(caddy).toBeDefined();
+    expect(caddy.ports).toEqual(expect.arrayContaining(['80:80', '443:443', '443:443/udp']));
+    expect(caddy.volumes).toContain('./deploy/caddy/Caddyfile:/etc/caddy/Caddyfile:ro');
+    expect(caddy.volumes).toEqual(expect.arrayContaining(['caddy-data:/data', 'caddy-config:/config']));
+    expect(Object.keys(compose.volumes)).toEqual(expect.arrayContaining(['caddy-data', 'caddy-config']));
+    expect(Object.keys(caddy.depends_on ?? {}).sort()).toEqual(['gateway', 'nginx']);
+    // The Caddyfile's {$NAME} placeholders are all given to the container.
+    const placeholders = [...new Set([...caddyfile.matchAll(/\{\$([A-Z_]+)/g)].map((m) => m[1]))];
+    expect(placeholders.sort()).toEqual(['ACME_EMAIL', 'PUBLIC_HOST']);
+    for (const name of placeholders) expect(caddy.environment?.[name]).toBeDefined();
+  });
+
+  it('asks the gateway, on the port it listens on, before obtaining a certificate for a custom domain', () => {
+    const asks = directives.filter((line) => line.startsWith('ask '));
+    expect(asks).toHaveLength(1);
+    const url = new URL(asks[0].slice('ask '.length).trim());
+    const gateway = compose.services[url.hostname];
+    expect(url.hostname).toBe('gateway');
+    expect(gateway?.environment?.GATEWAY_PORT).toBeDefined();
+    expect(url.port).toBe(gateway.environment?.GATEWAY_PORT);
+    expect(url.pathname).toBe('/api/domains/certificate-allowed');
+    expect(directives).toContain('on_demand');
+  });
+
+  it('passes every site on to nginx on the port nginx listens on, nginx publishing only to this machine', () => {
+    const proxies = directives.filter((line) => line.startsWith('reverse_proxy '));
+    expect(proxies.length).toBeGreaterThanOrEqual(2);
+    const listen = /^\s*listen\s+(\d+);/m.exec(readFileSync(join(ROOT, 'nginx/nginx.conf'), 'utf8'));
+    for (const proxy of proxies) expect(proxy).toBe(`reverse_proxy nginx:${listen?.[1]}`);
+    expect(compose.services.nginx).toBeDefined();
+    for (const port of compose.services.nginx.ports ?? []) expect(port).toMatch(/^127\.0\.0\.1:/);
+    // Custom domains' links are https://<domain>/<slug>; the redirect-service serves /r/<slug>.
+    expect(directives).toContain('rewrite * /r{uri}');
   });
 });
 
