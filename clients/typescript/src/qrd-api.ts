@@ -471,6 +471,13 @@ export interface components {
              */
             folderId?: string | null;
             /**
+             * Format: uuid
+             * @description Moves the code's link to one of the workspace's verified custom domains (null: the default host), keeping its slug. Its printed copies stop working: once the code was scanned or downloaded, the move answers 409 unless confirmDomainMove is true
+             */
+            domainId?: string | null;
+            /** @description Confirms moving a code that was scanned or downloaded to another domain */
+            confirmDomainMove?: boolean;
+            /**
              * @description inactive: scans see the "not active" page; the seat stays billed
              * @enum {string}
              */

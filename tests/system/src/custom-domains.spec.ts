@@ -32,12 +32,13 @@ async function startDns(): Promise<{ port: number; txt: Map<string, string[]>; c
 }
 
 /** A GET with the Host header a scanner's phone sends. */
-function getOn(base: string, host: string, path: string): Promise<{ status: number; location: string | undefined }> {
+function getOn(base: string, host: string, path: string): Promise<{ status: number; location: string | undefined; hsts?: string }> {
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: { host, 'user-agent': 'Mozilla/5.0 (iPhone) custom-domain test' } }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
+      const hsts = res.headers['strict-transport-security'];
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, ...(hsts ? { hsts } : {}) }));
     });
     req.on('error', reject);
     req.end();
@@ -199,5 +200,70 @@ describe('custom short domains', () => {
     // Enabled again: checked at once, verified, links back.
     expect((await admin.post(`/api/admin/domains/${domain.id}/status`, { disabled: false })).json.state).toBe('verified');
     await waitFor(async () => expect((await getOn(redirect, hostname, `/r/${code.slug}`)).status).toBe(302));
+  });
+
+  it('sends a domain\'s root, unknown links and expired codes where its workspace chose, with HSTS only when turned on, and moves a code there only once confirmed', async () => {
+    const { client } = await signUp(system);
+    const hostname = 'shop.example.test';
+    const domain = (await client.post('/api/domains', { hostname })).json as DomainView;
+    expect(domain).toMatchObject({ rootRedirect: null, notFoundRedirect: null, expiredRedirect: null, hsts: false });
+    dns.txt.set(`_qrd-challenge.${hostname}`, [domain.dns.challenge.value]);
+    expect((await client.post(`/api/domains/${domain.id}/check`, {})).json.state).toBe('verified');
+    const redirect = system.url('redirect');
+
+    // Until set: our own pages, and no HSTS.
+    await waitFor(async () => expect(await getOn(redirect, hostname, '/r/')).toEqual({ status: 404, location: undefined }));
+    expect((await client.patch(`/api/domains/${domain.id}`, { rootRedirect: 'not a url' })).status).toBe(400);
+    const set = await client.patch(`/api/domains/${domain.id}`, {
+      rootRedirect: 'https://shop.example.com/',
+      notFoundRedirect: 'https://shop.example.com/missing',
+      expiredRedirect: 'https://shop.example.com/ended',
+      hsts: true,
+    });
+    expect(set.status).toBe(200);
+    const ended = (
+      await client.post('/api/qrcodes', {
+        name: 'Old offer',
+        destinationUrl: 'https://example.com/offer',
+        domainId: domain.id,
+        campaign: { expiresAt: new Date(Date.now() + 1500).toISOString() },
+      })
+    ).json as QrCodeView;
+    await waitFor(async () => expect(await getOn(redirect, hostname, '/r/')).toEqual({ status: 302, location: 'https://shop.example.com/', hsts: 'max-age=31536000' }));
+    expect(await getOn(redirect, hostname, '/r/nothing-here')).toMatchObject({ status: 302, location: 'https://shop.example.com/missing' });
+    await waitFor(async () => expect(await getOn(redirect, hostname, `/r/${ended.slug}`)).toMatchObject({ status: 302, location: 'https://shop.example.com/ended' }));
+    // The default host is not touched by a domain's settings.
+    const plain = await getOn(redirect, new URL(redirect).host, '/r/nothing-here');
+    expect(plain).toEqual({ status: 404, location: undefined });
+
+    // Each next code needs one more seat in the subscription.
+    const withSeat = async (body: object) => {
+      expect((await client.post('/api/purchase-qr-code', { price: 3.49 })).status).toBe(200);
+      const made = await client.post('/api/qrcodes', body);
+      expect(made.status).toBe(201);
+      return made.json as QrCodeView;
+    };
+    // A code on the default host, scanned: moving it breaks its prints, so it is asked first.
+    const code = await withSeat({ name: 'Flyer', destinationUrl: 'https://example.com/flyer' });
+    const oldLink = `/r/${code.slug}`;
+    await waitFor(async () => expect((await getOn(redirect, new URL(redirect).host, oldLink)).status).toBe(302));
+    await waitFor(async () => expect(((await client.get(`/api/qrcodes/${code.id}`)).json as QrCodeView).totalScans).toBe(1));
+    const asked = await client.patch(`/api/qrcodes/${code.id}`, { domainId: domain.id });
+    expect(asked.status).toBe(409);
+    expect(asked.json.message).toBe(DOMAIN_MESSAGES.moveBreaksPrints(code.shortUrl));
+    expect(((await client.get(`/api/qrcodes/${code.id}`)).json as QrCodeView).domain).toBeNull();
+    const moved = await client.patch(`/api/qrcodes/${code.id}`, { domainId: domain.id, confirmDomainMove: true });
+    expect(moved.status).toBe(200);
+    expect(moved.json).toMatchObject({ domain: hostname, shortUrl: `https://${hostname}/${code.slug}` });
+    await waitFor(async () => expect(await getOn(redirect, hostname, oldLink)).toMatchObject({ status: 302, location: 'https://example.com/flyer' }));
+    await waitFor(async () => expect((await getOn(redirect, new URL(redirect).host, oldLink)).status).toBe(404));
+    // A code never scanned nor downloaded moves without a question.
+    const fresh = await withSeat({ name: 'Fresh', destinationUrl: 'https://example.com/fresh' });
+    expect((await client.patch(`/api/qrcodes/${fresh.id}`, { domainId: domain.id })).status).toBe(200);
+    // Downloaded counts like scanned.
+    const printed = await withSeat({ name: 'Printed', destinationUrl: 'https://example.com/printed' });
+    const cookie = [...client.cookieJar()].map(([k, v]) => `${k}=${v}`).join('; ');
+    expect((await fetch(`${system.url('gateway')}/api/qrcodes/${printed.id}/download?format=svg`, { headers: { cookie } })).status).toBe(200);
+    expect((await client.patch(`/api/qrcodes/${printed.id}`, { domainId: domain.id })).status).toBe(409);
   });
 });

@@ -166,6 +166,17 @@ export class V1UpdateCodeBody extends UpdateQrCodeDto {
   @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true, description: 'Moves the code to one of your folders; null takes it out of its folder' })
   declare folderId?: string | null;
 
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: "Moves the code's link to one of the workspace's verified custom domains (null: the default host), keeping its slug. Its printed copies stop working: once the code was scanned or downloaded, the move answers 409 unless confirmDomainMove is true",
+  })
+  declare domainId?: string | null;
+
+  @ApiPropertyOptional({ description: 'Confirms moving a code that was scanned or downloaded to another domain' })
+  declare confirmDomainMove?: boolean;
+
   /** inactive: scans get the "not active" page, the seat stays billed; active: redirects again. */
   @ApiPropertyOptional({ enum: V1_CODE_STATES, description: 'inactive: scans see the "not active" page; the seat stays billed' })
   @IsOptional()

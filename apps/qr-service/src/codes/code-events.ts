@@ -12,6 +12,7 @@ import { RedirectTable } from './redirect-table';
 
 /** The redirects of these codes changed: their entries are rewritten from what PostgreSQL holds. */
 const CODES_CHANGED = 'codes.changed';
+const REDIRECT_TOMBSTONE = 'redirect.tombstone';
 /** An event for the owner's webhook endpoints: stored, then one delivery job per endpoint taking it. */
 const WEBHOOK_FAN_OUT = 'webhooks.fan-out';
 
@@ -56,6 +57,11 @@ export class CodeEvents extends ServiceOutbox {
             bus.emitEvent(DomainEvent.WorkspaceActivity, payload as EventPayloads[DomainEvent.WorkspaceActivity]),
           [DomainEvent.DataExportReady]: ({ payload }) =>
             bus.emitEvent(DomainEvent.DataExportReady, payload as EventPayloads[DomainEvent.DataExportReady]),
+          // A code's old key after a move to another domain: "not found" there from this version on.
+          [REDIRECT_TOMBSTONE]: async ({ payload }) => {
+            const { key, codeId, version } = payload as { key: string; codeId: string; version: number };
+            await table.write([{ slug: key, entry: { codeId, destination: null, state: 'deleted', version } }], { announceNew: true });
+          },
           [DomainEvent.DomainNotice]: ({ payload }) => bus.emitEvent(DomainEvent.DomainNotice, payload as EventPayloads[DomainEvent.DomainNotice]),
         },
       }),
@@ -106,6 +112,11 @@ export class CodeEvents extends ServiceOutbox {
   /** Within `tx`: an endpoint was disabled after repeated failures (the auth-service mails its owner). */
   async webhookDisabled(tx: EntityManager, event: EventPayloads[DomainEvent.WebhookDisabled]): Promise<string[]> {
     return [await this.outbox.add(tx, DomainEvent.WebhookDisabled, event)];
+  }
+
+  /** Within `tx`: the code no longer answers at this key of the redirect table (it moved to another domain). */
+  async tombstone(tx: EntityManager, key: string, codeId: string, version: number): Promise<string[]> {
+    return [await this.outbox.add(tx, REDIRECT_TOMBSTONE, { key, codeId, version })];
   }
 
   /** Within `tx`: a custom domain became misconfigured or disabled (the auth-service mails its managers). */

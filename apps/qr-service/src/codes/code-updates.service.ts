@@ -1,6 +1,18 @@
-import { Injectable } from '@nestjs/common';
-import { CONTENT_MESSAGES, normaliseTags, QrCodeView, QrPattern, QrRequests } from '@qrd/contracts';
-import { CodeRecord } from './code.record';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@qrd/config';
+import {
+  CONTENT_MESSAGES,
+  DOMAIN_MESSAGES,
+  DomainError,
+  ErrorCode,
+  normaliseTags,
+  QrCodeView,
+  QrPattern,
+  QrRequests,
+  SLUG_MESSAGES,
+  slugLookalikeKey,
+} from '@qrd/contracts';
+import { CodeRecord, shortUrl, tableSlugOf } from './code.record';
 import { codeNotFound, invalid, requireUnchanged } from './code-errors';
 import { CodeEvents } from './code-events';
 import { hashCodePassword } from './code-passwords';
@@ -25,6 +37,7 @@ export class CodeUpdatesService {
     private readonly events: CodeEvents,
     private readonly history: CodeHistoryLog,
     private readonly content: CodeContentFiles,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async update(input: UpdateRequest): Promise<QrCodeView> {
@@ -45,12 +58,31 @@ export class CodeUpdatesService {
       changes.folderId = input.folderId ? input.folderId.toLowerCase() : null;
       if (changes.folderId) await this.rules.requireFolder(this.codes.manager, input.userId, changes.folderId);
     }
+    if (input.domainId !== undefined) await this.moveDomain(input, changes);
     if (input.campaign !== undefined) {
       const previous = input.campaign === null ? null : (await this.reads.require(input.userId, input.codeId)).campaign;
       changes.campaign = this.rules.checkCampaign(input.campaign, previous);
     }
     const changed = await this.change(input.userId, input.codeId, changes, { webhook: true, apiKeyName: input.apiKeyName, unchangedSince: input.unchangedSince });
     return changed.campaign?.scanLimit ? this.reads.withRemainingScans(changed) : this.reads.view(changed);
+  }
+
+  /**
+   * The code's link moves to another domain (same slug): refused when the slug is taken there, and
+   * asked to be confirmed once the code was scanned or downloaded (its prints stop working).
+   */
+  private async moveDomain(input: UpdateRequest, changes: CodeChanges): Promise<void> {
+    const current = await this.reads.require(input.userId, input.codeId);
+    const target = input.domainId ? await this.rules.requireVerifiedDomain(input.userId, input.domainId) : null;
+    if (target === current.domainId) return;
+    if (target !== null && current.content !== null) throw invalid('domainId', DOMAIN_MESSAGES.pagesOnDefaultHost);
+    const clash = await this.codes.slugClash(current.slug, slugLookalikeKey(current.slug), input.userId, target);
+    if (clash) throw invalid('domainId', clash === 'taken' ? SLUG_MESSAGES.taken : SLUG_MESSAGES.confusable);
+    if ((Number(current.scans) > 0 || current.downloadedAt !== null) && input.confirmDomainMove !== true) {
+      const message = DOMAIN_MESSAGES.moveBreaksPrints(shortUrl(this.config.publicBaseUrl, current.slug, current.domainHost));
+      throw new DomainError(ErrorCode.Conflict, message, { domainId: message });
+    }
+    changes.domainId = target;
   }
 
   async setActive(userId: string, codeId: string, active: boolean, apiKeyName?: string, unchangedSince?: string): Promise<QrCodeView> {
@@ -81,6 +113,8 @@ export class CodeUpdatesService {
       files = { before: namedFiles(before.content), after: namedFiles(code.content) };
       await this.history.changed(tx, { codeId, ownerId: userId, actor: 'owner', apiKeyName: options.apiKeyName }, before, code);
       const redirect = changesRedirect(changes) ? await this.events.changed(tx, [code.id]) : [];
+      // Moved to another domain: its old link is answered "not found" from now on.
+      if (tableSlugOf(before) !== tableSlugOf(code)) redirect.push(...(await this.events.tombstone(tx, tableSlugOf(before), code.id, Number(code.version))));
       const webhook = options.webhook ? await this.events.webhook(tx, userId, 'code.updated', this.reads.view(code)) : [];
       return [code, [...redirect, ...webhook]];
     });

@@ -26,6 +26,8 @@ export interface CodeRecord {
   deletedAt: Date | null;
   /** Raised by every change of the redirect (see the code-versions migration). */
   version: number;
+  /** When its image was first downloaded (null: never). */
+  downloadedAt: Date | null;
   /** Set while an admin has taken the code down (abuse); its scans see the "disabled" page. */
   takenDownAt: Date | null;
   takedownReason: string | null;
@@ -48,7 +50,7 @@ export const CODE_COLUMNS = `
   c.deactivated_by_owner AS "deactivatedByOwner", c.suspended_billing AS "suspendedBilling",
   c.suspended_account AS "suspendedAccount", c.state, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
   c.destination_updated_at AS "destinationUpdatedAt", c.deleted_at AS "deletedAt", c.version,
-  c.taken_down_at AS "takenDownAt", c.takedown_reason AS "takedownReason", c.campaign, c.password_hash AS "passwordHash", c.content,
+  c.downloaded_at AS "downloadedAt", c.taken_down_at AS "takenDownAt", c.takedown_reason AS "takedownReason", c.campaign, c.password_hash AS "passwordHash", c.content,
   coalesce(s.scans, 0)::int AS scans, s.last_scan_at AS "lastScanAt"`;
 
 export const CODE_FROM = `qr.codes c LEFT JOIN qr.code_stats s ON s.code_id = c.id`;

@@ -13,7 +13,7 @@ export type NewCode = Pick<
   Partial<Pick<CodeRecord, 'campaign' | 'passwordHash' | 'tags' | 'folderId' | 'content' | 'domainId'>>;
 
 export type CodeChanges = Partial<
-  Pick<CodeRecord, 'name' | 'destination' | 'category' | 'design' | 'deactivatedByOwner' | 'campaign' | 'passwordHash' | 'tags' | 'folderId' | 'content'>
+  Pick<CodeRecord, 'name' | 'destination' | 'category' | 'design' | 'deactivatedByOwner' | 'campaign' | 'passwordHash' | 'tags' | 'folderId' | 'content' | 'domainId'>
 >;
 
 export type OwnerFlags = Pick<CodeRecord, 'suspendedBilling' | 'suspendedAccount'>;
@@ -28,7 +28,8 @@ export function changesRedirect(changes: CodeChanges): boolean {
     changes.deactivatedByOwner !== undefined ||
     changes.campaign !== undefined ||
     changes.passwordHash !== undefined ||
-    changes.content !== undefined
+    changes.content !== undefined ||
+    changes.domainId !== undefined
   );
 }
 
@@ -157,6 +158,13 @@ export class CodesRepository {
     return rows[0]?.state ?? null;
   }
 
+  /** The code's image was downloaded (its first download is what a move to another domain warns about). */
+  async markDownloaded(ids: string[]): Promise<void> {
+    const valid = ids.filter((id) => UUID.test(id));
+    if (valid.length === 0) return;
+    await this.db.query(`UPDATE qr.codes SET downloaded_at = now() WHERE id = ANY($1::uuid[]) AND downloaded_at IS NULL`, [valid]);
+  }
+
   /** Who holds this exact slug, and whether another owner holds one reading like it (custom slugs). */
   async slugClash(slug: string, lookalikeKey: string, ownerId: string, domainId: string | null = null): Promise<'taken' | 'confusable' | null> {
     const rows: { exact: boolean }[] = await this.db.query(
@@ -235,6 +243,7 @@ export class CodesRepository {
     if (changes.passwordHash !== undefined) set('password_hash', changes.passwordHash);
     if (changes.tags !== undefined) set('tags', changes.tags);
     if (changes.folderId !== undefined) set('folder_id', changes.folderId);
+    if (changes.domainId !== undefined) set('domain_id', changes.domainId);
     if (changes.campaign !== undefined) set('campaign', changes.campaign ? JSON.stringify(changes.campaign) : null);
     if (changes.content !== undefined) set('content', changes.content ? JSON.stringify(changes.content) : null);
     if (changes.destination !== undefined) {

@@ -104,6 +104,11 @@ export class CodesService {
    * A redirect-service miss while the table is not complete: the database answers and the entry is
    * written (compare-and-set: a rebuild or a change that got there first is not overwritten).
    */
+  /** Its image was downloaded: a move to another domain will ask to be confirmed. */
+  markDownloaded(codeId: string): Promise<void> {
+    return this.codes.markDownloaded([codeId]);
+  }
+
   async resolveSlug(slug: string): Promise<RedirectEntry | null> {
     const code = await this.codes.findBySlug(slug);
     if (!code) return null;

@@ -18,18 +18,19 @@ export interface DomainRecord {
   rootRedirect: string | null;
   notFoundRedirect: string | null;
   expiredRedirect: string | null;
+  hsts: boolean;
   createdAt: Date;
   codes: number;
 }
 
 export type DomainChanges = Partial<
-  Pick<DomainRecord, 'state' | 'reason' | 'lastCheckedAt' | 'verifiedAt' | 'misconfiguredSince' | 'disabledAt' | 'disabledByAdmin' | 'rootRedirect' | 'notFoundRedirect' | 'expiredRedirect'>
+  Pick<DomainRecord, 'state' | 'reason' | 'lastCheckedAt' | 'verifiedAt' | 'misconfiguredSince' | 'disabledAt' | 'disabledByAdmin' | 'rootRedirect' | 'notFoundRedirect' | 'expiredRedirect' | 'hsts'>
 >;
 
 const COLUMNS = `d.id, d.workspace_id AS "workspaceId", d.hostname, d.token, d.state, d.reason, d.disabled_by_admin AS "disabledByAdmin",
   d.last_checked_at AS "lastCheckedAt", d.verified_at AS "verifiedAt", d.misconfigured_since AS "misconfiguredSince",
   d.disabled_at AS "disabledAt", d.root_redirect AS "rootRedirect", d.not_found_redirect AS "notFoundRedirect",
-  d.expired_redirect AS "expiredRedirect", d.created_at AS "createdAt",
+  d.expired_redirect AS "expiredRedirect", d.hsts, d.created_at AS "createdAt",
   (SELECT count(*)::int FROM qr.codes c WHERE c.domain_id = d.id AND c.deleted_at IS NULL) AS codes`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const COLUMN_OF: Record<keyof DomainChanges, string> = {
@@ -43,6 +44,7 @@ const COLUMN_OF: Record<keyof DomainChanges, string> = {
   rootRedirect: 'root_redirect',
   notFoundRedirect: 'not_found_redirect',
   expiredRedirect: 'expired_redirect',
+  hsts: 'hsts',
 };
 
 @Injectable()

@@ -73,7 +73,8 @@ export class DomainsService implements OnApplicationBootstrap, OnApplicationShut
 
   async update(workspaceId: string, id: string, changes: UpdateDomainDto): Promise<DomainView> {
     const domain = await this.require(workspaceId, id);
-    await this.domains.update(domain.id, { rootRedirect: changes.rootRedirect, notFoundRedirect: changes.notFoundRedirect, expiredRedirect: changes.expiredRedirect });
+    const { rootRedirect, notFoundRedirect, expiredRedirect, hsts } = changes;
+    await this.domains.update(domain.id, { rootRedirect, notFoundRedirect, expiredRedirect, hsts });
     const updated = await this.require(workspaceId, id);
     await this.hosts.apply(updated);
     return this.view(updated);
@@ -223,6 +224,7 @@ export class DomainsService implements OnApplicationBootstrap, OnApplicationShut
       rootRedirect: domain.rootRedirect,
       notFoundRedirect: domain.notFoundRedirect,
       expiredRedirect: domain.expiredRedirect,
+      hsts: domain.hsts,
       codes: Number(domain.codes),
       createdAt: domain.createdAt.toISOString(),
     };

@@ -58,5 +58,5 @@ export class RedirectHosts {
 }
 
 function hostEntry(domain: DomainRecord): RedirectHost {
-  return { rootRedirect: domain.rootRedirect, notFoundRedirect: domain.notFoundRedirect, expiredRedirect: domain.expiredRedirect };
+  return { rootRedirect: domain.rootRedirect, notFoundRedirect: domain.notFoundRedirect, expiredRedirect: domain.expiredRedirect, hsts: domain.hsts };
 }

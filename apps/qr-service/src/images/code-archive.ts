@@ -74,6 +74,7 @@ export class CodeArchiveService {
     if (missing.length > 0) {
       throw new DomainError(ErrorCode.NotFound, ARCHIVE_MESSAGES.notFound(missing.length), { ids: ARCHIVE_MESSAGES.notFound(missing.length) });
     }
+    await this.codes.markDownloaded(query.ids);
     return archiveFileNames(
       query.ids.flatMap((id) => byId.get(id) ?? []),
       query.format,

@@ -87,6 +87,7 @@ export class CodeImagesService {
     print: PrintLayout | null = null,
   ): Promise<CodeImageFile> {
     const code = await this.service.require(userId, codeId);
+    if (code.downloadedAt === null) await this.service.markDownloaded(code.id);
     const text = shortUrl(this.config.publicBaseUrl, code.slug, code.domainHost);
     const design = storedDesign(code.design);
     const key = renderCacheKey(text, design, format, size, print);

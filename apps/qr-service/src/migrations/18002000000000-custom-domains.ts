@@ -26,12 +26,15 @@ export class CustomDomains18002000000000 implements MigrationInterface {
         root_redirect text,
         not_found_redirect text,
         expired_redirect text,
+        hsts boolean NOT NULL DEFAULT false,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
     await q.query(`CREATE UNIQUE INDEX domains_workspace_hostname_key ON qr.domains (workspace_id, hostname)`);
     await q.query(`CREATE UNIQUE INDEX domains_claimed_hostname_key ON qr.domains (hostname) WHERE state IN ('verified', 'misconfigured')`);
     await q.query(`CREATE INDEX domains_hostname_idx ON qr.domains (hostname)`);
     await q.query(`ALTER TABLE qr.codes ADD COLUMN domain_id uuid`);
+    // Moving a code that was scanned or downloaded to another domain breaks its prints: asked first.
+    await q.query(`ALTER TABLE qr.codes ADD COLUMN downloaded_at timestamptz`);
     await q.query(`DROP INDEX qr.codes_slug_key`);
     await q.query(`CREATE UNIQUE INDEX codes_slug_key ON qr.codes (slug) WHERE domain_id IS NULL`);
     await q.query(`CREATE UNIQUE INDEX codes_domain_slug_key ON qr.codes (domain_id, slug) WHERE domain_id IS NOT NULL`);
@@ -42,7 +45,7 @@ export class CustomDomains18002000000000 implements MigrationInterface {
     await q.query(`DROP INDEX qr.codes_domain_slug_key`);
     await q.query(`DROP INDEX qr.codes_slug_key`);
     await q.query(`CREATE UNIQUE INDEX codes_slug_key ON qr.codes (slug)`);
-    await q.query(`ALTER TABLE qr.codes DROP COLUMN domain_id`);
+    await q.query(`ALTER TABLE qr.codes DROP COLUMN domain_id, DROP COLUMN downloaded_at`);
     await q.query(`DROP TABLE qr.domains`);
   }
 }

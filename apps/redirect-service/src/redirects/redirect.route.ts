@@ -47,6 +47,8 @@ function redirect(res: ServerResponse, location: string): void {
 
 /** The custom domain a request came on (its redirects), set before the lookup; absent on the default host. */
 const SITE = Symbol('site');
+/** A custom domain that turned HSTS on: a year, its subdomains not included (they may not be ours). */
+const HSTS = 'max-age=31536000';
 type SiteRequest = IncomingMessage & { [SITE]?: RedirectHost };
 
 function header(req: IncomingMessage, name: string): string {
@@ -144,6 +146,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     }
     if (host.kind === 'custom') {
       (req as SiteRequest)[SITE] = host.settings;
+      if (host.settings.hsts) res.setHeader('strict-transport-security', HSTS);
       if (slug === '' && host.settings.rootRedirect) return redirect(res, host.settings.rootRedirect);
     }
     if (!SLUG_PATTERN.test(slug)) {

@@ -1,6 +1,7 @@
 import { createMemoryRouter } from 'react-router-dom';
+import { domainKeys } from '../features/domains';
 import { codeKeys } from '../features/qrcodes/api/keys';
-import { aCode, aSubscription } from '../testing/fixtures';
+import { aCode, aDomain, aSubscription } from '../testing/fixtures';
 import { deferred, installFetchStub, ok, uninstallFetchStub } from '../testing/fetch-stub';
 import { createQueryClient } from '../lib/query-client';
 import { createRoutes } from './router';
@@ -57,6 +58,14 @@ describe('routes that need data before they render', () => {
     await router.navigate('/account?tab=subscription', { replace: true });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(stub.calls('GET /api/subscription')).toHaveLength(1);
+    router.dispose();
+  });
+
+  it('asks for the custom domains of ?tab=domains', async () => {
+    const stub = installFetchStub().on('GET /api/domains', ok([aDomain()]));
+    const { queryClient, router } = navigateTo('/account?tab=domains');
+    await until(() => expect(queryClient.getQueryData(domainKeys.list())).toEqual([aDomain()]));
+    expect(stub.calls('GET /api/domains')).toHaveLength(1);
     router.dispose();
   });
 

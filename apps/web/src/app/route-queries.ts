@@ -5,6 +5,7 @@ import { webhooksQueryOptions } from '../features/account/api/webhooks';
 import { accountAnalyticsQueryOptions, viewerTimeZone } from '../features/analytics/api/analytics';
 import { invoicesQueryOptions } from '../features/billing/api/invoices';
 import { subscriptionQueryOptions } from '../features/billing/api/subscription';
+import { domainsQueryOptions, loadDomainsTab } from '../features/domains';
 import { publicPageQuery } from '../features/hosted-pages/api/public-page';
 import { codeQueryOptions } from '../features/qrcodes/api/qr-codes';
 
@@ -30,6 +31,9 @@ function accountTabQueries({ request }: LoaderFunctionArgs): Prefetch[] {
       return [ask(apiKeysQueryOptions())];
     case 'webhooks':
       return [ask(webhooksQueryOptions())];
+    case 'domains':
+      // The tab's code is a chunk of its own: asked beside its data.
+      return [ask(domainsQueryOptions()), () => loadDomainsTab().then(() => undefined)];
     default:
       return [];
   }

@@ -63,12 +63,16 @@ import {
   type UpdateProfileDto,
   type UpdateQrCodeDto,
   type UserView,
+  type CreateDomainDto,
+  type DomainView,
+  type UpdateDomainDto,
   type CreateWebhookDto,
   type UpdateWebhookDto,
   type WebhookDeliveryView,
   type WebhookEndpointView,
   type WebhookEndpointWithSecret,
   type PublicPage,
+  type WorkspaceView,
 } from '@qrd/contracts';
 
 /**
@@ -164,6 +168,12 @@ export interface ApiRoutes {
   'GET /api/webhooks/:id/deliveries': { body: undefined; res: WebhookDeliveryView[] };
   'POST /api/webhooks/:id/deliveries/:deliveryId/resend': { body: Record<string, never>; res: undefined };
   'POST /api/webhooks/:id/test': { body: Record<string, never>; res: undefined };
+  'GET /api/workspaces': { body: undefined; res: WorkspaceView[] };
+  'GET /api/domains': { body: undefined; res: DomainView[] };
+  'POST /api/domains': { body: CreateDomainDto; res: DomainView };
+  'PATCH /api/domains/:id': { body: UpdateDomainDto; res: DomainView };
+  'DELETE /api/domains/:id': { body: undefined; res: undefined };
+  'POST /api/domains/:id/check': { body: Record<string, never>; res: DomainView };
   'GET /api/account/data-export': { body: undefined; res: LatestDataExport };
   'POST /api/account/data-export': { body: undefined; res: DataExportView };
   /** The body is the image file itself (a Blob), not JSON. */

@@ -3,6 +3,7 @@ import type {
   BillingConfigView,
   CodePage,
   DesignTemplateView,
+  DomainView,
   PaymentOutcomeView,
   PaymentSetupView,
   QrCodeView,
@@ -41,6 +42,7 @@ export function aCode(overrides: Partial<QrCodeView> = {}): QrCodeView {
     id,
     slug: 'abc123',
     shortUrl: 'http://localhost/r/abc123',
+    domain: null,
     name: 'Table menu',
     destinationUrl: 'https://example.com/menu',
     category: null,
@@ -181,3 +183,30 @@ export function anAccountAnalytics(overrides: Partial<AccountAnalytics> = {}): A
 /** A 1x1 PNG as the preview endpoints return it. */
 export const PREVIEW_DATA_URL =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/** A custom domain as GET /api/domains lists it: pending (its TXT record not seen yet) unless overridden. */
+export function aDomain(overrides: Partial<DomainView> = {}): DomainView {
+  const hostname = overrides.hostname ?? 'qr.acme.com';
+  const pending = {
+    id: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e01',
+    hostname,
+    unicodeHostname: hostname,
+    state: 'pending' as const,
+    reason: null,
+    lastCheckedAt: null,
+    verifiedAt: null,
+    disablesAt: null,
+    dns: {
+      challenge: { type: 'TXT' as const, name: `_qrd-challenge.${hostname}`, value: 'qrd-verify=Zm9vYmFyYmF6cXV4MTIzNDU2' },
+      cname: 'links.qrdynamic.example',
+      addresses: [] as string[],
+    },
+    rootRedirect: null,
+    notFoundRedirect: null,
+    expiredRedirect: null,
+    hsts: false,
+    codes: 0,
+    createdAt: '2026-11-28T09:00:00.000Z',
+  };
+  return { ...pending, ...overrides };
+}

@@ -38,6 +38,8 @@ export interface DomainView {
   rootRedirect: string | null;
   notFoundRedirect: string | null;
   expiredRedirect: string | null;
+  /** Strict-Transport-Security on its answers (off by default: once on, browsers refuse plain HTTP to it for a year). */
+  hsts: boolean;
   /** Codes whose links use this domain. */
   codes: number;
   createdAt: string;
@@ -59,6 +61,8 @@ export const DOMAIN_MESSAGES = {
   notVerified: 'This domain is not verified yet: create its DNS records, then check it again',
   inUse: (codes: number) => `${codes} ${codes === 1 ? 'code uses' : 'codes use'} this domain: move ${codes === 1 ? 'it' : 'them'} to another domain first`,
   redirect: 'Enter a full web address starting with https:// or http://',
+  moveBreaksPrints: (link: string) =>
+    `This code has been scanned or downloaded: its printed copies point to ${link} and stop working if it moves to another domain. Confirm the move to go ahead.`,
   pagesOnDefaultHost: 'Pages we host (contact cards, link lists, files, Wi-Fi) use the default domain: choose it for this code',
 } as const;
 
@@ -94,6 +98,10 @@ export class UpdateDomainDto {
   @ValidateIf((_, v) => v !== null)
   @IsOptionalRedirect()
   expiredRedirect?: string | null;
+
+  @IsOptional()
+  @IsBoolean({ message: 'hsts must be true or false' })
+  hsts?: boolean;
 }
 
 /** An admin of the product disables a custom domain (abuse; the workspace is told why) or lets it be checked again. */
@@ -117,4 +125,5 @@ export interface RedirectHost {
   rootRedirect: string | null;
   notFoundRedirect: string | null;
   expiredRedirect: string | null;
+  hsts: boolean;
 }

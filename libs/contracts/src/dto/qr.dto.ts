@@ -200,6 +200,19 @@ export class UpdateQrCodeDto {
   @IsOptional()
   @IsFolderRef()
   folderId?: string | null;
+
+  /**
+   * Moves the code's link to one of the workspace's verified custom domains (null: the default
+   * host). Its printed copies then no longer work: once it has been scanned or downloaded, the move
+   * needs confirmDomainMove: true.
+   */
+  @IsOptional()
+  @IsUUID('all', { message: 'The domain must be given by its id' })
+  domainId?: string | null;
+
+  @IsOptional()
+  @IsBoolean({ message: 'confirmDomainMove must be true or false' })
+  confirmDomainMove?: boolean;
 }
 
 /** A design without its logo (the logo is uploaded on its own); contrast is checked by the qr-service. */

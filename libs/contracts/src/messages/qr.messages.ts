@@ -280,6 +280,8 @@ export interface QrRequests {
         password?: string | null;
         tags?: string[] | null;
         folderId?: string | null;
+        domainId?: string | null;
+        confirmDomainMove?: boolean;
       }
     >;
     res: QrCodeView;

@@ -1,12 +1,12 @@
 import { ErrorCode, type UserView } from '@qrd/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { anAccountAnalytics, aUser } from '../../testing/fixtures';
+import { aDomain, anAccountAnalytics, aUser } from '../../testing/fixtures';
 import { deferred, fail, installFetchStub, noContent, ok, type FetchStub, type Reply } from '../../testing/fetch-stub';
 import { renderWithApp } from '../../testing/render';
 import AccountRoute from './account';
 
-function renderAccount(tab?: 'security' | 'analytics') {
+function renderAccount(tab?: 'security' | 'analytics' | 'domains') {
   return renderWithApp(<AccountRoute />, { path: `/account${tab ? `?tab=${tab}` : ''}` });
 }
 
@@ -274,6 +274,25 @@ describe('AccountRoute', () => {
 
       expect(await screen.findByRole('group', { name: 'Total Scans' })).toHaveTextContent('1,307');
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('Domains', () => {
+    it('opens the Domains tab by ?tab=domains, its code loaded when it is shown', async () => {
+      server.on('GET /api/domains', ok([aDomain()]));
+      renderAccount('domains');
+
+      const tab = await screen.findByRole('tabpanel', { name: 'Domains' });
+      expect(await within(tab).findByRole('listitem', { name: 'qr.acme.com' })).toHaveTextContent('Pending');
+    });
+
+    it('is one of the tabs, and choosing it puts it in the address', async () => {
+      server.on('GET /api/domains', ok([]));
+      const sut = renderAccount();
+      await userEvent.setup().click(await screen.findByRole('tab', { name: 'Domains' }));
+
+      expect(await screen.findByText('No custom domains yet')).toBeInTheDocument();
+      expect(sut.search()).toBe('?tab=domains');
     });
   });
 });

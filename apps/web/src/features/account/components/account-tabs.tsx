@@ -1,5 +1,7 @@
-import { ChartColumn, CreditCard, KeyRound, Shield, User as UserIcon, Users, Webhook } from 'lucide-react';
+import { ChartColumn, CreditCard, Globe, KeyRound, Shield, User as UserIcon, Users, Webhook } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { pickTab } from '../../../lib/paths';
 import type { User } from '../../../lib/user';
@@ -10,11 +12,15 @@ import { SecurityTab } from './security-tab';
 import { SubscriptionTab } from './subscription-tab';
 import { WebhooksTab } from './webhooks-tab';
 import { useCan } from '../../../lib/auth';
+import { loadDomainsTab } from '../../domains';
 import { TeamTab } from '../../workspaces';
 
-export const ACCOUNT_TABS = ['profile', 'security', 'team', 'analytics', 'subscription', 'api', 'webhooks'] as const;
+// The Domains tab's code downloads when it is opened (the route's loader starts it for ?tab=domains).
+const DomainsTab = lazy(() => loadDomainsTab().then((module) => ({ default: module.DomainsTab })));
 
-/** Profile, Security, Team, Analytics, Subscription, API, Webhooks; ?tab= selects one so other pages can link to it. */
+export const ACCOUNT_TABS = ['profile', 'security', 'team', 'analytics', 'subscription', 'api', 'webhooks', 'domains'] as const;
+
+/** Profile, Security, Team, Analytics, Subscription, API, Webhooks, Domains; ?tab= selects one so other pages can link to it. */
 export function AccountTabs({ user }: { user: User }) {
   const [searchParams, setSearchParams] = useSearchParams();
   // In a shared workspace, the tabs of what the member's role does not allow are not shown.
@@ -23,6 +29,7 @@ export function AccountTabs({ user }: { user: User }) {
     subscription: useCan('billing.manage'),
     api: useCan('integrations.manage'),
     webhooks: useCan('integrations.manage'),
+    domains: useCan('domains.manage'),
   };
   const picked = pickTab(searchParams.get('tab'), ACCOUNT_TABS, 'profile');
   const tab = picked in shown && !shown[picked as keyof typeof shown] ? 'profile' : picked;
@@ -33,7 +40,7 @@ export function AccountTabs({ user }: { user: User }) {
 
   return (
     <Tabs value={tab} onValueChange={selectTab}>
-      <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4 lg:grid-cols-7">
+      <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4">
         <TabsTrigger value="profile">
           <UserIcon aria-hidden="true" /> Profile
         </TabsTrigger>
@@ -63,6 +70,11 @@ export function AccountTabs({ user }: { user: User }) {
             <Webhook aria-hidden="true" /> Webhooks
           </TabsTrigger>
         )}
+        {shown.domains && (
+          <TabsTrigger value="domains">
+            <Globe aria-hidden="true" /> Domains
+          </TabsTrigger>
+        )}
       </TabsList>
       <TabsContent value="profile">
         <ProfileTab user={user} />
@@ -84,6 +96,17 @@ export function AccountTabs({ user }: { user: User }) {
       </TabsContent>
       <TabsContent value="webhooks">
         <WebhooksTab />
+      </TabsContent>
+      <TabsContent value="domains">
+        <Suspense
+          fallback={
+            <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+              <Spinner /> Loading…
+            </p>
+          }
+        >
+          <DomainsTab />
+        </Suspense>
       </TabsContent>
     </Tabs>
   );

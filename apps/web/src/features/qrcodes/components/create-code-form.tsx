@@ -1,4 +1,4 @@
-import { CreateQrCodeDto, QR_CATEGORIES, type CodeContent, type ContentFileView, type QrCategory, type SubscriptionView } from '@qrd/contracts';
+import { CreateQrCodeDto, DOMAIN_MESSAGES, QR_CATEGORIES, type CodeContent, type ContentFileView, type QrCategory, type SubscriptionView } from '@qrd/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -9,9 +9,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { toast } from '../../../hooks/use-toast';
 import { getErrorMessage, getFieldErrors } from '../../../lib/api-client';
+import { useCan } from '../../../lib/auth';
 import { useDtoForm } from '../../../lib/form';
 import { paths } from '../../../lib/paths';
 import { usePaymentAuthentication } from '../../billing';
+import { useVerifiedDomains } from '../../domains';
 import { usePurchaseSeat } from '../api/purchase';
 import { slugAvailabilityQuery, useCreateQrCode } from '../api/qr-codes';
 import { PurchaseDialog } from './purchase-dialog';
@@ -25,11 +27,17 @@ interface CreateCodeFormProps {
   codesInUse: number;
 }
 
-type Draft = { name: string; destinationUrl?: string; content?: CodeContent; category?: QrCategory; slug?: string };
+type Draft = { name: string; destinationUrl?: string; content?: CodeContent; category?: QrCategory; slug?: string; domainId?: string };
 
 /** Problems of a content, by field path inside it, out of the server's field errors. */
 function contentFieldErrors(fields: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(fields).filter(([key]) => key.startsWith('content.')).map(([key, message]) => [key.slice('content.'.length), message]));
+}
+
+/** The link a new code gets: https://{domain}/{slug} on a custom domain, {this site}/r/{slug} on the default host. */
+function shortLinkPreview(host: string | null, slug: string): string {
+  const ending = slug || '…';
+  return host ? `https://${host}/${ending}` : `${window.location.origin}/r/${ending}`;
 }
 
 const selectClass =
@@ -60,9 +68,15 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
     setServerContentErrors({});
   };
   const contentErrors = content ? { ...serverContentErrors, ...(attempted ? draftProblems(content) : {}) } : {};
-  // Asked once typing pauses, not on every key.
+  // The workspace's verified custom domains, asked only by members who may read them; with none, no choice is shown.
+  const domains = useVerifiedDomains(useCan('domains.manage'));
+  const [domainId, setDomainId] = useState('');
+  // Hosted pages (contact cards, link lists, files, Wi-Fi) always use the default host.
+  const domain = content ? undefined : domains.find((candidate) => candidate.id === domainId);
+  const chosenDomain = domain ? { domainId: domain.id } : {};
+  // Asked once typing pauses, not on every key; the answer is about the default host, so not asked for a custom domain's link.
   const askedSlug = useDebouncedValue(slug.trim(), 400, { initial: '' });
-  const availability = useQuery(slugAvailabilityQuery(askedSlug));
+  const availability = useQuery(slugAvailabilityQuery(domain ? '' : askedSlug));
   // A free seat (one bought but unused) is simply taken; otherwise one more is bought first.
   const needsSeat = codesInUse >= 1 && subscription.seats <= subscription.seatsUsed;
 
@@ -95,6 +109,7 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
       extra: () => ({
         ...(category ? { category } : {}),
         ...(slug.trim() ? { slug: slug.trim() } : {}),
+        ...chosenDomain,
         // A hosted page has no web address of its own.
         ...(content ? { destinationUrl: undefined, content: contentToSend(content) } : {}),
       }),
@@ -104,6 +119,7 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
           ...(content ? { content: contentToSend(content) } : { destinationUrl: values.destinationUrl.trim() }),
           ...(category ? { category } : {}),
           ...(slug.trim() ? { slug: slug.trim() } : {}),
+          ...chosenDomain,
         };
         if (needsSeat) setPending(draft);
         else await createCode(draft);
@@ -182,6 +198,30 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
           ))}
         </select>
       </FormField>
+      {domains.length > 0 && (
+        <FormField
+          id="create-domain"
+          label="Domain"
+          error={form.errors.domainId}
+          hint={content ? DOMAIN_MESSAGES.pagesOnDefaultHost : <>Your short link: {shortLinkPreview(domain?.unicodeHostname ?? null, slug.trim())}</>}
+        >
+          <select
+            id="create-domain"
+            value={domain?.id ?? ''}
+            onChange={(event) => setDomainId(event.target.value)}
+            disabled={content !== null}
+            aria-describedby={form.errors.domainId ? 'create-domain-error' : 'create-domain-hint'}
+            className={selectClass}
+          >
+            <option value="">{window.location.host} (default)</option>
+            {domains.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.unicodeHostname}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      )}
       <FormField
         id="create-slug"
         label="Custom short link (optional)"
@@ -189,7 +229,9 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
         hint={
           availability.data?.available && askedSlug === slug.trim()
             ? `${availability.data.slug} is available. It can never change once the code is printed.`
-            : 'Leave empty for a short random one. 4 to 32 letters, digits, - or _.'
+            : domain && slug.trim()
+              ? `Checked on ${domain.unicodeHostname} when the code is created. It can never change once the code is printed.`
+              : 'Leave empty for a short random one. 4 to 32 letters, digits, - or _.'
         }
       >
         <Input id="create-slug" value={slug} onChange={(event) => setSlug(event.target.value)} maxLength={32} autoComplete="off" spellCheck={false} />

@@ -23,7 +23,8 @@ describe(CreateQrRoute.name, () => {
   beforeEach(() => {
     server = installFetchStub()
       .on('GET /api/subscription', ok(aSubscription({ seats: 1, seatsUsed: 0 })))
-      .on('GET /api/qrcodes', ok(aCodeCount(0)));
+      .on('GET /api/qrcodes', ok(aCodeCount(0)))
+      .on('GET /api/domains', ok([]));
   });
 
   it('asks for a subscription when there is no active one', async () => {
