@@ -63,50 +63,90 @@ function Row({ record }: { record: DnsRecord }) {
   );
 }
 
-/** The DNS records to create, each name and value with a copy button. */
+/** One record on a phone: its type, then its name and value one above the other, each with its copy button. */
+function Stacked({ record }: { record: DnsRecord }) {
+  return (
+    <li className="grid gap-1 p-3">
+      <p className="font-mono text-xs font-semibold">{record.type}</p>
+      {(['name', 'value'] as const).map((field) => (
+        <div key={field} className="flex items-start gap-1">
+          <p className="min-w-0 flex-1 py-1.5 text-xs">
+            <span className="text-muted-foreground">{field === 'name' ? 'Name' : 'Value'}: </span>
+            <code className="font-mono break-all">{record[field]}</code>
+          </p>
+          <CopyButton text={record[field]} label={`Copy ${record.type} ${field}`} />
+        </div>
+      ))}
+    </li>
+  );
+}
+
+const APEX_NOTE = 'Or, where a CNAME cannot be made (a domain without a subdomain, such as example.com), these instead of the CNAME:';
+
+/** The DNS records to create, each name and value with a copy button: a table, or a list on a phone's width. */
 export function DnsRecords({ domain }: { domain: DomainView }) {
   const { point, apex, proof } = dnsRecordsOf(domain);
   return (
-    <div className="overflow-x-auto rounded-md border">
-      <table className="w-full min-w-[18rem] table-fixed text-sm">
-        <caption className="sr-only">DNS records for {domain.unicodeHostname}</caption>
-        <colgroup>
-          <col className="w-16" />
-          <col />
-          <col />
-        </colgroup>
-        <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
-          <tr>
-            <th scope="col" className="p-2 font-medium">
-              Type
-            </th>
-            <th scope="col" className="p-2 font-medium">
-              Name
-            </th>
-            <th scope="col" className="p-2 font-medium">
-              Value
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+    <>
+      <div className="hidden rounded-md border sm:block">
+        <table className="w-full table-fixed text-sm">
+          <caption className="sr-only">DNS records for {domain.unicodeHostname}</caption>
+          <colgroup>
+            <col className="w-20" />
+            <col />
+            <col />
+          </colgroup>
+          <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
+            <tr>
+              <th scope="col" className="p-2 font-medium">
+                Type
+              </th>
+              <th scope="col" className="p-2 font-medium">
+                Name
+              </th>
+              <th scope="col" className="p-2 font-medium">
+                Value
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {point.map((record) => (
+              <Row key={record.type} record={record} />
+            ))}
+            {apex.length > 0 && (
+              <>
+                <tr className="border-t">
+                  <td colSpan={3} className="p-2 text-xs text-muted-foreground">
+                    {APEX_NOTE}
+                  </td>
+                </tr>
+                {apex.map((record) => (
+                  <Row key={`${record.type}-${record.value}`} record={record} />
+                ))}
+              </>
+            )}
+            <Row record={proof} />
+          </tbody>
+        </table>
+      </div>
+      <div className="grid gap-2 sm:hidden">
+        <ul className="divide-y rounded-md border" aria-label={`DNS records for ${domain.unicodeHostname}`}>
           {point.map((record) => (
-            <Row key={record.type} record={record} />
+            <Stacked key={record.type} record={record} />
           ))}
-          {apex.length > 0 && (
-            <>
-              <tr className="border-t">
-                <td colSpan={3} className="p-2 text-xs text-muted-foreground">
-                  Or, where a CNAME cannot be made (a domain without a subdomain, such as example.com), these instead of the CNAME:
-                </td>
-              </tr>
+          <Stacked record={proof} />
+        </ul>
+        {apex.length > 0 && (
+          <>
+            <p className="text-xs text-muted-foreground">{APEX_NOTE}</p>
+            <ul className="divide-y rounded-md border" aria-label={`Address records for ${domain.unicodeHostname}`}>
               {apex.map((record) => (
-                <Row key={`${record.type}-${record.value}`} record={record} />
+                <Stacked key={`${record.type}-${record.value}`} record={record} />
               ))}
-            </>
-          )}
-          <Row record={proof} />
-        </tbody>
-      </table>
-    </div>
+            </ul>
+          </>
+        )}
+      </div>
+    </>
   );
 }

@@ -32,7 +32,7 @@ function DomainItem({ domain, onRemove }: { domain: DomainView; onRemove: (domai
   };
 
   return (
-    <li className="grid gap-4 p-4" aria-labelledby={headingId}>
+    <li className="grid gap-4 p-3 sm:p-4" aria-labelledby={headingId}>
       <div className="grid gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 id={headingId} className="min-w-0 font-semibold break-all">
@@ -54,7 +54,7 @@ function DomainItem({ domain, onRemove }: { domain: DomainView; onRemove: (domai
       </div>
 
       <section className="grid gap-2" aria-label={`DNS records for ${name}`}>
-        <h4 className="text-sm font-medium">DNS records to create</h4>
+        <h4 className="text-sm font-medium">{domain.state === 'verified' ? 'DNS records' : 'DNS records to create'}</h4>
         <DnsRecords domain={domain} />
       </section>
 
@@ -78,7 +78,7 @@ function DomainItem({ domain, onRemove }: { domain: DomainView; onRemove: (domai
         </Button>
       </div>
       {redirectsOpen && (
-        <div id={redirectsId} className="rounded-md border p-4">
+        <div id={redirectsId} className="rounded-md border p-3 sm:p-4">
           <DomainRedirectsForm domain={domain} />
         </div>
       )}

@@ -114,6 +114,14 @@ describe('DomainsTab', () => {
       'TXT_qrd-challenge.xn--bcher-kva.exampleqrd-verify=abcdefghijklmnopqrstuvwx',
     ]);
 
+    // On a phone's width the same records are a list, each name and value one above the other.
+    const stacked = within(item).getByRole('list', { name: 'DNS records for bücher.example' });
+    expect(within(stacked).getAllByRole('listitem').map((record) => record.textContent)).toEqual([
+      'CNAMEName: xn--bcher-kva.exampleValue: links.qrdynamic.example',
+      'TXTName: _qrd-challenge.xn--bcher-kva.exampleValue: qrd-verify=abcdefghijklmnopqrstuvwx',
+    ]);
+    expect(within(item).getByRole('list', { name: 'Address records for bücher.example' })).toHaveTextContent('203.0.113.10');
+
     const user = userEvent.setup();
     await user.click(within(table).getByRole('button', { name: 'Copy TXT value' }));
     expect(await navigator.clipboard.readText()).toBe('qrd-verify=abcdefghijklmnopqrstuvwx');

@@ -69,7 +69,8 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
   };
   const contentErrors = content ? { ...serverContentErrors, ...(attempted ? draftProblems(content) : {}) } : {};
   // The workspace's verified custom domains, asked only by members who may read them; with none, no choice is shown.
-  const domains = useVerifiedDomains(useCan('domains.manage'));
+  const mayReadDomains = useCan('domains.manage');
+  const domains = useVerifiedDomains(mayReadDomains);
   const [domainId, setDomainId] = useState('');
   // Hosted pages (contact cards, link lists, files, Wi-Fi) always use the default host.
   const domain = content ? undefined : domains.find((candidate) => candidate.id === domainId);
