@@ -140,7 +140,7 @@ describe('bulk create from CSV', () => {
     expect(result.status).toBe(200);
     expect(result.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = result.text.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('name,destination,category,tags,slug,template,short_url,status,error');
+    expect(lines[0]).toBe('name,destination,category,tags,slug,template,domain,short_url,status,error');
     expect(lines).toHaveLength(5);
     for (const code of codes) expect(lines.some((line) => line.includes(`,${code.shortUrl},created,`))).toBe(true);
     expect(lines.find((l) => l.startsWith('"Dinner, late"'))).toBeDefined();

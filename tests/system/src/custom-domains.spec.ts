@@ -4,10 +4,11 @@ import { promisify } from 'node:util';
 import dns2 from 'dns2';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { DOMAIN_MESSAGES, DomainView, QrCodeView } from '@qrd/contracts';
+import { BULK_IMPORT_MESSAGES, BulkImportView, DOMAIN_MESSAGES, DomainView, QrCodeView } from '@qrd/contracts';
 import { decodeQuotedPrintable, SmtpSink, waitFor } from '@qrd/testing';
 import { newUser, signIn } from './accounts-fixtures';
 import { BILLING_ENV, signUp } from './billing-fixtures';
+import { importDone, upload } from './bulk-import-fixtures';
 import { CaddyEdge, startCaddy } from './caddy-edge';
 import { TestSystem } from './harness';
 
@@ -23,12 +24,15 @@ async function startDns(): Promise<{ port: number; txt: Map<string, string[]>; c
       const res = dns2.Packet.createResponseFromRequest(req);
       const [question] = req.questions;
       const values = question.type === dns2.Packet.TYPE.TXT ? txt.get(question.name.toLowerCase()) : undefined;
-      for (const data of values ?? []) res.answers.push({ name: question.name, type: dns2.Packet.TYPE.TXT, class: dns2.Packet.CLASS.IN, ttl: 1, data });
+      // The library's types describe parsed answers; a plain TXT answer is what its encoder takes.
+      for (const data of values ?? []) (res.answers as unknown[]).push({ name: question.name, type: dns2.Packet.TYPE.TXT, class: dns2.Packet.CLASS.IN, ttl: 1, data });
       send(res);
     },
   });
-  const listening = await server.listen({ udp: { port: 0, address: '127.0.0.1', type: 'udp4' } });
-  return { port: listening.udp.port, txt, close: () => server.close() };
+  const listening = await server.listen({ udp: { port: 0, address: '127.0.0.1' } });
+  const port = listening.udp?.port;
+  if (!port) throw new Error('the DNS server did not start');
+  return { port, txt, close: () => server.close() };
 }
 
 /** A GET with the Host header a scanner's phone sends. */
@@ -119,6 +123,10 @@ describe('custom short domains', () => {
     const branded = await client.post('/api/qrcodes', { name: 'Branded menu', destinationUrl: 'https://example.com/branded', slug: 'menu-x1', domainId: domain.id });
     expect(branded.status).toBe(201);
     expect(branded.json as QrCodeView).toMatchObject({ shortUrl: `https://${DOMAIN}/menu-x1`, domain: DOMAIN });
+    // The short link is free on the default host, taken on the domain.
+    const free = (domainId?: string) => client.get(`/api/qrcodes/slug-availability?slug=menu-x1${domainId ? `&domainId=${domainId}` : ''}`);
+    expect((await free()).json).toEqual({ slug: 'menu-x1', available: true });
+    expect((await free(domain.id)).json).toMatchObject({ slug: 'menu-x1', available: false });
     const plain = await other.client.post('/api/qrcodes', { name: 'Plain menu', destinationUrl: 'https://example.com/plain', slug: 'menu-x1' });
     expect(plain.status).toBe(201);
     expect((plain.json as QrCodeView).shortUrl).toBe(`${system.config.publicBaseUrl}/r/menu-x1`);
@@ -265,5 +273,37 @@ describe('custom short domains', () => {
     const cookie = [...client.cookieJar()].map(([k, v]) => `${k}=${v}`).join('; ');
     expect((await fetch(`${system.url('gateway')}/api/qrcodes/${printed.id}/download?format=svg`, { headers: { cookie } })).status).toBe(200);
     expect((await client.patch(`/api/qrcodes/${printed.id}`, { domainId: domain.id })).status).toBe(409);
+  });
+
+  it('imports codes onto a verified domain from a CSV domain column, each slug in its own domain\'s namespace', async () => {
+    const { client } = await signUp(system);
+    const hostname = 'menu.example.test';
+    const domain = (await client.post('/api/domains', { hostname })).json as DomainView;
+    dns.txt.set(`_qrd-challenge.${hostname}`, [domain.dns.challenge.value]);
+    expect((await client.post(`/api/domains/${domain.id}/check`, {})).json.state).toBe('verified');
+    const csv =
+      'name,destination,slug,domain\r\n' +
+      `Branded,https://example.com/b,lunch-1,${hostname.toUpperCase()}\r\n` +
+      'Plain,https://example.com/p,lunch-1,\r\n' +
+      `Same again,https://example.com/s,lunch-1,${hostname}\r\n` +
+      'Elsewhere,https://example.com/e,,nowhere.example.test\r\n';
+    const draft = (await upload(client, csv)).json as BulkImportView;
+    expect(draft.rows.map((r) => r.errors)).toEqual([
+      {},
+      {},
+      { slug: BULK_IMPORT_MESSAGES.slugRepeated(1) },
+      { domain: BULK_IMPORT_MESSAGES.domainUnknown('nowhere.example.test') },
+    ]);
+    const confirmed = await client.post(`/api/imports/${draft.id}/confirm`, { totalCents: draft.pricing.totalCents });
+    expect(confirmed.status).toBe(202);
+    expect((await importDone(client, draft.id)).progress).toMatchObject({ created: 2, failed: 0 });
+    const codes = (await client.get('/api/qrcodes')).json as QrCodeView[];
+    expect(codes.map((c) => [c.name, c.shortUrl]).sort()).toEqual([
+      ['Branded', `https://${hostname}/lunch-1`],
+      ['Plain', `${system.config.publicBaseUrl}/r/lunch-1`],
+    ]);
+    const result = (await client.get(`/api/imports/${draft.id}/result.csv`)).text;
+    expect(result).toContain(`https://${hostname}/lunch-1,created`);
+    await waitFor(async () => expect(await getOn(system.url('redirect'), hostname, '/r/lunch-1')).toMatchObject({ status: 302, location: 'https://example.com/b' }));
   });
 });

@@ -51,7 +51,7 @@ export class BulkImportsController {
     @Body() dto: BulkImportRowDto,
   ): Promise<BulkImportView> {
     await this.limiter.hit({ key: `bulk-import-rows:${workspace.id}`, max: 600, windowSeconds: 3600 });
-    const cells = { name: dto.name, destination: dto.destination, category: dto.category, tags: dto.tags, slug: dto.slug, template: dto.template ?? '' };
+    const cells = { name: dto.name, destination: dto.destination, category: dto.category, tags: dto.tags, slug: dto.slug, template: dto.template ?? '', domain: dto.domain ?? '' };
     return this.bus.request(QrPattern.UpdateBulkImportRow, { userId: workspace.id, importId, row, cells });
   }
 

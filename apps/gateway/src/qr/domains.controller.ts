@@ -15,7 +15,8 @@ const DomainId = new ParseUUIDPipe({ exceptionFactory: () => new DomainError(Err
 /** A workspace's custom short domains (docs/custom-domains.md), managed by its admins and owners. */
 @ApiExcludeController()
 @Controller('api/domains')
-@InWorkspace({ read: 'domains.manage' })
+// Members who create codes read the list too (to choose a code's domain); only admins and owners change it.
+@InWorkspace({ read: ['domains.manage', 'codes.write'], write: 'domains.manage' })
 export class DomainsController {
   constructor(
     private readonly bus: MessageBus,

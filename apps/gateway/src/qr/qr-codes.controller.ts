@@ -57,9 +57,17 @@ export class QrCodesController {
    */
   @Get('slug-availability')
   @Access('user')
-  async slugAvailability(@CurrentWorkspace() workspace: WorkspaceContext, @Query('slug') slug: unknown): Promise<SlugAvailability> {
+  async slugAvailability(
+    @CurrentWorkspace() workspace: WorkspaceContext,
+    @Query('slug') slug: unknown,
+    @Query('domainId') domainId: unknown,
+  ): Promise<SlugAvailability> {
     await this.limiter.hit({ key: `slug-check:${workspace.id}`, max: 60, windowSeconds: 60 });
-    return this.bus.request(QrPattern.SlugAvailability, { userId: workspace.id, slug: typeof slug === 'string' ? slug.slice(0, 64) : '' });
+    return this.bus.request(QrPattern.SlugAvailability, {
+      userId: workspace.id,
+      slug: typeof slug === 'string' ? slug.slice(0, 64) : '',
+      domainId: typeof domainId === 'string' && domainId !== '' ? domainId.slice(0, 64) : null,
+    });
   }
 
   /*

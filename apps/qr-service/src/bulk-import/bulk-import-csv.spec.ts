@@ -27,9 +27,9 @@ async function refusal(file: Buffer | string, options: { maxRows?: number; maxBy
 describe(readBulkImportCsv.name, () => {
   it('reads UTF-8 with or without a byte order mark, CRLF or LF, quoted commas and columns in any order, whatever the chunks', async () => {
     const withBom = await read('\uFEFFDestination URL,Name,Tags\r\nhttps://example.com/a,"Café, terrace","a;b"\r\n\r\n', { chunk: 1 });
-    expect(withBom).toEqual([[{ name: 'Café, terrace', destination: 'https://example.com/a', category: '', tags: 'a;b', slug: '', template: '' }]]);
+    expect(withBom).toEqual([[{ name: 'Café, terrace', destination: 'https://example.com/a', category: '', tags: 'a;b', slug: '', template: '', domain: '' }]]);
     const plain = await read('name,destination,category,tags,custom slug\nMenu,https://example.com/m,restaurant,,menu-1\n');
-    expect(plain).toEqual([[{ name: 'Menu', destination: 'https://example.com/m', category: 'restaurant', tags: '', slug: 'menu-1', template: '' }]]);
+    expect(plain).toEqual([[{ name: 'Menu', destination: 'https://example.com/m', category: 'restaurant', tags: '', slug: 'menu-1', template: '', domain: '' }]]);
   });
 
   it('hands the rows on in batches, in file order', async () => {

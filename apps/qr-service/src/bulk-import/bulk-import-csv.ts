@@ -24,6 +24,8 @@ const ALIASES: Record<string, BulkImportColumn> = {
   shortlink: 'slug',
   template: 'template',
   designtemplate: 'template',
+  domain: 'domain',
+  customdomain: 'domain',
 };
 
 const REQUIRED: BulkImportColumn[] = ['name', 'destination'];
@@ -122,7 +124,7 @@ export async function* readBulkImportCsv(
       // Past the limit the rest is only counted, so the refusal says how many rows the file has.
       if (rows > limits.maxRows) continue;
       if (cells.some((cell) => CONTROL.test(cell))) throw refused(`Row ${rows} contains control characters: remove them and upload the file again.`);
-      const row: BulkImportCells = { name: '', destination: '', category: '', tags: '', slug: '', template: '' };
+      const row: BulkImportCells = { name: '', destination: '', category: '', tags: '', slug: '', template: '', domain: '' };
       columns.forEach((column, i) => (row[column] = cells[i] ?? ''));
       batch.push(row);
       if (batch.length === batchSize) {

@@ -20,14 +20,16 @@ export interface BulkImportRowRecord extends BulkImportCells {
   codeId: string | null;
   /** The created code's short link slug (null until created, or when it was deleted since). */
   codeSlug: string | null;
+  /** The created code's custom domain (null: the default host). */
+  codeDomain: string | null;
   failure: string | null;
 }
 
 const IMPORT_COLUMNS = `id, owner_id AS "ownerId", state, total, seats_bought AS "seatsBought",
   amount_charged_cents AS "amountChargedCents", design_template_id AS "designTemplateId", created_at AS "createdAt"`;
 
-const ROW_COLUMNS = `r.row_number AS "row", r.name, r.destination, r.category, r.tags, r.slug, r.template, r.errors, r.code_id AS "codeId",
-  c.slug AS "codeSlug", r.failure`;
+const ROW_COLUMNS = `r.row_number AS "row", r.name, r.destination, r.category, r.tags, r.slug, r.template, r.domain, r.errors, r.code_id AS "codeId",
+  c.slug AS "codeSlug", (SELECT d.hostname FROM qr.domains d WHERE d.id = c.domain_id) AS "codeDomain", r.failure`;
 
 export interface BulkImportCounts {
   rows: number;
@@ -69,12 +71,12 @@ export class BulkImportsRepository {
     const params: unknown[] = [id];
     const values = rows.map((row) => {
       const at = params.length;
-      const { name, destination, category, tags, slug, template } = row.cells;
-      params.push(row.row, name, destination, category, tags, slug, template, JSON.stringify(row.errors));
-      return `($1, ${Array.from({ length: 8 }, (_, k) => `$${at + k + 1}`).join(', ')})`;
+      const { name, destination, category, tags, slug, template, domain } = row.cells;
+      params.push(row.row, name, destination, category, tags, slug, template, domain ?? '', JSON.stringify(row.errors));
+      return `($1, ${Array.from({ length: 9 }, (_, k) => `$${at + k + 1}`).join(', ')})`;
     });
     await this.db.query(
-      `INSERT INTO qr.bulk_import_rows (import_id, row_number, name, destination, category, tags, slug, template, errors) VALUES ${values.join(', ')}`,
+      `INSERT INTO qr.bulk_import_rows (import_id, row_number, name, destination, category, tags, slug, template, domain, errors) VALUES ${values.join(', ')}`,
       params,
     );
   }
@@ -108,7 +110,7 @@ export class BulkImportsRepository {
   /** The rows with a custom short link or a template named (what may change after a check), and row `also`. */
   rowsToRecheckAfter(id: string, after: number, limit: number, also: number | null): Promise<BulkImportRowRecord[]> {
     const row = also === null ? '' : ` OR r.row_number = ${Math.trunc(also)}`;
-    return this.rowsAfter(id, after, limit, `(r.slug <> '' OR r.template <> ''${row})`);
+    return this.rowsAfter(id, after, limit, `(r.slug <> '' OR r.template <> '' OR r.domain <> ''${row})`);
   }
 
   /** The rows a view lists: those with errors or failures first, then the others; in file order. */
@@ -138,10 +140,10 @@ export class BulkImportsRepository {
   /** A row fixed in the preview (drafts only); false when the import is no longer a draft. */
   async updateDraftRow(id: string, row: number, cells: BulkImportCells): Promise<boolean> {
     const result = (await this.db.query(
-      `UPDATE qr.bulk_import_rows r SET name = $3, destination = $4, category = $5, tags = $6, slug = $7, template = $8
+      `UPDATE qr.bulk_import_rows r SET name = $3, destination = $4, category = $5, tags = $6, slug = $7, template = $8, domain = $9
        FROM qr.bulk_imports i WHERE i.id = r.import_id AND i.state = 'draft' AND r.import_id = $1 AND r.row_number = $2
        RETURNING r.row_number`,
-      [id, row, cells.name, cells.destination, cells.category, cells.tags, cells.slug, cells.template],
+      [id, row, cells.name, cells.destination, cells.category, cells.tags, cells.slug, cells.template, cells.domain ?? ''],
     )) as [unknown[], number];
     return result[0].length === 1;
   }

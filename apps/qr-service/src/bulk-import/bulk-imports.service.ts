@@ -20,7 +20,7 @@ import { CodeRules } from '../codes/code-rules';
 import { DEFAULT_DESIGN, QrDesign } from '../rendering';
 import { readBulkImportCsv } from './bulk-import-csv';
 import { BulkImportRowChecker } from './bulk-import-row-checker';
-import { batchCodeOf, templateKey } from './bulk-import-rows';
+import { batchCodeOf, domainKey, templateKey } from './bulk-import-rows';
 import { BulkImportRecord, BulkImportRowRecord, BulkImportsRepository } from './bulk-imports.repository';
 import { BatchCode, CodeBatchCreator } from './code-batch-creator';
 import { ImportSeats } from './import-seats';
@@ -199,8 +199,8 @@ export class BulkImportsService {
         if (hasErrors(row.errors)) continue;
         const status = row.codeId ? 'created' : row.failure ? 'failed' : cancelled ? 'cancelled' : 'pending';
         const failure = row.failure ?? (status === 'cancelled' ? BULK_IMPORT_MESSAGES.cancelled : null);
-        const link = row.codeSlug ? shortUrl(this.config.publicBaseUrl, row.codeSlug) : '';
-        const cells = [row.name, row.destination, row.category, row.tags, row.codeSlug ?? row.slug, row.template];
+        const link = row.codeSlug ? shortUrl(this.config.publicBaseUrl, row.codeSlug, row.codeDomain) : '';
+        const cells = [row.name, row.destination, row.category, row.tags, row.codeSlug ?? row.slug, row.template, row.domain];
         page += `${[...cells, link, status, failure].map((v) => csvCell(v)).join(',')}\r\n`;
       }
       yield page;
@@ -218,6 +218,7 @@ export class BulkImportsService {
     if (!record || (record.state !== 'queued' && record.state !== 'running')) return;
     await this.imports.setState(record.id, 'running');
     const templates = await this.rules.templateIdsByName(record.ownerId);
+    const domains = await this.rules.verifiedDomains(record.ownerId);
     const designs = new Map<string, QrDesign | DomainError>();
     // How long a batch may wait for another import's seat purchase before its rows fail for want of seats.
     const waitUntil = Date.now() + PURCHASE_WAIT_MAX_MS;
@@ -235,9 +236,16 @@ export class BulkImportsService {
           failed.push({ row: row.row, failure: BULK_IMPORT_MESSAGES.templateUnknown(named) });
           continue;
         }
+        // A domain named in the row must still be verified now.
+        const domain = domainKey(row.domain);
+        const domainId = domain ? domains.get(domain) : null;
+        if (domainId === undefined) {
+          failed.push({ row: row.row, failure: BULK_IMPORT_MESSAGES.domainUnknown(row.domain.trim()) });
+          continue;
+        }
         const design = templateId === null ? { ...DEFAULT_DESIGN } : await this.designOf(record.ownerId, templateId, designs);
         if (design instanceof DomainError) failed.push({ row: row.row, failure: design.message });
-        else ready.push(batchCodeOf(row.row, row, design));
+        else ready.push(batchCodeOf(row.row, row, design, domainId));
       }
       await this.imports.markFailed(null, record.id, failed);
       if (ready.length === 0) continue;
@@ -331,10 +339,10 @@ export class BulkImportsService {
       progress,
       rows: rows.map((row: BulkImportRowRecord) => ({
         row: row.row,
-        cells: { name: row.name, destination: row.destination, category: row.category, tags: row.tags, slug: row.slug, template: row.template },
+        cells: { name: row.name, destination: row.destination, category: row.category, tags: row.tags, slug: row.slug, template: row.template, domain: row.domain },
         errors: row.errors,
         codeId: row.codeId,
-        shortUrl: row.codeSlug ? shortUrl(this.config.publicBaseUrl, row.codeSlug) : null,
+        shortUrl: row.codeSlug ? shortUrl(this.config.publicBaseUrl, row.codeSlug, row.codeDomain) : null,
         failure: row.failure,
       })),
     };

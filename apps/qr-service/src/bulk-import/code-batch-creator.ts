@@ -21,6 +21,8 @@ export interface BatchCode {
   tags: string[];
   /** A custom short link, or null for a random one. */
   slug: string | null;
+  /** One of the workspace's verified custom domains, or null for the default host. */
+  domainId: string | null;
   design: QrDesign;
 }
 
@@ -38,7 +40,7 @@ export interface BatchOutcome {
 
 /** Random slugs drawn again for the rows whose slug was taken meanwhile, at most this often. */
 const SLUG_ATTEMPTS = 5;
-const COLUMNS = 10;
+const COLUMNS = 11;
 
 /**
  * Creates a batch of an import's codes in one transaction: the rows claimed (a row already created
@@ -81,10 +83,11 @@ export class CodeBatchCreator {
       for (let attempt = 0; attempt < SLUG_ATTEMPTS && waiting.length > 0; attempt++) {
         const drawn = waiting.map((code) => ({ code, slug: code.slug ?? newSlug() }));
         const inserted = await this.insert(tx, ownerId, owner, drawn);
-        const bySlug = new Map(inserted.map((row) => [row.slug, row.id]));
+        // The same slug may be in the batch once per domain.
+        const bySlug = new Map(inserted.map((row) => [`${row.domainId ?? ''}|${row.slug}`, row.id]));
         const next: BatchCode[] = [];
         for (const { code, slug } of drawn) {
-          const id = bySlug.get(slug);
+          const id = bySlug.get(`${code.domainId ?? ''}|${slug}`);
           if (id) created.push({ code, id, slug });
           // A custom short link taken since it was checked: another attempt would not change it.
           else if (code.slug !== null) failed.push({ row: code.row, failure: SLUG_MESSAGES.taken });
@@ -119,18 +122,18 @@ export class CodeBatchCreator {
     ownerId: string,
     owner: { suspendedBilling: boolean; suspendedAccount: boolean },
     drawn: { code: BatchCode; slug: string }[],
-  ): Promise<{ id: string; slug: string }[]> {
+  ): Promise<{ id: string; slug: string; domainId: string | null }[]> {
     const params: unknown[] = [];
     const values = drawn.map(({ code, slug }) => {
-      params.push(slug, ownerId, code.name, code.destination, code.category, code.design, owner.suspendedBilling, owner.suspendedAccount, code.tags, null);
+      params.push(slug, ownerId, code.name, code.destination, code.category, code.design, owner.suspendedBilling, owner.suspendedAccount, code.tags, null, code.domainId);
       const at = params.length - COLUMNS;
       return `(${Array.from({ length: COLUMNS }, (_, k) => `$${at + k + 1}`).join(', ')})`;
     });
     return (await tx.query(
-      `INSERT INTO qr.codes (slug, owner_id, name, destination, category, design, suspended_billing, suspended_account, tags, folder_id)
-       VALUES ${values.join(', ')} ON CONFLICT (slug) WHERE domain_id IS NULL DO NOTHING RETURNING id, slug`,
+      `INSERT INTO qr.codes (slug, owner_id, name, destination, category, design, suspended_billing, suspended_account, tags, folder_id, domain_id)
+       VALUES ${values.join(', ')} ON CONFLICT DO NOTHING RETURNING id, slug, domain_id AS "domainId"`,
       params,
-    )) as { id: string; slug: string }[];
+    )) as { id: string; slug: string; domainId: string | null }[];
   }
 
   /** code.created for the owner's webhook endpoints: most owners have none, which the first code tells. */

@@ -86,10 +86,11 @@ export class CodeRules {
     return this.codes.templateIdsByName(userId);
   }
 
-  /** As the owner types a custom slug: whether creating the code with it would succeed now. */
-  async slugAvailability(userId: string, slug: string): Promise<SlugAvailability> {
+  /** As the owner types a custom slug: whether creating the code with it (on that domain) would succeed now. */
+  async slugAvailability(userId: string, slug: string, domainId: string | null = null): Promise<SlugAvailability> {
     try {
-      await this.checkCustomSlug(userId, slug);
+      const domain = domainId ? await this.requireVerifiedDomain(userId, domainId) : null;
+      await this.checkCustomSlug(userId, slug, domain);
       return { slug, available: true };
     } catch (error) {
       if (error instanceof DomainError && error.code === ErrorCode.Validation) return { slug, available: false, reason: error.message };
@@ -102,6 +103,11 @@ export class CodeRules {
     if (problem) throw invalid('slug', problem);
     const clash = await this.codes.slugClash(slug, slugLookalikeKey(slug), userId, domainId);
     if (clash) throw invalid('slug', clash === 'taken' ? SLUG_MESSAGES.taken : SLUG_MESSAGES.confusable);
+  }
+
+  /** The workspace's verified custom domains, hostname (punycode) -> id. */
+  verifiedDomains(userId: string): Promise<Map<string, string>> {
+    return this.codes.verifiedDomains(userId);
   }
 
   /** One of the workspace's verified custom domains (its id), or a 400 on domainId that changes nothing. */

@@ -66,7 +66,7 @@ export class CodesHandlers {
 
   @MessagePattern(QrPattern.SlugAvailability)
   slugAvailability(@Payload() req: Req<QrPattern.SlugAvailability>): Res<QrPattern.SlugAvailability> {
-    return this.rules.slugAvailability(req.userId, req.slug);
+    return this.rules.slugAvailability(req.userId, req.slug, req.domainId ?? null);
   }
 
   @MessagePattern(QrPattern.UpdateCode)

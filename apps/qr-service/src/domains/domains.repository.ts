@@ -103,10 +103,11 @@ export class DomainsRepository {
   }
 
   /**
-   * Applies the changes; false when they would make a second workspace hold the hostname verified
-   * (the partial unique index refuses it), so nothing changed.
+   * Applies the changes; false when nothing changed: they would make a second workspace hold the
+   * hostname verified (the partial unique index refuses it), or, with `seen`, the domain is no
+   * longer in that state or an admin disabled it since it was read (a check never overwrites them).
    */
-  async update(id: string, changes: DomainChanges, tx: EntityManager = this.db.manager): Promise<boolean> {
+  async update(id: string, changes: DomainChanges, tx: EntityManager = this.db.manager, seen: DomainState | null = null): Promise<boolean> {
     const sets: string[] = [];
     const values: unknown[] = [id];
     for (const [key, value] of Object.entries(changes)) {
@@ -115,9 +116,14 @@ export class DomainsRepository {
       sets.push(`${COLUMN_OF[key as keyof DomainChanges]} = $${values.length}`);
     }
     if (sets.length === 0) return true;
+    let guard = '';
+    if (seen !== null) {
+      values.push(seen);
+      guard = ` AND state = $${values.length} AND NOT disabled_by_admin`;
+    }
     try {
-      await tx.query(`UPDATE qr.domains SET ${sets.join(', ')} WHERE id = $1`, values);
-      return true;
+      const [rows] = (await tx.query(`UPDATE qr.domains SET ${sets.join(', ')} WHERE id = $1${guard} RETURNING id`, values)) as [unknown[], number];
+      return rows.length > 0;
     } catch (error) {
       if ((error as { code?: string }).code === '23505') return false;
       throw error;

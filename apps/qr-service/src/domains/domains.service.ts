@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { domainToUnicode } from 'node:url';
 import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
-import { DOMAIN_CHALLENGE_LABEL, DOMAIN_MESSAGES, DomainError, DomainNotice, DomainView, ErrorCode, UpdateDomainDto } from '@qrd/contracts';
+import { DOMAIN_CHALLENGE_LABEL, DOMAIN_MESSAGES, DomainError, DomainNotice, DomainState, DomainView, ErrorCode, UpdateDomainDto } from '@qrd/contracts';
 import { REDIS, takeTurn } from '@qrd/messaging';
 import { DataSource } from 'typeorm';
 import { CodeEvents } from '../codes/code-events';
@@ -145,11 +145,11 @@ export class DomainsService implements OnApplicationBootstrap, OnApplicationShut
     if (result.found) {
       if (domain.state !== 'verified') {
         Object.assign(changes, { state: 'verified', verifiedAt: at, misconfiguredSince: null, disabledAt: null, reason: null });
-        if (!(await this.domains.update(domain.id, changes))) {
-          await this.domains.update(domain.id, { lastCheckedAt: at, reason: DOMAIN_MESSAGES.taken });
+        if (!(await this.domains.update(domain.id, changes, undefined, domain.state))) {
+          await this.domains.update(domain.id, { lastCheckedAt: at, reason: DOMAIN_MESSAGES.taken }, undefined, domain.state);
         }
       } else {
-        await this.domains.update(domain.id, { ...changes, reason: null });
+        await this.domains.update(domain.id, { ...changes, reason: null }, undefined, domain.state);
       }
     } else {
       changes.reason = result.reason;
@@ -164,9 +164,9 @@ export class DomainsService implements OnApplicationBootstrap, OnApplicationShut
       }
       if (changes.state === 'misconfigured' || changes.state === 'disabled') {
         const disablesAt = changes.state === 'misconfigured' ? new Date(now + this.config.domains.graceMs).toISOString() : null;
-        await this.withNotice(domain, changes, { state: changes.state, reason: result.reason, disablesAt, byAdmin: false });
+        await this.withNotice(domain, changes, { state: changes.state, reason: result.reason, disablesAt, byAdmin: false }, domain.state);
       } else {
-        await this.domains.update(domain.id, changes);
+        await this.domains.update(domain.id, changes, undefined, domain.state);
       }
     }
     const updated = (await this.domains.find(null, domain.id)) ?? domain;
@@ -178,9 +178,15 @@ export class DomainsService implements OnApplicationBootstrap, OnApplicationShut
   }
 
   /** The change and the mail to the domain's managers, together (the outbox delivers the mail even after a crash). */
-  private async withNotice(domain: DomainRecord, changes: DomainChanges, notice: Omit<DomainNotice, 'workspaceId' | 'hostname'>): Promise<void> {
+  private async withNotice(
+    domain: DomainRecord,
+    changes: DomainChanges,
+    notice: Omit<DomainNotice, 'workspaceId' | 'hostname'>,
+    seen: DomainState | null = null,
+  ): Promise<void> {
     const ids = await this.db.transaction(async (tx) => {
-      await this.domains.update(domain.id, changes, tx);
+      // Told only of a change that happened (a check that lost the race with an admin changes nothing).
+      if (!(await this.domains.update(domain.id, changes, tx, seen))) return [];
       return this.events.domainNotice(tx, { workspaceId: domain.workspaceId, hostname: domain.hostname, ...notice });
     });
     await this.events.deliver(ids);

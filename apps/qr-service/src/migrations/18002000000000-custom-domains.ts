@@ -35,6 +35,8 @@ export class CustomDomains18002000000000 implements MigrationInterface {
     await q.query(`ALTER TABLE qr.codes ADD COLUMN domain_id uuid`);
     // Moving a code that was scanned or downloaded to another domain breaks its prints: asked first.
     await q.query(`ALTER TABLE qr.codes ADD COLUMN downloaded_at timestamptz`);
+    // Bulk imports name a row's domain in a column of their own (empty: the default host).
+    await q.query(`ALTER TABLE qr.bulk_import_rows ADD COLUMN domain text NOT NULL DEFAULT ''`);
     await q.query(`DROP INDEX qr.codes_slug_key`);
     await q.query(`CREATE UNIQUE INDEX codes_slug_key ON qr.codes (slug) WHERE domain_id IS NULL`);
     await q.query(`CREATE UNIQUE INDEX codes_domain_slug_key ON qr.codes (domain_id, slug) WHERE domain_id IS NOT NULL`);
@@ -46,6 +48,7 @@ export class CustomDomains18002000000000 implements MigrationInterface {
     await q.query(`DROP INDEX qr.codes_slug_key`);
     await q.query(`CREATE UNIQUE INDEX codes_slug_key ON qr.codes (slug)`);
     await q.query(`ALTER TABLE qr.codes DROP COLUMN domain_id, DROP COLUMN downloaded_at`);
+    await q.query(`ALTER TABLE qr.bulk_import_rows DROP COLUMN domain`);
     await q.query(`DROP TABLE qr.domains`);
   }
 }

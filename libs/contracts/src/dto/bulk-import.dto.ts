@@ -11,7 +11,7 @@ export const BULK_IMPORT_MAX_TAGS = TAGS_PER_CODE_MAX;
 export const BULK_IMPORT_TAG_MAX_LENGTH = TAG_MAX_LENGTH;
 
 /** The columns a file may have, in the order the result file repeats them. */
-export const BULK_IMPORT_COLUMNS = ['name', 'destination', 'category', 'tags', 'slug', 'template'] as const;
+export const BULK_IMPORT_COLUMNS = ['name', 'destination', 'category', 'tags', 'slug', 'template', 'domain'] as const;
 export type BulkImportColumn = (typeof BULK_IMPORT_COLUMNS)[number];
 
 export const BULK_IMPORT_MESSAGES = {
@@ -23,6 +23,7 @@ export const BULK_IMPORT_MESSAGES = {
   missingColumn: (column: string) =>
     `The file has no "${column}" column: its header row must name the columns name, destination, category, tags, slug and template (category, tags, slug and template are optional).`,
   unknownColumn: (column: string) => `The column "${column}" is not one we know: use name, destination, category, tags, slug and template.`,
+  domainUnknown: (name: string) => `"${name.slice(0, 80)}" is not one of this workspace's verified custom domains: add and verify it first, or leave the cell empty.`,
   templateUnknown: (name: string) => `You have no design template named "${name.slice(0, 60)}": check the name, or save the design as a template first.`,
   designTemplateId: 'Choose one of your design templates, or the default design',
   duplicateColumn: (column: string) => `The column "${column}" appears twice in the header row.`,
@@ -66,6 +67,8 @@ export interface BulkImportCells {
   slug: string;
   /** The name of one of the account's design templates (empty: the design chosen for the whole import). */
   template: string;
+  /** One of the workspace's verified custom domains (empty: the default host). */
+  domain: string;
 }
 
 /** PUT /api/imports/:id/rows/:row: a row fixed in the preview. Each cell is checked like the file's. */
@@ -95,6 +98,12 @@ export class BulkImportRowDto implements BulkImportCells {
   @IsString()
   @MaxLength(200)
   template!: string;
+
+  /** Optional for callers that predate the domain column: empty when left out. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(300)
+  domain!: string;
 }
 
 /** POST /api/imports/:id/confirm: the total the person was shown (cents), so a changed price is never charged. */

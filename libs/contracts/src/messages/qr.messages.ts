@@ -268,7 +268,7 @@ export interface QrRequests {
     };
     res: QrCodeView;
   };
-  [QrPattern.SlugAvailability]: { req: { userId: string; slug: string }; res: SlugAvailability };
+  [QrPattern.SlugAvailability]: { req: { userId: string; slug: string; domainId?: string | null }; res: SlugAvailability };
   [QrPattern.UpdateCode]: {
     req: Owned<
       ByKey & {

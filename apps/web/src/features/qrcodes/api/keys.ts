@@ -24,7 +24,7 @@ export const codeKeys = {
   activities: () => [...codeKeys.all, 'activity'] as const,
   activity: (filters: { codeId: string | null; kind: ActivityKind | null }) => [...codeKeys.activities(), filters] as const,
   /** Whether a custom short link is free (asked as the owner types). */
-  slugAvailability: (slug: string) => [...codeKeys.all, 'slug-availability', slug] as const,
+  slugAvailability: (slug: string, domainId = '') => [...codeKeys.all, 'slug-availability', slug, domainId] as const,
   proposedPreview: (id: string, design: QrDesignInput | null) => [...codeKeys.previews(id), 'proposed', design] as const,
 };
 

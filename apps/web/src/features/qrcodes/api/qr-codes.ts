@@ -55,14 +55,16 @@ export function createCode(input: CreateQrCodeDto): Promise<QrCodeView> {
 }
 
 /** GET /api/qrcodes/slug-availability?slug= -> whether a custom short link can be taken now, and why not. */
-export function getSlugAvailability(slug: string, signal?: AbortSignal): Promise<SlugAvailability> {
-  return api.get<SlugAvailability>(`/api/qrcodes/slug-availability?${new URLSearchParams({ slug })}`, { signal });
+export function getSlugAvailability(slug: string, signal?: AbortSignal, domainId = ''): Promise<SlugAvailability> {
+  const query = new URLSearchParams(domainId ? { slug, domainId } : { slug });
+  return api.get<SlugAvailability>(`/api/qrcodes/slug-availability?${query}`, { signal });
 }
 
-export function slugAvailabilityQuery(slug: string) {
+/** `domainId`: the custom domain the link will be on ('' for the default host), whose namespace is asked. */
+export function slugAvailabilityQuery(slug: string, domainId = '') {
   return queryOptions({
-    queryKey: codeKeys.slugAvailability(slug),
-    queryFn: ({ signal }) => getSlugAvailability(slug, signal),
+    queryKey: codeKeys.slugAvailability(slug, domainId),
+    queryFn: ({ signal }) => getSlugAvailability(slug, signal, domainId),
     enabled: slug.length > 0,
     staleTime: 10_000,
     retry: false,

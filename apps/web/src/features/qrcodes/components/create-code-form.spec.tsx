@@ -109,17 +109,22 @@ describe('CreateCodeForm: the domain of the link', () => {
       setSignedInUser(null);
     });
 
-    it("does not ask for the domains of a member whose role cannot read them (an editor's codes use the default host)", async () => {
+    it("offers an editor the workspace's verified domains too, and sends the chosen one", async () => {
       server.on('GET /api/workspaces', ok([workspace('editor')])).on('GET /api/domains', ok([ACME]));
       renderForm();
       const user = await fillIn();
-      await waitFor(() => expect(server.calls('GET /api/workspaces')).toHaveLength(1));
-
+      await user.selectOptions(await screen.findByLabelText('Domain'), ACME.id);
       await user.click(screen.getByRole('button', { name: 'Create QR Code' }));
       await waitFor(() => expect(server.calls('POST /api/qrcodes')).toHaveLength(1));
-      expect(server.calls('GET /api/domains')).toHaveLength(0);
-      expect(screen.queryByLabelText('Domain')).not.toBeInTheDocument();
+      expect(server.calls('POST /api/qrcodes')[0].body).toMatchObject({ domainId: ACME.id });
       expect(server.calls('POST /api/qrcodes')[0].headers['x-workspace']).toBe('ws-2');
+    });
+
+    it('does not ask for the domains of a viewer (who creates no codes)', async () => {
+      server.on('GET /api/workspaces', ok([workspace('viewer')])).on('GET /api/domains', ok([ACME]));
+      renderForm();
+      await waitFor(() => expect(server.calls('GET /api/workspaces')).toHaveLength(1));
+      expect(server.calls('GET /api/domains')).toHaveLength(0);
     });
 
     it("offers an admin the workspace's verified domains", async () => {

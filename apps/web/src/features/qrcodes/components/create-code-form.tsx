@@ -68,16 +68,16 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
     setServerContentErrors({});
   };
   const contentErrors = content ? { ...serverContentErrors, ...(attempted ? draftProblems(content) : {}) } : {};
-  // The workspace's verified custom domains, asked only by members who may read them; with none, no choice is shown.
-  const mayReadDomains = useCan('domains.manage');
+  // The workspace's verified custom domains, asked by members who create codes; with none, no choice is shown.
+  const mayReadDomains = useCan('codes.write');
   const domains = useVerifiedDomains(mayReadDomains);
   const [domainId, setDomainId] = useState('');
   // Hosted pages (contact cards, link lists, files, Wi-Fi) always use the default host.
   const domain = content ? undefined : domains.find((candidate) => candidate.id === domainId);
   const chosenDomain = domain ? { domainId: domain.id } : {};
-  // Asked once typing pauses, not on every key; the answer is about the default host, so not asked for a custom domain's link.
+  // Asked once typing pauses, not on every key, in the namespace of the domain chosen.
   const askedSlug = useDebouncedValue(slug.trim(), 400, { initial: '' });
-  const availability = useQuery(slugAvailabilityQuery(domain ? '' : askedSlug));
+  const availability = useQuery(slugAvailabilityQuery(askedSlug, domain?.id ?? ''));
   // A free seat (one bought but unused) is simply taken; otherwise one more is bought first.
   const needsSeat = codesInUse >= 1 && subscription.seats <= subscription.seatsUsed;
 

@@ -17,6 +17,7 @@ export const IMPORT_FIELDS: { key: keyof BulkImportCells; label: string; error: 
   { key: 'tags', label: 'Tags', error: 'tags' },
   { key: 'slug', label: 'Custom short link', error: 'slug' },
   { key: 'template', label: 'Design template', error: 'template' },
+  { key: 'domain', label: 'Domain', error: 'domain' },
 ];
 
 export function ImportPreviewRow({ row, onEdit }: { row: BulkImportRowView; onEdit: () => void }) {

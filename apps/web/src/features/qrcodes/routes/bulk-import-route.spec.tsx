@@ -9,7 +9,7 @@ import { BulkImportRoute } from './bulk-import-route';
 function aRow(row: number, template: string, errors: Record<string, string> = {}): BulkImportRowView {
   return {
     row,
-    cells: { name: `Poster ${row}`, destination: `https://example.com/${row}`, category: '', tags: '', slug: '', template },
+    cells: { name: `Poster ${row}`, destination: `https://example.com/${row}`, category: '', tags: '', slug: '', template, domain: '' },
     errors,
     codeId: null,
     shortUrl: null,

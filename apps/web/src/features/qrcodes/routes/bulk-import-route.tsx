@@ -30,8 +30,8 @@ export function BulkImportRoute() {
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Import QR codes from CSV</h1>
         <p className="text-muted-foreground">
-          Columns: name, destination, category, tags, slug, template (category, tags, a custom short link and the name of one of your
-          design templates are optional), with a header row, UTF-8. At most {BULK_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows and{' '}
+          Columns: name, destination, category, tags, slug, template, domain (category, tags, a custom short link, the name of one of
+          your design templates and one of your verified custom domains are optional), with a header row, UTF-8. At most {BULK_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows and{' '}
           {MAX_MB} MB per file. Tags are separated by ; or | (up to {BULK_IMPORT_MAX_TAGS}, {BULK_IMPORT_TAG_MAX_LENGTH} characters
           each). Nothing is bought until you confirm.
         </p>
