@@ -294,7 +294,7 @@ describe('custom short domains', () => {
       { slug: BULK_IMPORT_MESSAGES.slugRepeated(1) },
       { domain: BULK_IMPORT_MESSAGES.domainUnknown('nowhere.example.test') },
     ]);
-    const confirmed = await client.post(`/api/imports/${draft.id}/confirm`, { totalCents: draft.pricing.totalCents });
+    const confirmed = await client.post(`/api/imports/${draft.id}/confirm`, { totalCents: draft.pricing?.totalCents });
     expect(confirmed.status).toBe(202);
     expect((await importDone(client, draft.id)).progress).toMatchObject({ created: 2, failed: 0 });
     const codes = (await client.get('/api/qrcodes')).json as QrCodeView[];

@@ -41,7 +41,7 @@ export class CodeMailHandlers {
       await this.mail.enqueue(
         takedownMail(owner.email, owner.username, {
           name: event.name,
-          shortUrl: `${base}/r/${event.slug}`,
+          shortUrl: event.shortUrl ?? `${base}/r/${event.slug}`,
           destination: event.destination,
           reason: event.reason,
           contactUrl: `${base}/contact`,

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { LOGGER, Logger } from '@qrd/config';
+import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
 import type { EntityManager } from 'typeorm';
 import {
   ABUSE_MESSAGES,
@@ -15,6 +15,7 @@ import {
   SLUG_PATTERN,
 } from '@qrd/contracts';
 import { CodeEvents } from '../codes/code-events';
+import { shortUrl } from '../codes/code.record';
 import { CodeHistoryRepository } from '../history/code-history.repository';
 import { AbuseCodeRow, AbuseRepository, toReportedCode } from './abuse.repository';
 import { DestinationBlocklist, matchBlocked } from './destination-blocklist';
@@ -65,6 +66,7 @@ export class AbuseService implements OnApplicationBootstrap {
     private readonly history: CodeHistoryRepository,
     private readonly blocklist: DestinationBlocklist,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** The list may have changed while the service was down: existing codes are checked at once (not awaited). */
@@ -175,6 +177,7 @@ export class AbuseService implements OnApplicationBootstrap {
           codeId: code.id,
           userId: code.ownerId,
           slug: code.slug,
+          shortUrl: shortUrl(this.config.publicBaseUrl, code.slug, down.domainHost ?? null),
           name: code.name,
           destination: code.destination,
           reason,

@@ -50,6 +50,8 @@ export function toDataExportView(row: ExportRow, now = new Date()): DataExportVi
 export interface ExportCodeRow {
   id: string;
   slug: string;
+  /** The custom domain of its link (null: the default host). */
+  domainHost: string | null;
   name: string;
   destination: string | null;
   category: string | null;
@@ -170,7 +172,7 @@ export class DataExportsRepository {
   /** Every code of the owner, deleted ones too (they were the owner's), oldest first. */
   async codes(ownerId: string): Promise<ExportCodeRow[]> {
     return this.db.query(
-      `SELECT c.id, c.slug, c.name, c.destination, c.category, c.design, c.campaign, c.state,
+      `SELECT c.id, c.slug, (SELECT d.hostname FROM qr.domains d WHERE d.id = c.domain_id) AS "domainHost", c.name, c.destination, c.category, c.design, c.campaign, c.state,
               c.deactivated_by_owner AS "deactivatedByOwner", (c.password_hash IS NOT NULL) AS "passwordProtected", c.version,
               c.created_at AS "createdAt", c.updated_at AS "updatedAt", c.destination_updated_at AS "destinationUpdatedAt",
               c.taken_down_at AS "takenDownAt", c.takedown_reason AS "takedownReason", c.deleted_at AS "deletedAt",

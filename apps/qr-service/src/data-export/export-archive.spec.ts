@@ -11,6 +11,7 @@ import { LocalDiskExportStorage } from './export-storage';
 const CODE: ExportCodeRow = {
   id: '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
   slug: 'Ab3dE5g',
+  domainHost: null,
   name: 'Menu, "summer"',
   destination: 'https://example.com/menu',
   category: 'restaurant',

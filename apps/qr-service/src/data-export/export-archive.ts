@@ -4,6 +4,7 @@ import { SCAN_ARCHIVE_COLUMNS } from '@qrd/contracts';
 import type { ApiKeyView, BillingRecordsExport, ScanArchiveRecord, UserView } from '@qrd/contracts';
 import { csvCell } from '../analytics/scans-csv';
 import type { ExportCodeRow } from './data-exports.repository';
+import { shortUrl } from '../codes/code.record';
 
 /** A scan row of the account data export (the shared scan-record contract). */
 export type ExportScanRow = ScanArchiveRecord;
@@ -71,7 +72,7 @@ function codeJson(code: ExportCodeRow, base: string) {
   return {
     id: code.id,
     slug: code.slug,
-    shortUrl: `${base}/r/${code.slug}`,
+    shortUrl: shortUrl(base, code.slug, code.domainHost ?? null),
     name: code.name,
     destination: code.destination,
     category: code.category,
@@ -101,7 +102,7 @@ function codesCsv(codes: ExportCodeRow[], base: string): string {
         line([
           c.id,
           c.slug,
-          `${base}/r/${c.slug}`,
+          shortUrl(base, c.slug, c.domainHost ?? null),
           c.name,
           c.destination,
           c.category,

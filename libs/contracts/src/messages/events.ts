@@ -91,7 +91,8 @@ export interface EventPayloads {
   [DomainEvent.UserDeleted]: { userId: string };
   [DomainEvent.SessionsRevoke]: { userId: string; exceptSessionId?: string; reason: string };
   [DomainEvent.SignupPaid]: { userId: string; customerId: string; subscriptionId: string };
-  [DomainEvent.CodeTakenDown]: { codeId: string; userId: string; slug: string; name: string; destination: string; reason: string };
+  /** `shortUrl`: its link (on its custom domain if it has one); absent in events sent before domains existed. */
+  [DomainEvent.CodeTakenDown]: { codeId: string; userId: string; slug: string; shortUrl?: string; name: string; destination: string; reason: string };
   [DomainEvent.WebhookDisabled]: { userId: string; endpointId: string; url: string; failures: number };
   /** `userId`: the member who asked for it; `workspaceId`: the workspace exported. */
   [DomainEvent.DataExportReady]: { userId: string; workspaceId: string; exportId: string; expiresAt: string };
