@@ -13,6 +13,7 @@ import { ContentModule } from './content/content.module';
 import { DataExportModule } from './data-export/data-export.module';
 import { QR_DATABASE } from './database';
 import { DesignTemplatesModule } from './design-templates/design-templates.module';
+import { ConversionsModule } from './conversions/conversions.module';
 import { DomainsModule } from './domains/domains.module';
 import { HistoryModule } from './history/history.module';
 import { ImagesModule } from './images/images.module';
@@ -42,6 +43,7 @@ export class QrServiceModule {
         DesignTemplatesModule,
         WebhooksModule,
         DomainsModule,
+        ConversionsModule,
         DataExportModule,
         BulkImportModule,
         AccountsModule,

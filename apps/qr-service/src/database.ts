@@ -28,6 +28,7 @@ import { BulkImportSeatsBought17997500000000 } from './migrations/17997500000000
 import { HistoryMember18000000000000 } from './migrations/18000000000000-history-member';
 import { ExportRequester18001000000000 } from './migrations/18001000000000-export-requester';
 import { CustomDomains18002000000000 } from './migrations/18002000000000-custom-domains';
+import { Conversions18003000000000 } from './migrations/18003000000000-conversions';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -63,5 +64,6 @@ export const QR_DATABASE: ServiceDatabase = {
     HistoryMember18000000000000,
     ExportRequester18001000000000,
     CustomDomains18002000000000,
+    Conversions18003000000000,
   ],
 };

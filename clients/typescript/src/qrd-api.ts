@@ -264,6 +264,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/lead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a lead against the scan that brought the visitor */
+        post: operations["recordLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a sale (amount and currency) against the scan that brought the visitor */
+        post: operations["recordSale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -402,7 +436,7 @@ export interface components {
              * @example spring-menu
              */
             slug?: string;
-            /** @description Campaign controls: passQuery (boolean), startsAt, expiresAt, fallbackUrl, scanLimit, schedule [{at, destination}], rules [{os, device, country, language, time, destination}] (first match wins), split [{name, destination, weight}]; each refused part is named in the problem details */
+            /** @description Campaign controls: passQuery (boolean), passScanId (boolean: each scan's id goes to the destination as qrd_id, for conversions), startsAt, expiresAt, fallbackUrl, scanLimit, schedule [{at, destination}], rules [{os, device, country, language, time, destination}] (first match wins), split [{name, destination, weight}]; each refused part is named in the problem details */
             campaign?: {
                 [key: string]: unknown;
             };
@@ -455,7 +489,7 @@ export interface components {
             destinationUrl?: string;
             /** @description null removes the category */
             category?: ("business" | "event" | "product" | "restaurant" | "retail" | "real-estate" | "healthcare" | "education" | "personal" | "other") | null;
-            /** @description Campaign controls: passQuery (boolean), startsAt, expiresAt, fallbackUrl, scanLimit, schedule [{at, destination}], rules [{os, device, country, language, time, destination}] (first match wins), split [{name, destination, weight}]; each refused part is named in the problem details; null removes them */
+            /** @description Campaign controls: passQuery (boolean), passScanId (boolean: each scan's id goes to the destination as qrd_id, for conversions), startsAt, expiresAt, fallbackUrl, scanLimit, schedule [{at, destination}], rules [{os, device, country, language, time, destination}] (first match wins), split [{name, destination, weight}]; each refused part is named in the problem details; null removes them */
             campaign?: {
                 [key: string]: unknown;
             } | null;
@@ -605,7 +639,7 @@ export interface components {
             id: string;
             /** Format: uri */
             url: string;
-            events: ("code.created" | "code.updated" | "code.deleted" | "scan.created" | "subscription.updated")[];
+            events: ("code.created" | "code.updated" | "code.deleted" | "scan.created" | "subscription.updated" | "lead.created" | "sale.created")[];
             enabled: boolean;
             /** @description Why deliveries stopped */
             disabledReason: ("manual" | "failures") | null;
@@ -622,14 +656,14 @@ export interface components {
              */
             url: string;
             /** @description The events this endpoint receives */
-            events: ("code.created" | "code.updated" | "code.deleted" | "scan.created" | "subscription.updated")[];
+            events: ("code.created" | "code.updated" | "code.deleted" | "scan.created" | "subscription.updated" | "lead.created" | "sale.created")[];
         };
         V1WebhookEndpointWithSecret: {
             /** Format: uuid */
             id: string;
             /** Format: uri */
             url: string;
-            events: ("code.created" | "code.updated" | "code.deleted" | "scan.created" | "subscription.updated")[];
+            events: ("code.created" | "code.updated" | "code.deleted" | "scan.created" | "subscription.updated" | "lead.created" | "sale.created")[];
             enabled: boolean;
             /** @description Why deliveries stopped */
             disabledReason: ("manual" | "failures") | null;
@@ -646,7 +680,7 @@ export interface components {
         V1UpdateWebhookBody: {
             /** Format: uri */
             url?: string;
-            events?: ("code.created" | "code.updated" | "code.deleted" | "scan.created" | "subscription.updated")[];
+            events?: ("code.created" | "code.updated" | "code.deleted" | "scan.created" | "subscription.updated" | "lead.created" | "sale.created")[];
             /** @description false stops deliveries; true starts them again and clears the failure count */
             enabled?: boolean;
         };
@@ -666,6 +700,57 @@ export interface components {
             error: string | null;
             /** Format: date-time */
             createdAt: string;
+        };
+        V1LeadEventBody: {
+            /**
+             * Format: uuid
+             * @description The scan that brought the visitor: the qrd_id your page received (codes that send it: campaign setting passScanId)
+             */
+            scanId: string;
+            /** @description The lead in your system; the same one is counted once (without it: one lead per scan) */
+            externalId?: string;
+        };
+        V1Conversion: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "lead" | "sale";
+            /** Format: uuid */
+            scanId: string;
+            /** Format: uuid */
+            codeId: string;
+            externalId: string;
+            /** @description Minor units (sales) */
+            amount: number | null;
+            /** @description ISO 4217 (sales) */
+            currency: string | null;
+            /** @description The A/B variant the scan was sent to */
+            variant: string | null;
+            /** @enum {string} */
+            source: "api" | "stripe";
+            /** Format: date-time */
+            createdAt: string;
+            /** @description This external id was recorded before: nothing new was counted (answered 200 instead of 201) */
+            duplicate: boolean;
+        };
+        V1SaleEventBody: {
+            /**
+             * Format: uuid
+             * @description The scan that brought the visitor: the qrd_id your page received (codes that send it: campaign setting passScanId)
+             */
+            scanId: string;
+            /** @description The sale in your system (an order id); the same one is counted once */
+            externalId: string;
+            /**
+             * @description In minor units of the currency (cents for EUR or USD)
+             * @example 2599
+             */
+            amount: number;
+            /**
+             * @description ISO 4217
+             * @example EUR
+             */
+            currency: string;
         };
         V1Problem: {
             /** @example about:blank */
@@ -2794,6 +2879,254 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description Too many requests for this key: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+        };
+    };
+    recordLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["V1LeadEventBody"];
+            };
+        };
+        responses: {
+            /** @description Recorded before (the same external id): counted once */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Conversion"];
+                };
+            };
+            /** @description Recorded */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Conversion"];
+                };
+            };
+            /** @description The request is not valid (see `errors`) */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window: per key, or per address for answers to a missing or wrong key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description No API key, or a key that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The key can only read, or may not use this group of routes (codes, analytics, webhooks), or the account is suspended */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description RFC 6750 Bearer challenge with error="insufficient_scope" and the scope the key lacks (write, codes, analytics or webhooks) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description No such code or webhook endpoint in this account */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The request body is larger than 100 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The request body is not UTF-8 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description Too many requests for this key: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+        };
+    };
+    recordSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["V1SaleEventBody"];
+            };
+        };
+        responses: {
+            /** @description Recorded before (the same external id): counted once */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Conversion"];
+                };
+            };
+            /** @description Recorded */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Conversion"];
+                };
+            };
+            /** @description The request is not valid (see `errors`) */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window: per key, or per address for answers to a missing or wrong key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description No API key, or a key that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The key can only read, or may not use this group of routes (codes, analytics, webhooks), or the account is suspended */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description RFC 6750 Bearer challenge with error="insufficient_scope" and the scope the key lacks (write, codes, analytics or webhooks) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description No such code or webhook endpoint in this account */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The request body is larger than 100 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["V1Problem"];
+                };
+            };
+            /** @description The request body is not UTF-8 */
+            415: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -123,6 +123,8 @@ export interface AppConfig {
    * anyone else's is ignored.
    */
   trustedProxies: string[];
+  /** Days after a scan within which a lead or a sale is attributed to it (CONVERSION_WINDOW_DAYS; docs/conversions.md). */
+  conversionWindowDays: number;
   /** Custom short domains (docs/custom-domains.md). */
   domains: {
     /** DNS servers verification asks (DNS_SERVERS, `ip` or `ip:port`, comma-separated); empty: the system's. */
@@ -324,6 +326,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     reconcileEveryMs: r.int('RECONCILE_EVERY_MS', 15 * 60_000, 10_000, 24 * 3600_000),
     scanRetentionMonths: r.int('SCAN_RETENTION_MONTHS', 13, 1, 1200),
     trustedProxies,
+    conversionWindowDays: r.int('CONVERSION_WINDOW_DAYS', 30, 1, 365),
     domains: {
       dnsServers: list('DNS_SERVERS'),
       checkEveryMs: r.int('DOMAIN_CHECK_EVERY_MS', 10 * 60_000, 200, 24 * 3600_000),

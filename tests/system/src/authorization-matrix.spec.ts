@@ -243,6 +243,9 @@ export const MATRIX: Record<string, Row> = {
   'DELETE /api/api-keys/:id': { access: 'user', expect: { user: 404, ...OWNED } },
   // Webhook endpoints (apps/gateway/src/public-api): managed with a session; :id here is the user's code, no endpoint of anyone.
   'GET /api/domains/certificate-allowed': { access: 'public', expect: { anonymous: 404 } },
+  'GET /api/conversions/settings': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  'PUT /api/conversions/settings': { access: 'user' },
+  'POST /api/webhooks/stripe-conversions/:workspaceId': { access: 'public', expect: { anonymous: [400, 404] } },
   'GET /api/domains': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
   'POST /api/domains': { access: 'user' },
   'PATCH /api/domains/:id': { access: 'user', expect: { user: 404, ...OWNED } },
@@ -276,6 +279,8 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/v1/analytics': { access: 'api' },
   'GET /api/v1/webhooks': { access: 'api' },
   'POST /api/v1/webhooks': { access: 'api' },
+  'POST /api/v1/events/lead': { access: 'api' },
+  'POST /api/v1/events/sale': { access: 'api' },
   'PATCH /api/v1/webhooks/:id': { access: 'api' },
   'DELETE /api/v1/webhooks/:id': { access: 'api' },
   'POST /api/v1/webhooks/:id/rotate-secret': { access: 'api' },

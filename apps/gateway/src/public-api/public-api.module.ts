@@ -1,3 +1,4 @@
+import { V1EventsController } from './v1-events.controller';
 import { Module } from '@nestjs/common';
 import { QrApiModule } from '../qr/qr-api.module';
 import { ApiKeysController } from './api-keys.controller';
@@ -19,7 +20,7 @@ import { WebhooksController } from './webhooks.controller';
  */
 @Module({
   imports: [QrApiModule],
-  controllers: [V1CodesController, V1AnalyticsController, V1WebhooksController, OpenApiController, ApiKeysController, WebhooksController],
+  controllers: [V1CodesController, V1AnalyticsController, V1WebhooksController, V1EventsController, OpenApiController, ApiKeysController, WebhooksController],
   providers: [PublicApiService, WebhooksApiService, IdempotencyInterceptor, IfMatchInterceptor, OpenApiDocument, ApiReferencePage],
 })
 export class PublicApiModule {}

@@ -33,7 +33,7 @@ export const V1_BULK_MAX = 100;
 
 /** What the campaign settings hold; their full shape is in docs/api.md (the web's Campaign tab writes the same). */
 const CAMPAIGN_DESCRIPTION =
-  'Campaign controls: passQuery (boolean), startsAt, expiresAt, fallbackUrl, scanLimit, schedule [{at, destination}], ' +
+  'Campaign controls: passQuery (boolean), passScanId (boolean: each scan\'s id goes to the destination as qrd_id, for conversions), startsAt, expiresAt, fallbackUrl, scanLimit, schedule [{at, destination}], ' +
   'rules [{os, device, country, language, time, destination}] (first match wins), split [{name, destination, weight}]; ' +
   'each refused part is named in the problem details';
 

@@ -1,3 +1,4 @@
+import { ConversionSettingsController, StripeConversionsController } from './conversions.controller';
 import { DomainCertificatesController, DomainsController } from './domains.controller';
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { ActivityController } from './activity.controller';
@@ -22,6 +23,8 @@ import { RedirectTableController } from './redirect-table.controller';
 @Module({
   controllers: [
     DomainCertificatesController,
+    ConversionSettingsController,
+    StripeConversionsController,
     DomainsController,
     QrArchiveController,
     DesignTemplatesController,

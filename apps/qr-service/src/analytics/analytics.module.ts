@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CodesModule } from '../codes/codes.module';
+import { ConversionsModule } from '../conversions/conversions.module';
 import { AdminAnalyticsRepository } from './admin-analytics.repository';
 import { AnalyticsHandlers } from './analytics.handlers';
 import { AnalyticsRepository } from './analytics.repository';
@@ -8,7 +9,7 @@ import { ScansExportController } from './scans-export.controller';
 
 /** Analytics read from the rollups, and the scans' export. */
 @Module({
-  imports: [CodesModule],
+  imports: [CodesModule, ConversionsModule],
   controllers: [AnalyticsHandlers, ScansExportController],
   providers: [AnalyticsRepository, AdminAnalyticsRepository, AnalyticsService],
 })

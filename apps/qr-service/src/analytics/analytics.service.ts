@@ -17,6 +17,7 @@ import {
   ScanPatterns,
   scanDeadLetterKey,
 } from '@qrd/contracts';
+import { ConversionsRepository } from '../conversions/conversions.repository';
 import { CodesService } from '../codes/codes.service';
 import { AdminAnalyticsRepository } from './admin-analytics.repository';
 import { AnalyticsRepository, ScanScope, WindowTotals } from './analytics.repository';
@@ -54,6 +55,7 @@ export class AnalyticsService {
     private readonly analytics: AnalyticsRepository,
     private readonly admin: AdminAnalyticsRepository,
     private readonly codes: CodesService,
+    private readonly conversions: ConversionsRepository,
     @Inject(REDIS) private readonly redis: IORedis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -64,7 +66,7 @@ export class AnalyticsService {
     const range = dayRange(query.from, query.to, tz);
     const window = await this.analytics.localDayBounds(range.fromDay, range.toDay, tz);
     const scope = { codeId: code.id };
-    const [totals, series, breakdowns, allTime, last30, variants, previous] = await Promise.all([
+    const [totals, series, breakdowns, allTime, last30, variants, previous, conversions] = await Promise.all([
       this.analytics.totals(scope, window),
       this.analytics.series(scope, { ...range, tz }),
       this.analytics.breakdowns(scope, window),
@@ -72,6 +74,7 @@ export class AnalyticsService {
       this.last30Days(tz).then((days) => this.analytics.totals(scope, days)),
       code.campaign ? this.analytics.variants(code.id, window) : Promise.resolve([]),
       query.compare === 'previous' ? this.previousTotals(scope, range, tz) : Promise.resolve(null),
+      this.conversions.totals(code.id, window.start, window.end),
     ]);
     return {
       ...(previous ? { previous: withChange(previous, totals) } : {}),
@@ -85,7 +88,9 @@ export class AnalyticsService {
       last30Days: last30.scans,
       series,
       ...breakdowns,
-      variants,
+      // Each variant with its leads, sales and revenue beside its scans.
+      variants: variants.map((variant) => ({ ...variant, ...(conversions.variants.get(variant.key) ?? { leads: 0, sales: 0, revenue: [] }) })),
+      conversions: conversions.all,
     };
   }
 

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
 import { hasMalformedPercentEncoding, RedirectHost, SCAN_CONSUMER_GROUP, scanStreamKey, SLUG_PATTERN } from '@qrd/contracts';
 import { createRedis } from '@qrd/messaging';
+import { v7 as uuidv7 } from 'uuid';
 import { Answer, ScanRecorder } from '../scans/scan-recorder';
 import { clientIpOf } from './client-ip';
 import { Known, MISS } from './redirect-cache';
@@ -288,6 +289,13 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
       return this.record(req, slug, entry, () => this.sendPage(req, res, this.hosted.of(req, slug, entry)), variant, ip);
     }
     this.outcomes.redirect++;
+    // Conversions: the scan's id goes to the destination (after the scanner's own parameters, so it cannot be forged).
+    const scanIdParam = entry.campaign?.scanIdParam;
+    if (scanIdParam !== undefined) {
+      const scanId = uuidv7();
+      const tagged = withQuery(location, `${scanIdParam}=${scanId}`);
+      return this.record(req, slug, entry, () => this.goTo(req, res, tagged), variant, ip, scanId);
+    }
     this.record(req, slug, entry, () => this.goTo(req, res, location), variant, ip);
   }
 
@@ -318,7 +326,15 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Records the scan; `answer` redirects the scanner once the scan is in the stream (ScanRecorder). */
-  private record(req: IncomingMessage, slug: string, entry: Exclude<Known, null>, answer: Answer, variant?: string | null, ip = this.clientIp(req)): void {
+  private record(
+    req: IncomingMessage,
+    slug: string,
+    entry: Exclude<Known, null>,
+    answer: Answer,
+    variant?: string | null,
+    ip = this.clientIp(req),
+    scanId?: string,
+  ): void {
     this.recorder.record({
       codeId: entry.codeId,
       slug,
@@ -331,7 +347,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
       method: req.method === 'HEAD' ? 'HEAD' : 'GET',
       purpose: header(req, 'sec-purpose') || header(req, 'purpose') || header(req, 'x-moz') || header(req, 'x-purpose'),
       ...(variant ? { variant } : {}),
-    }, answer);
+    }, answer, scanId);
   }
 
   private sendPage(req: IncomingMessage, res: ServerResponse, page: Page): void {

@@ -103,8 +103,8 @@ export class ScanRecorder {
    * Takes a scan that just happened and gives it its id; answers that id. `answer` is called once
    * the scan is in the stream (or at once when Redis is away, or after `answerWaitMs`).
    */
-  record(scan: Omit<ScanStreamEntry, 'id'>, answer?: Answer): string {
-    const id = uuidv7();
+  /** `id`: the scan's id when it was made before (it went to the destination); a new one otherwise. */
+  record(scan: Omit<ScanStreamEntry, 'id'>, answer?: Answer, id: string = uuidv7()): string {
     if (this.buffer.length >= (this.options.maxBuffered ?? 100_000)) {
       this.dropped++;
       if (this.dropped === 1 || this.dropped % 1000 === 0) {

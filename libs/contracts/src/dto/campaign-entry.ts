@@ -1,5 +1,8 @@
 import { parseInstant, type CampaignEntry, type CampaignRule, type CampaignSettings, type CampaignTargetEntry, type CampaignVariant } from './campaign.dto';
 
+/** The query parameter that carries a scan's id to the destination of a code that sends it (conversions). */
+export const SCAN_ID_PARAM = 'qrd_id';
+
 /** The campaign settings (already checked) as the redirect table's entry carries them. */
 
 function target(rules: CampaignRule[] | undefined, split: CampaignVariant[] | undefined): CampaignTargetEntry {
@@ -17,6 +20,7 @@ export function toCampaignEntry(settings: CampaignSettings | null | undefined): 
   if (!settings) return undefined;
   const entry: CampaignEntry = target(settings.rules, settings.split);
   if (settings.passQuery === false) entry.passQuery = false;
+  if (settings.passScanId === true) entry.scanIdParam = SCAN_ID_PARAM;
   const startsAt = parseInstant(settings.startsAt);
   if (startsAt !== null) entry.startsAt = startsAt;
   const expiresAt = parseInstant(settings.expiresAt);

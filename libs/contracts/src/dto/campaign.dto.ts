@@ -61,6 +61,11 @@ export interface CampaignSwitch {
 export interface CampaignSettings {
   /** The scanner's query string is passed on to the destination (on by default). */
   passQuery?: boolean;
+  /**
+   * Conversions (docs/conversions.md): each scan's id goes to the destination as `qrd_id`, so the
+   * destination site can report a lead or a sale against it (off by default).
+   */
+  passScanId?: boolean;
   /** ISO date-time: before then the code is scheduled (not live yet); scans meet a "not live yet" page or the fallback URL. */
   startsAt?: string | null;
   /** ISO date-time: from then on the code is expired. */
@@ -95,6 +100,8 @@ export interface CampaignSwitchEntry extends CampaignTargetEntry {
 export interface CampaignEntry extends CampaignTargetEntry {
   /** false: the scanner's query string is dropped (absent: passed on). */
   passQuery?: false;
+  /** The query parameter that carries the scan's id to the destination (conversions), when on. */
+  scanIdParam?: string;
   startsAt?: number;
   expiresAt?: number;
   scanLimit?: number;
@@ -284,6 +291,7 @@ export function campaignProblems(value: unknown, now: number): FieldErrors {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { campaign: 'The campaign settings must be an object' };
   const s = value as CampaignSettings;
   if (s.passQuery !== undefined && typeof s.passQuery !== 'boolean') errors.passQuery = 'Query pass-through is on or off';
+  if (s.passScanId !== undefined && typeof s.passScanId !== 'boolean') errors.passScanId = 'Sending the scan id to the destination is on or off';
   if (s.expiresAt !== undefined && s.expiresAt !== null) {
     const at = parseInstant(s.expiresAt);
     if (at === null) errors.expiresAt = 'The expiry must be a date and time, such as 2026-12-31T23:59:00+01:00';

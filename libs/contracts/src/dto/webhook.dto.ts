@@ -5,7 +5,7 @@ import { destinationProblem } from './code-fields';
  * Outbound webhooks (docs/api.md "Webhooks"): endpoints an account registers, the events each
  * receives, signed with the Standard Webhooks scheme.
  */
-export const WEBHOOK_EVENT_TYPES = ['code.created', 'code.updated', 'code.deleted', 'scan.created', 'subscription.updated'] as const;
+export const WEBHOOK_EVENT_TYPES = ['code.created', 'code.updated', 'code.deleted', 'scan.created', 'subscription.updated', 'lead.created', 'sale.created'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** An account keeps at most this many endpoints. */
 export const WEBHOOK_MAX_PER_USER = 10;

@@ -1,3 +1,4 @@
+import type { ConversionTotals } from '../dto/conversion.dto';
 /** What the qr-service answers about scans: ranges, breakdowns, series, comparisons and activity. */
 
 /** Local days (YYYY-MM-DD) in `tz`, both included; compare=previous adds the period before. */
@@ -99,8 +100,10 @@ export interface CodeAnalytics extends ScanBreakdowns {
   allTime: { scans: number; botScans: number; lastScanAt: string | null };
   last30Days: number;
   series: SeriesPoint[];
-  /** A/B split (campaign controls): human scans and unique visitors per variant in the range. */
-  variants?: { key: string; scans: number; uniqueScans: number }[];
+  /** A/B split (campaign controls): human scans and unique visitors per variant in the range, and their conversions. */
+  variants?: ({ key: string; scans: number; uniqueScans: number } & Partial<ConversionTotals>)[];
+  /** Leads, sales and revenue of scans in the range (conversions, docs/conversions.md). */
+  conversions?: ConversionTotals;
   /** With compare=previous. */
   previous?: PreviousPeriod;
 }
