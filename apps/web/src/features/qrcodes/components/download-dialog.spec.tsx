@@ -20,7 +20,8 @@ describe('Download options (PreviewPanel with DownloadDialog)', () => {
     URL.revokeObjectURL = () => undefined;
     server = installFetchStub()
       .on('GET /api/qrcodes/:id/preview', ok({ dataUrl: PREVIEW_DATA_URL }))
-      .on('GET /api/qrcodes/:id/download', ok('file'));
+      .on('GET /api/qrcodes/:id/download', ok('file'))
+      .on('GET /api/domains', ok([]));
   });
   afterEach(() => {
     URL.createObjectURL = createObjectURL;

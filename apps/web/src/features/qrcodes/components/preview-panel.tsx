@@ -6,6 +6,7 @@ import { toast } from '../../../hooks/use-toast';
 import { copyText } from '../../../lib/copy-text';
 import { useCodeActions } from '../hooks/use-code-actions';
 import { stateExplanation } from '../lib/code-list';
+import { CodeDomain } from './code-domain';
 import { CodePreviewImage } from './code-preview-image';
 import { CodeStateBadges } from './code-state-badges';
 import { DownloadDialog } from './download-dialog';
@@ -71,6 +72,7 @@ export function PreviewPanel({ code }: { code: QrCodeView }) {
             </Button>
           </div>
         </div>
+        <CodeDomain code={code} />
         <div className="grid gap-1">
           <p className="text-sm font-medium">Target URL</p>
           <a href={code.destinationUrl} target="_blank" rel="noreferrer" className="flex items-center gap-1 text-sm break-all text-primary hover:underline">

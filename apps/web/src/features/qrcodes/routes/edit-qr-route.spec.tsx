@@ -20,6 +20,7 @@ describe(EditQrRoute.name, () => {
       .on('GET /api/qrcodes/:id/preview', ok({ dataUrl: PREVIEW_DATA_URL }))
       .on('POST /api/qrcodes/:id/preview', ok({ dataUrl: PREVIEW_DATA_URL }))
       .on('GET /api/design-templates', ok([]))
+      .on('GET /api/domains', ok([]))
       .on('GET /api/folders', ok([{ id: 'f-1', name: 'Shops', codes: 3, createdAt: '2026-01-01T00:00:00.000Z' }]));
   });
 
