@@ -15,7 +15,7 @@ export function createDomain(input: CreateDomainDto): Promise<DomainView> {
   return api.post<DomainView>('/api/domains', input);
 }
 
-/** PATCH /api/domains/{id} {rootRedirect?, notFoundRedirect?, expiredRedirect?} (each a URL, or null for our page). */
+/** PATCH /api/domains/{id} {rootRedirect?, notFoundRedirect?, expiredRedirect?, hsts?} (each redirect a URL, or null for our page). */
 export function updateDomain({ id, ...changes }: UpdateDomainDto & { id: string }): Promise<DomainView> {
   return api.patch<DomainView>(path(id), changes);
 }

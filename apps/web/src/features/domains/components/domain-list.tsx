@@ -50,6 +50,7 @@ function DomainItem({ domain, onRemove }: { domain: DomainView; onRemove: (domai
         <p className="text-xs text-muted-foreground">
           {domain.lastCheckedAt ? `Last checked ${formatWhen(domain.lastCheckedAt)}` : 'Not checked yet'}
           {domain.codes > 0 && ` · ${domain.codes} ${domain.codes === 1 ? 'code uses' : 'codes use'} it`}
+          {domain.hsts && ' · Sends HSTS'}
         </p>
       </div>
 

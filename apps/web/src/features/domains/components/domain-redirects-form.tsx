@@ -17,7 +17,7 @@ const FIELDS: { name: RedirectField; label: string; hint: (host: string) => stri
   { name: 'expiredRedirect', label: 'Expired code', hint: () => 'Where a scan of a code past its end date or scan limit goes.' },
 ];
 
-/** The three optional redirects of a domain; an empty field means our own page. */
+/** The three optional redirects of a domain (an empty field means our own page) and whether its answers send HSTS. */
 export function DomainRedirectsForm({ domain }: { domain: DomainView }) {
   const update = useUpdateDomain();
   const [values, setValues] = useState<Record<RedirectField, string>>({
@@ -25,6 +25,7 @@ export function DomainRedirectsForm({ domain }: { domain: DomainView }) {
     notFoundRedirect: domain.notFoundRedirect ?? '',
     expiredRedirect: domain.expiredRedirect ?? '',
   });
+  const [hsts, setHsts] = useState(domain.hsts);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const idOf = (name: RedirectField) => `domain-${domain.id}-${name}`;
 
@@ -36,7 +37,7 @@ export function DomainRedirectsForm({ domain }: { domain: DomainView }) {
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     try {
-      await update.mutateAsync({ id: domain.id, ...changes });
+      await update.mutateAsync({ id: domain.id, ...changes, hsts });
       toast({ title: 'Redirects saved', description: domain.unicodeHostname });
     } catch (error) {
       setErrors(getFieldErrors(error));
@@ -67,6 +68,23 @@ export function DomainRedirectsForm({ domain }: { domain: DomainView }) {
           />
         </FormField>
       ))}
+      <div className="grid gap-1">
+        <label htmlFor={`domain-${domain.id}-hsts`} className="flex items-start gap-2 text-sm font-medium">
+          <input
+            id={`domain-${domain.id}-hsts`}
+            type="checkbox"
+            className="mt-0.5 size-4 shrink-0 accent-primary"
+            checked={hsts}
+            onChange={(event) => setHsts(event.target.checked)}
+            aria-describedby={`domain-${domain.id}-hsts-hint`}
+          />
+          Send HSTS (Strict-Transport-Security) on this domain
+        </label>
+        <p id={`domain-${domain.id}-hsts-hint`} className="pl-6 text-xs text-muted-foreground">
+          Once browsers have seen it they refuse plain HTTP to {domain.unicodeHostname} for a year, even if you turn it off again. Turn it on only
+          if this name is always served over HTTPS.
+        </p>
+      </div>
       <Button type="submit" disabled={update.isPending} className="justify-self-start">
         {update.isPending && <Spinner />}
         Save redirects

@@ -188,8 +188,41 @@ describe('DomainsTab', () => {
     await user.click(within(form).getByRole('button', { name: 'Save redirects' }));
 
     await waitFor(() => expect(server.calls('PATCH /api/domains/:id')).toHaveLength(1));
-    expect(server.calls('PATCH /api/domains/:id')[0].body).toEqual({ rootRedirect: 'https://acme.com', notFoundRedirect: null, expiredRedirect: null });
+    expect(server.calls('PATCH /api/domains/:id')[0].body).toEqual({ rootRedirect: 'https://acme.com', notFoundRedirect: null, expiredRedirect: null, hsts: false });
     expect(await screen.findByText('Redirects saved')).toBeInTheDocument();
+  });
+
+  it('sends HSTS on a domain only once it is turned on, after warning what it does, and turns it off again', async () => {
+    let domains = [aDomain({ state: 'verified' })];
+    const server = installFetchStub()
+      .on('GET /api/domains', () => ok(domains))
+      .on('PATCH /api/domains/:id', (request) => {
+        domains = [aDomain({ state: 'verified', hsts: request.body.hsts ?? false })];
+        return ok(domains[0]);
+      });
+    renderTab();
+    const user = userEvent.setup();
+    const item = await findDomain('qr.acme.com');
+    await user.click(within(item).getByRole('button', { name: 'Redirects' }));
+
+    const form = within(item).getByRole('form', { name: 'Redirects of qr.acme.com' });
+    const hsts = within(form).getByRole('checkbox', { name: 'Send HSTS (Strict-Transport-Security) on this domain' });
+    expect(hsts).not.toBeChecked();
+    expect(hsts).toHaveAccessibleDescription(expect.stringContaining('refuse plain HTTP to qr.acme.com for a year'));
+
+    await user.click(hsts);
+    await user.click(within(form).getByRole('button', { name: 'Save redirects' }));
+    await waitFor(() => expect(server.calls('PATCH /api/domains/:id')).toHaveLength(1));
+    expect(server.calls('PATCH /api/domains/:id')[0].body).toEqual({ rootRedirect: null, notFoundRedirect: null, expiredRedirect: null, hsts: true });
+    expect(server.calls('PATCH /api/domains/:id')[0].params.id).toBe(ACME.id);
+    await waitFor(() => expect(item).toHaveTextContent('Sends HSTS'));
+
+    await user.click(within(form).getByRole('checkbox', { name: 'Send HSTS (Strict-Transport-Security) on this domain' }));
+    expect(within(form).getByRole('checkbox', { name: 'Send HSTS (Strict-Transport-Security) on this domain' })).not.toBeChecked();
+    await user.click(within(form).getByRole('button', { name: 'Save redirects' }));
+    await waitFor(() => expect(server.calls('PATCH /api/domains/:id')).toHaveLength(2));
+    expect(server.calls('PATCH /api/domains/:id')[1].body).toMatchObject({ hsts: false });
+    await waitFor(() => expect(item).not.toHaveTextContent('Sends HSTS'));
   });
 
   it('asks before removing a domain, shows why it cannot be removed while codes use it, and removes an unused one', async () => {
