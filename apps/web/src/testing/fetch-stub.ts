@@ -63,6 +63,7 @@ import {
   type UpdateProfileDto,
   type UpdateQrCodeDto,
   type UserView,
+  type AdminDomainStatusDto,
   type CreateDomainDto,
   type DomainView,
   type UpdateDomainDto,
@@ -174,6 +175,8 @@ export interface ApiRoutes {
   'PATCH /api/domains/:id': { body: UpdateDomainDto; res: DomainView };
   'DELETE /api/domains/:id': { body: undefined; res: undefined };
   'POST /api/domains/:id/check': { body: Record<string, never>; res: DomainView };
+  'GET /api/admin/domains': { body: undefined; res: (DomainView & { workspaceId: string })[] };
+  'POST /api/admin/domains/:id/status': { body: AdminDomainStatusDto; res: DomainView };
   'GET /api/account/data-export': { body: undefined; res: LatestDataExport };
   'POST /api/account/data-export': { body: undefined; res: DataExportView };
   /** The body is the image file itself (a Blob), not JSON. */

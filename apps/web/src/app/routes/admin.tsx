@@ -1,4 +1,5 @@
 import { AbuseQueue } from '../../features/abuse';
+import { AdminDomains } from '../../features/admin/components/admin-domains';
 import { AdminHeader } from '../../features/admin/components/admin-header';
 import { AdminUsers } from '../../features/admin/components/admin-users';
 import { AdminWorkspaces } from '../../features/admin/components/admin-workspaces';
@@ -20,6 +21,7 @@ export default function AdminRoute() {
       <RevenueSummary />
       <AdminUsers viewer={user} />
       <AdminWorkspaces />
+      <AdminDomains />
       <AnalyticsOverview />
       <AbuseQueue />
       <Reconciliation />

@@ -7,4 +7,6 @@ export const adminKeys = {
   revenue: () => [...adminKeys.all, 'revenue'] as const,
   codeOverview: () => [...adminKeys.all, 'qr-codes'] as const,
   pageVisits: () => [...adminKeys.all, 'page-visits'] as const,
+  /** Every workspace's custom domains. */
+  domains: () => [...adminKeys.all, 'domains'] as const,
 };
