@@ -43,8 +43,8 @@ describe('conversions: leads and sales attributed to scans', () => {
     const v1 = (path: string, body: unknown, apiKey = key) =>
       fetch(`${system.url('gateway')}${path}`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
         async (res) => {
-          const json = await res.json();
-          return { status: res.status, json: { ...json, message: json.detail ?? json.message } };
+          const json = (await res.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+          return { status: res.status, json: { ...json, message: json.detail ?? json.message } as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
         },
       );
 
@@ -76,7 +76,7 @@ describe('conversions: leads and sales attributed to scans', () => {
     const endpoint = new URL(settings.json.stripeEndpointUrl as string).pathname;
     const send = (event: { payload: string; signature: string }) =>
       fetch(`${system.url('gateway')}${endpoint}`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, body: event.payload }).then(
-        async (res) => ({ status: res.status, json: await res.json() }),
+        async (res) => ({ status: res.status, json: (await res.json()) as Record<string, any> }), // eslint-disable-line @typescript-eslint/no-explicit-any
       );
     const sale = await send(checkoutCompleted('cs_test_1', scanId, 2599, 'eur'));
     expect(sale.status).toBe(200);

@@ -15,6 +15,8 @@ export const EVENT_LABELS: Record<WebhookEventType, string> = {
   'code.deleted': 'A code is deleted',
   'scan.created': 'Codes are scanned (in batches, every few seconds)',
   'subscription.updated': 'Your subscription changes',
+  'lead.created': 'A lead is recorded against a scan (conversions)',
+  'sale.created': 'A sale is recorded against a scan (conversions)',
 };
 
 /** URL and events; the new endpoint (with its secret) goes to `onCreated` to be shown once. */

@@ -46,7 +46,7 @@ describe('WebhooksTab', () => {
 
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Endpoint URL'), 'https://shop.example.com/hooks/qr');
-    for (const type of ['code.updated', 'scan.created', 'subscription.updated']) await user.click(screen.getByRole('checkbox', { name: new RegExp(type) }));
+    for (const type of ['code.updated', 'scan.created', 'subscription.updated', 'lead.created', 'sale.created']) await user.click(screen.getByRole('checkbox', { name: new RegExp(type) }));
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
 
     expect(await screen.findByLabelText('Signing secret')).toHaveTextContent(SECRET);

@@ -71,6 +71,19 @@ describe(CampaignEditor.name, () => {
     });
   });
 
+  it('turns on sending the scan id for conversions, and keeps it on when the campaign is saved again', async () => {
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: /qrd_id/ }));
+    await user.click(screen.getByRole('button', { name: 'Save campaign' }));
+    await waitFor(() => expect(server.calls('PATCH /api/qrcodes/:id')[0]?.body).toEqual({ campaign: { passScanId: true } }));
+  });
+
+  it('shows a code that sends its scan id as such', async () => {
+    renderTab(aCode({ ...code, campaign: { passScanId: true } }));
+    expect(await screen.findByRole('checkbox', { name: /qrd_id/ })).toBeChecked();
+  });
+
   it('shows the scans left under a limit, and the server\'s reason when a setting is refused', async () => {
     server.on(
       'PATCH /api/qrcodes/:id',

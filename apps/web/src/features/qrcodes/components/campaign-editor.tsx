@@ -30,6 +30,7 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
   const initial = code.campaign ?? {};
   const [utm, setUtm] = useState<Utm>(() => utmOf(code.destinationUrl));
   const [passQuery, setPassQuery] = useState(initial.passQuery !== false);
+  const [passScanId, setPassScanId] = useState(initial.passScanId === true);
   const [startsAt, setStartsAt] = useState(toLocalInput(initial.startsAt));
   const [expiresAt, setExpiresAt] = useState(toLocalInput(initial.expiresAt));
   const [scanLimit, setScanLimit] = useState(initial.scanLimit ? String(initial.scanLimit) : '');
@@ -89,6 +90,7 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
     setFieldErrors({});
     const settings: CampaignSettings = cleanSettings({
       passQuery,
+      passScanId,
       startsAt: fromLocalInput(startsAt),
       expiresAt: fromLocalInput(expiresAt),
       scanLimit: scanLimit.trim() ? Number(scanLimit) : null,
@@ -137,6 +139,10 @@ export function CampaignEditor({ code }: { code: QrCodeView }) {
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={passQuery} onChange={(e) => setPassQuery(e.target.checked)} className="size-4" />
           Pass the scanner&apos;s query string on to the destination
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={passScanId} onChange={(e) => setPassScanId(e.target.checked)} className="size-4" />
+          Send each scan&apos;s id to the destination as qrd_id, so your site can report leads and sales (conversions)
         </label>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <FormField id="campaign-starts" label="Starts at" error={problem('startsAt')} hint="Your local time. Before it the code shows a &quot;not live yet&quot; page.">

@@ -82,6 +82,7 @@ export function listOf(text: string, upper = false): string[] {
 export function cleanSettings(settings: CampaignSettings): CampaignSettings {
   const out: CampaignSettings = {};
   if (settings.passQuery === false) out.passQuery = false;
+  if (settings.passScanId === true) out.passScanId = true;
   if (settings.startsAt) out.startsAt = settings.startsAt;
   if (settings.expiresAt) out.expiresAt = settings.expiresAt;
   if (settings.scanLimit) out.scanLimit = settings.scanLimit;

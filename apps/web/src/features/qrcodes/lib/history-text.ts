@@ -24,6 +24,7 @@ const FIELD_LABELS: Record<string, string> = {
   destination: 'Destination',
   category: 'Category',
   'campaign.passQuery': 'Pass query string on',
+  'campaign.passScanId': 'Send the scan id (conversions)',
   'campaign.startsAt': 'Starts',
   'campaign.expiresAt': 'Expires',
   'campaign.scanLimit': 'Scan limit',
