@@ -4,7 +4,7 @@
  * what it cannot see: import circles, and the direction of the modules inside a service and inside
  * the web app. docs/engineering.md shows the graph these rules keep (`npm run deps:graph`).
  */
-const QR_FEATURES = 'abuse|accounts|analytics|bulk-import|content|data-export|design-templates|history|images|reconciliation|scans|webhooks';
+const QR_FEATURES = 'abuse|accounts|analytics|bulk-import|content|conversions|data-export|design-templates|domains|history|images|reconciliation|scans|webhooks';
 const AUTH_FEATURES = 'mail|password-reset|email-change|two-factor|account-deletion';
 
 /**
@@ -14,12 +14,15 @@ const AUTH_FEATURES = 'mail|password-reset|email-change|two-factor|account-delet
 const WEB_FEATURE_EDGES = [
   ['account', 'analytics'],
   ['account', 'billing'],
+  ['account', 'domains'],
   ['account', 'workspaces'],
+  ['admin', 'domains'],
   ['auth', 'billing'],
   ['onboarding', 'billing'],
   ['onboarding', 'qrcodes'],
   ['qrcodes', 'analytics'],
   ['qrcodes', 'billing'],
+  ['qrcodes', 'domains'],
 ];
 
 const WEB_FEATURES = '^apps/web/src/features/';
