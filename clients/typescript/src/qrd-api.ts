@@ -565,6 +565,21 @@ export interface components {
             scans: number;
             uniqueScans: number;
         };
+        V1Revenue: {
+            /**
+             * @description ISO 4217
+             * @example EUR
+             */
+            currency: string;
+            /** @description Minor units (cents) */
+            amount: number;
+        };
+        V1ConversionTotals: {
+            leads: number;
+            sales: number;
+            /** @description Revenue of the sales, per currency */
+            revenue: components["schemas"]["V1Revenue"][];
+        };
         V1CodeAnalytics: {
             countries: components["schemas"]["V1CountItem"][];
             regions: components["schemas"]["V1CountItem"][];
@@ -590,6 +605,8 @@ export interface components {
             allTime: components["schemas"]["V1AllTime"];
             last30Days: number;
             series: components["schemas"]["V1SeriesPoint"][];
+            /** @description Leads and sales reported against the scans of the range (conversions) */
+            conversions: components["schemas"]["V1ConversionTotals"];
         };
         V1TopCode: {
             /** Format: uuid */

@@ -109,6 +109,17 @@ export class V1AllTime {
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) lastScanAt!: string | null;
 }
 
+export class V1Revenue {
+  @ApiProperty({ description: 'ISO 4217', example: 'EUR' }) currency!: string;
+  @ApiProperty({ type: 'integer', description: 'Minor units (cents)' }) amount!: number;
+}
+
+export class V1ConversionTotals {
+  @ApiProperty({ type: 'integer' }) leads!: number;
+  @ApiProperty({ type: 'integer' }) sales!: number;
+  @ApiProperty({ type: [V1Revenue], description: 'Revenue of the sales, per currency' }) revenue!: V1Revenue[];
+}
+
 export class V1CodeAnalytics extends V1Breakdowns {
   @ApiProperty({ format: 'uuid' }) codeId!: string;
   @ApiProperty({ format: 'date' }) from!: string;
@@ -121,6 +132,7 @@ export class V1CodeAnalytics extends V1Breakdowns {
   @ApiProperty({ type: V1AllTime }) allTime!: V1AllTime;
   @ApiProperty({ type: 'integer' }) last30Days!: number;
   @ApiProperty({ type: [V1SeriesPoint] }) series!: V1SeriesPoint[];
+  @ApiProperty({ type: V1ConversionTotals, description: 'Leads and sales reported against the scans of the range (conversions)' }) conversions!: V1ConversionTotals;
 }
 
 export class V1TopCode {
