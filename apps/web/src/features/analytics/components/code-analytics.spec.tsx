@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, installFetchStub, ok } from '../../../testing/fetch-stub';
 import { renderWithApp } from '../../../testing/render';
-import { CodeAnalytics } from './code-analytics';
+import { CodeAnalytics, formatMoney } from './code-analytics';
 
 describe('CodeAnalytics', () => {
   it('says the export has started when the CSV download is clicked', async () => {
@@ -61,6 +61,44 @@ describe('CodeAnalytics of an A/B code', () => {
     const table = await screen.findByRole('table', { name: '' });
     const rows = within(table).getAllByRole('row').map((row) => row.textContent);
     expect(rows).toEqual(['VariantScansUnique scannersShare', 'A301475%', 'B10625%']);
+  });
+
+  it('shows the leads, sales and revenue of the range, and marks the variant with the most sales', async () => {
+    const empty = { countries: [], regions: [], cities: [], devices: [], os: [], browsers: [], referrers: [] };
+    installFetchStub()
+      .on('GET /api/qrcodes/:id/analytics/patterns', ok(noPatterns))
+      .on(
+        'GET /api/qrcodes/:id/analytics',
+        ok({
+          codeId: 'c1',
+          from: '2026-06-01',
+          to: '2026-06-30',
+          tz: 'UTC',
+          granularity: 'day',
+          scans: 40,
+          uniqueScans: 20,
+          botScans: 0,
+          allTime: { scans: 40, botScans: 0, lastScanAt: '2026-06-30T10:00:00.000Z' },
+          last30Days: 40,
+          series: [],
+          ...empty,
+          conversions: { leads: 5, sales: 3, revenue: [{ currency: 'EUR', amount: 7797 }] },
+          variants: [
+            { key: 'A', scans: 30, uniqueScans: 14, leads: 4, sales: 1, revenue: [{ currency: 'EUR', amount: 2599 }] },
+            { key: 'B', scans: 10, uniqueScans: 6, leads: 1, sales: 2, revenue: [{ currency: 'EUR', amount: 5198 }] },
+          ],
+        }),
+      );
+    renderWithApp(<CodeAnalytics codeId="c1" />, { path: '/qrcodes/c1' });
+
+    const card = (await screen.findByText('Conversions')).closest('div[class*="rounded"]') as HTMLElement;
+    expect(card).toHaveTextContent('Leads5');
+    expect(card).toHaveTextContent('Sales3');
+    expect(card).toHaveTextContent(formatMoney(7797, 'EUR'));
+    const rows = within(screen.getByRole('table')).getAllByRole('row').map((row) => row.textContent);
+    expect(rows[0]).toBe('VariantScansUnique scannersShareLeadsSalesRevenue');
+    expect(rows[1]).toBe(`A301475%41${formatMoney(2599, 'EUR')}`);
+    expect(rows[2]).toBe(`BMost sales10625%12${formatMoney(5198, 'EUR')}`);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { CodeAnalytics as CodeAnalyticsView } from '@qrd/contracts';
+import type { CodeAnalytics as CodeAnalyticsView, ConversionTotals } from '@qrd/contracts';
 import { Download } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -88,6 +88,7 @@ export function CodeAnalytics({ codeId, codeName }: { codeId: string; codeName?:
               <BreakdownsGrid breakdowns={analytics} />
             </CardContent>
           </Card>
+          {analytics.conversions && (analytics.conversions.leads > 0 || analytics.conversions.sales > 0) && <ConversionsCard totals={analytics.conversions} />}
           {analytics.variants && analytics.variants.length > 0 && <VariantsCard variants={analytics.variants} />}
         </>
       )}
@@ -95,9 +96,39 @@ export function CodeAnalytics({ codeId, codeName }: { codeId: string; codeName?:
   );
 }
 
-/** A/B split: scans and unique scanners per variant in the range, so the owner can pick the winner. */
+/** An amount in minor units (cents) of a currency, as the viewer's locale writes it. */
+export function formatMoney(amount: number, currency: string): string {
+  const format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
+  return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}
+
+function formatRevenue(revenue: ConversionTotals['revenue'] | undefined): string {
+  return revenue && revenue.length > 0 ? revenue.map((r) => formatMoney(r.amount, r.currency)).join(' + ') : '-';
+}
+
+/** Leads and sales reported against this range's scans (conversions), and what they earned. */
+function ConversionsCard({ totals }: { totals: ConversionTotals }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Conversions</CardTitle>
+        <CardDescription>Leads and sales your site reported against the scans of this range.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Leads" value={formatCount(totals.leads)} />
+        <StatCard label="Sales" value={formatCount(totals.sales)} />
+        <StatCard label="Revenue" compact value={formatRevenue(totals.revenue)} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A/B split: scans and unique scanners per variant in the range (and their conversions), so the owner can pick the winner. */
 function VariantsCard({ variants }: { variants: NonNullable<CodeAnalyticsView['variants']> }) {
   const total = variants.reduce((sum, v) => sum + v.scans, 0);
+  const converted = variants.some((v) => (v.leads ?? 0) > 0 || (v.sales ?? 0) > 0);
+  const mostSales = Math.max(0, ...variants.map((v) => v.sales ?? 0));
+  const leaders = variants.filter((v) => mostSales > 0 && (v.sales ?? 0) === mostSales);
   return (
     <Card>
       <CardHeader>
@@ -111,16 +142,35 @@ function VariantsCard({ variants }: { variants: NonNullable<CodeAnalyticsView['v
               <th scope="col" className="py-2 pr-4 font-medium">Variant</th>
               <th scope="col" className="py-2 pr-4 text-right font-medium">Scans</th>
               <th scope="col" className="py-2 pr-4 text-right font-medium">Unique scanners</th>
-              <th scope="col" className="py-2 text-right font-medium">Share</th>
+              <th scope="col" className="py-2 pr-4 text-right font-medium">Share</th>
+              {converted && (
+                <>
+                  <th scope="col" className="py-2 pr-4 text-right font-medium">Leads</th>
+                  <th scope="col" className="py-2 pr-4 text-right font-medium">Sales</th>
+                  <th scope="col" className="py-2 text-right font-medium">Revenue</th>
+                </>
+              )}
             </tr>
           </thead>
           <tbody>
             {variants.map((v) => (
               <tr key={v.key} className="border-t">
-                <th scope="row" className="py-2 pr-4 text-left font-medium">{v.key}</th>
+                <th scope="row" className="py-2 pr-4 text-left font-medium">
+                  {v.key}
+                  {leaders.length === 1 && leaders[0] === v && (
+                    <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">Most sales</span>
+                  )}
+                </th>
                 <td className="py-2 pr-4 text-right">{formatCount(v.scans)}</td>
                 <td className="py-2 pr-4 text-right">{formatCount(v.uniqueScans)}</td>
-                <td className="py-2 text-right">{total ? `${Math.round((v.scans / total) * 100)}%` : '-'}</td>
+                <td className="py-2 pr-4 text-right">{total ? `${Math.round((v.scans / total) * 100)}%` : '-'}</td>
+                {converted && (
+                  <>
+                    <td className="py-2 pr-4 text-right">{formatCount(v.leads ?? 0)}</td>
+                    <td className="py-2 pr-4 text-right">{formatCount(v.sales ?? 0)}</td>
+                    <td className="py-2 text-right">{formatRevenue(v.revenue)}</td>
+                  </>
+                )}
               </tr>
             ))}
           </tbody>
