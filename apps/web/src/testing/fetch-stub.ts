@@ -1,4 +1,5 @@
 import {
+  type ConversionSettingsView,
   type BulkImportCells,
   type BulkImportView,
   ErrorCode,
@@ -170,6 +171,8 @@ export interface ApiRoutes {
   'POST /api/webhooks/:id/deliveries/:deliveryId/resend': { body: Record<string, never>; res: undefined };
   'POST /api/webhooks/:id/test': { body: Record<string, never>; res: undefined };
   'GET /api/workspaces': { body: undefined; res: WorkspaceView[] };
+  'GET /api/conversions/settings': { body: undefined; res: ConversionSettingsView };
+  'PUT /api/conversions/settings': { body: { stripeWebhookSecret: string | null }; res: ConversionSettingsView };
   'GET /api/domains': { body: undefined; res: DomainView[] };
   'POST /api/domains': { body: CreateDomainDto; res: DomainView };
   'PATCH /api/domains/:id': { body: UpdateDomainDto; res: DomainView };

@@ -18,3 +18,9 @@ export const webhookKeys = {
   list: () => [...webhookKeys.all, 'list'] as const,
   deliveries: (id: string) => [...webhookKeys.all, 'deliveries', id] as const,
 };
+
+/** The workspace's conversion settings (its Stripe endpoint). */
+export const conversionKeys = {
+  all: ['conversions'] as const,
+  settings: () => [...conversionKeys.all, 'settings'] as const,
+};

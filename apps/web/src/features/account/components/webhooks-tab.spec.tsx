@@ -1,4 +1,4 @@
-import { ErrorCode, type WebhookDeliveryView, type WebhookEndpointView, type WebhookEndpointWithSecret } from '@qrd/contracts';
+import { ErrorCode, type ConversionSettingsView, type WebhookDeliveryView, type WebhookEndpointView, type WebhookEndpointWithSecret } from '@qrd/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, installFetchStub, ok } from '../../../testing/fetch-stub';
@@ -6,6 +6,11 @@ import { renderWithApp } from '../../../testing/render';
 import { WebhooksTab } from './webhooks-tab';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const CONVERSIONS: ConversionSettingsView = {
+  stripeEndpointUrl: 'http://localhost:8080/api/webhooks/stripe-conversions/6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
+  stripeConfigured: false,
+  attributionWindowDays: 30,
+};
 
 const SHOP: WebhookEndpointView = {
   id: '5b0a3c1e-2d4f-4a6b-8c9d-0e1f2a3b4c01',
@@ -34,7 +39,7 @@ describe('WebhooksTab', () => {
   it('adds an endpoint with the chosen events, shows its secret once with a copy button, then lists it', async () => {
     const created: WebhookEndpointWithSecret = { ...SHOP, events: ['code.created', 'code.deleted'], secret: SECRET };
     let endpoints: WebhookEndpointView[] = [];
-    const server = installFetchStub()
+    const server = installFetchStub().on('GET /api/conversions/settings', ok(CONVERSIONS))
       .on('GET /api/webhooks', () => ok(endpoints))
       .on('POST /api/webhooks', () => {
         const { secret: _shown, ...view } = created;
@@ -63,7 +68,7 @@ describe('WebhooksTab', () => {
 
   it('asks for at least one event before sending, and shows what the server refused', async () => {
     const message = 'The URL points to a private or local network address, which scanners cannot reach. Use a public web address.';
-    const server = installFetchStub()
+    const server = installFetchStub().on('GET /api/conversions/settings', ok(CONVERSIONS))
       .on('GET /api/webhooks', ok([]))
       .on('POST /api/webhooks', fail(400, { code: ErrorCode.Validation, message, fields: { url: message } }));
     renderWithApp(<WebhooksTab />, { path: '/account' });
@@ -80,7 +85,7 @@ describe('WebhooksTab', () => {
   });
 
   it('shows the delivery log with status, latency and the answer, and resends a delivery', async () => {
-    const server = installFetchStub()
+    const server = installFetchStub().on('GET /api/conversions/settings', ok(CONVERSIONS))
       .on('GET /api/webhooks', ok([SHOP]))
       .on('GET /api/webhooks/:id/deliveries', ok([DELIVERY]))
       .on('POST /api/webhooks/:id/deliveries/:deliveryId/resend', ok(undefined, 202));
@@ -97,7 +102,7 @@ describe('WebhooksTab', () => {
 
   it('disables an endpoint and shows one disabled after failures', async () => {
     const failing: WebhookEndpointView = { ...SHOP, enabled: false, disabledReason: 'failures', consecutiveFailures: 5 };
-    const server = installFetchStub()
+    const server = installFetchStub().on('GET /api/conversions/settings', ok(CONVERSIONS))
       .on('GET /api/webhooks', ok([failing]))
       .on('PATCH /api/webhooks/:id', ok({ ...SHOP }));
     renderWithApp(<WebhooksTab />, { path: '/account' });
@@ -109,8 +114,33 @@ describe('WebhooksTab', () => {
   });
 
   it('says so when the endpoints cannot be loaded', async () => {
-    installFetchStub().on('GET /api/webhooks', fail(503, { code: ErrorCode.Unavailable, message: 'Service unavailable' }));
+    installFetchStub().on('GET /api/conversions/settings', ok(CONVERSIONS)).on('GET /api/webhooks', fail(503, { code: ErrorCode.Unavailable, message: 'Service unavailable' }));
     renderWithApp(<WebhooksTab />, { path: '/account' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your endpoints');
+  });
+
+  const BAD_SECRET = "Paste the endpoint's signing secret, which starts with whsec_";
+  it('connects the workspace\'s Stripe account for conversions with its endpoint\'s secret, showing the server\'s reason for a bad one', async () => {
+    let settings = CONVERSIONS;
+    const server = installFetchStub()
+      .on('GET /api/webhooks', ok([]))
+      .on('GET /api/conversions/settings', () => ok(settings))
+      .on('PUT /api/conversions/settings', ({ body }) => {
+        if (!body?.stripeWebhookSecret?.startsWith('whsec_')) return fail(400, { code: ErrorCode.Validation, message: BAD_SECRET, fields: { stripeWebhookSecret: BAD_SECRET } });
+        settings = { ...settings, stripeConfigured: true };
+        return ok(settings);
+      });
+    renderWithApp(<WebhooksTab />, { path: '/account' });
+    expect(await screen.findByLabelText('Endpoint URL for your Stripe dashboard')).toHaveValue(CONVERSIONS.stripeEndpointUrl);
+    expect(screen.getByText(/Not connected yet/)).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Signing secret of that endpoint'), 'sk_live_wrong');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText("Paste the endpoint's signing secret, which starts with whsec_")).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Signing secret of that endpoint'));
+    await user.type(screen.getByLabelText('Signing secret of that endpoint'), 'whsec_abcdefghijkl');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText(/Connected: sales arrive from Stripe/)).toBeInTheDocument();
+    expect(server.calls('PUT /api/conversions/settings').map((c) => c.body)).toEqual([{ stripeWebhookSecret: 'sk_live_wrong' }, { stripeWebhookSecret: 'whsec_abcdefghijkl' }]);
   });
 });

@@ -6,6 +6,7 @@ import { QueryState } from '../../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useWebhooks } from '../api/webhooks';
+import { ConversionsCard } from './conversions-card';
 import { CreateWebhookForm } from './create-webhook-form';
 import { WebhookList } from './webhook-list';
 import { WebhookSecretNotice } from './webhook-secret-notice';
@@ -56,6 +57,7 @@ export function WebhooksTab() {
             ))}
         </CardContent>
       </Card>
+      <ConversionsCard />
     </div>
   );
 }
