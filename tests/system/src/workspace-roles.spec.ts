@@ -37,8 +37,22 @@ const UPLOADS: Record<string, () => Promise<{ type: string; data: Buffer }>> = {
   'POST /api/imports': async () => ({ type: 'text/csv', data: Buffer.from('name,destination\r\nMenu,https://example.com/menu\r\n') }),
 };
 
+/** Routes that answer a stream kept open (Server-Sent Events): only their status and headers are read. */
+const STREAMS = new Set(['GET /api/qrcodes/:id/live']);
+
 /** One call in the owner's workspace: JSON (an empty object for writes), or the route's file. */
 async function call(client: TestHttpClient, route: WorkspaceRoute, path: string, workspaceId: string): Promise<TestResponse> {
+  if (STREAMS.has(`${route.method} ${route.path}`)) {
+    const cookie = [...client.cookieJar()].map(([k, v]) => `${k}=${v}`).join('; ');
+    const stop = new AbortController();
+    const res = await fetch(`${client.baseUrl}${path}`, { headers: { 'x-workspace': workspaceId, ...(cookie ? { cookie } : {}) }, signal: stop.signal });
+    if (res.ok) {
+      stop.abort();
+      return { status: res.status, headers: res.headers, text: '', json: undefined };
+    }
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, text, json: text ? JSON.parse(text) : undefined };
+  }
   const upload = UPLOADS[`${route.method} ${route.path}`];
   if (!upload) return client.request(route.method, path, route.method === 'GET' ? undefined : {}, { 'x-workspace': workspaceId });
   const { type, data } = await upload();

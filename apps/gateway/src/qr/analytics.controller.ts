@@ -1,4 +1,5 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   AccountAnalytics,
   AccountAnalyticsQueryDto,
@@ -9,18 +10,62 @@ import {
   CodeComparisonQueryDto,
   PageQueryDto,
   QrPattern,
+  RecentMinutes,
   ScanPatterns,
   wholeNumber,
 } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { CurrentWorkspace, InWorkspace, WorkspaceContext } from '../sessions/workspace-context';
 import { Access } from '../sessions/auth.guard';
+import { ScanFeedHub } from './scan-feed-hub';
 
 /** Scan analytics: per code, per account, and the admin overview of every code. */
 @Controller('api')
 @InWorkspace({ read: 'analytics.read' })
 export class AnalyticsController {
-  constructor(private readonly bus: MessageBus) {}
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly feed: ScanFeedHub,
+  ) {}
+
+  /** The code's human scans of the last 30 minutes, minute by minute (the live chart's start). */
+  @Get('qrcodes/:id/analytics/recent')
+  @Access('user')
+  recent(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') codeId: string): Promise<RecentMinutes> {
+    return this.bus.request(QrPattern.RecentMinutes, { userId: workspace.id, codeId });
+  }
+
+  /**
+   * The code's scans as they are stored, as Server-Sent Events (`scans`: a JSON array of LiveScan),
+   * with a comment every 15 s that keeps proxies from closing a quiet stream. Another workspace's
+   * code answers 404 like a missing one, before the stream starts.
+   */
+  @Get('qrcodes/:id/live')
+  @Access('user')
+  // An EventSource sends no custom header: a shared workspace is named in `?workspace=`.
+  @InWorkspace({ read: 'analytics.read', fromQuery: true })
+  async live(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') codeId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const code = await this.bus.request(QrPattern.GetCode, { userId: workspace.id, codeId });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+    res.write(': live scans of this code\n\n');
+    const heartbeat = setInterval(() => res.write(': still here\n\n'), 15_000);
+    heartbeat.unref();
+    let stop: (() => Promise<void>) | null = null;
+    let closed = false;
+    req.once('close', () => {
+      closed = true;
+      clearInterval(heartbeat);
+      if (stop) void stop();
+    });
+    stop = await this.feed.listen(code.id, (message) => res.write(`event: scans\ndata: ${message}\n\n`));
+    // The page went away while the subscription was being made.
+    if (closed) await stop();
+  }
 
   @Get('qrcodes/:id/analytics')
   @Access('user')

@@ -1,3 +1,4 @@
+import { ScanFeedHub } from './scan-feed-hub';
 import { ConversionSettingsController, StripeConversionsController } from './conversions.controller';
 import { DomainCertificatesController, DomainsController } from './domains.controller';
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
@@ -39,7 +40,7 @@ import { RedirectTableController } from './redirect-table.controller';
     ContentController,
     BulkImportsController,
   ],
-  providers: [QrFilesService, QrImagesClient, MemberNames],
+  providers: [ScanFeedHub, QrFilesService, QrImagesClient, MemberNames],
   exports: [QrFilesService],
 })
 export class QrApiModule implements NestModule {

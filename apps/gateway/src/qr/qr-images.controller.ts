@@ -79,8 +79,10 @@ export class QrImagesController {
     return this.files.download(workspace.id, codeId, query, ifNoneMatch, req.ip, res);
   }
 
+  /** Opened by a link, which cannot send the workspace header: a shared workspace's is named in `?workspace=`. */
   @Get('scans.csv')
   @Access('user')
+  @InWorkspace({ read: 'codes.read', fromQuery: true })
   scansCsv(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') codeId: string, @Res() res: Response): Promise<void> {
     return this.files.scansCsv(workspace.id, codeId, res);
   }

@@ -10,6 +10,11 @@ type Res<P extends QrPattern> = Promise<QrRequests[P]['res']>;
 export class AnalyticsHandlers {
   constructor(private readonly analytics: AnalyticsService) {}
 
+  @MessagePattern(QrPattern.RecentMinutes)
+  recentMinutes(@Payload() req: Req<QrPattern.RecentMinutes>): Res<QrPattern.RecentMinutes> {
+    return this.analytics.recentMinutes(req.userId, req.codeId);
+  }
+
   @MessagePattern(QrPattern.CodeAnalytics)
   forCode(@Payload() req: Req<QrPattern.CodeAnalytics>): Res<QrPattern.CodeAnalytics> {
     return this.analytics.forCode(req.userId, req.codeId, req);

@@ -81,6 +81,16 @@ export class AnalyticsRepository {
   }
 
   /** The instants at which the first local day starts and the day after the last one starts. */
+  /** Human scans of the code per minute in [start, end) (the partitions of those minutes only): minute start (ms) -> scans. */
+  async minuteCounts(codeId: string, start: Date, end: Date): Promise<Map<number, number>> {
+    const rows: { minute: Date; scans: number }[] = await this.db.query(
+      `SELECT date_trunc('minute', scanned_at) AS minute, count(*)::int AS scans FROM qr.scans
+       WHERE code_id = $1 AND scanned_at >= $2 AND scanned_at < $3 AND NOT is_bot GROUP BY 1`,
+      [codeId, start, end],
+    );
+    return new Map(rows.map((row) => [row.minute.getTime(), row.scans]));
+  }
+
   async localDayBounds(fromDay: string, toDay: string, tz: string): Promise<{ start: Date; end: Date }> {
     const rows: { start: Date; end: Date }[] = await this.db.query(
       `SELECT ($1::date::timestamp AT TIME ZONE $3) AS start, (($2::date + 1)::timestamp AT TIME ZONE $3) AS "end"`,

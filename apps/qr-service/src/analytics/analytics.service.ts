@@ -14,6 +14,7 @@ import {
   DomainError,
   ErrorCode,
   PreviousPeriod,
+  RecentMinutes,
   ScanPatterns,
   scanDeadLetterKey,
 } from '@qrd/contracts';
@@ -92,6 +93,17 @@ export class AnalyticsService {
       variants: variants.map((variant) => ({ ...variant, ...(conversions.variants.get(variant.key) ?? { leads: 0, sales: 0, revenue: [] }) })),
       conversions: conversions.all,
     };
+  }
+
+  /** The last 30 minutes of the code's human scans, minute by minute (empty minutes included), from the raw scans of the current partition. */
+  async recentMinutes(userId: string, codeId: string, now: number = Date.now()): Promise<RecentMinutes> {
+    const code = await this.codes.require(userId, codeId);
+    const end = Math.floor(now / 60_000) * 60_000 + 60_000;
+    const start = end - 30 * 60_000;
+    const counts = await this.analytics.minuteCounts(code.id, new Date(start), new Date(end));
+    const minutes: RecentMinutes['minutes'] = [];
+    for (let at = start; at < end; at += 60_000) minutes.push({ at: new Date(at).toISOString(), scans: counts.get(at) ?? 0 });
+    return { minutes };
   }
 
   async forAccount(userId: string, query: AnalyticsRange = {}): Promise<AccountAnalytics> {

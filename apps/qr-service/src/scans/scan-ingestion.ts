@@ -8,6 +8,7 @@ import { createRedis, REDIS } from '@qrd/messaging';
 import { registerStreamMetrics, ServiceMetrics } from '@qrd/observability';
 import { sharedGeoIp } from './geoip';
 import { ScanEnricher } from './scan-enricher';
+import { ScanFeed } from './scan-feed';
 import { ScanIngestor } from './scan-ingestor';
 import { DimensionFolder } from './dimension-folder';
 import { ScansRepository } from './scans.repository';
@@ -46,6 +47,7 @@ export class ScanIngestion implements OnApplicationBootstrap, BeforeApplicationS
   async onApplicationBootstrap(): Promise<void> {
     const geo = await sharedGeoIp(this.config.geoipCityDb);
     const enricher = new ScanEnricher(geo, new VisitorSalts(this.redis, this.config.redisPrefix));
+    const feed = new ScanFeed(this.redis, this.config.redisPrefix);
     const instance = randomBytes(4).toString('hex');
     for (let n = 0; n < this.config.scanIngestors; n++) {
       const reader = createRedis(this.config.redisUrl);
@@ -66,6 +68,8 @@ export class ScanIngestion implements OnApplicationBootstrap, BeforeApplicationS
           store: async (batch) => {
             const stored = await this.scans.insertBatch(batch);
             if (stored > 0) this.unfolded = true;
+            // The live feed is a courtesy: its failure never holds the stream back.
+            feed.publish(batch).catch((error: unknown) => this.logger.warn({ err: error }, 'live scan feed not published'));
             return stored;
           },
           logger: this.logger,

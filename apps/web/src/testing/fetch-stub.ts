@@ -1,5 +1,6 @@
 import {
   type ConversionSettingsView,
+  type RecentMinutes,
   type BulkImportCells,
   type BulkImportView,
   ErrorCode,
@@ -172,6 +173,7 @@ export interface ApiRoutes {
   'POST /api/webhooks/:id/test': { body: Record<string, never>; res: undefined };
   'GET /api/workspaces': { body: undefined; res: WorkspaceView[] };
   'GET /api/conversions/settings': { body: undefined; res: ConversionSettingsView };
+  'GET /api/qrcodes/:id/analytics/recent': { body: undefined; res: RecentMinutes };
   'PUT /api/conversions/settings': { body: { stripeWebhookSecret: string | null }; res: ConversionSettingsView };
   'GET /api/domains': { body: undefined; res: DomainView[] };
   'POST /api/domains': { body: CreateDomainDto; res: DomainView };

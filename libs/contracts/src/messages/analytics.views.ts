@@ -108,6 +108,24 @@ export interface CodeAnalytics extends ScanBreakdowns {
   previous?: PreviousPeriod;
 }
 
+/** One scan as the live feed shows it, moments after it was stored. */
+export interface LiveScan {
+  scanId: string;
+  at: string;
+  country: string | null;
+  city: string | null;
+  device: string | null;
+  os: string | null;
+  browser: string | null;
+  variant: string | null;
+  bot: boolean;
+}
+
+/** Human scans of the last 30 minutes, minute by minute (oldest first), for the live chart. */
+export interface RecentMinutes {
+  minutes: { at: string; scans: number }[];
+}
+
 export interface RecentActivity {
   id: string;
   codeId: string;

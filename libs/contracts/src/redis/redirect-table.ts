@@ -74,3 +74,15 @@ export function redirectHostsKey(redisPrefix: string): string {
 export function redirectHostChangesChannel(redisPrefix: string): string {
   return `${redisPrefix}:redirect-host-changes`;
 }
+
+/**
+ * The live feed of a code's scans (its analytics page): the qr-service publishes each stored batch's
+ * scans of a code on its channel, but only while someone watches it (the gateway keeps the watch
+ * key alive, with an expiry, while a page listens).
+ */
+export function scanFeedChannel(redisPrefix: string, codeId: string): string {
+  return `${redisPrefix}:scan-feed:${codeId}`;
+}
+export function scanFeedWatchKey(redisPrefix: string, codeId: string): string {
+  return `${redisPrefix}:scan-feed-watch:${codeId}`;
+}

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AccountAnalytics, CodeAnalytics, CodeComparisonPage, ScanPatterns } from '@qrd/contracts';
+import type { AccountAnalytics, CodeAnalytics, CodeComparisonPage, RecentMinutes, ScanPatterns } from '@qrd/contracts';
 import { api } from '../../../lib/api-client';
+import { currentWorkspaceId } from '../../../lib/workspace';
 import { analyticsKeys } from './keys';
 
 /** The viewer's time zone: days and hours of every chart are theirs. */
@@ -102,6 +103,22 @@ export function useCodeComparison(range: CodeRange, sort: ComparisonSort, order:
   });
 }
 
+/** A link (or an EventSource) sends no workspace header: a shared workspace is named in the address. */
+function inWorkspace(path: string): string {
+  const workspace = currentWorkspaceId();
+  return workspace ? `${path}?${new URLSearchParams({ workspace })}` : path;
+}
+
 export function scansCsvUrl(codeId: string): string {
-  return `/api/qrcodes/${encodeURIComponent(codeId)}/scans.csv`;
+  return inWorkspace(`/api/qrcodes/${encodeURIComponent(codeId)}/scans.csv`);
+}
+
+/** The code's scans as they are stored (Server-Sent Events, `scans` events of LiveScan arrays). */
+export function liveScansUrl(codeId: string): string {
+  return inWorkspace(`/api/qrcodes/${encodeURIComponent(codeId)}/live`);
+}
+
+/** GET /api/qrcodes/:id/analytics/recent: the last 30 minutes, minute by minute. */
+export function getRecentMinutes(codeId: string): Promise<RecentMinutes> {
+  return api.get<RecentMinutes>(`/api/qrcodes/${encodeURIComponent(codeId)}/analytics/recent`);
 }

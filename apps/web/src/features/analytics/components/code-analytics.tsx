@@ -11,6 +11,7 @@ import { DateRangePicker, initialRange, type RangeChoice } from './date-range-pi
 import { BreakdownsGrid } from './breakdowns-grid';
 import { QueryState } from '../../../components/query-state';
 import { ANALYTICS_READ } from '../lib/read-state';
+import { LiveScans } from './live-scans';
 import { ScanPatternsCards } from './scan-patterns';
 import { ScansChart } from './scans-chart';
 import { StatCard } from './stat-card';
@@ -79,6 +80,7 @@ export function CodeAnalytics({ codeId, codeName }: { codeId: string; codeName?:
               <ScansChart series={analytics.series} label={`Scans by ${analytics.granularity} from ${analytics.from} to ${analytics.to}`} />
             </CardContent>
           </Card>
+          <LiveScans codeId={codeId} />
           <ScanPatternsCards codeId={codeId} range={range} />
           <Card>
             <CardHeader>
