@@ -153,10 +153,31 @@ async function seed(databaseUrl, ownerId) {
      FROM qr.scans GROUP BY 1, 2`,
   );
   await db.query('COMMIT');
+  await seedConversions(db, heavy);
   await db.query('ANALYZE');
   log(`seeded in ${Math.round((Date.now() - started) / 1000)}s`);
   await db.end();
   return heavy;
+}
+
+/**
+ * Conversions of the measured code (docs/conversions.md): a lead for one human scan in 50 and a sale
+ * for one in 100 (in EUR or USD, on A/B variants), so its analytics read them as a customer's would.
+ */
+async function seedConversions(db, heavy) {
+  const { rows } = await db.query(
+    `INSERT INTO qr.conversions (owner_id, code_id, scan_id, scanned_at, variant, kind, external_id, amount_minor, currency, source)
+     SELECT owner_id, code_id, scan_id, scanned_at, v.variant, k.kind, k.kind || '-' || scan_id,
+            CASE WHEN k.kind = 'sale' THEN 500 + abs(hashtext(scan_id::text)) % 20000 END,
+            CASE WHEN k.kind = 'sale' THEN (ARRAY['EUR','USD'])[1 + abs(hashtext(scan_id::text)) % 2] END, 'api'
+     FROM qr.scans
+     CROSS JOIN LATERAL (SELECT (ARRAY['A','B'])[1 + abs(hashtext(scan_id::text || 'v')) % 2] AS variant) v
+     CROSS JOIN LATERAL (VALUES ('lead'), ('sale')) k(kind)
+     WHERE code_id = $1 AND NOT is_bot AND abs(hashtext(scan_id::text)) % (CASE WHEN k.kind = 'lead' THEN 50 ELSE 100 END) = 0
+     RETURNING 1`,
+    [heavy],
+  );
+  log(`  ${rows.length.toLocaleString('en-US')} leads and sales on the measured code`);
 }
 
 async function timed(fn) {
@@ -200,7 +221,7 @@ async function measure(api, heavy) {
     .map(([name, list]) => `| code, ${name} | ${round1(percentile(list, 50))} | ${round1(percentile(list, 95))} |`);
   const markdown = [
     `Last run: ${new Date().toISOString()} — ${machine().cpus} CPU cores (shared with PostgreSQL, Redis and every service), Node ${machine().node}; ` +
-      `${SCANS.toLocaleString('en-US')} scans in the database, ${(SCANS / 10).toLocaleString('en-US')} on the measured code, ${CODES} codes of one account, over ${DAYS} days; ` +
+      `${SCANS.toLocaleString('en-US')} scans in the database, ${(SCANS / 10).toLocaleString('en-US')} on the measured code (with a lead for one human scan in 50 and a sale for one in 100), ${CODES} codes of one account, over ${DAYS} days; ` +
       `each request ${REPEAT} times, one at a time, through the gateway; ${loadText(loadBefore)} when measuring started, ${loadText()} at the end.`,
     '',
     '| request | p50 (ms) | p95 (ms) |',
