@@ -2,8 +2,8 @@
 # The Debian packages the tests need besides Node, PostgreSQL and Redis: Chromium (browser tests),
 # nginx (the front door of the browser and system tests), poppler's pdftoppm (PDF checks), curl,
 # the Liberation fonts (stable text in screenshots and PDFs), Caddy (the TLS edge in front of
-# nginx, with on-demand certificates for customers' custom short domains) and dnsmasq (a local DNS
-# server for the custom domains' names in tests). `npm test` and `.ci/run` both start here. Missing
+# nginx, with on-demand certificates for customers' custom short domains; the tests' DNS server is
+# a Node library, dns2). `npm test` and `.ci/run` both start here. Missing
 # ones are installed with apt-get when this runs as root and apt-get exists, unless
 # SYSTEM_PACKAGES_INSTALL=0 or --check; otherwise it stops at once, naming the command that does.
 set -euo pipefail
@@ -19,7 +19,6 @@ missing() {
   command -v curl >/dev/null 2>&1 || packages+=(curl)
   [ -e /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf ] || packages+=(fonts-liberation)
   [ -x /usr/bin/caddy ] || packages+=(caddy)
-  [ -x /usr/sbin/dnsmasq ] || packages+=(dnsmasq)
   echo "${packages[@]}"
 }
 
