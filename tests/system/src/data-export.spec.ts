@@ -73,7 +73,7 @@ describe('exporting my data', () => {
     expect(zip.headers.get('content-disposition')).toMatch(/^attachment; filename="qr-dynamic-data-\d{4}-\d{2}-\d{2}\.zip"$/);
     const files = await unzip(zip.body);
     const file = (name: string): string => files.get(name) ?? '';
-    expect([...files.keys()].sort()).toEqual(['README.txt', 'billing.json', 'codes.csv', 'codes.json', 'profile.json', 'scans.csv']);
+    expect([...files.keys()].sort()).toEqual(['README.txt', 'billing.json', 'codes.csv', 'codes.json', 'conversions.csv', 'profile.json', 'scans.csv']);
 
     const profile = JSON.parse(file('profile.json'));
     expect(profile.user).toMatchObject({ id: customer.user.id, email: customer.user.email, username: customer.user.username });

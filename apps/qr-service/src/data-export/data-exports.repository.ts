@@ -47,6 +47,21 @@ export function toDataExportView(row: ExportRow, now = new Date()): DataExportVi
 }
 
 /** What a code has been through, as far as the qr schema remembers it (no change log exists). */
+/** A lead or sale as the data export lists it. */
+export interface ExportConversionRow {
+  id: string;
+  kind: string;
+  codeId: string;
+  scanId: string;
+  scannedAt: Date;
+  variant: string | null;
+  externalId: string;
+  amount: string | null;
+  currency: string | null;
+  source: string;
+  createdAt: Date;
+}
+
 export interface ExportCodeRow {
   id: string;
   slug: string;
@@ -167,6 +182,16 @@ export class DataExportsRepository {
   async countScans(ownerId: string): Promise<number> {
     const [{ n }] = (await this.db.query(`SELECT count(*)::bigint::text AS n FROM qr.scans WHERE owner_id = $1`, [ownerId])) as { n: string }[];
     return Number(n);
+  }
+
+  /** Every lead and sale reported against the owner's scans, oldest first. */
+  async conversions(ownerId: string): Promise<ExportConversionRow[]> {
+    return this.db.query(
+      `SELECT id, kind, code_id AS "codeId", scan_id AS "scanId", scanned_at AS "scannedAt", variant, external_id AS "externalId",
+              amount_minor::text AS amount, currency, source, created_at AS "createdAt"
+       FROM qr.conversions WHERE owner_id = $1 ORDER BY created_at, id`,
+      [ownerId],
+    );
   }
 
   /** Every code of the owner, deleted ones too (they were the owner's), oldest first. */

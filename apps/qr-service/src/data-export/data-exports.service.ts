@@ -64,12 +64,13 @@ export class DataExportsService {
     if (!row) return;
     const userId = row.ownerId;
     const requestedBy = row.requestedBy ?? userId;
-    const [profile, apiKeys, billing, codes, scanCount] = await Promise.all([
+    const [profile, apiKeys, billing, codes, scanCount, conversions] = await Promise.all([
       this.bus.request(AuthPattern.GetUser, { userId: requestedBy }),
       this.bus.request(AuthPattern.ListApiKeys, { workspaceId: userId }),
       this.bus.request(BillingPattern.ExportRecords, { userId }),
       this.repo.codes(userId),
       this.repo.countScans(userId),
+      this.repo.conversions(userId),
     ]);
     await this.repo.progress(exportId, BEFORE_SCANS);
     let lastProgress = BEFORE_SCANS;
@@ -84,6 +85,7 @@ export class DataExportsService {
         apiKeys,
         billing,
         codes,
+        conversions,
         scans: await this.repo.streamScans(userId),
         onScans: (written) => {
           scans = written;

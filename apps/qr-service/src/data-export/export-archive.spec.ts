@@ -61,7 +61,22 @@ function contents(scans: Readable, onScans: (n: number) => void = () => undefine
     profile: { id: 'u1', username: 'alice', email: 'alice@example.com' } as ExportContents['profile'],
     apiKeys: [],
     billing: { customers: [], subscriptions: [], seatPurchases: [] },
-    codes: [CODE],
+    codes: [CODE, { ...CODE, id: '7a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d', slug: 'menu', domainHost: 'qr.acme.com' }],
+    conversions: [
+      {
+        id: '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
+        kind: 'sale',
+        codeId: CODE.id,
+        scanId: '0192f0c4-5a1b-7c3d-9e4f-0a1b2c3d4e5f',
+        scannedAt: new Date('2026-03-01T10:00:00.000Z'),
+        variant: 'B',
+        externalId: '=order-9',
+        amount: '2599',
+        currency: 'EUR',
+        source: 'api',
+        createdAt: new Date('2026-03-01T10:05:00.000Z'),
+      },
+    ],
     scans,
     onScans,
   };
@@ -111,7 +126,13 @@ describe(exportArchive.name, () => {
     expect(lines).toHaveLength(5001);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(counted.at(-1)).toBe(5000);
-    const [code] = JSON.parse(file('codes.json'));
+    const [code, branded] = JSON.parse(file('codes.json'));
+    // A code on a custom domain is exported with its link there.
+    expect(branded).toMatchObject({ slug: 'menu', shortUrl: 'https://qr.acme.com/menu' });
+    const conversions = file('conversions.csv').trimEnd().split('\r\n');
+    expect(conversions[0]).toBe('id,kind,code_id,scan_id,scanned_at,variant,external_id,amount,currency,source,created_at');
+    expect(conversions[1]).toContain(`,sale,${CODE.id},0192f0c4-5a1b-7c3d-9e4f-0a1b2c3d4e5f,2026-03-01T10:00:00.000Z,B,'=order-9,2599,EUR,api,`);
+    expect(file('README.txt')).toContain('conversions.csv');
     expect(code).toMatchObject({ shortUrl: 'https://qr.example/r/Ab3dE5g', passwordProtected: true, design: { hasLogo: true }, history: { redirectVersion: 4 } });
     expect(files.get('codes.json')).not.toContain('the-logo-bytes');
     expect(files.get('codes.csv')).toContain('"Menu, ""summer"""');

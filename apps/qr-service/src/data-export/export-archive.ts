@@ -3,7 +3,7 @@ import { PassThrough, Readable, Transform } from 'node:stream';
 import { SCAN_ARCHIVE_COLUMNS } from '@qrd/contracts';
 import type { ApiKeyView, BillingRecordsExport, ScanArchiveRecord, UserView } from '@qrd/contracts';
 import { csvCell } from '../analytics/scans-csv';
-import type { ExportCodeRow } from './data-exports.repository';
+import type { ExportCodeRow, ExportConversionRow } from './data-exports.repository';
 import { shortUrl } from '../codes/code.record';
 
 /** A scan row of the account data export (the shared scan-record contract). */
@@ -16,6 +16,8 @@ export interface ExportContents {
   apiKeys: ApiKeyView[];
   billing: BillingRecordsExport;
   codes: ExportCodeRow[];
+  /** Leads and sales reported against the scans (conversions). */
+  conversions: ExportConversionRow[];
   /** Stored scans as rows, read as the archive is written. */
   scans: Readable;
   /** Called with the number of scans written so far, every few hundred rows. */
@@ -45,6 +47,16 @@ const CODE_COLUMNS = [
   'last_scan_at',
 ];
 const PROGRESS_EVERY_ROWS = 500;
+const CONVERSION_COLUMNS = ['id', 'kind', 'code_id', 'scan_id', 'scanned_at', 'variant', 'external_id', 'amount', 'currency', 'source', 'created_at'];
+
+function conversionsCsv(rows: ExportConversionRow[]): string {
+  return (
+    line(CONVERSION_COLUMNS) +
+    rows
+      .map((c) => line([c.id, c.kind, c.codeId, c.scanId, iso(c.scannedAt), c.variant, c.externalId, c.amount === null ? null : Number(c.amount), c.currency, c.source, iso(c.createdAt)]))
+      .join('')
+  );
+}
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const line = (cells: (string | number | boolean | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
@@ -56,6 +68,7 @@ billing.json   what we hold of your subscription: customer records, subscription
 codes.json     every QR code, deleted ones included, with its design, campaign settings (schedules, rules, A/B split, expiry, scan limit) and history
 codes.csv      the same codes, one line each
 scans.csv      every stored scan of your codes, oldest first, with code_id and slug; no IP addresses are stored, only a daily-salted visitor hash
+conversions.csv  every lead and sale your site reported against a scan (amount in minor units of its currency, e.g. cents), oldest first
 
 About the history: we keep, per code, when it was created, last changed and when its destination last changed, how many times its
 redirect changed (version), whether it was deactivated, taken down or deleted, and its scheduled destination changes. Earlier
@@ -183,6 +196,7 @@ export function exportArchive(contents: ExportContents): Readable {
   zip.append(json(contents.billing), { name: 'billing.json', date });
   zip.append(json(contents.codes.map((c) => codeJson(c, base))), { name: 'codes.json', date });
   zip.append(codesCsv(contents.codes, base), { name: 'codes.csv', date });
+  zip.append(conversionsCsv(contents.conversions), { name: 'conversions.csv', date });
   zip.append(scansCsv, { name: 'scans.csv', date });
   void zip.finalize().catch((error: Error) => out.destroy(error));
   return out;
