@@ -1,5 +1,5 @@
 // The front door for `npm start` on a machine without nginx: serves the built web app and proxies
-// /api, /docs/api, /r/ and /p/ exactly as nginx/nginx.conf does (same headers, same SPA fallback,
+// /api, /docs/api, /r/, /l/ and /p/ exactly as nginx/nginx.conf does (same headers, same SPA fallback,
 // compressed as nginx compresses: brotli or gzip for files, gzip for what the services answer).
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -252,7 +252,7 @@ export function startEdge({ port, webRoot, gatewayPort, redirectPort }) {
     if (hasMalformedPercentEncoding(req.url)) return res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end(`${MALFORMED_MESSAGE}\n`);
     if (req.url.startsWith('/api/') || /^\/docs\/api(\/|\?|$)/.test(req.url)) return proxy(req, res, gateway);
     // The scanners' paths: short links, and content codes' pages rendered by the redirect-service.
-    if (req.url.startsWith('/r/') || req.url.startsWith('/p/')) return proxy(req, res, redirect);
+    if (req.url.startsWith('/r/') || req.url.startsWith('/l/') || req.url.startsWith('/p/')) return proxy(req, res, redirect);
     if (req.url === '/health') return res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     serveStatic(req, res, webRoot).catch(() => res.writeHead(500).end());
   });

@@ -29,6 +29,7 @@ import { HistoryMember18000000000000 } from './migrations/18000000000000-history
 import { ExportRequester18001000000000 } from './migrations/18001000000000-export-requester';
 import { CustomDomains18002000000000 } from './migrations/18002000000000-custom-domains';
 import { Conversions18003000000000 } from './migrations/18003000000000-conversions';
+import { ScanSource18004000000000 } from './migrations/18004000000000-scan-source';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -65,5 +66,6 @@ export const QR_DATABASE: ServiceDatabase = {
     ExportRequester18001000000000,
     CustomDomains18002000000000,
     Conversions18003000000000,
+    ScanSource18004000000000,
   ],
 };

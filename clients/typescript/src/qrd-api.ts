@@ -350,6 +350,11 @@ export interface components {
             shortUrl: string;
             /** @description The custom domain of the code's link (hostname), null for the default host */
             domain: string | null;
+            /**
+             * Format: uri
+             * @description The link to share (…/l/{slug}): the same redirect, its visits counted as clicks, apart from scans of the image
+             */
+            linkUrl: string;
             name: string;
             /** Format: uri */
             destinationUrl: string;
@@ -588,6 +593,8 @@ export interface components {
             os: components["schemas"]["V1CountItem"][];
             browsers: components["schemas"]["V1CountItem"][];
             referrers: components["schemas"]["V1CountItem"][];
+            /** @description 'scan': visits through the printed code's image; 'click': through its shareable link (/l/{slug}) */
+            sources: components["schemas"]["V1CountItem"][];
             /** Format: uuid */
             codeId: string;
             /** Format: date */
@@ -635,6 +642,8 @@ export interface components {
             os: components["schemas"]["V1CountItem"][];
             browsers: components["schemas"]["V1CountItem"][];
             referrers: components["schemas"]["V1CountItem"][];
+            /** @description 'scan': visits through the printed code's image; 'click': through its shareable link (/l/{slug}) */
+            sources: components["schemas"]["V1CountItem"][];
             totalScans: number;
             /** @description Scans in the last 30 days */
             lastMonth: number;

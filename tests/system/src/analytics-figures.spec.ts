@@ -276,7 +276,7 @@ describe('analytics equal the figures computed independently from a generated da
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="scans-${codeA.id}.csv"`);
     const lines = res.text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('scanned_at,is_bot,bot_reason,method,device,os,browser,country,region,city,referrer,language,visitor');
+    expect(lines[0]).toBe('scanned_at,is_bot,bot_reason,method,device,os,browser,country,region,city,referrer,language,visitor,source');
     expect(lines).toHaveLength(mine.length + 1);
     expect(lines[1].split(',')[0]).toBe(new Date(mine[0].entry.ts).toISOString());
     expect(lines.slice(1).filter((line) => line.split(',')[1] === 'true')).toHaveLength(mine.filter((s) => !isHuman(s)).length);

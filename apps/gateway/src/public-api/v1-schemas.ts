@@ -32,6 +32,7 @@ export class V1Code {
   @ApiProperty({ example: 'aB3dE5f' }) slug!: string;
   @ApiProperty({ format: 'uri', description: 'What the image encodes, forever' }) shortUrl!: string;
   @ApiProperty({ type: 'string', nullable: true, description: "The custom domain of the code's link (hostname), null for the default host" }) domain!: string | null;
+  @ApiProperty({ format: 'uri', description: 'The link to share (…/l/{slug}): the same redirect, its visits counted as clicks, apart from scans of the image' }) linkUrl!: string;
   @ApiProperty() name!: string;
   @ApiProperty({ format: 'uri' }) destinationUrl!: string;
   @ApiProperty({ oneOf: [{ type: 'string', enum: [...QR_CATEGORIES] }, { type: 'null' }] }) category!: string | null;
@@ -101,6 +102,7 @@ class V1Breakdowns {
   @ApiProperty({ type: [V1CountItem] }) os!: V1CountItem[];
   @ApiProperty({ type: [V1CountItem] }) browsers!: V1CountItem[];
   @ApiProperty({ type: [V1CountItem] }) referrers!: V1CountItem[];
+  @ApiProperty({ type: [V1CountItem], description: "'scan': visits through the printed code's image; 'click': through its shareable link (/l/{slug})" }) sources!: V1CountItem[];
 }
 
 export class V1AllTime {

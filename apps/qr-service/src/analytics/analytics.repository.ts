@@ -394,7 +394,7 @@ export class AnalyticsRepository {
     const rows = client.query(
       new QueryStream(
         `SELECT scanned_at AS "scannedAt", is_bot AS "isBot", bot_reason AS "botReason", method, device, os, browser,
-                country, region, city, referrer, language, visitor_hash AS "visitorHash"
+                country, region, city, referrer, language, visitor_hash AS "visitorHash", coalesce(source, 'scan') AS source
          FROM qr.scans WHERE code_id = $1 ORDER BY scanned_at DESC, scan_id DESC`,
         [codeId],
         { batchSize: CSV_BATCH_ROWS, highWaterMark: CSV_BATCH_ROWS },

@@ -17,23 +17,24 @@ const SCAN: CsvScan = {
   referrer: null,
   language: 'en-GB',
   visitorHash: 'abc',
+  source: 'scan',
 };
 
 describe(scansToCsv.name, () => {
   it('writes a header and one line per scan', async () => {
-    const csv = await text(Readable.from([SCAN, { ...SCAN, isBot: true, botReason: 'crawler', city: 'Washington, D.C.' }]).pipe(scansToCsv()));
+    const csv = await text(Readable.from([SCAN, { ...SCAN, isBot: true, botReason: 'crawler', city: 'Washington, D.C.', source: 'click' }]).pipe(scansToCsv()));
 
     expect(csv.split('\r\n')).toEqual([
-      'scanned_at,is_bot,bot_reason,method,device,os,browser,country,region,city,referrer,language,visitor',
-      '2025-01-02T03:04:05.000Z,false,,GET,mobile,iOS,Mobile Safari,GB,England,Bracknell,,en-GB,abc',
-      '2025-01-02T03:04:05.000Z,true,crawler,GET,mobile,iOS,Mobile Safari,GB,England,"Washington, D.C.",,en-GB,abc',
+      'scanned_at,is_bot,bot_reason,method,device,os,browser,country,region,city,referrer,language,visitor,source',
+      '2025-01-02T03:04:05.000Z,false,,GET,mobile,iOS,Mobile Safari,GB,England,Bracknell,,en-GB,abc,scan',
+      '2025-01-02T03:04:05.000Z,true,crawler,GET,mobile,iOS,Mobile Safari,GB,England,"Washington, D.C.",,en-GB,abc,click',
       '',
     ]);
   });
 
   it('is the header alone for a code with no scans', async () => {
     expect(await text(Readable.from([]).pipe(scansToCsv()))).toBe(
-      'scanned_at,is_bot,bot_reason,method,device,os,browser,country,region,city,referrer,language,visitor\r\n',
+      'scanned_at,is_bot,bot_reason,method,device,os,browser,country,region,city,referrer,language,visitor,source\r\n',
     );
   });
 

@@ -60,6 +60,11 @@ export function storedDesign(value: unknown): QrDesign {
   return { ...DEFAULT_DESIGN, ...(typeof value === 'object' && value !== null ? (value as Partial<QrDesign>) : {}) };
 }
 
+/** The code's shareable link, whose visits are clicks: /l/{slug} on either host. */
+export function linkUrl(publicBaseUrl: string, slug: string, domainHost: string | null = null): string {
+  return domainHost === null ? `${publicBaseUrl}/l/${slug}` : `https://${domainHost}/l/${slug}`;
+}
+
 /** The link a code's image encodes: `/r/{slug}` on the default host, `https://{domain}/{slug}` on a custom domain. */
 export function shortUrl(publicBaseUrl: string, slug: string, domainHost: string | null = null): string {
   return domainHost === null ? `${publicBaseUrl}/r/${slug}` : `https://${domainHost}/${slug}`;
@@ -94,6 +99,7 @@ export function toCodeView(code: CodeRecord, publicBaseUrl: string, now: number 
     slug: code.slug,
     shortUrl: shortUrl(publicBaseUrl, code.slug, code.domainHost),
     domain: code.domainHost,
+    linkUrl: linkUrl(publicBaseUrl, code.slug, code.domainHost),
     name: code.name,
     destinationUrl: code.destination,
     category: code.category,

@@ -218,7 +218,8 @@ export class DataExportsRepository {
     const rows = client.query(
       new QueryStream(
         `SELECT s.scan_id AS "scanId", s.code_id AS "codeId", c.slug, s.scanned_at AS "scannedAt", s.is_bot AS "isBot", s.bot_reason AS "botReason",
-                s.method, s.device, s.os, s.browser, s.country, s.region, s.city, s.referrer, s.language, s.variant, s.visitor_hash AS "visitorHash"
+                s.method, s.device, s.os, s.browser, s.country, s.region, s.city, s.referrer, s.language, s.variant, s.visitor_hash AS "visitorHash",
+                coalesce(s.source, 'scan') AS source
          FROM qr.scans s JOIN qr.codes c ON c.id = s.code_id
          WHERE s.owner_id = $1 ORDER BY s.scanned_at, s.scan_id`,
         [ownerId],

@@ -114,7 +114,7 @@ export class ScanRollups1795000000100 implements MigrationInterface {
 
     // Rollups of the scans moved above, built as the ingestor would have built them.
     // (The hourly totals came later: their migration sums these.)
-    await rollUpStoredScans((sql) => q.query(sql), { hours: false });
+    await rollUpStoredScans((sql) => q.query(sql), { hours: false, sources: false });
   }
 
   async down(): Promise<void> {

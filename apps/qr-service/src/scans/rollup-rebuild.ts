@@ -5,7 +5,10 @@ import { Dimension, DIMENSIONS, SITE_SCOPE } from './scan-rollups';
  * built them scan by scan: used when scans are moved in bulk (the migration that introduced
  * rollups) and by the analytics benchmark to seed millions of scans. Expects empty rollup tables.
  */
-export async function rollUpStoredScans(run: (sql: string) => Promise<unknown>, options: { hours: boolean } = { hours: true }): Promise<void> {
+export async function rollUpStoredScans(
+  run: (sql: string) => Promise<unknown>,
+  options: { hours: boolean; sources?: boolean } = { hours: true },
+): Promise<void> {
   await run(`
     CREATE TEMP TABLE firsts ON COMMIT DROP AS
     SELECT DISTINCT ON (code_id, day, visitor_hash) code_id, owner_id, day, visitor_hash, scanned_at
@@ -50,6 +53,8 @@ export async function rollUpStoredScans(run: (sql: string) => Promise<unknown>, 
     browsers: `coalesce(s.browser, '')`,
     referrers: `coalesce(s.referrer, '')`,
     languages: `coalesce(s.language, '')`,
+    // Before the scans had a source (the migration that first built the rollups), every one was a scan.
+    sources: options.sources === false ? `'scan'` : `coalesce(s.source, 'scan')`,
   };
   const unpivot = DIMENSIONS.map((dim) => `('${dim}', ${keys[dim]})`).join(', ');
   for (const scope of ['code_id', 'owner_id']) {

@@ -132,6 +132,7 @@ export class ScanEnricher {
       language: memo(this.languages, HEADER_MEMO_SIZE, entry.acceptLanguage, primaryLanguage),
       visitorHash: this.salts.hashWith(salt, entry.ip, entry.userAgent),
       variant: entry.variant ?? null,
+      source: entry.source === 'click' ? 'click' : 'scan',
     };
   }
 

@@ -25,11 +25,14 @@ export function utcMonthOf(ms: number): number {
 }
 
 /** The dimensions counted per bucket; each scan adds one to its key in each (bots excluded). */
-export const DIMENSIONS = ['countries', 'regions', 'cities', 'devices', 'os', 'browsers', 'referrers', 'languages'] as const;
+export const DIMENSIONS = ['countries', 'regions', 'cities', 'devices', 'os', 'browsers', 'referrers', 'languages', 'sources'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 /** The scan's key in a dimension ('' when unknown); null when it is not counted there (no city). */
-export function dimensionKey(scan: Pick<EnrichedScan, 'country' | 'region' | 'city' | 'device' | 'os' | 'browser' | 'referrer' | 'language'>, dim: Dimension): string | null {
+export function dimensionKey(
+  scan: Pick<EnrichedScan, 'country' | 'region' | 'city' | 'device' | 'os' | 'browser' | 'referrer' | 'language' | 'source'>,
+  dim: Dimension,
+): string | null {
   switch (dim) {
     case 'countries':
       return scan.country ?? '';
@@ -47,6 +50,9 @@ export function dimensionKey(scan: Pick<EnrichedScan, 'country' | 'region' | 'ci
       return scan.referrer ?? '';
     case 'languages':
       return scan.language ?? '';
+    // The printed code ('scan') or its shareable link ('click').
+    case 'sources':
+      return scan.source ?? 'scan';
   }
 }
 
@@ -158,6 +164,7 @@ interface Tally {
   browsers: Map<string, number>;
   referrers: Map<string, number>;
   languages: Map<string, number>;
+  sources: Map<string, number>;
 }
 
 const newTally = (): Tally => ({
@@ -169,6 +176,7 @@ const newTally = (): Tally => ({
   browsers: new Map(),
   referrers: new Map(),
   languages: new Map(),
+  sources: new Map(),
 });
 
 function tallyKey(map: Map<string, number>, key: string): void {
@@ -193,6 +201,7 @@ function countsOf(tally: Tally): DimCounts {
   put('browsers', tally.browsers);
   put('referrers', tally.referrers);
   put('languages', tally.languages);
+  put('sources', tally.sources);
   return counts;
 }
 
@@ -243,6 +252,7 @@ export function tallyScans(scans: OwnedScan[]): ScanTally {
     tallyKey(tally.browsers, scan.browser ?? '');
     tallyKey(tally.referrers, scan.referrer ?? '');
     tallyKey(tally.languages, scan.language ?? '');
+    tallyKey(tally.sources, scan.source ?? 'scan');
   }
 
   return groups;

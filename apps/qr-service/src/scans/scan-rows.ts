@@ -26,6 +26,8 @@ export function rawColumns(batch: EnrichedScan[]): string[] {
     textArray(batch.map((s) => s.language)),
     textArray(batch.map((s) => s.visitorHash)),
     textArray(batch.map((s) => s.variant ?? null)),
+    // Scans stay NULL (as every scan stored before links were told apart); clicks say so.
+    textArray(batch.map((s) => (s.source === 'click' ? 'click' : null))),
   ];
 }
 

@@ -173,14 +173,14 @@ export class ScansRepository {
          SELECT id, owner_id FROM qr.codes WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL ORDER BY id FOR SHARE
        ), i AS MATERIALIZED (
          SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::float8[], $5::boolean[], $6::text[], $7::text[], $8::text[], $9::text[],
-                              $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[])
+                              $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::text[])
            AS i(scan_id, code_id, scanned_ms, is_bot, bot_reason, method, device, os, browser, country, region, city,
-                referrer, language, visitor_hash, variant)
+                referrer, language, visitor_hash, variant, source)
        ), ins AS (
          INSERT INTO qr.scans (scan_id, code_id, owner_id, scanned_at, is_bot, bot_reason, method, device, os, browser,
-                               country, region, city, referrer, language, visitor_hash, variant)
+                               country, region, city, referrer, language, visitor_hash, variant, source)
          SELECT i.scan_id, i.code_id, c.owner_id, to_timestamp(i.scanned_ms / 1000), i.is_bot, i.bot_reason, i.method, i.device, i.os, i.browser,
-                i.country, i.region, i.city, i.referrer, i.language, i.visitor_hash, i.variant
+                i.country, i.region, i.city, i.referrer, i.language, i.visitor_hash, i.variant, i.source
          FROM i JOIN c ON c.id = i.code_id
          ON CONFLICT DO NOTHING
          RETURNING scan_id

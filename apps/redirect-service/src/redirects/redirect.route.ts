@@ -19,6 +19,10 @@ import { RedirectHosts } from './redirect-hosts';
 
 const NO_STORE = 'private, no-store';
 const PREFIX = '/r/';
+/** The shareable link of a code (a click, not a scan of its printed image). */
+const LINK_PREFIX = '/l/';
+/** The same on a custom domain, whose paths the TLS edge prefixes with /r. */
+const DOMAIN_LINK_PREFIX = '/r/l/';
 /** A content code's page without a scan (the address its scans used to be sent on to). */
 const PAGE_PREFIX = '/p/';
 
@@ -48,9 +52,11 @@ function redirect(res: ServerResponse, location: string): void {
 
 /** The custom domain a request came on (its redirects), set before the lookup; absent on the default host. */
 const SITE = Symbol('site');
+/** Set on a request that came through the shareable link. */
+const CLICK = Symbol('click');
 /** A custom domain that turned HSTS on: a year, its subdomains not included (they may not be ours). */
 const HSTS = 'max-age=31536000';
-type SiteRequest = IncomingMessage & { [SITE]?: RedirectHost };
+type SiteRequest = IncomingMessage & { [SITE]?: RedirectHost; [CLICK]?: true };
 
 function header(req: IncomingMessage, name: string): string {
   const value = req.headers[name];
@@ -131,7 +137,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   matches(req: IncomingMessage): boolean {
     const url = req.url;
     if (url === undefined) return false;
-    if (url.startsWith(PREFIX)) return req.method === 'GET' || req.method === 'HEAD' || req.method === 'POST';
+    if (url.startsWith(PREFIX) || url.startsWith(LINK_PREFIX)) return req.method === 'GET' || req.method === 'HEAD' || req.method === 'POST';
     return url.startsWith(PAGE_PREFIX) && (req.method === 'GET' || req.method === 'HEAD');
   }
 
@@ -139,7 +145,12 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     const url = req.url ?? '';
     const end = url.search(/[?#]/);
     if (url.startsWith(PAGE_PREFIX)) return this.handlePage(req, res, url.slice(PAGE_PREFIX.length, end < 0 ? undefined : end));
-    const slug = url.slice(PREFIX.length, end < 0 ? undefined : end);
+    let from = PREFIX.length;
+    if (url.startsWith(LINK_PREFIX) || url.startsWith(DOMAIN_LINK_PREFIX)) {
+      (req as SiteRequest)[CLICK] = true;
+      from = url.startsWith(LINK_PREFIX) ? LINK_PREFIX.length : DOMAIN_LINK_PREFIX.length;
+    }
+    const slug = url.slice(from, end < 0 ? undefined : end);
     const host = this.hosts.match(req.headers.host);
     if (host.kind === 'unknown') {
       this.outcomes.not_found++;
@@ -347,6 +358,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
       method: req.method === 'HEAD' ? 'HEAD' : 'GET',
       purpose: header(req, 'sec-purpose') || header(req, 'purpose') || header(req, 'x-moz') || header(req, 'x-purpose'),
       ...(variant ? { variant } : {}),
+      ...((req as SiteRequest)[CLICK] ? { source: 'click' as const } : {}),
     }, answer, scanId);
   }
 

@@ -43,6 +43,7 @@ export function aCode(overrides: Partial<QrCodeView> = {}): QrCodeView {
     slug: 'abc123',
     shortUrl: 'http://localhost/r/abc123',
     domain: null,
+    linkUrl: 'http://localhost/l/abc123',
     name: 'Table menu',
     destinationUrl: 'https://example.com/menu',
     category: null,

@@ -32,6 +32,8 @@ export interface ScanBreakdowns {
   os: CountItem[];
   browsers: CountItem[];
   referrers: CountItem[];
+  /** Scans of the printed code ('scan') and visits through its shareable link ('click'), counted apart. */
+  sources?: CountItem[];
 }
 
 /**

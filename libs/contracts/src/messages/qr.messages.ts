@@ -175,6 +175,8 @@ export interface QrCodeView {
   shortUrl: string;
   /** The custom domain of its link (hostname), null for the default host. */
   domain: string | null;
+  /** The link to share in messages and posts (/l/{slug}): the same redirect, its visits counted as clicks, apart from scans. */
+  linkUrl: string;
   name: string;
   destinationUrl: string;
   category: QrCategory | null;

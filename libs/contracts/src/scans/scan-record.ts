@@ -26,6 +26,8 @@ export interface ScanRecord {
   visitorHash: string;
   /** The A/B variant the scan was sent to, or null. */
   variant?: string | null;
+  /** How the visit came: the printed code ('scan') or its shareable link ('click'); absent on scans stored before links were told apart. */
+  source?: 'scan' | 'click';
 }
 
 /** A scan in the owner's CSV and NDJSON exports: no scan or code id. */
@@ -46,6 +48,7 @@ export const SCAN_EXPORT_COLUMNS = [
   ['referrer', 'referrer'],
   ['language', 'language'],
   ['visitor', 'visitorHash'],
+  ['source', 'source'],
 ] as const satisfies readonly (readonly [string, keyof ScanExportRecord])[];
 
 /** A scan in the account data export: every field, with the code's slug and the variant always set. */
@@ -70,13 +73,14 @@ export const SCAN_ARCHIVE_COLUMNS: readonly (keyof ScanArchiveRecord)[] = [
   'language',
   'variant',
   'visitorHash',
+  'source',
 ];
 
 /** A scan in a scan.created webhook payload: no IP address, visitor hash, method or bot reason. */
 export type ScanWebhookRecord = Pick<
   ScanRecord,
   'codeId' | 'isBot' | 'device' | 'os' | 'browser' | 'country' | 'region' | 'city' | 'referrer' | 'language'
-> & { id: string; scannedAt: string; variant: string | null };
+> & { id: string; scannedAt: string; variant: string | null; source: 'scan' | 'click' };
 
 /** A stored scan as a scan.created webhook sends it (keys in this order). */
 export function scanWebhookRecord(s: ScanRecord): ScanWebhookRecord {
@@ -94,5 +98,6 @@ export function scanWebhookRecord(s: ScanRecord): ScanWebhookRecord {
     referrer: s.referrer,
     language: s.language,
     variant: s.variant ?? null,
+    source: s.source ?? 'scan',
   };
 }

@@ -25,6 +25,8 @@ export interface ScanStreamEntry {
   purpose: string;
   /** The A/B variant the scan was sent to (campaign controls), absent otherwise. */
   variant?: string;
+  /** 'click': the visit came through the shareable link (/l/{slug}), not the printed code's image; absent: a scan. */
+  source?: 'click';
 }
 
 /** The stream entry's one field: the scan packed as a JSON array (one argument per scan keeps XADD cheap). */
@@ -48,8 +50,10 @@ export function encodeScanEntry(entry: ScanStreamEntry): string {
     entry.country,
     entry.method,
     entry.purpose,
-    // An optional 13th value: older readers refuse nothing they knew, newer ones read it when there.
-    ...(entry.variant ? [entry.variant] : []),
+    // Optional 13th and 14th values (the variant, 'c' for a click). A reader that does not know the
+    // 14th refuses the entry: deploy the qr-service before the redirect-service.
+    ...(entry.variant || entry.source ? [entry.variant ?? ''] : []),
+    ...(entry.source === 'click' ? ['c'] : []),
   ]);
 }
 
@@ -68,10 +72,10 @@ export function decodeScanEntry(fields: string[], legacyId: () => string = () =>
   }
   if (!Array.isArray(packed)) return null;
   let values: unknown[];
-  if (packed[0] === SCAN_VERSION && (packed.length === 12 || packed.length === 13)) values = packed.slice(1);
+  if (packed[0] === SCAN_VERSION && packed.length >= 12 && packed.length <= 14) values = packed.slice(1);
   else if (packed[0] === 1 && packed.length === 11) values = [legacyId(), ...packed.slice(1)];
   else return null;
-  const [id, codeId, slug, ts, ip, userAgent, referer, acceptLanguage, country, method, purpose, variant] = values;
+  const [id, codeId, slug, ts, ip, userAgent, referer, acceptLanguage, country, method, purpose, variant, source] = values;
   const text = [codeId, slug, ip, userAgent, referer, acceptLanguage, country, purpose];
   if (typeof id !== 'string' || !UUID_TEXT.test(id)) return null;
   if (!text.every((value) => typeof value === 'string') || !codeId) return null;
@@ -89,5 +93,6 @@ export function decodeScanEntry(fields: string[], legacyId: () => string = () =>
     method,
     purpose: purpose as string,
     ...(typeof variant === 'string' && variant ? { variant: variant.slice(0, 40) } : {}),
+    ...(source === 'c' ? { source: 'click' as const } : {}),
   };
 }

@@ -16,6 +16,9 @@ export function BreakdownsGrid({ breakdowns }: { breakdowns: ScanBreakdowns }) {
       <BreakdownList title="Operating systems" items={breakdowns.os} name={(item) => item.key || 'Unknown'} />
       <BreakdownList title="Browsers" items={breakdowns.browsers} name={(item) => item.key || 'Unknown'} />
       <BreakdownList title="Referrers" items={breakdowns.referrers} name={(item) => referrerName(item.key)} />
+      {breakdowns.sources && breakdowns.sources.length > 0 && (
+        <BreakdownList title="Scans and link clicks" items={breakdowns.sources} name={(item) => (item.key === 'click' ? 'Link clicks (/l/)' : 'Scans of the printed code')} />
+      )}
     </div>
   );
 }

@@ -19,10 +19,10 @@ export function PreviewPanel({ code }: { code: QrCodeView }) {
   const [choice, setChoice] = useState(loadDownloadOptions);
   const [choosing, setChoosing] = useState(false);
 
-  const copy = async () => {
+  const copy = async (url = code.shortUrl) => {
     try {
-      await copyText(code.shortUrl);
-      toast({ title: 'URL Copied', description: code.shortUrl });
+      await copyText(url);
+      toast({ title: 'URL Copied', description: url });
     } catch {
       toast({ variant: 'destructive', title: 'Copy failed', description: 'Select the address and copy it by hand.' });
     }
@@ -72,6 +72,21 @@ export function PreviewPanel({ code }: { code: QrCodeView }) {
             </Button>
           </div>
         </div>
+        {code.linkUrl && (
+          <div className="grid gap-1">
+            <p className="text-sm font-medium" id="link-url-label">
+              Link to share (visits counted as clicks, apart from scans)
+            </p>
+            <div className="flex items-center gap-2">
+              <code aria-labelledby="link-url-label" className="min-w-0 flex-1 truncate rounded-md border bg-muted px-3 py-2 text-sm">
+                {code.linkUrl}
+              </code>
+              <Button variant="outline" size="icon" onClick={() => void copy(code.linkUrl)} aria-label="Copy link to share">
+                <Copy aria-hidden="true" />
+              </Button>
+            </div>
+          </div>
+        )}
         <CodeDomain code={code} />
         <div className="grid gap-1">
           <p className="text-sm font-medium">Target URL</p>
