@@ -30,6 +30,7 @@ import { ExportRequester18001000000000 } from './migrations/18001000000000-expor
 import { CustomDomains18002000000000 } from './migrations/18002000000000-custom-domains';
 import { Conversions18003000000000 } from './migrations/18003000000000-conversions';
 import { ScanSource18004000000000 } from './migrations/18004000000000-scan-source';
+import { AnalyticsSettings18005000000000 } from './migrations/18005000000000-analytics-settings';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -67,5 +68,6 @@ export const QR_DATABASE: ServiceDatabase = {
     CustomDomains18002000000000,
     Conversions18003000000000,
     ScanSource18004000000000,
+    AnalyticsSettings18005000000000,
   ],
 };

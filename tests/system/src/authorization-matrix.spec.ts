@@ -197,6 +197,8 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/qrcodes/:id/scans.csv': { access: 'user', expect: OWNED_READ },
   'GET /api/qrcodes/:id/analytics': { access: 'user', expect: OWNED_READ },
   'GET /api/qrcodes/:id/analytics/recent': { access: 'user', expect: OWNED_READ },
+  'GET /api/analytics/settings': { access: 'user', expect: { user: 200, other: 200, admin: 200, superadmin: 200 } },
+  'PUT /api/analytics/settings': { access: 'user' },
   // A stream that stays open for its owner: asked for a code nobody has (the owner's own is in live-scans.spec).
   'GET /api/qrcodes/:id/live': { access: 'user', path: () => '/api/qrcodes/7d3e1f2a-9b8c-4d5e-a6f7-0b1c2d3e4f50/live', expect: { user: 404, ...OWNED } },
   'GET /api/analytics': { access: 'user', expect: { user: 200, other: 200 } },

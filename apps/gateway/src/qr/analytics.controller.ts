@@ -1,10 +1,12 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   AccountAnalytics,
   AccountAnalyticsQueryDto,
   AdminQrOverview,
   AnalyticsQueryDto,
+  AnalyticsSettingsDto,
+  AnalyticsSettingsView,
   CodeAnalytics,
   CodeComparisonPage,
   CodeComparisonQueryDto,
@@ -27,6 +29,21 @@ export class AnalyticsController {
     private readonly bus: MessageBus,
     private readonly feed: ScanFeedHub,
   ) {}
+
+  /** The workspace's analytics settings (the EU privacy mode). */
+  @Get('analytics/settings')
+  @Access('user')
+  analyticsSettings(@CurrentWorkspace() workspace: WorkspaceContext): Promise<AnalyticsSettingsView> {
+    return this.bus.request(QrPattern.GetAnalyticsSettings, { userId: workspace.id });
+  }
+
+  /** Changed by those who may export the workspace's data (owners and admins); applies to scans from now on. */
+  @Put('analytics/settings')
+  @Access('user')
+  @InWorkspace({ read: 'analytics.read', write: 'data.export' })
+  saveAnalyticsSettings(@CurrentWorkspace() workspace: WorkspaceContext, @Body() dto: AnalyticsSettingsDto): Promise<AnalyticsSettingsView> {
+    return this.bus.request(QrPattern.SetAnalyticsSettings, { userId: workspace.id, euPrivacy: dto.euPrivacy });
+  }
 
   /** The code's human scans of the last 30 minutes, minute by minute (the live chart's start). */
   @Get('qrcodes/:id/analytics/recent')

@@ -10,6 +10,16 @@ type Res<P extends QrPattern> = Promise<QrRequests[P]['res']>;
 export class AnalyticsHandlers {
   constructor(private readonly analytics: AnalyticsService) {}
 
+  @MessagePattern(QrPattern.GetAnalyticsSettings)
+  settings(@Payload() req: Req<QrPattern.GetAnalyticsSettings>): Res<QrPattern.GetAnalyticsSettings> {
+    return this.analytics.settings(req.userId);
+  }
+
+  @MessagePattern(QrPattern.SetAnalyticsSettings)
+  saveSettings(@Payload() req: Req<QrPattern.SetAnalyticsSettings>): Res<QrPattern.SetAnalyticsSettings> {
+    return this.analytics.saveSettings(req.userId, req.euPrivacy);
+  }
+
   @MessagePattern(QrPattern.RecentMinutes)
   recentMinutes(@Payload() req: Req<QrPattern.RecentMinutes>): Res<QrPattern.RecentMinutes> {
     return this.analytics.recentMinutes(req.userId, req.codeId);

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { Dimension, DIMENSIONS } from '../scans/scan-rollups';
 import { compareText, hourCeil, hourFloor, percentChange, splitWindow } from './analytics-windows';
 import type {
+  AnalyticsSettingsView,
   CodeComparisonRow,
   CodeComparisonSort,
   CountItem,
@@ -81,6 +82,19 @@ export class AnalyticsRepository {
   }
 
   /** The instants at which the first local day starts and the day after the last one starts. */
+  async settings(ownerId: string): Promise<AnalyticsSettingsView> {
+    const rows: { euPrivacy: boolean }[] = await this.db.query(`SELECT eu_privacy AS "euPrivacy" FROM qr.analytics_settings WHERE owner_id = $1`, [ownerId]);
+    return { euPrivacy: rows[0]?.euPrivacy ?? false };
+  }
+
+  async saveSettings(ownerId: string, settings: AnalyticsSettingsView): Promise<void> {
+    await this.db.query(
+      `INSERT INTO qr.analytics_settings (owner_id, eu_privacy) VALUES ($1, $2)
+       ON CONFLICT (owner_id) DO UPDATE SET eu_privacy = EXCLUDED.eu_privacy, updated_at = now()`,
+      [ownerId, settings.euPrivacy],
+    );
+  }
+
   /** Human scans of the code per minute in [start, end) (the partitions of those minutes only): minute start (ms) -> scans. */
   async minuteCounts(codeId: string, start: Date, end: Date): Promise<Map<number, number>> {
     const rows: { minute: Date; scans: number }[] = await this.db.query(

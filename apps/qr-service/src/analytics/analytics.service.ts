@@ -13,6 +13,7 @@ import {
   CodeComparisonSort,
   DomainError,
   ErrorCode,
+  AnalyticsSettingsView,
   PreviousPeriod,
   RecentMinutes,
   ScanPatterns,
@@ -93,6 +94,16 @@ export class AnalyticsService {
       variants: variants.map((variant) => ({ ...variant, ...(conversions.variants.get(variant.key) ?? { leads: 0, sales: 0, revenue: [] }) })),
       conversions: conversions.all,
     };
+  }
+
+  settings(userId: string): Promise<AnalyticsSettingsView> {
+    return this.analytics.settings(userId);
+  }
+
+  /** From now on (scans stored before keep what they hold). */
+  async saveSettings(userId: string, euPrivacy: boolean): Promise<AnalyticsSettingsView> {
+    await this.analytics.saveSettings(userId, { euPrivacy });
+    return this.analytics.settings(userId);
   }
 
   /** The last 30 minutes of the code's human scans, minute by minute (empty minutes included), from the raw scans of the current partition. */

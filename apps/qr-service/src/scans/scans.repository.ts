@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { scanWebhookRecord } from '@qrd/contracts';
+import { EEA_COUNTRIES, scanWebhookRecord } from '@qrd/contracts';
 import type { EnrichedScan } from './scan-enricher';
 import { ensurePartitions, Month, monthOf } from './scan-partitions';
 import { VISITOR_LOCK } from './rollup-removal';
@@ -8,6 +8,10 @@ import { KnownVisitors, VisitorKey } from './known-visitors';
 import { plainArray, textArray } from './pg-arrays';
 import { rawColumns, visitorKeys } from './scan-rows';
 import { BatchRollup, BucketRow, finishRollUp, OwnedScan, quarterHourOf, ScanTally, tallyScans, UniqueDelta } from './scan-rollups';
+
+/** The countries of the EU privacy mode, as a set and as the array literal the insert takes. */
+const EEA = new Set<string>(EEA_COUNTRIES);
+const EEA_LITERAL = plainArray([...EEA_COUNTRIES]);
 
 /** Codes whose owner a process remembers. */
 const OWNER_MEMO_SIZE = 100_000;
@@ -98,11 +102,12 @@ export class ScansRepository {
           await ensurePartitions(tx, months);
           for (const month of months) this.partitions.add(month);
         }
-        const { fresh, hooked } = await this.insertRaw(tx, batch, raw);
+        const { fresh, hooked, stripped } = await this.insertRaw(tx, batch, raw);
         if (fresh.length === 0) return { stored: 0, visited: null };
         if (hooked.size > 0) await this.queueForWebhooks(tx, fresh.filter((scan) => hooked.has(scan.ownerId)));
-        // The guess holds if every scan was new and every code's owner was as remembered.
-        const guessed = guess !== null && fresh.length === batch.length && fresh.every((scan) => scan.ownerId === guess.owners.get(scan.codeId));
+        // The guess holds if every scan was new, every code's owner was as remembered and no place was dropped (EU privacy).
+        const guessed =
+          guess !== null && !stripped && fresh.length === batch.length && fresh.every((scan) => scan.ownerId === guess.owners.get(scan.codeId));
         const visitors = guessed ? guess.visitors : visitorKeys(fresh);
         const tally = guessed ? guess.tally : tallyScans(fresh);
         release = await this.takeTurn();
@@ -166,11 +171,13 @@ export class ScansRepository {
    * codes' owners and the scans not inserted (already stored, or of no live code) come back, with
    * the owners that take scans by webhook (most take none: their scans are not written out for it).
    */
-  private async insertRaw(tx: EntityManager, batch: EnrichedScan[], raw: string[]): Promise<{ fresh: OwnedScan[]; hooked: Set<string> }> {
+  private async insertRaw(tx: EntityManager, batch: EnrichedScan[], raw: string[]): Promise<{ fresh: OwnedScan[]; hooked: Set<string>; stripped: boolean }> {
     const codeIds = [...new Set(batch.map((s) => s.codeId))].sort();
-    const rows: { id: string; owner: string | null; hooked: boolean }[] = await tx.query(
+    const rows: { id: string; owner: string | null; hooked: boolean; private: boolean }[] = await tx.query(
       `WITH c AS MATERIALIZED (
-         SELECT id, owner_id FROM qr.codes WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL ORDER BY id FOR SHARE
+         SELECT id, owner_id,
+                coalesce((SELECT eu_privacy FROM qr.analytics_settings a WHERE a.owner_id = codes.owner_id), false) AS private
+         FROM qr.codes WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL ORDER BY id FOR SHARE
        ), i AS MATERIALIZED (
          SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::float8[], $5::boolean[], $6::text[], $7::text[], $8::text[], $9::text[],
                               $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::text[])
@@ -180,38 +187,52 @@ export class ScansRepository {
          INSERT INTO qr.scans (scan_id, code_id, owner_id, scanned_at, is_bot, bot_reason, method, device, os, browser,
                                country, region, city, referrer, language, visitor_hash, variant, source)
          SELECT i.scan_id, i.code_id, c.owner_id, to_timestamp(i.scanned_ms / 1000), i.is_bot, i.bot_reason, i.method, i.device, i.os, i.browser,
-                i.country, i.region, i.city, i.referrer, i.language, i.visitor_hash, i.variant, i.source
+                i.country,
+                -- EU privacy mode: a visitor from the EEA keeps their country only.
+                CASE WHEN c.private AND i.country = ANY($19::text[]) THEN NULL ELSE i.region END,
+                CASE WHEN c.private AND i.country = ANY($19::text[]) THEN NULL ELSE i.city END,
+                i.referrer, i.language, i.visitor_hash, i.variant, i.source
          FROM i JOIN c ON c.id = i.code_id
          ON CONFLICT DO NOTHING
          RETURNING scan_id
        )
        SELECT id::text AS id, owner_id::text AS owner,
-              EXISTS (SELECT 1 FROM qr.webhook_endpoints e WHERE e.owner_id = c.owner_id AND e.enabled AND 'scan.created' = ANY(e.events)) AS hooked
+              EXISTS (SELECT 1 FROM qr.webhook_endpoints e WHERE e.owner_id = c.owner_id AND e.enabled AND 'scan.created' = ANY(e.events)) AS hooked,
+              c.private
        FROM c
        UNION ALL
-       SELECT i.scan_id::text, NULL, false FROM i WHERE NOT EXISTS (SELECT 1 FROM ins WHERE ins.scan_id = i.scan_id)`,
-      [plainArray(codeIds), ...raw],
+       SELECT i.scan_id::text, NULL, false, false FROM i WHERE NOT EXISTS (SELECT 1 FROM ins WHERE ins.scan_id = i.scan_id)`,
+      [plainArray(codeIds), ...raw, EEA_LITERAL],
     );
     const owners = new Map<string, string>();
     const skipped = new Set<string>();
     const hooked = new Set<string>();
+    const privateCodes = new Set<string>();
     for (const row of rows) {
       if (row.owner === null) skipped.add(row.id);
       else owners.set(row.id, row.owner);
       if (row.hooked) hooked.add(row.owner as string);
+      if (row.private) privateCodes.add(row.id);
     }
     if (this.owners.size + owners.size > OWNER_MEMO_SIZE) this.owners.clear();
     for (const [code, owner] of owners) {
       this.owners.set(code, owner);
     }
     const fresh: OwnedScan[] = [];
+    let stripped = false;
     for (const scan of batch) {
       const ownerId = owners.get(scan.codeId);
       if (ownerId === undefined || skipped.has(scan.scanId)) continue;
       (scan as OwnedScan).ownerId = ownerId;
+      // As stored: the rollups, the live feed and webhooks never see what the raw row does not keep.
+      if (privateCodes.has(scan.codeId) && scan.country !== null && EEA.has(scan.country) && (scan.region !== null || scan.city !== null)) {
+        scan.region = null;
+        scan.city = null;
+        stripped = true;
+      }
       fresh.push(scan as OwnedScan);
     }
-    return { fresh, hooked };
+    return { fresh, hooked, stripped };
   }
 
   /**

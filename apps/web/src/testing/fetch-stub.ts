@@ -1,6 +1,7 @@
 import {
   type ConversionSettingsView,
   type RecentMinutes,
+  type AnalyticsSettingsView,
   type BulkImportCells,
   type BulkImportView,
   ErrorCode,
@@ -174,6 +175,8 @@ export interface ApiRoutes {
   'GET /api/workspaces': { body: undefined; res: WorkspaceView[] };
   'GET /api/conversions/settings': { body: undefined; res: ConversionSettingsView };
   'GET /api/qrcodes/:id/analytics/recent': { body: undefined; res: RecentMinutes };
+  'GET /api/analytics/settings': { body: undefined; res: AnalyticsSettingsView };
+  'PUT /api/analytics/settings': { body: { euPrivacy: boolean }; res: AnalyticsSettingsView };
   'PUT /api/conversions/settings': { body: { stripeWebhookSecret: string | null }; res: ConversionSettingsView };
   'GET /api/domains': { body: undefined; res: DomainView[] };
   'POST /api/domains': { body: CreateDomainDto; res: DomainView };

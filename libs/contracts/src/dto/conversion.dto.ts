@@ -1,4 +1,4 @@
-import { IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
 
 /**
  * Conversions (docs/conversions.md): a lead or a sale the destination site reports against the
@@ -70,6 +70,12 @@ export class ConversionSettingsDto {
   @IsString({ message: CONVERSION_MESSAGES.webhookSecret })
   @Matches(/^whsec_[A-Za-z0-9+/=_-]{8,200}$/, { message: CONVERSION_MESSAGES.webhookSecret })
   stripeWebhookSecret?: string | null;
+}
+
+/** PUT /api/analytics/settings. */
+export class AnalyticsSettingsDto {
+  @IsBoolean({ message: 'euPrivacy must be true or false' })
+  euPrivacy!: boolean;
 }
 
 export interface ConversionView {

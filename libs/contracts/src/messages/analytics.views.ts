@@ -110,6 +110,21 @@ export interface CodeAnalytics extends ScanBreakdowns {
   previous?: PreviousPeriod;
 }
 
+/**
+ * The European Economic Area (the EU, Iceland, Liechtenstein, Norway): with the workspace's EU
+ * privacy mode on, its visitors from here are stored with their country only (no region, no city).
+ */
+export const EEA_COUNTRIES = [
+  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+  'IS', 'LI', 'NO',
+] as const;
+
+/** A workspace's analytics settings. */
+export interface AnalyticsSettingsView {
+  /** Visitors from the EEA are stored with their country only: no region or city is derived from their address. */
+  euPrivacy: boolean;
+}
+
 /** One scan as the live feed shows it, moments after it was stored. */
 export interface LiveScan {
   scanId: string;

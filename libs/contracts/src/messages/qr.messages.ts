@@ -10,7 +10,7 @@ import type { CodeHistoryPage, HistoryPageRequest } from '../dto/code-history.dt
 import type { BulkResult, BulkTagOperation, FolderView, TagCount } from '../dto/organise.dto';
 import type { DesignTemplateView } from '../dto/design-template.dto';
 import type { BulkImportCells, BulkImportView } from '../dto/bulk-import.dto';
-import type { AccountAnalytics, AnalyticsRange, CodeAnalytics, CodeComparisonPage, RecentMinutes, ScanPatterns } from './analytics.views';
+import type { AccountAnalytics, AnalyticsRange, AnalyticsSettingsView, CodeAnalytics, CodeComparisonPage, RecentMinutes, ScanPatterns } from './analytics.views';
 import type { RedirectEntry } from '../redis/redirect-table';
 import type { QrCategory, QrCodeState, QrDotStyle, QrErrorCorrection, QrEyeStyle, QrFrameStyle, QrGradient } from '../dto/qr.dto';
 
@@ -48,6 +48,8 @@ export enum QrPattern {
   CodeAnalytics = 'qr.code-analytics',
   /** Human scans of the code's last 30 minutes, minute by minute (the live chart). */
   RecentMinutes = 'qr.recent-minutes',
+  GetAnalyticsSettings = 'qr.analytics-settings.get',
+  SetAnalyticsSettings = 'qr.analytics-settings.set',
   AccountAnalytics = 'qr.account-analytics',
   ScanPatterns = 'qr.scan-patterns',
   CodeComparison = 'qr.code-comparison',
@@ -300,6 +302,8 @@ export interface QrRequests {
   [QrPattern.SetCodeState]: { req: Owned<ByKey & { active: boolean }>; res: QrCodeView };
   [QrPattern.CodeAnalytics]: { req: Owned<AnalyticsRange>; res: CodeAnalytics };
   [QrPattern.RecentMinutes]: { req: Owned; res: RecentMinutes };
+  [QrPattern.GetAnalyticsSettings]: { req: { userId: string }; res: AnalyticsSettingsView };
+  [QrPattern.SetAnalyticsSettings]: { req: { userId: string; euPrivacy: boolean }; res: AnalyticsSettingsView };
   [QrPattern.AccountAnalytics]: { req: AnalyticsRange & { userId: string }; res: AccountAnalytics };
   [QrPattern.ScanPatterns]: { req: AnalyticsRange & { userId: string; codeId?: string }; res: ScanPatterns };
   [QrPattern.CodeComparison]: {

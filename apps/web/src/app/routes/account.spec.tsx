@@ -231,6 +231,18 @@ describe('AccountRoute', () => {
   describe('Analytics', () => {
     beforeEach(() => {
       server.on('GET /api/weekly-report', ok({ enabled: false, timeZone: 'UTC' }));
+      server.on('GET /api/analytics/settings', ok({ euPrivacy: false }));
+    });
+
+    it('turns the EU privacy mode on for the workspace', async () => {
+      server.on('GET /api/analytics', ok(anAccountAnalytics()));
+      server.on('PUT /api/analytics/settings', ok({ euPrivacy: true }));
+      renderAccount('analytics');
+      const toggle = await screen.findByRole('switch', { name: 'EU privacy mode' });
+      expect(toggle).not.toBeChecked();
+      await userEvent.setup().click(toggle);
+      await waitFor(() => expect(screen.getByRole('switch', { name: 'EU privacy mode' })).toBeChecked());
+      expect(server.calls('PUT /api/analytics/settings')[0].body).toEqual({ euPrivacy: true });
     });
 
     it('turns the weekly report on and says when the first one comes', async () => {

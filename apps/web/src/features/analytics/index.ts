@@ -5,4 +5,5 @@ export const loadDashboardAnalytics = () => import('./components/dashboard-analy
 export { analyticsKeys } from './api/keys';
 export { useAccountAnalytics } from './api/analytics';
 export { WeeklyReportToggle } from './components/weekly-report-setting';
+export { EuPrivacyToggle } from './components/eu-privacy-setting';
 export { UnsubscribeCard } from './components/unsubscribe-card';

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 // The account figures are the analytics feature's read (the dashboard's tabs share its cache).
-import { useAccountAnalytics, WeeklyReportToggle } from '../../analytics';
+import { EuPrivacyToggle, useAccountAnalytics, WeeklyReportToggle } from '../../analytics';
 
 /** The last scan as a short date and, beneath it, its time: one line each at every width. */
 function lastScan(iso: string | null): { value: string; hint?: string } {
@@ -61,6 +61,7 @@ export function AnalyticsTab() {
           </div>
         )}
         <WeeklyReportToggle />
+        <EuPrivacyToggle />
         <Button asChild variant="outline" className="justify-self-start">
           <Link to={paths.dashboard}>View Dashboard</Link>
         </Button>

@@ -8,6 +8,7 @@ export const analyticsKeys = {
   codes: (from: string, to: string, tz: string, sort: string, order: string, page: number) =>
     [...analyticsKeys.all, 'codes', from, to, tz, sort, order, page] as const,
   recent: (codeId: string) => [...analyticsKeys.all, 'recent', codeId] as const,
+  settings: () => [...analyticsKeys.all, 'settings'] as const,
   /** Whether the weekly scans report is mailed (under all, like the figures it reports). */
   weeklyReport: () => [...analyticsKeys.all, 'weekly-report'] as const,
 };
