@@ -79,7 +79,14 @@ export class AnalyticsController {
       clearInterval(heartbeat);
       if (stop) void stop();
     });
-    stop = await this.feed.listen(code.id, (message) => res.write(`event: scans\ndata: ${message}\n\n`));
+    try {
+      stop = await this.feed.listen(code.id, (message) => res.write(`event: scans\ndata: ${message}\n\n`));
+    } catch {
+      // Redis away: the stream ends, and the page's EventSource tries again by itself.
+      clearInterval(heartbeat);
+      res.end();
+      return;
+    }
     // The page went away while the subscription was being made.
     if (closed) await stop();
   }

@@ -44,7 +44,11 @@ export class DomainsService implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.hosts.sync(await this.domains.claimed());
+    // Also repaired by every scheduled check: a failure here does not keep the service from starting.
+    await this.domains
+      .claimed()
+      .then((claimed) => this.hosts.sync(claimed))
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'custom domains not written to the redirect table at start'));
     const every = this.config.domains.checkEveryMs;
     this.timer = setInterval(() => void this.checkAllIfFirst().catch((error: unknown) => this.logger.warn({ err: error }, 'domain checks failed')), every);
     this.timer.unref();
