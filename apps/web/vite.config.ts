@@ -41,7 +41,13 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id) => !id.includes(`${path.sep}libs${path.sep}contracts${path.sep}`) },
       output: {
         // Icons of the screens (a few hundred bytes each) come in one file, not one request per icon.
-        manualChunks: (id) => (id.includes(`${path.sep}lucide-react${path.sep}`) && id.includes(`${path.sep}icons${path.sep}`) ? 'icons' : undefined),
+        // Icons in one chunk; class-validator's decorators (the forms' checks) in one too, instead of
+        // a chunk per decorator that every screen with a form would fetch one by one.
+        manualChunks: (id) => {
+          if (id.includes(`${path.sep}lucide-react${path.sep}`) && id.includes(`${path.sep}icons${path.sep}`)) return 'icons';
+          if (id.includes(`${path.sep}node_modules${path.sep}class-validator${path.sep}`)) return 'validators';
+          return undefined;
+        },
       },
     },
   },

@@ -1,8 +1,11 @@
-import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, registerDecorator, ValidateIf, ValidationOptions } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, registerDecorator, ValidateIf, ValidationOptions } from 'class-validator';
 import { IsCampaignSettings, type CampaignSettings } from './campaign.dto';
 import { IsCodePassword } from './code-password.dto';
 import { IsCustomSlug } from './custom-slug.dto';
-import { IsFolderRef, IsTags } from './organise.dto';
+import { IsFolderRef, IsTags, isUuid } from './organise.dto';
+
+/** A custom domain given by its id (null: the default host). */
+const IsDomainRef = () => checkedBy('domainId', (v) => (v === null || isUuid(v) ? null : 'The domain must be given by its id'));
 import { IsCodeContent, type CodeContent } from './content.dto';
 import { codeNameProblem, destinationProblem, QR_MESSAGES } from './code-fields';
 
@@ -159,7 +162,7 @@ export class CreateQrCodeDto {
 
   /** One of the workspace's verified custom domains for the code's link (absent or null: the default host). */
   @IsOptional()
-  @IsUUID('all', { message: 'The domain must be given by its id' })
+  @IsDomainRef()
   domainId?: string | null;
 }
 
@@ -207,7 +210,7 @@ export class UpdateQrCodeDto {
    * needs confirmDomainMove: true.
    */
   @IsOptional()
-  @IsUUID('all', { message: 'The domain must be given by its id' })
+  @IsDomainRef()
   domainId?: string | null;
 
   @IsOptional()
