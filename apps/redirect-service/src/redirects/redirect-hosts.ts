@@ -7,6 +7,8 @@ export type HostMatch = { kind: 'default' } | { kind: 'custom'; host: string; se
 
 const DEFAULT: HostMatch = { kind: 'default' };
 const UNKNOWN: HostMatch = { kind: 'unknown' };
+/** Host headers whose match is remembered (a few in practice: our host, its port forms, the domains scanned). */
+const REMEMBERED = 1000;
 /** The safety net behind the change messages: the whole set is read again this often. */
 const RELOAD_EVERY_MS = 60_000;
 
@@ -19,6 +21,8 @@ const RELOAD_EVERY_MS = 60_000;
  */
 export class RedirectHosts {
   private hosts = new Map<string, HostMatch>();
+  /** Host header -> its match, so the hot path does one lookup per request (cleared with every reload). */
+  private matched = new Map<string, HostMatch>();
   private readonly key: string;
   private readonly channel: string;
   private timer?: NodeJS.Timeout;
@@ -53,7 +57,15 @@ export class RedirectHosts {
   /** The Host header (with or without its port) matched against the hosts we serve. */
   match(hostHeader: string | undefined): HostMatch {
     if (hostHeader === undefined || hostHeader === '') return DEFAULT;
-    const host = hostOnly(hostHeader);
+    const known = this.matched.get(hostHeader);
+    if (known !== undefined) return known;
+    const found = this.matchHost(hostOnly(hostHeader));
+    if (this.matched.size >= REMEMBERED) this.matched.clear();
+    this.matched.set(hostHeader, found);
+    return found;
+  }
+
+  private matchHost(host: string): HostMatch {
     if (host === this.ownHost || isIP(host) !== 0 || !host.includes('.') || host.endsWith('.localhost')) return DEFAULT;
     return this.hosts.get(host) ?? UNKNOWN;
   }
@@ -72,6 +84,7 @@ export class RedirectHosts {
           const next = new Map<string, HostMatch>();
           for (const [host, value] of Object.entries(stored)) next.set(host, { kind: 'custom', host, settings: JSON.parse(value) as RedirectHost });
           this.hosts = next;
+          this.matched = new Map();
         } catch (error) {
           this.onError(error);
         }
