@@ -4,6 +4,8 @@ import { ConversionsModule } from '../conversions/conversions.module';
 import { AdminAnalyticsRepository } from './admin-analytics.repository';
 import { AnalyticsHandlers } from './analytics.handlers';
 import { AnalyticsRepository } from './analytics.repository';
+import { AnalyticsSettingsRepository } from './analytics-settings.repository';
+import { CodeScanFiguresRepository } from './code-scan-figures.repository';
 import { AnalyticsService } from './analytics.service';
 import { ScansExportController } from './scans-export.controller';
 
@@ -11,6 +13,6 @@ import { ScansExportController } from './scans-export.controller';
 @Module({
   imports: [CodesModule, ConversionsModule],
   controllers: [AnalyticsHandlers, ScansExportController],
-  providers: [AnalyticsRepository, AdminAnalyticsRepository, AnalyticsService],
+  providers: [AnalyticsRepository, AnalyticsSettingsRepository, CodeScanFiguresRepository, AdminAnalyticsRepository, AnalyticsService],
 })
 export class AnalyticsModule {}

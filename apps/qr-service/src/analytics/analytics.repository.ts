@@ -6,7 +6,6 @@ import { DataSource } from 'typeorm';
 import { Dimension, DIMENSIONS } from '../scans/scan-rollups';
 import { compareText, hourCeil, hourFloor, percentChange, splitWindow } from './analytics-windows';
 import type {
-  AnalyticsSettingsView,
   CodeComparisonRow,
   CodeComparisonSort,
   CountItem,
@@ -17,11 +16,6 @@ import type {
 } from '@qrd/contracts';
 
 /** Whose scans: one code's, or every code of an owner. */
-export interface VariantCount {
-  key: string;
-  scans: number;
-  uniqueScans: number;
-}
 
 export type ScanScope = { codeId: string } | { ownerId: string };
 
@@ -82,29 +76,6 @@ export class AnalyticsRepository {
   }
 
   /** The instants at which the first local day starts and the day after the last one starts. */
-  async settings(ownerId: string): Promise<AnalyticsSettingsView> {
-    const rows: { euPrivacy: boolean }[] = await this.db.query(`SELECT eu_privacy AS "euPrivacy" FROM qr.analytics_settings WHERE owner_id = $1`, [ownerId]);
-    return { euPrivacy: rows[0]?.euPrivacy ?? false };
-  }
-
-  async saveSettings(ownerId: string, settings: AnalyticsSettingsView): Promise<void> {
-    await this.db.query(
-      `INSERT INTO qr.analytics_settings (owner_id, eu_privacy) VALUES ($1, $2)
-       ON CONFLICT (owner_id) DO UPDATE SET eu_privacy = EXCLUDED.eu_privacy, updated_at = now()`,
-      [ownerId, settings.euPrivacy],
-    );
-  }
-
-  /** Human scans of the code per minute in [start, end) (the partitions of those minutes only): minute start (ms) -> scans. */
-  async minuteCounts(codeId: string, start: Date, end: Date): Promise<Map<number, number>> {
-    const rows: { minute: Date; scans: number }[] = await this.db.query(
-      `SELECT date_trunc('minute', scanned_at) AS minute, count(*)::int AS scans FROM qr.scans
-       WHERE code_id = $1 AND scanned_at >= $2 AND scanned_at < $3 AND NOT is_bot GROUP BY 1`,
-      [codeId, start, end],
-    );
-    return new Map(rows.map((row) => [row.minute.getTime(), row.scans]));
-  }
-
   async localDayBounds(fromDay: string, toDay: string, tz: string): Promise<{ start: Date; end: Date }> {
     const rows: { start: Date; end: Date }[] = await this.db.query(
       `SELECT ($1::date::timestamp AT TIME ZONE $3) AS start, (($2::date + 1)::timestamp AT TIME ZONE $3) AS "end"`,
@@ -326,16 +297,6 @@ export class AnalyticsRepository {
       out[dim] = out[dim].slice(0, limit);
     }
     return out;
-  }
-
-  /** A/B split: human scans and unique visitors per variant in the window (campaign controls). */
-  async variants(codeId: string, window: Pick<ScanWindow, 'start' | 'end'>): Promise<VariantCount[]> {
-    return this.db.query(
-      `SELECT variant AS key, count(*)::int AS scans, count(DISTINCT (scanned_at::date, visitor_hash))::int AS "uniqueScans"
-       FROM qr.scans WHERE code_id = $1 AND scanned_at >= $2 AND scanned_at < $3 AND NOT is_bot AND variant IS NOT NULL
-       GROUP BY variant ORDER BY variant`,
-      [codeId, window.start, window.end],
-    );
   }
 
   async codeStats(codeId: string): Promise<StatTotals> {

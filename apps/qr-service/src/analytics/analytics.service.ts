@@ -20,6 +20,8 @@ import {
   scanDeadLetterKey,
 } from '@qrd/contracts';
 import { ConversionsRepository } from '../conversions/conversions.repository';
+import { AnalyticsSettingsRepository } from './analytics-settings.repository';
+import { CodeScanFiguresRepository } from './code-scan-figures.repository';
 import { CodesService } from '../codes/codes.service';
 import { AdminAnalyticsRepository } from './admin-analytics.repository';
 import { AnalyticsRepository, ScanScope, WindowTotals } from './analytics.repository';
@@ -58,6 +60,8 @@ export class AnalyticsService {
     private readonly admin: AdminAnalyticsRepository,
     private readonly codes: CodesService,
     private readonly conversions: ConversionsRepository,
+    private readonly settingsRepo: AnalyticsSettingsRepository,
+    private readonly figures: CodeScanFiguresRepository,
     @Inject(REDIS) private readonly redis: IORedis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -74,7 +78,7 @@ export class AnalyticsService {
       this.analytics.breakdowns(scope, window),
       this.analytics.codeStats(code.id),
       this.last30Days(tz).then((days) => this.analytics.totals(scope, days)),
-      code.campaign ? this.analytics.variants(code.id, window) : Promise.resolve([]),
+      code.campaign ? this.figures.variants(code.id, window) : Promise.resolve([]),
       query.compare === 'previous' ? this.previousTotals(scope, range, tz) : Promise.resolve(null),
       this.conversions.totals(code.id, window.start, window.end),
     ]);
@@ -97,13 +101,13 @@ export class AnalyticsService {
   }
 
   settings(userId: string): Promise<AnalyticsSettingsView> {
-    return this.analytics.settings(userId);
+    return this.settingsRepo.settings(userId);
   }
 
   /** From now on (scans stored before keep what they hold). */
   async saveSettings(userId: string, euPrivacy: boolean): Promise<AnalyticsSettingsView> {
-    await this.analytics.saveSettings(userId, { euPrivacy });
-    return this.analytics.settings(userId);
+    await this.settingsRepo.saveSettings(userId, { euPrivacy });
+    return this.settingsRepo.settings(userId);
   }
 
   /** The last 30 minutes of the code's human scans, minute by minute (empty minutes included), from the raw scans of the current partition. */
@@ -111,7 +115,7 @@ export class AnalyticsService {
     const code = await this.codes.require(userId, codeId);
     const end = Math.floor(now / 60_000) * 60_000 + 60_000;
     const start = end - 30 * 60_000;
-    const counts = await this.analytics.minuteCounts(code.id, new Date(start), new Date(end));
+    const counts = await this.figures.minuteCounts(code.id, new Date(start), new Date(end));
     const minutes: RecentMinutes['minutes'] = [];
     for (let at = start; at < end; at += 60_000) minutes.push({ at: new Date(at).toISOString(), scans: counts.get(at) ?? 0 });
     return { minutes };

@@ -29,6 +29,7 @@ import { QrDesign, validateDesign } from '../rendering';
 import { storedDesign } from './code.record';
 import { invalid } from './code-errors';
 import { BlockedDestinations, CodeContentFiles } from './code-ports';
+import { CodeDomainsRepository } from './code-domains.repository';
 import { CodesRepository } from './codes.repository';
 import { CodesService } from './codes.service';
 import { destinationRefusal } from './destination-policy';
@@ -42,6 +43,7 @@ import { destinationRefusal } from './destination-policy';
 export class CodeRules {
   constructor(
     private readonly codes: CodesRepository,
+    private readonly domains: CodeDomainsRepository,
     private readonly reads: CodesService,
     private readonly blocklist: BlockedDestinations,
     private readonly content: CodeContentFiles,
@@ -107,12 +109,12 @@ export class CodeRules {
 
   /** The workspace's verified custom domains, hostname (punycode) -> id. */
   verifiedDomains(userId: string): Promise<Map<string, string>> {
-    return this.codes.verifiedDomains(userId);
+    return this.domains.verifiedDomains(userId);
   }
 
   /** One of the workspace's verified custom domains (its id), or a 400 on domainId that changes nothing. */
   async requireVerifiedDomain(userId: string, domainId: string): Promise<string> {
-    const state = await this.codes.domainStateOf(userId, domainId.toLowerCase());
+    const state = await this.domains.domainStateOf(userId, domainId.toLowerCase());
     if (state === null) throw invalid('domainId', DOMAIN_MESSAGES.notFound);
     if (state !== 'verified') throw invalid('domainId', DOMAIN_MESSAGES.notVerified);
     return domainId.toLowerCase();

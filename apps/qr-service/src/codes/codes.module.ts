@@ -5,6 +5,7 @@ import { CodeEvents } from './code-events';
 import { CodeRules } from './code-rules';
 import { CodeUpdatesService } from './code-updates.service';
 import { CodesHandlers } from './codes.handlers';
+import { CodeDomainsRepository } from './code-domains.repository';
 import { CodesRepository } from './codes.repository';
 import { CodesService } from './codes.service';
 import { FoldersService } from './folders.service';
@@ -22,6 +23,7 @@ import { SeatGate } from './seat-gate';
   controllers: [CodesHandlers],
   providers: [
     CodesRepository,
+    CodeDomainsRepository,
     CodesService,
     CodeRules,
     CodeCreationService,

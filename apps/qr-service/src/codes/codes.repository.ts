@@ -151,20 +151,6 @@ export class CodesRepository {
     return rows[0] ?? null;
   }
 
-  /** The owner's verified custom domains: hostname -> id. */
-  async verifiedDomains(ownerId: string): Promise<Map<string, string>> {
-    if (!UUID.test(ownerId)) return new Map();
-    const rows: { id: string; hostname: string }[] = await this.db.query(`SELECT id, hostname FROM qr.domains WHERE workspace_id = $1 AND state = 'verified'`, [ownerId]);
-    return new Map(rows.map((row) => [row.hostname, row.id]));
-  }
-
-  /** The state of one of the owner's custom domains, or null when it has none by that id. */
-  async domainStateOf(ownerId: string, domainId: string): Promise<string | null> {
-    if (!UUID.test(domainId) || !UUID.test(ownerId)) return null;
-    const rows: { state: string }[] = await this.db.query(`SELECT state FROM qr.domains WHERE id = $1 AND workspace_id = $2`, [domainId, ownerId]);
-    return rows[0]?.state ?? null;
-  }
-
   /** The code's image was downloaded (its first download is what a move to another domain warns about). */
   async markDownloaded(ids: string[]): Promise<void> {
     const valid = ids.filter((id) => UUID.test(id));
