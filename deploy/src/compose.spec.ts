@@ -77,6 +77,22 @@ describe('docker-compose.yml', () => {
     expect(postgres.shm_size).toBeDefined();
   });
 
+  it('reaches PostgreSQL through PgBouncer in transaction mode, from files that exist, with JIT off on the server (docs/scaling.md)', () => {
+    for (const [, service] of nodeServices) {
+      expect(new URL(service.environment?.DATABASE_URL ?? '').host).toBe('pgbouncer:6432');
+      expect(Object.keys(service.depends_on ?? {})).toContain('pgbouncer');
+    }
+    const pgbouncer = compose.services.pgbouncer;
+    expect(pgbouncer.depends_on?.postgres?.condition).toBe('service_healthy');
+    for (const volume of pgbouncer.volumes ?? []) expect(existsSync(join(ROOT, volume.split(':')[0]))).toBe(true);
+    const ini = readFileSync(join(ROOT, 'deploy/pgbouncer/pgbouncer.ini'), 'utf8');
+    expect(ini).toMatch(/^pool_mode = transaction$/m);
+    expect(ini).toMatch(/^listen_port = 6432$/m);
+    // The services' startup option jit=off is dropped by PgBouncer: the server must have JIT off itself.
+    expect(ini).toMatch(/^ignore_startup_parameters = .*\boptions\b/m);
+    expect(compose.services.postgres.command).toEqual(expect.arrayContaining(['-c', 'jit=off']));
+  });
+
   it('runs Prometheus and Grafana only with the monitoring profile, from files that exist', () => {
     for (const name of ['prometheus', 'grafana']) {
       const service = compose.services[name];

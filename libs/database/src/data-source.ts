@@ -42,20 +42,27 @@ export function dataSourceOptions(url: string, db: ServiceDatabase, pool: PoolOp
 /**
  * Opens the data source and applies pending migrations. The schema is created first because
  * TypeORM keeps its migrations table inside it.
+ *
+ * One migrator at a time per schema, so replicas starting together do not race: the lock is a
+ * transaction's (`pg_advisory_xact_lock`), held by a transaction kept open on a connection of its
+ * own while the migrations run on others. A session's lock would not do behind a pooler in
+ * transaction mode such as PgBouncer (docs/scaling.md): the unlock could reach another server
+ * connection than the lock, and the lock would stay held there. If this process dies, the
+ * transaction ends and the lock with it.
  */
 export async function openDatabase(url: string, db: ServiceDatabase, pool: PoolOptions = DEFAULT_POOL): Promise<DataSource> {
   const dataSource = new DataSource(dataSourceOptions(url, db, pool));
   await dataSource.initialize();
-  // One migrator at a time per schema (held on one connection), so replicas starting together do not race.
   const lock = dataSource.createQueryRunner();
   try {
     await lock.connect();
-    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${db.schema}`]);
+    await lock.startTransaction();
     try {
-      await lock.query(`CREATE SCHEMA IF NOT EXISTS "${db.schema}"`);
+      await lock.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`migrate:${db.schema}`]);
+      await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${db.schema}"`);
       await dataSource.runMigrations({ transaction: 'each' });
     } finally {
-      await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${db.schema}`]);
+      await lock.commitTransaction();
     }
   } catch (error) {
     await lock.release();
