@@ -25,7 +25,7 @@ module.exports = {
   // Scalar's reference page, openapi-fetch, content-disposition and file-type with its readers (Node loads them with require; Jest does not).
   transformIgnorePatterns: ['/node_modules/(?!(content-disposition|@noble|@scure|@otplib|otplib|@scalar|openapi-fetch|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)'],
   moduleNameMapper: {
-    '^@qrd/(config|contracts|database|messaging|observability|testing)$': path.join(root, 'libs/$1/src/index.ts'),
+    '^@qrd/(config|contracts|database|geoip|messaging|observability|testing)$': path.join(root, 'libs/$1/src/index.ts'),
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],

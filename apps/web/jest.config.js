@@ -21,6 +21,11 @@ module.exports = {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/src/**/*.spec.tsx'],
       setupFilesAfterEnv: ['<rootDir>/src/testing/setup-dom.ts'],
+      // d3's packages are ES modules only: their UMD builds, which Jest loads as they are, for the map.
+      moduleNameMapper: {
+        ...preset.moduleNameMapper,
+        '^(d3-geo|d3-array)$': '<rootDir>/../../node_modules/$1/dist/$1.min.js',
+      },
     },
   ],
 };

@@ -31,6 +31,9 @@ import { CustomDomains18002000000000 } from './migrations/18002000000000-custom-
 import { Conversions18003000000000 } from './migrations/18003000000000-conversions';
 import { ScanSource18004000000000 } from './migrations/18004000000000-scan-source';
 import { AnalyticsSettings18005000000000 } from './migrations/18005000000000-analytics-settings';
+import { ConversionRules18006000000000 } from './migrations/18006000000000-conversion-rules';
+import { UniqueWindow18006000000500 } from './migrations/18006000000500-unique-window';
+import { CityPlaces18007000000000 } from './migrations/18007000000000-city-places';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -69,5 +72,8 @@ export const QR_DATABASE: ServiceDatabase = {
     Conversions18003000000000,
     ScanSource18004000000000,
     AnalyticsSettings18005000000000,
+    ConversionRules18006000000000,
+    UniqueWindow18006000000500,
+    CityPlaces18007000000000,
   ],
 };

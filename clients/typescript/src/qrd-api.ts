@@ -412,6 +412,11 @@ export interface components {
                     [key: string]: components["schemas"]["V1ContentFile"];
                 };
             }) | null;
+            /**
+             * @description How often one visitor counts as a unique visitor in the code's analytics: once per UTC hour or per UTC day
+             * @enum {string}
+             */
+            uniqueWindow?: "hour" | "day";
         };
         V1CodePage: {
             items: components["schemas"]["V1Code"][];
@@ -441,7 +446,7 @@ export interface components {
              * @example spring-menu
              */
             slug?: string;
-            /** @description Campaign controls: passQuery (boolean), passScanId (boolean: each scan's id goes to the destination as qrd_id, for conversions), startsAt, expiresAt, fallbackUrl, scanLimit, schedule [{at, destination}], rules [{os, device, country, language, time, destination}] (first match wins), split [{name, destination, weight}]; each refused part is named in the problem details */
+            /** @description Campaign controls: passQuery (boolean), passScanId (boolean: each scan's id goes to the destination as qrd_id, for conversions), startsAt, expiresAt, fallbackUrl, scanLimit, schedule [{at, destination}], rules [{os, device, country, region, city, language, time, destination}] (first match wins; region: names such as "Bavaria", city: [{name: "Munich", country: "DE"}], country optional), split [{name, destination, weight}]; each refused part is named in the problem details */
             campaign?: {
                 [key: string]: unknown;
             };
@@ -494,7 +499,7 @@ export interface components {
             destinationUrl?: string;
             /** @description null removes the category */
             category?: ("business" | "event" | "product" | "restaurant" | "retail" | "real-estate" | "healthcare" | "education" | "personal" | "other") | null;
-            /** @description Campaign controls: passQuery (boolean), passScanId (boolean: each scan's id goes to the destination as qrd_id, for conversions), startsAt, expiresAt, fallbackUrl, scanLimit, schedule [{at, destination}], rules [{os, device, country, language, time, destination}] (first match wins), split [{name, destination, weight}]; each refused part is named in the problem details; null removes them */
+            /** @description Campaign controls: passQuery (boolean), passScanId (boolean: each scan's id goes to the destination as qrd_id, for conversions), startsAt, expiresAt, fallbackUrl, scanLimit, schedule [{at, destination}], rules [{os, device, country, region, city, language, time, destination}] (first match wins; region: names such as "Bavaria", city: [{name: "Munich", country: "DE"}], country optional), split [{name, destination, weight}]; each refused part is named in the problem details; null removes them */
             campaign?: {
                 [key: string]: unknown;
             } | null;
@@ -514,6 +519,11 @@ export interface components {
              * @description Moves the code's link to one of the workspace's verified custom domains (null: the default host), keeping its slug. Its printed copies stop working: once the code was scanned or downloaded, the move answers 409 unless confirmDomainMove is true
              */
             domainId?: string | null;
+            /**
+             * @description How often one visitor counts as a unique visitor in the code's analytics: once per UTC hour or once per UTC day (the default). Applies to scans from the change on
+             * @enum {string}
+             */
+            uniqueWindow?: "hour" | "day";
             /** @description Confirms moving a code that was scanned or downloaded to another domain */
             confirmDomainMove?: boolean;
             /**
@@ -556,6 +566,12 @@ export interface components {
             key: string;
             /** @description For cities: the country code */
             country?: string;
+            /** @description For cities: the region, when the IP database names one */
+            region?: string;
+            /** @description For cities: latitude in degrees (WGS 84) from the IP database; absent when it gives none */
+            lat?: number;
+            /** @description For cities: longitude in degrees (WGS 84), with lat */
+            lon?: number;
             scans: number;
         };
         V1AllTime: {
@@ -585,6 +601,21 @@ export interface components {
             /** @description Revenue of the sales, per currency */
             revenue: components["schemas"]["V1Revenue"][];
         };
+        V1RuleFigures: {
+            leads: number;
+            sales: number;
+            /** @description Revenue of the sales, per currency */
+            revenue: components["schemas"]["V1Revenue"][];
+            /** @description The routing rule's 1-based position in the code's rules in force when the scans were made */
+            rule: number;
+            /** @description Human scans the rule sent in the range */
+            scans: number;
+            uniqueScans: number;
+            /** @description The rule at that position now (conditions and destination, as in `campaign.rules`); null when the code has fewer rules now */
+            current: {
+                [key: string]: unknown;
+            } | null;
+        };
         V1CodeAnalytics: {
             countries: components["schemas"]["V1CountItem"][];
             regions: components["schemas"]["V1CountItem"][];
@@ -606,7 +637,13 @@ export interface components {
             granularity: "hour" | "day";
             /** @description Human scans in the range */
             scans: number;
+            /** @description Unique visitors in the range: each visitor once per `uniqueWindow` */
             uniqueScans: number;
+            /**
+             * @description What `uniqueScans` counts: a visitor once per UTC hour or per UTC day, as the code counts now (a change applies to scans from then on)
+             * @enum {string}
+             */
+            uniqueWindow: "hour" | "day";
             /** @description Bots, link previews and HEAD requests */
             botScans: number;
             allTime: components["schemas"]["V1AllTime"];
@@ -614,6 +651,8 @@ export interface components {
             series: components["schemas"]["V1SeriesPoint"][];
             /** @description Leads and sales reported against the scans of the range (conversions) */
             conversions: components["schemas"]["V1ConversionTotals"];
+            /** @description Per routing rule that sent scans in the range (campaign controls): its scans, leads, sales and revenue */
+            rules: components["schemas"]["V1RuleFigures"][];
         };
         V1TopCode: {
             /** Format: uuid */
@@ -633,6 +672,19 @@ export interface components {
             country?: string | null;
             city?: string | null;
             device?: string | null;
+        };
+        V1FolderConversions: {
+            leads: number;
+            sales: number;
+            /** @description Revenue of the sales, per currency */
+            revenue: components["schemas"]["V1Revenue"][];
+            /**
+             * Format: uuid
+             * @description The folder; null for the codes in no folder
+             */
+            folderId: string | null;
+            /** @description The folder's name; null for the codes in no folder */
+            name: string | null;
         };
         V1AccountAnalytics: {
             countries: components["schemas"]["V1CountItem"][];
@@ -659,6 +711,8 @@ export interface components {
             series: components["schemas"]["V1SeriesPoint"][];
             topCodes: components["schemas"]["V1TopCode"][];
             recentActivity: components["schemas"]["V1Activity"][];
+            /** @description Leads, sales and revenue of the last 30 days' scans per folder the codes are in now (only folders with some), most sales first */
+            conversionsByFolder: components["schemas"]["V1FolderConversions"][];
         };
         V1WebhookEndpoint: {
             /** Format: uuid */
@@ -752,6 +806,8 @@ export interface components {
             currency: string | null;
             /** @description The A/B variant the scan was sent to */
             variant: string | null;
+            /** @description The routing rule that sent the scan: its 1-based position in the code's rules then in force */
+            rule: number | null;
             /** @enum {string} */
             source: "api" | "stripe";
             /** Format: date-time */

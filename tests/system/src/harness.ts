@@ -35,12 +35,14 @@ export class TestSystem {
 
   /**
    * `config` adjusts the services' configuration (e.g. to reach Redis or PostgreSQL through a link a
-   * test can cut); `logger` replaces the services' logger (e.g. to read what they log).
+   * test can cut); `logger` replaces the services' logger (e.g. to read what they log); `database`
+   * is an empty database elsewhere, which the services migrate as they start, instead of a clone of
+   * the migrated template.
    */
   static async start(
-    options: { services?: ServiceName[]; env?: Record<string, string>; config?: (config: AppConfig) => AppConfig; logger?: Logger } = {},
+    options: { services?: ServiceName[]; env?: Record<string, string>; config?: (config: AppConfig) => AppConfig; logger?: Logger; database?: TestDatabase } = {},
   ): Promise<TestSystem> {
-    const db = await createTestDatabase();
+    const db = options.database ?? (await createTestDatabase());
     const base = testConfig(db.url, options.env);
     const config = options.config ? options.config(base) : base;
     const system = new TestSystem(config, options.logger ?? createLogger('test', config.logLevel), db);

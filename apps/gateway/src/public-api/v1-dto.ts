@@ -25,16 +25,17 @@ import {
   SORT_ORDERS,
   TAG_MAX_LENGTH,
   TAGS_PER_CODE_MAX,
+  UNIQUE_WINDOWS,
   UpdateQrCodeDto,
 } from '@qrd/contracts';
-import type { CampaignSettings, CodeContent, CodeSort, CodeStateFilter, QrCategory, QrImageFormat, SortOrder } from '@qrd/contracts';
+import type { CampaignSettings, CodeContent, CodeSort, CodeStateFilter, QrCategory, QrImageFormat, SortOrder, UniqueWindow } from '@qrd/contracts';
 
 export const V1_BULK_MAX = 100;
 
 /** What the campaign settings hold; their full shape is in docs/api.md (the web's Campaign tab writes the same). */
 const CAMPAIGN_DESCRIPTION =
   'Campaign controls: passQuery (boolean), passScanId (boolean: each scan\'s id goes to the destination as qrd_id, for conversions), startsAt, expiresAt, fallbackUrl, scanLimit, schedule [{at, destination}], ' +
-  'rules [{os, device, country, language, time, destination}] (first match wins), split [{name, destination, weight}]; ' +
+  'rules [{os, device, country, region, city, language, time, destination}] (first match wins; region: names such as "Bavaria", city: [{name: "Munich", country: "DE"}], country optional), split [{name, destination, weight}]; ' +
   'each refused part is named in the problem details';
 
 
@@ -173,6 +174,12 @@ export class V1UpdateCodeBody extends UpdateQrCodeDto {
     description: "Moves the code's link to one of the workspace's verified custom domains (null: the default host), keeping its slug. Its printed copies stop working: once the code was scanned or downloaded, the move answers 409 unless confirmDomainMove is true",
   })
   declare domainId?: string | null;
+
+  @ApiPropertyOptional({
+    enum: [...UNIQUE_WINDOWS],
+    description: "How often one visitor counts as a unique visitor in the code's analytics: once per UTC hour or once per UTC day (the default). Applies to scans from the change on",
+  })
+  declare uniqueWindow?: UniqueWindow;
 
   @ApiPropertyOptional({ description: 'Confirms moving a code that was scanned or downloaded to another domain' })
   declare confirmDomainMove?: boolean;

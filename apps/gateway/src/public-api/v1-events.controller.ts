@@ -31,6 +31,7 @@ export class V1Conversion {
   @ApiProperty({ oneOf: [{ type: 'integer' }, { type: 'null' }], description: 'Minor units (sales)' }) amount!: number | null;
   @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'null' }], description: 'ISO 4217 (sales)' }) currency!: string | null;
   @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'null' }], description: 'The A/B variant the scan was sent to' }) variant!: string | null;
+  @ApiProperty({ oneOf: [{ type: 'integer' }, { type: 'null' }], description: "The routing rule that sent the scan: its 1-based position in the code's rules then in force" }) rule!: number | null;
   @ApiProperty({ enum: ['api', 'stripe'] }) source!: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ description: 'This external id was recorded before: nothing new was counted (answered 200 instead of 201)' }) duplicate!: boolean;

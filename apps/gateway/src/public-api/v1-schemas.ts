@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { CONTENT_OUTPUT_SCHEMA, V1DesignExtras } from './v1-content-schemas';
-import { EFFECTIVE_STATES, QR_CATEGORIES, QR_CODE_STATES, QR_DOT_STYLES, QR_ERROR_CORRECTION_LEVELS } from '@qrd/contracts';
+import { EFFECTIVE_STATES, QR_CATEGORIES, QR_CODE_STATES, QR_DOT_STYLES, QR_ERROR_CORRECTION_LEVELS, UNIQUE_WINDOWS } from '@qrd/contracts';
 
 /**
  * The answers of the public API, described for the OpenAPI document. They are the qr-service's
@@ -57,6 +57,8 @@ export class V1Code {
   @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'Scans left before the scan limit expires the code; null without a limit' }) remainingScans?: number | null;
   @ApiPropertyOptional({ oneOf: [{ $ref: getSchemaPath(V1Takedown) }, { type: 'null' }], description: 'Set while the code is disabled for abuse: scans see a "disabled" page' }) takedown?: V1Takedown | null;
   @ApiPropertyOptional(CONTENT_OUTPUT_SCHEMA) content?: object | null;
+  @ApiPropertyOptional({ enum: UNIQUE_WINDOWS, description: "How often one visitor counts as a unique visitor in the code's analytics: once per UTC hour or per UTC day" })
+  uniqueWindow?: string;
 }
 
 export class V1BulkCreated {
@@ -85,6 +87,9 @@ export class V1CodePage {
 export class V1CountItem {
   @ApiProperty({ description: "Country code, city, device, browser...; '' when unknown" }) key!: string;
   @ApiPropertyOptional({ description: 'For cities: the country code' }) country?: string;
+  @ApiPropertyOptional({ description: 'For cities: the region, when the IP database names one' }) region?: string;
+  @ApiPropertyOptional({ type: 'number', description: "For cities: latitude in degrees (WGS 84) from the IP database; absent when it gives none" }) lat?: number;
+  @ApiPropertyOptional({ type: 'number', description: 'For cities: longitude in degrees (WGS 84), with lat' }) lon?: number;
   @ApiProperty({ type: 'integer' }) scans!: number;
 }
 
@@ -122,6 +127,24 @@ export class V1ConversionTotals {
   @ApiProperty({ type: [V1Revenue], description: 'Revenue of the sales, per currency' }) revenue!: V1Revenue[];
 }
 
+export class V1RuleFigures extends V1ConversionTotals {
+  @ApiProperty({ type: 'integer', minimum: 1, description: "The routing rule's 1-based position in the code's rules in force when the scans were made" }) rule!: number;
+  @ApiProperty({ type: 'integer', description: 'Human scans the rule sent in the range' }) scans!: number;
+  @ApiProperty({ type: 'integer' }) uniqueScans!: number;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: 'The rule at that position now (conditions and destination, as in `campaign.rules`); null when the code has fewer rules now',
+  })
+  current!: object | null;
+}
+
+export class V1FolderConversions extends V1ConversionTotals {
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: 'The folder; null for the codes in no folder' }) folderId!: string | null;
+  @ApiProperty({ type: 'string', nullable: true, description: "The folder's name; null for the codes in no folder" }) name!: string | null;
+}
+
 export class V1CodeAnalytics extends V1Breakdowns {
   @ApiProperty({ format: 'uuid' }) codeId!: string;
   @ApiProperty({ format: 'date' }) from!: string;
@@ -129,12 +152,18 @@ export class V1CodeAnalytics extends V1Breakdowns {
   @ApiProperty() tz!: string;
   @ApiProperty({ enum: ['hour', 'day'] }) granularity!: string;
   @ApiProperty({ type: 'integer', description: 'Human scans in the range' }) scans!: number;
-  @ApiProperty({ type: 'integer' }) uniqueScans!: number;
+  @ApiProperty({ type: 'integer', description: 'Unique visitors in the range: each visitor once per `uniqueWindow`' }) uniqueScans!: number;
+  @ApiProperty({
+    enum: UNIQUE_WINDOWS,
+    description: "What `uniqueScans` counts: a visitor once per UTC hour or per UTC day, as the code counts now (a change applies to scans from then on)",
+  })
+  uniqueWindow!: string;
   @ApiProperty({ type: 'integer', description: 'Bots, link previews and HEAD requests' }) botScans!: number;
   @ApiProperty({ type: V1AllTime }) allTime!: V1AllTime;
   @ApiProperty({ type: 'integer' }) last30Days!: number;
   @ApiProperty({ type: [V1SeriesPoint] }) series!: V1SeriesPoint[];
   @ApiProperty({ type: V1ConversionTotals, description: 'Leads and sales reported against the scans of the range (conversions)' }) conversions!: V1ConversionTotals;
+  @ApiProperty({ type: [V1RuleFigures], description: 'Per routing rule that sent scans in the range (campaign controls): its scans, leads, sales and revenue' }) rules!: V1RuleFigures[];
 }
 
 export class V1TopCode {
@@ -168,6 +197,11 @@ export class V1AccountAnalytics extends V1Breakdowns {
   @ApiProperty({ type: [V1SeriesPoint] }) series!: V1SeriesPoint[];
   @ApiProperty({ type: [V1TopCode] }) topCodes!: V1TopCode[];
   @ApiProperty({ type: [V1Activity] }) recentActivity!: V1Activity[];
+  @ApiProperty({
+    type: [V1FolderConversions],
+    description: "Leads, sales and revenue of the last 30 days' scans per folder the codes are in now (only folders with some), most sales first",
+  })
+  conversionsByFolder!: V1FolderConversions[];
 }
 
 export class V1Problem {

@@ -4,6 +4,7 @@ import { ConversionsModule } from '../conversions/conversions.module';
 import { AdminAnalyticsRepository } from './admin-analytics.repository';
 import { AnalyticsHandlers } from './analytics.handlers';
 import { AnalyticsRepository } from './analytics.repository';
+import { CityPlacesRepository } from './city-places.repository';
 import { AnalyticsSettingsRepository } from './analytics-settings.repository';
 import { CodeScanFiguresRepository } from './code-scan-figures.repository';
 import { AnalyticsService } from './analytics.service';
@@ -13,6 +14,6 @@ import { ScansExportController } from './scans-export.controller';
 @Module({
   imports: [CodesModule, ConversionsModule],
   controllers: [AnalyticsHandlers, ScansExportController],
-  providers: [AnalyticsRepository, AnalyticsSettingsRepository, CodeScanFiguresRepository, AdminAnalyticsRepository, AnalyticsService],
+  providers: [AnalyticsRepository, CityPlacesRepository, AnalyticsSettingsRepository, CodeScanFiguresRepository, AdminAnalyticsRepository, AnalyticsService],
 })
 export class AnalyticsModule {}

@@ -4,6 +4,7 @@ import type { PoolClient } from 'pg';
 import QueryStream from 'pg-query-stream';
 import { DataSource } from 'typeorm';
 import { Dimension, DIMENSIONS } from '../scans/scan-rollups';
+import { CityPlacesRepository } from './city-places.repository';
 import { compareText, hourCeil, hourFloor, percentChange, splitWindow } from './analytics-windows';
 import type {
   CodeComparisonRow,
@@ -47,6 +48,8 @@ export interface StatTotals {
 }
 
 const TOP = 10;
+/** Cities the map can draw: the busiest, enough for any country's view (the table lists them all). */
+const MAP_CITIES = 1000;
 /** Rows fetched from the export's cursor per round trip. */
 const CSV_BATCH_ROWS = 1000;
 
@@ -64,7 +67,10 @@ export type CsvScan = ScanExportRecord;
  */
 @Injectable()
 export class AnalyticsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly places: CityPlacesRepository,
+  ) {}
 
   async isKnownTimeZone(tz: string): Promise<boolean> {
     try {
@@ -159,12 +165,13 @@ export class AnalyticsRepository {
    */
   async breakdowns(scope: ScanScope, window: Pick<ScanWindow, 'start' | 'end'>): Promise<ScanBreakdowns> {
     const { languages: _languages, ...breakdowns } = await this.dimensionCounts(scope, window, DIMENSIONS, TOP);
-    return breakdowns;
+    return { ...breakdowns, cities: await this.places.locate(breakdowns.cities) };
   }
 
-  /** Every country with human scans in the window, most first (the map shows them all). */
-  async allCountries(scope: ScanScope, window: Pick<ScanWindow, 'start' | 'end'>): Promise<CountItem[]> {
-    return (await this.dimensionCounts(scope, window, ['countries'], Number.MAX_SAFE_INTEGER)).countries;
+  /** Every country with human scans in the window and the busiest cities with where they are, most first (the map). */
+  async mapPlaces(scope: ScanScope, window: Pick<ScanWindow, 'start' | 'end'>): Promise<{ countries: CountItem[]; cities: CountItem[] }> {
+    const { countries, cities } = await this.dimensionCounts(scope, window, ['countries', 'cities'], Number.MAX_SAFE_INTEGER);
+    return { countries, cities: await this.places.locate(cities.slice(0, MAP_CITIES)) };
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   CodeAnalytics,
   CodeComparisonPage,
   CodeComparisonSort,
+  DEFAULT_UNIQUE_WINDOW,
   DomainError,
   ErrorCode,
   AnalyticsSettingsView,
@@ -26,6 +27,7 @@ import { CodesService } from '../codes/codes.service';
 import { AdminAnalyticsRepository } from './admin-analytics.repository';
 import { AnalyticsRepository, ScanScope, WindowTotals } from './analytics.repository';
 import { percentChange } from './analytics-windows';
+import { ruleFigures } from './rule-figures';
 import { scansToCsv } from './scans-csv';
 import { scansToNdjson } from './scans-ndjson';
 import { dayRange, isTimeZone, localToday, shiftDay } from './time-range';
@@ -72,15 +74,17 @@ export class AnalyticsService {
     const range = dayRange(query.from, query.to, tz);
     const window = await this.analytics.localDayBounds(range.fromDay, range.toDay, tz);
     const scope = { codeId: code.id };
-    const [totals, series, breakdowns, allTime, last30, variants, previous, conversions] = await Promise.all([
+    const [totals, series, breakdowns, allTime, last30, variants, previous, conversions, rules] = await Promise.all([
       this.analytics.totals(scope, window),
       this.analytics.series(scope, { ...range, tz }),
       this.analytics.breakdowns(scope, window),
       this.analytics.codeStats(code.id),
       this.last30Days(tz).then((days) => this.analytics.totals(scope, days)),
-      code.campaign ? this.figures.variants(code.id, window) : Promise.resolve([]),
+      code.campaign ? this.figures.variants(code.id, window, code.uniqueWindow) : Promise.resolve([]),
       query.compare === 'previous' ? this.previousTotals(scope, range, tz) : Promise.resolve(null),
       this.conversions.totals(code.id, window.start, window.end),
+      // Not only while the code has rules: the scans its rules sent before stay (a partial index finds them alone).
+      this.figures.rules(code.id, window, code.uniqueWindow),
     ]);
     return {
       ...(previous ? { previous: withChange(previous, totals) } : {}),
@@ -90,12 +94,15 @@ export class AnalyticsService {
       tz,
       granularity: range.unit,
       ...totals,
+      uniqueWindow: code.uniqueWindow ?? DEFAULT_UNIQUE_WINDOW,
       allTime: { ...allTime, lastScanAt: allTime.lastScanAt ? allTime.lastScanAt.toISOString() : null },
       last30Days: last30.scans,
       series,
       ...breakdowns,
       // Each variant with its leads, sales and revenue beside its scans.
       variants: variants.map((variant) => ({ ...variant, ...(conversions.variants.get(variant.key) ?? { leads: 0, sales: 0, revenue: [] }) })),
+      // Each routing rule that sent scans, named by the rule now at its position.
+      rules: ruleFigures(rules, conversions.rules, code.campaign, Date.now()),
       conversions: conversions.all,
     };
   }
@@ -132,7 +139,7 @@ export class AnalyticsService {
       this.analytics.monthStarts(tz),
       this.analytics.localDayBounds(range.fromDay, range.toDay, tz),
     ]);
-    const [stats, recent, thisMonth, previousMonth, series, breakdowns, topCodes, recentActivity, inRange, previous] = await Promise.all([
+    const [stats, recent, thisMonth, previousMonth, series, breakdowns, topCodes, recentActivity, inRange, previous, byFolder] = await Promise.all([
       this.analytics.ownerStats(userId),
       this.analytics.totals(scope, last30),
       this.analytics.totals(scope, { start: months.thisMonth, end: last30.end }),
@@ -143,6 +150,7 @@ export class AnalyticsService {
       this.analytics.recentActivity(userId),
       this.analytics.totals(scope, window),
       query.compare === 'previous' ? this.previousTotals(scope, range, tz) : Promise.resolve(null),
+      this.conversions.byFolder(userId, window.start, window.end),
     ]);
     return {
       from: range.fromDay,
@@ -151,6 +159,7 @@ export class AnalyticsService {
       scans: inRange.scans,
       uniqueScans: inRange.uniqueScans,
       rangeBotScans: inRange.botScans,
+      conversionsByFolder: byFolder,
       ...(previous ? { previous: withChange(previous, inRange) } : {}),
       totalScans: stats.scans,
       lastMonth: recent.scans,
@@ -169,14 +178,14 @@ export class AnalyticsService {
     };
   }
 
-  /** Heatmap of the local hours of the week and every country, for one code or the whole account. */
+  /** Heatmap of the local hours of the week, every country and the busiest cities, for one code or the whole account. */
   async patterns(userId: string, query: AnalyticsRange & { codeId?: string }): Promise<ScanPatterns> {
     const scope: ScanScope = query.codeId ? { codeId: (await this.codes.require(userId, query.codeId)).id } : { ownerId: userId };
     const tz = await this.timeZone(query.tz);
     const range = dayRange(query.from, query.to, tz);
     const window = await this.analytics.localDayBounds(range.fromDay, range.toDay, tz);
-    const [heatmap, countries] = await Promise.all([this.analytics.heatmap(scope, window, tz), this.analytics.allCountries(scope, window)]);
-    return { codeId: query.codeId ?? null, from: range.fromDay, to: range.toDay, tz, heatmap, countries };
+    const [heatmap, { countries, cities }] = await Promise.all([this.analytics.heatmap(scope, window, tz), this.analytics.mapPlaces(scope, window)]);
+    return { codeId: query.codeId ?? null, from: range.fromDay, to: range.toDay, tz, heatmap, countries, cities };
   }
 
   /** Each code's figures in the range next to the period before it, sorted and paged on the server. */

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { UniqueWindow } from '@qrd/contracts';
 import type { ScanWindow } from './analytics.repository';
+import type { RuleCount } from './rule-figures';
 
 export interface VariantCount {
   key: string;
@@ -13,13 +15,26 @@ export interface VariantCount {
 export class CodeScanFiguresRepository {
   constructor(private readonly db: DataSource) {}
 
-  /** A/B split: human scans and unique visitors per variant in the window (campaign controls). */
-  async variants(codeId: string, window: Pick<ScanWindow, 'start' | 'end'>): Promise<VariantCount[]> {
+  /**
+   * A/B split: human scans and unique visitors per variant in the window (campaign controls), a
+   * visitor once per UTC hour or day as the code counts now (read from the raw scans, so the whole range by it).
+   */
+  async variants(codeId: string, window: Pick<ScanWindow, 'start' | 'end'>, unique: UniqueWindow = 'day'): Promise<VariantCount[]> {
     return this.db.query(
-      `SELECT variant AS key, count(*)::int AS scans, count(DISTINCT (scanned_at::date, visitor_hash))::int AS "uniqueScans"
+      `SELECT variant AS key, count(*)::int AS scans, count(DISTINCT (date_trunc($4, scanned_at, 'UTC'), visitor_hash))::int AS "uniqueScans"
        FROM qr.scans WHERE code_id = $1 AND scanned_at >= $2 AND scanned_at < $3 AND NOT is_bot AND variant IS NOT NULL
        GROUP BY variant ORDER BY variant`,
-      [codeId, window.start, window.end],
+      [codeId, window.start, window.end, unique],
+    );
+  }
+
+  /** Routing rules: human scans and unique visitors per rule that sent them in the window, counted as `variants` counts. */
+  async rules(codeId: string, window: Pick<ScanWindow, 'start' | 'end'>, unique: UniqueWindow = 'day'): Promise<RuleCount[]> {
+    return this.db.query(
+      `SELECT rule, count(*)::int AS scans, count(DISTINCT (date_trunc($4, scanned_at, 'UTC'), visitor_hash))::int AS "uniqueScans"
+       FROM qr.scans WHERE code_id = $1 AND scanned_at >= $2 AND scanned_at < $3 AND NOT is_bot AND rule IS NOT NULL
+       GROUP BY rule ORDER BY rule`,
+      [codeId, window.start, window.end, unique],
     );
   }
 

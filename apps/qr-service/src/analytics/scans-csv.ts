@@ -11,7 +11,7 @@ export const SCANS_CSV_HEADER = `${HEADER.join(',')}\r\n`;
 export { csvCell };
 
 /** One field of an exported scan as written out: dates as ISO text, a missing variant as null. */
-export function exportValue(s: ScanExportRecord, field: keyof ScanExportRecord): string | boolean | null {
+export function exportValue(s: ScanExportRecord, field: (typeof SCAN_EXPORT_COLUMNS)[number][1]): string | boolean | null {
   const value = s[field];
   return value instanceof Date ? value.toISOString() : (value ?? null);
 }

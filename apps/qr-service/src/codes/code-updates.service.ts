@@ -4,6 +4,7 @@ import {
   CONTENT_MESSAGES,
   DOMAIN_MESSAGES,
   DomainError,
+  isUniqueWindow,
   ErrorCode,
   normaliseTags,
   QrCodeView,
@@ -11,6 +12,7 @@ import {
   QrRequests,
   SLUG_MESSAGES,
   slugLookalikeKey,
+  UNIQUE_WINDOW_MESSAGE,
 } from '@qrd/contracts';
 import { CodeRecord, shortUrl, tableSlugOf } from './code.record';
 import { codeNotFound, invalid, requireUnchanged } from './code-errors';
@@ -59,6 +61,11 @@ export class CodeUpdatesService {
       if (changes.folderId) await this.rules.requireFolder(this.codes.manager, input.userId, changes.folderId);
     }
     if (input.domainId !== undefined) await this.moveDomain(input, changes);
+    if (input.uniqueWindow !== undefined) {
+      // Checked here too: the message bus takes requests from more than the gateway's validated routes.
+      if (!isUniqueWindow(input.uniqueWindow)) throw invalid('uniqueWindow', UNIQUE_WINDOW_MESSAGE);
+      changes.uniqueWindow = input.uniqueWindow;
+    }
     if (input.campaign !== undefined) {
       const previous = input.campaign === null ? null : (await this.reads.require(input.userId, input.codeId)).campaign;
       changes.campaign = this.rules.checkCampaign(input.campaign, previous);

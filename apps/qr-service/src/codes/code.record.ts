@@ -1,4 +1,4 @@
-import { effectiveStateOf, redirectTableSlug, toCampaignEntry, type CampaignSettings, type StoredContent, type QrCategory, type QrCodeState, type QrCodeView, type QrDesignView, type RedirectEntry } from '@qrd/contracts';
+import { effectiveStateOf, redirectTableSlug, toCampaignEntry, type UniqueWindow, DEFAULT_UNIQUE_WINDOW, type CampaignSettings, type StoredContent, type QrCategory, type QrCodeState, type QrCodeView, type QrDesignView, type RedirectEntry } from '@qrd/contracts';
 import { DEFAULT_DESIGN, QrDesign } from '../rendering';
 
 /** A row of qr.codes with its all-time counters, as the repository returns it. */
@@ -37,6 +37,8 @@ export interface CodeRecord {
   passwordHash: string | null;
   /** A page we host (content codes); null for a website code. */
   content: StoredContent | null;
+  /** How often one visitor counts as unique in the code's analytics (qr.codes.unique_window). */
+  uniqueWindow: UniqueWindow;
   scans: number;
   lastScanAt: Date | null;
 }
@@ -51,7 +53,7 @@ export const CODE_COLUMNS = `
   c.suspended_account AS "suspendedAccount", c.state, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
   c.destination_updated_at AS "destinationUpdatedAt", c.deleted_at AS "deletedAt", c.version,
   c.downloaded_at AS "downloadedAt", c.taken_down_at AS "takenDownAt", c.takedown_reason AS "takedownReason", c.campaign, c.password_hash AS "passwordHash", c.content,
-  coalesce(s.scans, 0)::int AS scans, s.last_scan_at AS "lastScanAt"`;
+  c.unique_window AS "uniqueWindow", coalesce(s.scans, 0)::int AS scans, s.last_scan_at AS "lastScanAt"`;
 
 export const CODE_FROM = `qr.codes c LEFT JOIN qr.code_stats s ON s.code_id = c.id`;
 
@@ -118,6 +120,7 @@ export function toCodeView(code: CodeRecord, publicBaseUrl: string, now: number 
     campaign: code.campaign ?? null,
     passwordProtected: code.passwordHash !== null,
     content: code.content ?? null,
+    uniqueWindow: code.uniqueWindow ?? DEFAULT_UNIQUE_WINDOW,
   };
 }
 

@@ -13,7 +13,7 @@ export type NewCode = Pick<
   Partial<Pick<CodeRecord, 'campaign' | 'passwordHash' | 'tags' | 'folderId' | 'content' | 'domainId'>>;
 
 export type CodeChanges = Partial<
-  Pick<CodeRecord, 'name' | 'destination' | 'category' | 'design' | 'deactivatedByOwner' | 'campaign' | 'passwordHash' | 'tags' | 'folderId' | 'content' | 'domainId'>
+  Pick<CodeRecord, 'name' | 'destination' | 'category' | 'design' | 'deactivatedByOwner' | 'campaign' | 'passwordHash' | 'tags' | 'folderId' | 'content' | 'domainId' | 'uniqueWindow'>
 >;
 
 export type OwnerFlags = Pick<CodeRecord, 'suspendedBilling' | 'suspendedAccount'>;
@@ -237,6 +237,7 @@ export class CodesRepository {
     if (changes.tags !== undefined) set('tags', changes.tags);
     if (changes.folderId !== undefined) set('folder_id', changes.folderId);
     if (changes.domainId !== undefined) set('domain_id', changes.domainId);
+    if (changes.uniqueWindow !== undefined) set('unique_window', changes.uniqueWindow);
     if (changes.campaign !== undefined) set('campaign', changes.campaign ? JSON.stringify(changes.campaign) : null);
     if (changes.content !== undefined) set('content', changes.content ? JSON.stringify(changes.content) : null);
     if (changes.destination !== undefined) {

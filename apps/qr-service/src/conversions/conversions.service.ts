@@ -128,6 +128,7 @@ function viewOf(row: ConversionRecord, duplicate: boolean): ConversionView {
     amount: row.amount === null ? null : Number(row.amount),
     currency: row.currency,
     variant: row.variant,
+    rule: row.rule,
     source: row.source,
     createdAt: row.createdAt.toISOString(),
     duplicate,

@@ -55,6 +55,8 @@ export interface ExportConversionRow {
   scanId: string;
   scannedAt: Date;
   variant: string | null;
+  /** The routing rule that sent the scan (1-based position), if one did. */
+  rule: number | null;
   externalId: string;
   amount: string | null;
   currency: string | null;
@@ -187,7 +189,7 @@ export class DataExportsRepository {
   /** Every lead and sale reported against the owner's scans, oldest first. */
   async conversions(ownerId: string): Promise<ExportConversionRow[]> {
     return this.db.query(
-      `SELECT id, kind, code_id AS "codeId", scan_id AS "scanId", scanned_at AS "scannedAt", variant, external_id AS "externalId",
+      `SELECT id, kind, code_id AS "codeId", scan_id AS "scanId", scanned_at AS "scannedAt", variant, rule, external_id AS "externalId",
               amount_minor::text AS amount, currency, source, created_at AS "createdAt"
        FROM qr.conversions WHERE owner_id = $1 ORDER BY created_at, id`,
       [ownerId],

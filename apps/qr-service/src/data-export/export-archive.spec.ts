@@ -70,6 +70,7 @@ function contents(scans: Readable, onScans: (n: number) => void = () => undefine
         scanId: '0192f0c4-5a1b-7c3d-9e4f-0a1b2c3d4e5f',
         scannedAt: new Date('2026-03-01T10:00:00.000Z'),
         variant: 'B',
+        rule: 2,
         externalId: '=order-9',
         amount: '2599',
         currency: 'EUR',
@@ -130,8 +131,8 @@ describe(exportArchive.name, () => {
     // A code on a custom domain is exported with its link there.
     expect(branded).toMatchObject({ slug: 'menu', shortUrl: 'https://qr.acme.com/menu' });
     const conversions = file('conversions.csv').trimEnd().split('\r\n');
-    expect(conversions[0]).toBe('id,kind,code_id,scan_id,scanned_at,variant,external_id,amount,currency,source,created_at');
-    expect(conversions[1]).toContain(`,sale,${CODE.id},0192f0c4-5a1b-7c3d-9e4f-0a1b2c3d4e5f,2026-03-01T10:00:00.000Z,B,'=order-9,2599,EUR,api,`);
+    expect(conversions[0]).toBe('id,kind,code_id,scan_id,scanned_at,variant,rule,external_id,amount,currency,source,created_at');
+    expect(conversions[1]).toContain(`,sale,${CODE.id},0192f0c4-5a1b-7c3d-9e4f-0a1b2c3d4e5f,2026-03-01T10:00:00.000Z,B,2,'=order-9,2599,EUR,api,`);
     expect(file('README.txt')).toContain('conversions.csv');
     expect(code).toMatchObject({ shortUrl: 'https://qr.example/r/Ab3dE5g', passwordProtected: true, design: { hasLogo: true }, history: { redirectVersion: 4 } });
     expect(files.get('codes.json')).not.toContain('the-logo-bytes');

@@ -47,13 +47,13 @@ const CODE_COLUMNS = [
   'last_scan_at',
 ];
 const PROGRESS_EVERY_ROWS = 500;
-const CONVERSION_COLUMNS = ['id', 'kind', 'code_id', 'scan_id', 'scanned_at', 'variant', 'external_id', 'amount', 'currency', 'source', 'created_at'];
+const CONVERSION_COLUMNS = ['id', 'kind', 'code_id', 'scan_id', 'scanned_at', 'variant', 'rule', 'external_id', 'amount', 'currency', 'source', 'created_at'];
 
 function conversionsCsv(rows: ExportConversionRow[]): string {
   return (
     line(CONVERSION_COLUMNS) +
     rows
-      .map((c) => line([c.id, c.kind, c.codeId, c.scanId, iso(c.scannedAt), c.variant, c.externalId, c.amount === null ? null : Number(c.amount), c.currency, c.source, iso(c.createdAt)]))
+      .map((c) => line([c.id, c.kind, c.codeId, c.scanId, iso(c.scannedAt), c.variant, c.rule, c.externalId, c.amount === null ? null : Number(c.amount), c.currency, c.source, iso(c.createdAt)]))
       .join('')
   );
 }
@@ -68,7 +68,8 @@ billing.json   what we hold of your subscription: customer records, subscription
 codes.json     every QR code, deleted ones included, with its design, campaign settings (schedules, rules, A/B split, expiry, scan limit) and history
 codes.csv      the same codes, one line each
 scans.csv      every stored scan of your codes, oldest first, with code_id and slug; no IP addresses are stored, only a daily-salted visitor hash
-conversions.csv  every lead and sale your site reported against a scan (amount in minor units of its currency, e.g. cents), oldest first
+conversions.csv  every lead and sale your site reported against a scan (amount in minor units of its currency, e.g. cents), oldest first;
+                 variant and rule: the A/B variant and the routing rule (its position in the code's rules) that sent the scan
 
 About the history: we keep, per code, when it was created, last changed and when its destination last changed, how many times its
 redirect changed (version), whether it was deactivated, taken down or deleted, and its scheduled destination changes. Earlier

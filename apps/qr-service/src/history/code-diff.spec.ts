@@ -25,6 +25,13 @@ describe('codeChanges', () => {
     expect(codeChanges(after, { ...after })).toEqual([]);
   });
 
+  it("records a change of how unique visitors are counted, and none for a snapshot that does not name it (per day)", () => {
+    expect(codeChanges({ ...base, uniqueWindow: 'day' }, { ...base, uniqueWindow: 'hour' })).toEqual([
+      { kind: 'analytics', changes: [{ field: 'uniqueWindow', before: 'day', after: 'hour' }] },
+    ]);
+    expect(codeChanges(base, { ...base, uniqueWindow: 'day' })).toEqual([]);
+  });
+
   it('answers nothing for the same code, whatever order its campaign keys come in', () => {
     const before = { ...base, campaign: { scanLimit: 5, expiresAt: '2099-01-01T00:00:00.000Z' } };
     const after = { ...base, campaign: { expiresAt: '2099-01-01T00:00:00.000Z', scanLimit: 5 } };

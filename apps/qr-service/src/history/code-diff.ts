@@ -1,4 +1,4 @@
-import type { CodeHistoryChange, CodeHistoryKind } from '@qrd/contracts';
+import { DEFAULT_UNIQUE_WINDOW, type CodeHistoryChange, type CodeHistoryKind } from '@qrd/contracts';
 import type { CodeRecord } from '../codes/code.record';
 import { storedDesign } from '../codes/code.record';
 
@@ -7,7 +7,7 @@ export type CodeSnapshot = Pick<
   CodeRecord,
   'name' | 'destination' | 'category' | 'design' | 'campaign' | 'passwordHash' | 'deactivatedByOwner' | 'takenDownAt' | 'takedownReason'
 > &
-  Partial<Pick<CodeRecord, 'tags' | 'folderId' | 'content'>>;
+  Partial<Pick<CodeRecord, 'tags' | 'folderId' | 'content' | 'uniqueWindow'>>;
 
 export interface HistoryChange {
   kind: CodeHistoryKind;
@@ -104,6 +104,10 @@ export function codeChanges(before: CodeSnapshot, after: CodeSnapshot): HistoryC
   const tagsAfter = after.tags ?? [];
   if (!same(tagsBefore, tagsAfter)) add('tags', [field('tags', tagsBefore, tagsAfter)]);
   if ((before.folderId ?? null) !== (after.folderId ?? null)) add('folder', [field('folder', before.folderId, after.folderId)]);
+  // Snapshots without the field (an admin's) are of codes counting as they always did: per day.
+  const windowBefore = before.uniqueWindow ?? DEFAULT_UNIQUE_WINDOW;
+  const windowAfter = after.uniqueWindow ?? DEFAULT_UNIQUE_WINDOW;
+  if (windowBefore !== windowAfter) add('analytics', [field('uniqueWindow', windowBefore, windowAfter)]);
   if (before.deactivatedByOwner !== after.deactivatedByOwner) add('state', [field('active', !before.deactivatedByOwner, !after.deactivatedByOwner)]);
   const downBefore = before.takenDownAt !== null;
   const downAfter = after.takenDownAt !== null;

@@ -1,9 +1,10 @@
-/** A visitor's first scan of a day in one scope (a code or its owner), as the ingestor counts uniques. */
+/** A visitor's first scan of a day (or an hour: see hourlyVisitorHash) in one scope (a code or its owner), as the ingestor counts uniques. */
 export interface VisitorKey {
   scope: 'code' | 'owner';
   scopeId: string;
   /** The UTC day, 'YYYY-MM-DD'. */
   day: string;
+  /** The visitor's hash; of a code counting per hour, with the hour after it. */
   hash: string;
   /** The earliest scan of the batch for this visitor, scope and day. */
   at: number;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import IORedis from 'ioredis';
 import type { ScanStreamEntry } from '@qrd/contracts';
-import { sharedGeoIp } from './geoip';
+import { sharedGeoIp } from '@qrd/geoip';
+import { CityPlaces } from './city-places';
 import { botReason, primaryLanguage, referrerHost, ScanEnricher } from './scan-enricher';
 import { VisitorSalts } from './visitor-salts';
 
@@ -75,6 +76,17 @@ describe(ScanEnricher.name, () => {
     expect(await sut.enrich(entry({ country: 'gb' }))).toMatchObject({ country: 'GB', city: 'Bracknell' });
     expect(await sut.enrich(entry({ country: 'FR' }))).toMatchObject({ country: 'FR', city: null, region: null });
     expect(await sut.enrich(entry({ country: 'XX' }))).toMatchObject({ country: 'GB' });
+  });
+
+  it("tells where a scan's city is, as the database places it, and nothing when the city is dropped", async () => {
+    const places = new CityPlaces();
+    const enricher = new ScanEnricher(await sharedGeoIp(null), new VisitorSalts(redis, prefix), places);
+    await enricher.enrich(entry({ ip: '2.125.160.216', country: 'FR' }));
+    expect(places.unknown([{ country: 'GB', city: 'Plymouth' }])).toEqual([]);
+    await enricher.enrich(entry());
+    expect(places.unknown([{ country: 'GB', city: 'Bracknell' }])).toEqual([
+      { country: 'GB', city: 'Bracknell', region: 'England', lat: expect.closeTo(51.4, 1), lon: expect.closeTo(-0.76, 1) },
+    ]);
   });
 
   it('knows nothing about private or malformed addresses', async () => {

@@ -1,7 +1,8 @@
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 import type { BotReason, ScanRecord, ScanStreamEntry } from '@qrd/contracts';
-import type { GeoIpLookup, GeoPlace } from './geoip';
+import type { GeoIpLookup, GeoPlace } from '@qrd/geoip';
+import type { CityPlaces } from './city-places';
 import type { VisitorSalts } from './visitor-salts';
 
 export type { BotReason } from '@qrd/contracts';
@@ -96,6 +97,8 @@ export class ScanEnricher {
   constructor(
     private readonly geo: GeoIpLookup,
     private readonly salts: VisitorSalts,
+    /** Told where each city is, for the map (none: coordinates are not kept). */
+    private readonly cities?: CityPlaces,
   ) {}
 
   /**
@@ -115,6 +118,9 @@ export class ScanEnricher {
     const useCdn = COUNTRY.test(cdnCountry) && !NOT_A_COUNTRY.has(cdnCountry);
     const sameCountry = !useCdn || cdnCountry === place.country;
     const reason = botReason(entry, () => agent.bot);
+    const region = sameCountry ? clip(place.region ?? undefined, 120) : null;
+    const city = sameCountry ? clip(place.city ?? undefined, 120) : null;
+    if (city !== null) this.cities?.note(place.country, city, region, place.lat, place.lon);
     return {
       scanId: entry.id,
       codeId: entry.codeId,
@@ -126,12 +132,13 @@ export class ScanEnricher {
       os: agent.os,
       browser: agent.browser,
       country: useCdn ? cdnCountry : place.country,
-      region: sameCountry ? clip(place.region ?? undefined, 120) : null,
-      city: sameCountry ? clip(place.city ?? undefined, 120) : null,
+      region,
+      city,
       referrer: memo(this.referrers, HEADER_MEMO_SIZE, entry.referer, referrerHost),
       language: memo(this.languages, HEADER_MEMO_SIZE, entry.acceptLanguage, primaryLanguage),
       visitorHash: this.salts.hashWith(salt, entry.ip, entry.userAgent),
       variant: entry.variant ?? null,
+      rule: entry.rule ?? null,
       source: entry.source === 'click' ? 'click' : 'scan',
     };
   }

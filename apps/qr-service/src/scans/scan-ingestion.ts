@@ -6,7 +6,8 @@ import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
 import { SCAN_CONSUMER_GROUP, scanDeadLetterKey, scanStreamKey } from '@qrd/contracts';
 import { createRedis, REDIS } from '@qrd/messaging';
 import { registerStreamMetrics, ServiceMetrics } from '@qrd/observability';
-import { sharedGeoIp } from './geoip';
+import { sharedGeoIp } from '@qrd/geoip';
+import { CityPlaces } from './city-places';
 import { ScanEnricher } from './scan-enricher';
 import { ScanFeed } from './scan-feed';
 import { ScanIngestor } from './scan-ingestor';
@@ -37,6 +38,7 @@ export class ScanIngestion implements OnApplicationBootstrap, BeforeApplicationS
 
   constructor(
     private readonly scans: ScansRepository,
+    private readonly cities: CityPlaces,
     private readonly dimensions: DimensionFolder,
     @Inject(REDIS) private readonly redis: IORedis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -46,7 +48,7 @@ export class ScanIngestion implements OnApplicationBootstrap, BeforeApplicationS
 
   async onApplicationBootstrap(): Promise<void> {
     const geo = await sharedGeoIp(this.config.geoipCityDb);
-    const enricher = new ScanEnricher(geo, new VisitorSalts(this.redis, this.config.redisPrefix));
+    const enricher = new ScanEnricher(geo, new VisitorSalts(this.redis, this.config.redisPrefix), this.cities);
     const feed = new ScanFeed(this.redis, this.config.redisPrefix);
     const instance = randomBytes(4).toString('hex');
     for (let n = 0; n < this.config.scanIngestors; n++) {

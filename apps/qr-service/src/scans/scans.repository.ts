@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { EEA_COUNTRIES, scanWebhookRecord } from '@qrd/contracts';
 import type { EnrichedScan } from './scan-enricher';
 import { ensurePartitions, Month, monthOf } from './scan-partitions';
 import { VISITOR_LOCK } from './rollup-removal';
+import { CityPlace, CityPlaces } from './city-places';
+import { HourlyCodes, sameCodes } from './hourly-codes';
 import { KnownVisitors, VisitorKey } from './known-visitors';
 import { plainArray, textArray } from './pg-arrays';
 import { rawColumns, visitorKeys } from './scan-rows';
@@ -26,7 +28,7 @@ export interface PreparedBatch {
   batch: EnrichedScan[];
   months: Set<Month>;
   raw: string[];
-  guess: { owners: Map<string, string>; tally: ScanTally; visitors: VisitorKey[] } | null;
+  guess: { owners: Map<string, string>; hourly: Set<string>; tally: ScanTally; visitors: VisitorKey[] } | null;
 }
 
 /**
@@ -39,12 +41,16 @@ export class ScansRepository {
   private readonly partitions = new Set<Month>();
   /** Codes' owners as the last batches found them (a code never changes owner). */
   private readonly owners = new Map<string, string>();
+  private readonly hourly = new HourlyCodes();
   /** Settles when the batch holding the rollups' turn has committed (see storePrepared). */
   private turn: Promise<void> = Promise.resolve();
   /** Visitor rows known to be stored: their keys need not go to PostgreSQL again. */
   private readonly knownVisitors = new KnownVisitors();
 
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    @Optional() private readonly cities: CityPlaces = new CityPlaces(),
+  ) {}
 
   /**
    * Stores a batch; scans already stored (a redelivery, a re-sent buffer) and scans of unknown or
@@ -82,7 +88,8 @@ export class ScansRepository {
         (scan as OwnedScan).ownerId = ownerId;
       }
       const owned = batch as OwnedScan[];
-      guess = { owners, tally: tallyScans(owned), visitors: visitorKeys(owned) };
+      const hourly = this.hourly.among(owners.keys());
+      guess = { owners, hourly, tally: tallyScans(owned), visitors: visitorKeys(owned, hourly) };
     }
     return { batch, months, raw: batch.length > 0 ? rawColumns(batch) : [], guess };
   }
@@ -97,20 +104,25 @@ export class ScansRepository {
     if (batch.length === 0) return 0;
     let release: (() => void) | undefined;
     try {
+      let places: CityPlace[] = [];
       const { stored, visited } = await this.db.transaction(async (tx) => {
         if ([...months].some((m) => !this.partitions.has(m))) {
           await ensurePartitions(tx, months);
           for (const month of months) this.partitions.add(month);
         }
-        const { fresh, hooked, stripped } = await this.insertRaw(tx, batch, raw);
+        const { fresh, hooked, stripped, hourly } = await this.insertRaw(tx, batch, raw);
         if (fresh.length === 0) return { stored: 0, visited: null };
         if (hooked.size > 0) await this.queueForWebhooks(tx, fresh.filter((scan) => hooked.has(scan.ownerId)));
-        // The guess holds if every scan was new, every code's owner was as remembered and no place was dropped (EU privacy).
+        // The guess holds if every scan was new, every code's owner and unique window as remembered and no place dropped (EU privacy).
         const guessed =
-          guess !== null && !stripped && fresh.length === batch.length && fresh.every((scan) => scan.ownerId === guess.owners.get(scan.codeId));
-        const visitors = guessed ? guess.visitors : visitorKeys(fresh);
+          guess !== null && !stripped && fresh.length === batch.length && sameCodes(hourly, guess.hourly) &&
+          fresh.every((scan) => scan.ownerId === guess.owners.get(scan.codeId));
+        const visitors = guessed ? guess.visitors : visitorKeys(fresh, hourly);
         const tally = guessed ? guess.tally : tallyScans(fresh);
         release = await this.takeTurn();
+        // Under the turn: batches of this replica never wait on each other's new cities.
+        places = this.cities.unknown(fresh);
+        await this.cities.store(tx, places);
         const epoch = await this.visitorEpoch(tx);
         const keys = this.knownVisitors.unknown(visitors, epoch);
         const uniques = await this.firstVisits(tx, keys);
@@ -119,6 +131,7 @@ export class ScansRepository {
       });
       // Committed: these visitors' rows are stored (remembered before the next batch takes its turn).
       if (visited) this.knownVisitors.remember(visited.keys, visited.epoch);
+      this.cities.remember(places);
       return stored;
     } finally {
       release?.();
@@ -169,55 +182,60 @@ export class ScansRepository {
    * One statement: the batch's codes are share-locked once each (a code being deleted waits for
    * this batch, or this batch skips it: see rollup-removal.ts), the rows inserted, and only the
    * codes' owners and the scans not inserted (already stored, or of no live code) come back, with
-   * the owners that take scans by webhook (most take none: their scans are not written out for it).
+   * the owners that take scans by webhook (most take none: their scans are not written out for it),
+   * and the codes counting unique visitors per hour.
    */
-  private async insertRaw(tx: EntityManager, batch: EnrichedScan[], raw: string[]): Promise<{ fresh: OwnedScan[]; hooked: Set<string>; stripped: boolean }> {
+  private async insertRaw(tx: EntityManager, batch: EnrichedScan[], raw: string[]): Promise<{ fresh: OwnedScan[]; hooked: Set<string>; stripped: boolean; hourly: Set<string> }> {
     const codeIds = [...new Set(batch.map((s) => s.codeId))].sort();
-    const rows: { id: string; owner: string | null; hooked: boolean; private: boolean }[] = await tx.query(
+    const rows: { id: string; owner: string | null; hooked: boolean; private: boolean; hourly: boolean }[] = await tx.query(
       `WITH c AS MATERIALIZED (
-         SELECT id, owner_id,
+         SELECT id, owner_id, unique_window = 'hour' AS hourly,
                 coalesce((SELECT eu_privacy FROM qr.analytics_settings a WHERE a.owner_id = codes.owner_id), false) AS private
          FROM qr.codes WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL ORDER BY id FOR SHARE
        ), i AS MATERIALIZED (
          SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::float8[], $5::boolean[], $6::text[], $7::text[], $8::text[], $9::text[],
-                              $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::text[])
+                              $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::smallint[], $19::text[])
            AS i(scan_id, code_id, scanned_ms, is_bot, bot_reason, method, device, os, browser, country, region, city,
-                referrer, language, visitor_hash, variant, source)
+                referrer, language, visitor_hash, variant, rule, source)
        ), ins AS (
          INSERT INTO qr.scans (scan_id, code_id, owner_id, scanned_at, is_bot, bot_reason, method, device, os, browser,
-                               country, region, city, referrer, language, visitor_hash, variant, source)
+                               country, region, city, referrer, language, visitor_hash, variant, rule, source)
          SELECT i.scan_id, i.code_id, c.owner_id, to_timestamp(i.scanned_ms / 1000), i.is_bot, i.bot_reason, i.method, i.device, i.os, i.browser,
                 i.country,
                 -- EU privacy mode: a visitor from the EEA keeps their country only.
-                CASE WHEN c.private AND i.country = ANY($19::text[]) THEN NULL ELSE i.region END,
-                CASE WHEN c.private AND i.country = ANY($19::text[]) THEN NULL ELSE i.city END,
-                i.referrer, i.language, i.visitor_hash, i.variant, i.source
+                CASE WHEN c.private AND i.country = ANY($20::text[]) THEN NULL ELSE i.region END,
+                CASE WHEN c.private AND i.country = ANY($20::text[]) THEN NULL ELSE i.city END,
+                i.referrer, i.language, i.visitor_hash, i.variant, i.rule, i.source
          FROM i JOIN c ON c.id = i.code_id
          ON CONFLICT DO NOTHING
          RETURNING scan_id
        )
        SELECT id::text AS id, owner_id::text AS owner,
               EXISTS (SELECT 1 FROM qr.webhook_endpoints e WHERE e.owner_id = c.owner_id AND e.enabled AND 'scan.created' = ANY(e.events)) AS hooked,
-              c.private
+              c.private, c.hourly
        FROM c
        UNION ALL
-       SELECT i.scan_id::text, NULL, false, false FROM i WHERE NOT EXISTS (SELECT 1 FROM ins WHERE ins.scan_id = i.scan_id)`,
+       SELECT i.scan_id::text, NULL, false, false, false FROM i WHERE NOT EXISTS (SELECT 1 FROM ins WHERE ins.scan_id = i.scan_id)`,
       [plainArray(codeIds), ...raw, EEA_LITERAL],
     );
     const owners = new Map<string, string>();
     const skipped = new Set<string>();
     const hooked = new Set<string>();
     const privateCodes = new Set<string>();
+    const hourly = new Set<string>();
     for (const row of rows) {
       if (row.owner === null) skipped.add(row.id);
       else owners.set(row.id, row.owner);
+      if (row.hourly) hourly.add(row.id);
       if (row.hooked) hooked.add(row.owner as string);
       if (row.private) privateCodes.add(row.id);
     }
-    if (this.owners.size + owners.size > OWNER_MEMO_SIZE) this.owners.clear();
-    for (const [code, owner] of owners) {
-      this.owners.set(code, owner);
+    if (this.owners.size + owners.size > OWNER_MEMO_SIZE) {
+      this.owners.clear();
+      this.hourly.clear();
     }
+    for (const [code, owner] of owners) this.owners.set(code, owner);
+    this.hourly.learn(owners.keys(), hourly);
     const fresh: OwnedScan[] = [];
     let stripped = false;
     for (const scan of batch) {
@@ -232,12 +250,12 @@ export class ScansRepository {
       }
       fresh.push(scan as OwnedScan);
     }
-    return { fresh, hooked, stripped };
+    return { fresh, hooked, stripped, hourly };
   }
 
   /**
    * Unique scanners: each visitor (day-salted hash) counts once a day per code and per owner, at
-   * their first scan of the day. New visitors are inserted; for known ones an earlier scan that
+   * their first scan of the day (once an hour per code counting per hour). New visitors are inserted; for known ones an earlier scan that
    * arrived late moves the count to its bucket.
    */
   private async firstVisits(tx: EntityManager, list: VisitorKey[]): Promise<UniqueDelta[]> {

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import { CampaignEntry, RedirectEntry, toCampaignEntry } from '@qrd/contracts';
 import { inWindow, pickVariant, resolveCampaign, ScanFacts, withQuery } from './campaign-resolution';
+import { NOWHERE } from './scan-places';
 
 const NOW = Date.parse('2026-06-10T12:00:00Z'); // a Wednesday
 const HOUR = 3_600_000;
@@ -9,7 +10,7 @@ function entry(campaign?: CampaignEntry, destination = 'https://example.com/land
   return { codeId: '00000000-0000-4000-8000-000000000001', destination, state: 'active', version: 3, campaign };
 }
 
-const IPHONE: ScanFacts = { now: NOW, os: 'ios', deviceType: 'mobile', country: 'DE', language: 'de-de', query: '', visitorHash: 'v1' };
+const IPHONE: ScanFacts = { now: NOW, os: 'ios', deviceType: 'mobile', country: 'DE', place: NOWHERE, language: 'de-de', query: '', visitorHash: 'v1' };
 const facts = (over: Partial<ScanFacts> = {}): ScanFacts => ({ ...IPHONE, ...over });
 
 const appRules = toCampaignEntry({
@@ -137,6 +138,22 @@ describe('resolveCampaign: (entry, scan) -> destination or expired page', () => 
     const a = resolveCampaign(entry(everything), facts({ now: NOW + 2 * HOUR, country: 'DE', visitorHash: hashA, query: 'x=1' }));
     expect(a.location).toMatch(/^https:\/\/example\.com\/s[12]\?x=1$/);
     expect(['S1', 'S2']).toContain(a.variant);
+  });
+
+  it('names the rule that won by its position in the rules in force, and no rule otherwise', () => {
+    const out = { location: null, variant: null, rule: null };
+    expect(resolveCampaign(entry(appRules), facts({ os: 'ios' }), out)).toEqual({ location: 'https://apps.apple.com/app/x', variant: null, rule: 1 });
+    expect(resolveCampaign(entry(appRules), facts({ os: 'android' }), out)).toEqual({ location: 'https://play.google.com/store/apps/x', variant: null, rule: 2 });
+    // The same outcome object, reused: a scan no rule matches leaves no rule behind.
+    expect(resolveCampaign(entry(appRules), facts({ os: 'windows' }), out)).toBe(out);
+    expect(out).toEqual({ location: 'https://example.com/landing?lang=en', variant: null, rule: null });
+    expect(resolveCampaign(entry(), facts(), { location: null, variant: null, rule: 2 }).rule).toBeNull();
+    expect(resolveCampaign(entry(everything), facts({ country: 'DE', visitorHash: hashA })).rule).toBeNull();
+    expect(resolveCampaign(entry(everything), facts({ country: 'FR' }))).toMatchObject({ rule: 1, variant: null });
+    // Outside the dates no rule decides, even one that would match.
+    expect(resolveCampaign(entry(everything), facts({ country: 'FR', now: Date.parse('2026-07-02T00:00:00Z') })).rule).toBeNull();
+    // A schedule change's own rules are the ones in force (their positions count).
+    expect(resolveCampaign(entry(everything), facts({ country: 'FR', now: NOW + 2 * HOUR }))).toMatchObject({ location: 'https://example.fr/ete', rule: 1 });
   });
 
   it('a scanner keeps their variant; the weights decide the share', () => {

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
-import type { CampaignDevice, CampaignEntry, CampaignOs, CampaignRule, CampaignTimeWindow, CampaignVariant, RedirectEntry } from '@qrd/contracts';
+import type { CampaignCity, CampaignDevice, CampaignEntry, CampaignOs, CampaignRule, CampaignTimeWindow, CampaignVariant, RedirectEntry } from '@qrd/contracts';
+import type { ScanPlace } from './scan-places';
 
 /**
  * What the resolution may ask of a scan. The route answers lazily (a user agent is parsed only for
@@ -10,8 +11,10 @@ export interface ScanFacts {
   readonly now: number;
   readonly os: CampaignOs;
   readonly deviceType: CampaignDevice;
-  /** ISO 3166-1 alpha-2, upper case; null when unknown. */
+  /** ISO 3166-1 alpha-2, upper case (the trusted header's, else GeoIP's); null when unknown. */
   readonly country: string | null;
+  /** The GeoIP database's region and city of the scanner's address (asked only by codes with such rules). */
+  readonly place: ScanPlace;
   /** The first Accept-Language tag, lower case; null without one. */
   readonly language: string | null;
   /** The scanner's query string without the '?' ('' for none). */
@@ -27,6 +30,8 @@ export interface CampaignOutcome {
   location: string | null;
   /** The A/B variant's name, when the split chose. */
   variant: string | null;
+  /** The routing rule that won: its 1-based position in the rules in force (a schedule change may bring its own); null otherwise. */
+  rule: number | null;
 }
 
 /** Longest scanner query passed on; a longer one is dropped rather than making an unusable Location. */
@@ -54,10 +59,11 @@ export function outsideDates(campaign: CampaignEntry, now: number): boolean {
  * destination; the scanner's query is merged into whichever destination won. Written into `out`
  * when given (the route keeps one: nothing to allocate per scan), else into a new outcome.
  */
-export function resolveCampaign(entry: RedirectEntry, facts: ScanFacts, out: CampaignOutcome = { location: null, variant: null }): CampaignOutcome {
+export function resolveCampaign(entry: RedirectEntry, facts: ScanFacts, out: CampaignOutcome = { location: null, variant: null, rule: null }): CampaignOutcome {
   const campaign = entry.campaign;
   const destination = entry.destination ?? '';
   out.variant = null;
+  out.rule = null;
   if (!campaign) {
     out.location = withQuery(destination, facts.query);
     return out;
@@ -86,9 +92,11 @@ export function resolveCampaign(entry: RedirectEntry, facts: ScanFacts, out: Cam
       }
     }
   }
-  const rule = rules ? firstMatch(rules, facts) : undefined;
-  if (rule) target = rule.destination;
-  else if (split && splitTotal) {
+  const matched = rules ? firstMatchAt(rules, facts) : -1;
+  if (matched >= 0) {
+    target = (rules as CampaignRule[])[matched].destination;
+    out.rule = matched + 1;
+  } else if (split && splitTotal) {
     const chosen = pickVariant(split, splitTotal, facts.visitorHash, entry.codeId);
     target = chosen.destination;
     out.variant = chosen.name;
@@ -98,8 +106,14 @@ export function resolveCampaign(entry: RedirectEntry, facts: ScanFacts, out: Cam
 }
 
 export function firstMatch(rules: CampaignRule[], facts: ScanFacts): CampaignRule | undefined {
-  for (const rule of rules) if (ruleMatches(rule, facts)) return rule;
-  return undefined;
+  const at = firstMatchAt(rules, facts);
+  return at < 0 ? undefined : rules[at];
+}
+
+/** The index of the first rule the scan matches, -1 for none (an index, so the outcome can name the rule without allocating). */
+export function firstMatchAt(rules: CampaignRule[], facts: ScanFacts): number {
+  for (let i = 0; i < rules.length; i++) if (ruleMatches(rules[i], facts)) return i;
+  return -1;
 }
 
 export function ruleMatches(rule: CampaignRule, facts: ScanFacts): boolean {
@@ -109,12 +123,27 @@ export function ruleMatches(rule: CampaignRule, facts: ScanFacts): boolean {
     const country = facts.country;
     if (country === null || !rule.country.includes(country)) return false;
   }
+  if (rule.region) {
+    const region = facts.place.region;
+    if (region === null || !rule.region.includes(region)) return false;
+  }
+  if (rule.city && !inCities(rule.city, facts.place)) return false;
   if (rule.language) {
     const language = facts.language;
     if (language === null || !rule.language.some((tag) => language === tag || language.startsWith(`${tag}-`))) return false;
   }
   if (rule.time && !inWindow(rule.time, facts.now)) return false;
   return true;
+}
+
+/** The entry's cities are keys already (toCampaignEntry); one without a country is that name anywhere. */
+function inCities(cities: CampaignCity[], place: ScanPlace): boolean {
+  const city = place.city;
+  if (city === null) return false;
+  for (const wanted of cities) {
+    if (wanted.name === city && (wanted.country === undefined || wanted.country === place.country)) return true;
+  }
+  return false;
 }
 
 /**

@@ -13,6 +13,7 @@ import { failFastRedis, whenReady } from './redis-connections';
 import { CampaignOutcome, outsideDates, resolveCampaign, scheduledAt, withQuery } from './campaign-resolution';
 import { isBotRequest, RequestFacts } from './scan-facts';
 import { ScanLimits } from './scan-limit';
+import { ScanPlaces } from './scan-places';
 import { CodePasswords } from './code-passwords';
 import { HostedPages } from '../hosted-pages/hosted-pages';
 import { RedirectHosts } from './redirect-hosts';
@@ -84,9 +85,11 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   private readonly hosted: HostedPages;
   /** One scan's facts and outcome at a time (a scan is resolved synchronously): none allocated per scan. */
   private readonly facts: RequestFacts;
+  /** GeoIP for region and city rules: opened by the first scan of a code that has one. */
+  private readonly places: ScanPlaces;
   private readonly hosts: RedirectHosts;
   private readonly hostChanges: ReturnType<typeof createRedis>;
-  private readonly outcome: CampaignOutcome = { location: null, variant: null };
+  private readonly outcome: CampaignOutcome = { location: null, variant: null, rule: null };
   /** The time campaign controls are resolved at (expiry, schedule, time-of-day rules); tests set it. */
   clock: () => number = Date.now;
 
@@ -111,7 +114,10 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     this.passwords = new CodePasswords(this.redis, config.redisPrefix);
     this.publicBaseUrl = config.publicBaseUrl;
     this.hosted = new HostedPages(config.publicBaseUrl);
-    this.facts = new RequestFacts(this.countryHeader);
+    this.places = new ScanPlaces(config.geoipCityDb, this.countryHeader, (error) =>
+      logger.warn({ err: error }, 'the GeoIP database could not be opened: region and city rules match no scan for a minute'),
+    );
+    this.facts = new RequestFacts(this.countryHeader, this.places);
     this.hostChanges = createRedis(config.redisUrl);
     this.hostChanges.on('error', (error) => logger.warn({ err: error }, 'custom domain changes connection error'));
     const ownHost = new URL(config.publicBaseUrl).hostname.toLowerCase();
@@ -275,6 +281,12 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     limitReached: boolean,
     counted = false,
   ): void {
+    // A code with place rules waits for the GeoIP database once (its first scans); other codes read one absent field.
+    const geo = (entry.campaign as NonNullable<typeof entry.campaign>).geo;
+    if (geo !== undefined && this.places.mustWait(geo)) {
+      this.places.ready().then(() => this.finishCampaign(req, res, slug, entry, now, limitReached, counted));
+      return;
+    }
     const url = req.url as string;
     const at = url.indexOf('?');
     const ip = this.clientIp(req);
@@ -283,6 +295,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     facts.release();
     const location = outcome.location;
     const variant = outcome.variant;
+    const rule = outcome.rule;
     if (location === null) {
       this.outcomes.inactive++;
       const scheduled = scheduledAt(entry.campaign as NonNullable<typeof entry.campaign>, now);
@@ -297,7 +310,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     }
     if (entry.content !== undefined && isPageAddress(location, entry.destination)) {
       this.outcomes.page++;
-      return this.record(req, slug, entry, () => this.sendPage(req, res, this.hosted.of(req, slug, entry)), variant, ip);
+      return this.record(req, slug, entry, () => this.sendPage(req, res, this.hosted.of(req, slug, entry)), variant, ip, undefined, rule);
     }
     this.outcomes.redirect++;
     // Conversions: the scan's id goes to the destination (after the scanner's own parameters, so it cannot be forged).
@@ -305,9 +318,9 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     if (scanIdParam !== undefined) {
       const scanId = uuidv7();
       const tagged = withQuery(location, `${scanIdParam}=${scanId}`);
-      return this.record(req, slug, entry, () => this.goTo(req, res, tagged), variant, ip, scanId);
+      return this.record(req, slug, entry, () => this.goTo(req, res, tagged), variant, ip, scanId, rule);
     }
-    this.record(req, slug, entry, () => this.goTo(req, res, location), variant, ip);
+    this.record(req, slug, entry, () => this.goTo(req, res, location), variant, ip, undefined, rule);
   }
 
   /**
@@ -345,6 +358,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     variant?: string | null,
     ip = this.clientIp(req),
     scanId?: string,
+    rule?: number | null,
   ): void {
     this.recorder.record({
       codeId: entry.codeId,
@@ -358,6 +372,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
       method: req.method === 'HEAD' ? 'HEAD' : 'GET',
       purpose: header(req, 'sec-purpose') || header(req, 'purpose') || header(req, 'x-moz') || header(req, 'x-purpose'),
       ...(variant ? { variant } : {}),
+      ...(rule ? { rule } : {}),
       ...((req as SiteRequest)[CLICK] ? { source: 'click' as const } : {}),
     }, answer, scanId);
   }

@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 import type { CampaignDevice, CampaignOs } from '@qrd/contracts';
 import type { ScanFacts } from './campaign-resolution';
+import type { ScanPlace, ScanPlaces } from './scan-places';
 
 interface Agent {
   os: CampaignOs;
@@ -79,8 +80,13 @@ export class RequestFacts implements ScanFacts {
   private ip = '';
   private agent: Agent | null = null;
   private hash: string | null = null;
+  private where: ScanPlace | null = null;
 
-  constructor(private readonly countryHeader: string | null) {}
+  /** `places`: the GeoIP lookups, for codes with region or city rules (and country rules without a trusted header). */
+  constructor(
+    private readonly countryHeader: string | null,
+    private readonly places: Pick<ScanPlaces, 'of'>,
+  ) {}
 
   /** These facts are now those of this scan. */
   of(req: IncomingMessage, now: number, query: string, ip: string, limitReached: boolean): this {
@@ -91,6 +97,7 @@ export class RequestFacts implements ScanFacts {
     this.limitReached = limitReached;
     this.agent = null;
     this.hash = null;
+    this.where = null;
     return this;
   }
 
@@ -101,6 +108,7 @@ export class RequestFacts implements ScanFacts {
     this.ip = '';
     this.agent = null;
     this.hash = null;
+    this.where = null;
   }
 
   get os(): CampaignOs {
@@ -111,11 +119,19 @@ export class RequestFacts implements ScanFacts {
     return (this.agent ??= agentOf(this.header('user-agent'))).device;
   }
 
-  /** From the trusted CDN header when one is configured. */
+  /**
+   * From the trusted CDN header when one is configured (the CDN knows better than an IP database,
+   * and then the header alone decides); without one, the GeoIP database's.
+   */
   get country(): string | null {
-    if (!this.countryHeader) return null;
+    if (!this.countryHeader) return this.place.country;
     const value = this.header(this.countryHeader).trim().toUpperCase();
     return COUNTRY.test(value) && !NOT_A_COUNTRY.has(value) ? value : null;
+  }
+
+  /** Looked up on first use: only codes with region, city (or header-less country) rules pay for it. */
+  get place(): ScanPlace {
+    return (this.where ??= this.places.of(this.ip));
   }
 
   get language(): string | null {

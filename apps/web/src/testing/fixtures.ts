@@ -7,6 +7,7 @@ import type {
   PaymentOutcomeView,
   PaymentSetupView,
   QrCodeView,
+  ScanPatterns,
   SubscriptionView,
   UserView,
 } from '@qrd/contracts';
@@ -177,6 +178,28 @@ export function anAccountAnalytics(overrides: Partial<AccountAnalytics> = {}): A
     os: [],
     browsers: [],
     referrers: [],
+    ...overrides,
+  };
+}
+
+/** The map and heatmap answer of a period: scans from Germany (two cities placed, one not) and the UK. */
+export function aScanPatterns(overrides: Partial<ScanPatterns> = {}): ScanPatterns {
+  return {
+    codeId: null,
+    from: '2026-06-01',
+    to: '2026-06-30',
+    tz: 'UTC',
+    heatmap: Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0)),
+    countries: [
+      { key: 'DE', scans: 10 },
+      { key: 'GB', scans: 4 },
+    ],
+    cities: [
+      { key: 'Berlin', country: 'DE', region: 'Land Berlin', lat: 52.52, lon: 13.41, scans: 5 },
+      { key: 'Bracknell', country: 'GB', region: 'England', lat: 51.4, lon: -0.76, scans: 4 },
+      { key: 'Aachen', country: 'DE', region: 'North Rhine-Westphalia', lat: 50.79, lon: 6.09, scans: 3 },
+      { key: 'Kleinstadt', country: 'DE', scans: 1 },
+    ],
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { parseInstant, type CampaignEntry, type CampaignRule, type CampaignSettings, type CampaignTargetEntry, type CampaignVariant } from './campaign.dto';
+import { placeKey } from './campaign-places';
 
 /** The query parameter that carries a scan's id to the destination of a code that sends it (conversions). */
 export const SCAN_ID_PARAM = 'qrd_id';
@@ -7,12 +8,28 @@ export const SCAN_ID_PARAM = 'qrd_id';
 
 function target(rules: CampaignRule[] | undefined, split: CampaignVariant[] | undefined): CampaignTargetEntry {
   const out: CampaignTargetEntry = {};
-  if (rules?.length) out.rules = rules.map((r) => ({ ...r, ...(r.language ? { language: r.language.map((l) => l.toLowerCase()) } : {}) }));
+  if (rules?.length) out.rules = rules.map(entryRule);
   if (split?.length) {
     out.split = split;
     out.splitTotal = split.reduce((sum, v) => sum + v.weight, 0);
   }
   return out;
+}
+
+/** Languages in lower case, places as their keys (placeKey): the redirect-service compares them as they are. */
+function entryRule(rule: CampaignRule): CampaignRule {
+  const out = { ...rule };
+  if (rule.language) out.language = rule.language.map((l) => l.toLowerCase());
+  if (rule.region) out.region = rule.region.map(placeKey);
+  if (rule.city) out.city = rule.city.map((c) => (c.country ? { name: placeKey(c.name), country: c.country } : { name: placeKey(c.name) }));
+  return out;
+}
+
+/** What the rules ask of the scanner's address (CampaignEntry.geo). */
+function geoOf(rules: (CampaignRule[] | undefined)[]): CampaignEntry['geo'] {
+  const all = rules.flatMap((list) => list ?? []);
+  if (all.some((r) => r.region?.length || r.city?.length)) return 'place';
+  return all.some((r) => r.country?.length) ? 'country' : undefined;
 }
 
 /** Settings (already checked) as the redirect entry carries them; undefined when nothing is set. */
@@ -32,5 +49,7 @@ export function toCampaignEntry(settings: CampaignSettings | null | undefined): 
       .map((s) => ({ at: parseInstant(s.at) ?? 0, destination: s.destination, ...target(s.rules, s.split) }))
       .sort((a, b) => a.at - b.at);
   }
+  const geo = geoOf([settings.rules, ...(settings.schedule ?? []).map((s) => s.rules)]);
+  if (geo) entry.geo = geo;
   return Object.keys(entry).length ? entry : undefined;
 }

@@ -20,7 +20,7 @@ describe('campaignProblems', () => {
       'schedule.1.at',
       'Two switches are planned for the same moment',
     ],
-    [{ rules: [{ destination: URL }] }, 'rules.0', 'Rule 1 has no condition: give it an operating system, device, country, language or time'],
+    [{ rules: [{ destination: URL }] }, 'rules.0', 'Rule 1 has no condition: give it an operating system, device, country, region, city, language or time'],
     [{ rules: [{ os: ['symbian'], destination: URL }] }, 'rules.0.os', 'The operating system must be iOS, Android, Windows, macOS or other'],
     [{ rules: [{ country: ['de'], destination: URL }] }, 'rules.0.country', 'Countries must be two-letter ISO codes such as DE or US'],
     [{ rules: [{ time: { zone: 'Mars/Olympus' }, destination: URL }] }, 'rules.0.time.zone', 'Choose a known time zone, such as Europe/Berlin'],

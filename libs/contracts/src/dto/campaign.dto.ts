@@ -1,5 +1,7 @@
 import { registerDecorator } from 'class-validator';
 import { UNKNOWN_TIME_ZONE } from './time-zone';
+import { type CampaignCity, citiesCover, cityProblems, regionProblems, regionsCover } from './campaign-places';
+import { isCountryCode } from './country-code';
 import { destinationProblem } from './code-fields';
 import type { FieldErrors, NestedFieldErrorsContext } from './validate-dto';
 
@@ -33,8 +35,15 @@ export interface CampaignTimeWindow {
 export interface CampaignRule {
   os?: CampaignOs[];
   device?: CampaignDevice[];
-  /** ISO 3166-1 alpha-2, upper case. */
+  /**
+   * ISO 3166-1 alpha-2, upper case: the trusted CDN header's country when one is configured
+   * (TRUSTED_COUNTRY_HEADER), else the GeoIP database's.
+   */
   country?: string[];
+  /** Subdivisions ('Bavaria', 'England', 'California'), by the GeoIP database; case and accents aside. */
+  region?: string[];
+  /** Cities by the GeoIP database ([{ name: 'Munich', country: 'DE' }]); case and accents aside. */
+  city?: CampaignCity[];
   /** Language tags ('en' matches 'en-GB'), from the scanner's first Accept-Language. */
   language?: string[];
   time?: CampaignTimeWindow;
@@ -109,26 +118,19 @@ export interface CampaignEntry extends CampaignTargetEntry {
   schedule?: CampaignSwitchEntry[];
   /** argon2 hash of the password a scanner gives before the redirect (password-protected codes). */
   passwordHash?: string;
+  /**
+   * What the rules (of any switch) ask of the scanner's address: 'place' when some rule names a
+   * region or city, else 'country' when some rule names a country. The redirect-service opens its
+   * GeoIP database only for such a code (for 'country' only without a trusted country header).
+   */
+  geo?: 'place' | 'country';
 }
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const LANGUAGE = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
 const VARIANT_NAME_MAX = 40;
 
-const regionNames = (() => {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' });
-  } catch {
-    return null;
-  }
-})();
-
-/** An ISO 3166-1 alpha-2 country code that names a real region. */
-export function isCountryCode(value: unknown): boolean {
-  if (typeof value !== 'string' || !/^[A-Z]{2}$/.test(value) || value === 'ZZ' || value === 'XX') return false;
-  const name = regionNames?.of(value);
-  return name !== undefined && name !== value;
-}
+export { isCountryCode } from './country-code';
 
 export function isTimeZone(value: unknown): boolean {
   if (typeof value !== 'string' || value.length === 0 || value.length > 64) return false;
@@ -182,6 +184,8 @@ function ruleProblems(errors: FieldErrors, path: string, rules: unknown): void {
     listOf(errors, `${at}.os`, rule.os, (v) => CAMPAIGN_OS.includes(v as CampaignOs), 'The operating system must be iOS, Android, Windows, macOS or other');
     listOf(errors, `${at}.device`, rule.device, (v) => CAMPAIGN_DEVICES.includes(v as CampaignDevice), 'The device type must be mobile, tablet, desktop or other');
     listOf(errors, `${at}.country`, rule.country, isCountryCode, 'Countries must be two-letter ISO codes such as DE or US');
+    regionProblems(errors, `${at}.region`, rule.region);
+    cityProblems(errors, `${at}.city`, rule.city);
     listOf(errors, `${at}.language`, rule.language, (v) => typeof v === 'string' && LANGUAGE.test(v), 'Languages must be language codes such as en or pt-BR');
     if (rule.time !== undefined && rule.time !== null) {
       const time = rule.time;
@@ -194,11 +198,11 @@ function ruleProblems(errors: FieldErrors, path: string, rules: unknown): void {
         } else if (time.from !== undefined && time.from === time.to) errors[`${at}.time`] = 'The start and end time must differ';
       }
     }
-    const conditions = ['os', 'device', 'country', 'language', 'time'].filter((k) => {
+    const conditions = ['os', 'device', 'country', 'region', 'city', 'language', 'time'].filter((k) => {
       const v = (rule as Record<string, unknown>)[k];
       return v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0);
     });
-    if (conditions.length === 0) errors[at] = `Rule ${i + 1} has no condition: give it an operating system, device, country, language or time`;
+    if (conditions.length === 0) errors[at] = `Rule ${i + 1} has no condition: give it an operating system, device, country, region, city, language or time`;
   });
   if (Object.keys(errors).some((k) => k.startsWith(path))) return;
   const list = rules as CampaignRule[];
@@ -222,6 +226,8 @@ function covers(earlier: CampaignRule, later: CampaignRule): boolean {
     list(earlier.os, later.os) &&
     list(earlier.device, later.device) &&
     list(earlier.country, later.country) &&
+    regionsCover(earlier.region, later.region) &&
+    citiesCover(earlier.city, later.city) &&
     languages(earlier.language, later.language) &&
     timeCovers(earlier.time, later.time)
   );

@@ -17,6 +17,8 @@ export const CODE_HISTORY_KINDS = [
   'deleted',
   'tags',
   'folder',
+  /** How the code's analytics count unique visitors (field uniqueWindow: 'hour' or 'day'). */
+  'analytics',
 ] as const;
 export type CodeHistoryKind = (typeof CODE_HISTORY_KINDS)[number];
 

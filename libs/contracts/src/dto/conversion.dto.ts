@@ -88,6 +88,8 @@ export interface ConversionView {
   currency: string | null;
   /** The A/B variant the scan was sent to, if any. */
   variant: string | null;
+  /** The routing rule that sent the scan (its 1-based position in the code's rules then in force), if one did. */
+  rule: number | null;
   source: 'api' | 'stripe';
   createdAt: string;
   /** True when this external id was recorded before: nothing new was counted. */

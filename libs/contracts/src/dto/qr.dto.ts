@@ -8,6 +8,7 @@ import { IsFolderRef, IsTags, isUuid } from './organise.dto';
 const IsDomainRef = () => checkedBy('domainId', (v) => (v === null || isUuid(v) ? null : 'The domain must be given by its id'));
 import { IsCodeContent, type CodeContent } from './content.dto';
 import { codeNameProblem, destinationProblem, QR_MESSAGES } from './code-fields';
+import { isUniqueWindow, UNIQUE_WINDOW_MESSAGE, type UniqueWindow } from './unique-window';
 
 /** Spec sections 3 and 5, DESIGN section 7; shared by the gateway's validation pipe and the web forms. */
 export const QR_CATEGORIES = [
@@ -216,6 +217,11 @@ export class UpdateQrCodeDto {
   @IsOptional()
   @IsBoolean({ message: 'confirmDomainMove must be true or false' })
   confirmDomainMove?: boolean;
+
+  /** How often one visitor counts as a unique visitor of the code: once per hour or per day (from now on). */
+  @ValidateIf((_dto, value) => value !== undefined)
+  @checkedBy('uniqueWindow', (v) => (isUniqueWindow(v) ? null : UNIQUE_WINDOW_MESSAGE))
+  uniqueWindow?: UniqueWindow;
 }
 
 /** A design without its logo (the logo is uploaded on its own); contrast is checked by the qr-service. */

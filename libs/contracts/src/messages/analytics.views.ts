@@ -1,4 +1,6 @@
+import type { CampaignRule } from '../dto/campaign.dto';
 import type { ConversionTotals } from '../dto/conversion.dto';
+import type { UniqueWindow } from '../dto/unique-window';
 /** What the qr-service answers about scans: ranges, breakdowns, series, comparisons and activity. */
 
 /** Local days (YYYY-MM-DD) in `tz`, both included; compare=previous adds the period before. */
@@ -14,6 +16,14 @@ export interface CountItem {
   key: string;
   /** For cities: the country code. */
   country?: string;
+  /** For cities: the region, when the IP database named one. */
+  region?: string;
+  /**
+   * For cities: where the city is (degrees, WGS 84), as the IP database placed the first stored scan
+   * there; absent when it gave no coordinates (the city is listed, not drawn).
+   */
+  lat?: number;
+  lon?: number;
   scans: number;
 }
 
@@ -61,6 +71,8 @@ export interface ScanPatterns {
   heatmap: number[][];
   /** Every country with human scans in the range (not only the top ones), most first; '' is unknown. */
   countries: CountItem[];
+  /** The cities with the most human scans in the range (up to 1000), most first, with their region and coordinates where known. */
+  cities: CountItem[];
 }
 
 export interface CodeComparisonRow {
@@ -98,16 +110,40 @@ export interface CodeAnalytics extends ScanBreakdowns {
   /** Within the range; bots and HEAD/prefetch requests only in botScans. */
   scans: number;
   uniqueScans: number;
+  /**
+   * What one unique scan is: a visitor once per UTC hour or per UTC day, as the code counts now
+   * (a change applies to scans from then on: a range across it holds both).
+   */
+  uniqueWindow: UniqueWindow;
   botScans: number;
   allTime: { scans: number; botScans: number; lastScanAt: string | null };
   last30Days: number;
   series: SeriesPoint[];
   /** A/B split (campaign controls): human scans and unique visitors per variant in the range, and their conversions. */
   variants?: ({ key: string; scans: number; uniqueScans: number } & Partial<ConversionTotals>)[];
+  /** Routing rules (campaign controls): human scans each rule sent in the range, and their conversions, by rule position. */
+  rules?: RuleFigures[];
   /** Leads, sales and revenue of scans in the range (conversions, docs/conversions.md). */
   conversions?: ConversionTotals;
   /** With compare=previous. */
   previous?: PreviousPeriod;
+}
+
+/** One routing rule's figures in a code's analytics. */
+export interface RuleFigures extends ConversionTotals {
+  /** The rule's 1-based position in the rules in force when the scans were made. */
+  rule: number;
+  scans: number;
+  uniqueScans: number;
+  /** The rule at that position in the rules in force now (its conditions and destination); null when there are fewer rules now. */
+  current: CampaignRule | null;
+}
+
+/** Leads, sales and revenue of the scans of one folder's codes (folderId null: the codes in no folder). */
+export interface FolderConversions extends ConversionTotals {
+  folderId: string | null;
+  /** The folder's name; null for the codes in no folder. */
+  name: string | null;
 }
 
 /**
@@ -180,6 +216,8 @@ export interface AccountAnalytics extends ScanBreakdowns {
   scans: number;
   uniqueScans: number;
   rangeBotScans: number;
+  /** Leads, sales and revenue of the range's scans per folder (the codes' folders now), most sales first; only folders with some. */
+  conversionsByFolder?: FolderConversions[];
   /** With compare=previous. */
   previous?: PreviousPeriod;
 }

@@ -3,6 +3,7 @@ import type { CampaignSettings } from '../dto/campaign.dto';
 import type { SlugAvailability } from '../dto/custom-slug.dto';
 import type { CodePage, CodePageRequest } from '../dto/code-page.dto';
 import type { EffectiveState } from '../dto/effective-state';
+import type { UniqueWindow } from '../dto/unique-window';
 import type { ActivityPage, ActivityPageRequest } from '../dto/activity.dto';
 import type { CodeContent, PublicPage, StoredContent } from '../dto/content.dto';
 import type { DataExportView } from '../dto/account-data.dto';
@@ -207,6 +208,8 @@ export interface QrCodeView {
   remainingScans?: number | null;
   /** A page we host (contact card, link list, file, Wi-Fi); null for a website code. */
   content?: StoredContent | null;
+  /** How often one visitor counts as a unique visitor in the code's analytics ('day' unless changed). */
+  uniqueWindow?: UniqueWindow;
 }
 
 export interface AdminCodeRow {
@@ -288,6 +291,7 @@ export interface QrRequests {
         folderId?: string | null;
         domainId?: string | null;
         confirmDomainMove?: boolean;
+        uniqueWindow?: UniqueWindow;
       }
     >;
     res: QrCodeView;

@@ -26,6 +26,8 @@ export interface ScanRecord {
   visitorHash: string;
   /** The A/B variant the scan was sent to, or null. */
   variant?: string | null;
+  /** The routing rule that sent the scan (its 1-based position in the rules then in force), or null. */
+  rule?: number | null;
   /** How the visit came: the printed code ('scan') or its shareable link ('click'); absent on scans stored before links were told apart. */
   source?: 'scan' | 'click';
 }

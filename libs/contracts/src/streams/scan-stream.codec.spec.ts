@@ -29,8 +29,28 @@ describe('scan stream entries', () => {
     expect(JSON.parse(encodeScanEntry({ ...ENTRY, variant: 'A' }))).toHaveLength(13);
   });
 
+  it('carries the routing rule that sent the scan, with or without a variant or a click', () => {
+    expect(roundTrip({ ...ENTRY, rule: 2 })).toEqual({ ...ENTRY, rule: 2 });
+    expect(roundTrip({ ...ENTRY, rule: 1, source: 'click' })).toEqual({ ...ENTRY, rule: 1, source: 'click' });
+    expect(roundTrip({ ...ENTRY, rule: 3, variant: 'B' })).toEqual({ ...ENTRY, rule: 3, variant: 'B' });
+    expect(JSON.parse(encodeScanEntry({ ...ENTRY, rule: 2 }))).toEqual([...(JSON.parse(encodeScanEntry(ENTRY)) as unknown[]), '', '', 2]);
+  });
+
+  it('decodes entries written before rules exactly as before (variant, click, both)', () => {
+    const base = JSON.parse(encodeScanEntry(ENTRY)) as unknown[];
+    const decode = (values: unknown[]) => decodeScanEntry([SCAN_FIELD, JSON.stringify(values)]);
+    expect(decode([...base, 'A'])).toEqual({ ...ENTRY, variant: 'A' });
+    expect(decode([...base, '', 'c'])).toEqual({ ...ENTRY, source: 'click' });
+    expect(decode([...base, 'B', 'c'])).toEqual({ ...ENTRY, variant: 'B', source: 'click' });
+  });
+
+  it('drops a rule that is not a small positive whole number but keeps the scan', () => {
+    const base = JSON.parse(encodeScanEntry(ENTRY)) as unknown[];
+    for (const rule of [0, -1, 1.5, '2', 40000, null]) expect(decodeScanEntry([SCAN_FIELD, JSON.stringify([...base, '', '', rule])])).toEqual(ENTRY);
+  });
+
   it('refuses an entry with more values than it knows', () => {
-    const packed = JSON.parse(encodeScanEntry({ ...ENTRY, source: 'click' })) as unknown[];
+    const packed = JSON.parse(encodeScanEntry({ ...ENTRY, source: 'click', rule: 1 })) as unknown[];
     expect(decodeScanEntry([SCAN_FIELD, JSON.stringify([...packed, 'x'])])).toBeNull();
   });
 });

@@ -27,12 +27,16 @@ export interface ScanStreamEntry {
   variant?: string;
   /** 'click': the visit came through the shareable link (/l/{slug}), not the printed code's image; absent: a scan. */
   source?: 'click';
+  /** The routing rule that sent the scan (its 1-based position in the rules in force), absent when none did. */
+  rule?: number;
 }
 
 /** The stream entry's one field: the scan packed as a JSON array (one argument per scan keeps XADD cheap). */
 export const SCAN_FIELD = 's';
 /** 2: with the scan's own id. 1 (before scan ids): the id is derived from the stream entry id. */
 const SCAN_VERSION = 2;
+/** Highest rule position kept (qr.scans.rule is a smallint; campaigns hold far fewer rules). */
+const MAX_RULE = 32767;
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The value of SCAN_FIELD for a scan. */
@@ -50,10 +54,12 @@ export function encodeScanEntry(entry: ScanStreamEntry): string {
     entry.country,
     entry.method,
     entry.purpose,
-    // Optional 13th and 14th values (the variant, 'c' for a click). A reader that does not know the
-    // 14th refuses the entry: deploy the qr-service before the redirect-service.
-    ...(entry.variant || entry.source ? [entry.variant ?? ''] : []),
-    ...(entry.source === 'click' ? ['c'] : []),
+    // Optional 13th, 14th and 15th values (the variant, 'c' for a click, the rule's position), each
+    // written only when it or a later one is set. A reader that does not know a value refuses the
+    // entry: deploy the qr-service before the redirect-service.
+    ...(entry.variant || entry.source || entry.rule ? [entry.variant ?? ''] : []),
+    ...(entry.source === 'click' || entry.rule ? [entry.source === 'click' ? 'c' : ''] : []),
+    ...(entry.rule ? [entry.rule] : []),
   ]);
 }
 
@@ -72,10 +78,10 @@ export function decodeScanEntry(fields: string[], legacyId: () => string = () =>
   }
   if (!Array.isArray(packed)) return null;
   let values: unknown[];
-  if (packed[0] === SCAN_VERSION && packed.length >= 12 && packed.length <= 14) values = packed.slice(1);
+  if (packed[0] === SCAN_VERSION && packed.length >= 12 && packed.length <= 15) values = packed.slice(1);
   else if (packed[0] === 1 && packed.length === 11) values = [legacyId(), ...packed.slice(1)];
   else return null;
-  const [id, codeId, slug, ts, ip, userAgent, referer, acceptLanguage, country, method, purpose, variant, source] = values;
+  const [id, codeId, slug, ts, ip, userAgent, referer, acceptLanguage, country, method, purpose, variant, source, rule] = values;
   const text = [codeId, slug, ip, userAgent, referer, acceptLanguage, country, purpose];
   if (typeof id !== 'string' || !UUID_TEXT.test(id)) return null;
   if (!text.every((value) => typeof value === 'string') || !codeId) return null;
@@ -94,5 +100,7 @@ export function decodeScanEntry(fields: string[], legacyId: () => string = () =>
     purpose: purpose as string,
     ...(typeof variant === 'string' && variant ? { variant: variant.slice(0, 40) } : {}),
     ...(source === 'c' ? { source: 'click' as const } : {}),
+    // A smallint in qr.scans: anything else is dropped rather than refusing the scan.
+    ...(typeof rule === 'number' && Number.isInteger(rule) && rule >= 1 && rule <= MAX_RULE ? { rule } : {}),
   };
 }

@@ -28,6 +28,7 @@ const noPatterns = {
   tz: 'UTC',
   heatmap: Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0)),
   countries: [],
+  cities: [],
 };
 
 describe('CodeAnalytics of an A/B code', () => {
@@ -45,6 +46,7 @@ describe('CodeAnalytics of an A/B code', () => {
         granularity: 'day',
         scans: 40,
         uniqueScans: 20,
+        uniqueWindow: 'day',
         botScans: 0,
         allTime: { scans: 40, botScans: 0, lastScanAt: '2026-06-30T10:00:00.000Z' },
         last30Days: 40,
@@ -77,6 +79,7 @@ describe('CodeAnalytics of an A/B code', () => {
           granularity: 'day',
           scans: 40,
           uniqueScans: 20,
+          uniqueWindow: 'day',
           botScans: 0,
           allTime: { scans: 40, botScans: 0, lastScanAt: '2026-06-30T10:00:00.000Z' },
           last30Days: 40,
@@ -112,6 +115,7 @@ function codeAnalytics(from: string, to: string, previous: PreviousPeriod): Code
     granularity: 'day' as const,
     scans: 30,
     uniqueScans: 12,
+    uniqueWindow: 'day',
     botScans: 0,
     allTime: { scans: 90, botScans: 0, lastScanAt: '2026-06-30T10:00:00.000Z' },
     last30Days: 30,
@@ -165,6 +169,25 @@ describe('CodeAnalytics over a custom range', () => {
     const scans = await screen.findByRole('group', { name: 'Scans' });
     await waitFor(() => expect(within(scans).getByText('+50%')).toBeInTheDocument());
     expect(within(scans).getByText('20 in Feb 19 - Feb 28, 2026; 90 all time')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Unique scanners' })).getByText('New')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Unique scanners (one per day)' })).getByText('New')).toBeInTheDocument();
+  });
+});
+
+describe('CodeAnalytics of a code counting visitors per hour', () => {
+  it('names the window of its unique scanners beside the total scans', async () => {
+    const perHour: CodeAnalyticsView = {
+      ...codeAnalytics('2026-06-01', '2026-06-30', { from: '2026-05-02', to: '2026-05-31', scans: 0, uniqueScans: 0, botScans: 0, change: { scans: 'new', uniqueScans: 'new' } }),
+      scans: 3,
+      uniqueScans: 2,
+      uniqueWindow: 'hour',
+    };
+    installFetchStub().on('GET /api/qrcodes/:id/analytics/patterns', ok(noPatterns)).on('GET /api/qrcodes/:id/analytics', ok(perHour));
+    renderWithApp(<CodeAnalytics codeId="c1" />, { path: '/qrcodes/c1' });
+
+    const uniques = await screen.findByRole('group', { name: 'Unique scanners (one per hour)' });
+    expect(within(uniques).getByText('2')).toBeInTheDocument();
+    expect(within(uniques).getByText(/a visitor counts again each hour/)).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Scans' })).getByText('3')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Unique scanners (one per day)' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import type { CodeAnalytics as CodeAnalyticsView, ConversionTotals } from '@qrd/contracts';
+import type { CodeAnalytics as CodeAnalyticsView, ConversionTotals, UniqueWindow } from '@qrd/contracts';
 import { Download } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -15,6 +15,17 @@ import { LiveScans } from './live-scans';
 import { ScanPatternsCards } from './scan-patterns';
 import { ScansChart } from './scans-chart';
 import { StatCard } from './stat-card';
+import { formatRevenue } from '../lib/money';
+import { MostSalesBadge, mostSalesOf } from './most-sales-badge';
+import { RulesCard } from './rules-card';
+
+export { formatMoney } from '../lib/money';
+
+/** What one unique scanner is, as the code counts them (its setting on the Campaign tab). */
+const UNIQUE_WINDOW_TEXT: Record<UniqueWindow, { label: string; hint: string }> = {
+  hour: { label: 'one per hour', hint: 'a visitor counts again each hour' },
+  day: { label: 'one per day', hint: 'a visitor counts once a day' },
+};
 
 /** One code's scans: totals against the period before, a chart by hour or day, map, heatmap, breakdowns and the CSV. */
 export function CodeAnalytics({ codeId, codeName }: { codeId: string; codeName?: string }) {
@@ -24,6 +35,7 @@ export function CodeAnalytics({ codeId, codeName }: { codeId: string; codeName?:
   const analytics = query.data;
   const previous = analytics?.previous;
   const previousLabel = previous ? rangeLabel(previous) : '';
+  const unique = UNIQUE_WINDOW_TEXT[analytics?.uniqueWindow ?? 'day'];
   const [exportNotice, setExportNotice] = useState(false);
   const noticeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(noticeTimer.current), []);
@@ -64,9 +76,9 @@ export function CodeAnalytics({ codeId, codeName }: { codeId: string; codeName?:
               }
             />
             <StatCard
-              label="Unique scanners"
+              label={`Unique scanners (${unique.label})`}
               value={<>{formatCount(analytics.uniqueScans)} {previous && <ChangeBadge change={previous.change.uniqueScans} previous={previousLabel} />}</>}
-              hint={previous ? `${formatCount(previous.uniqueScans)} in ${previousLabel}; one per visitor and day` : 'One per visitor and day'}
+              hint={previous ? `${formatCount(previous.uniqueScans)} in ${previousLabel}; ${unique.hint}` : unique.hint}
             />
             <StatCard label="Bots and previews" value={formatCount(analytics.botScans)} hint="Not counted as scans" />
             <StatCard label="Last Scan" compact value={formatWhen(analytics.allTime.lastScanAt)} />
@@ -92,20 +104,11 @@ export function CodeAnalytics({ codeId, codeName }: { codeId: string; codeName?:
           </Card>
           {analytics.conversions && (analytics.conversions.leads > 0 || analytics.conversions.sales > 0) && <ConversionsCard totals={analytics.conversions} />}
           {analytics.variants && analytics.variants.length > 0 && <VariantsCard variants={analytics.variants} />}
+          {analytics.rules && analytics.rules.length > 0 && <RulesCard rules={analytics.rules} />}
         </>
       )}
     </div>
   );
-}
-
-/** An amount in minor units (cents) of a currency, as the viewer's locale writes it. */
-export function formatMoney(amount: number, currency: string): string {
-  const format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
-  return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
-}
-
-function formatRevenue(revenue: ConversionTotals['revenue'] | undefined): string {
-  return revenue && revenue.length > 0 ? revenue.map((r) => formatMoney(r.amount, r.currency)).join(' + ') : '-';
 }
 
 /** Leads and sales reported against this range's scans (conversions), and what they earned. */
@@ -129,8 +132,7 @@ function ConversionsCard({ totals }: { totals: ConversionTotals }) {
 function VariantsCard({ variants }: { variants: NonNullable<CodeAnalyticsView['variants']> }) {
   const total = variants.reduce((sum, v) => sum + v.scans, 0);
   const converted = variants.some((v) => (v.leads ?? 0) > 0 || (v.sales ?? 0) > 0);
-  const mostSales = Math.max(0, ...variants.map((v) => v.sales ?? 0));
-  const leaders = variants.filter((v) => mostSales > 0 && (v.sales ?? 0) === mostSales);
+  const leader = mostSalesOf(variants);
   return (
     <Card>
       <CardHeader>
@@ -159,9 +161,7 @@ function VariantsCard({ variants }: { variants: NonNullable<CodeAnalyticsView['v
               <tr key={v.key} className="border-t">
                 <th scope="row" className="py-2 pr-4 text-left font-medium">
                   {v.key}
-                  {leaders.length === 1 && leaders[0] === v && (
-                    <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">Most sales</span>
-                  )}
+                  {leader === v && <MostSalesBadge />}
                 </th>
                 <td className="py-2 pr-4 text-right">{formatCount(v.scans)}</td>
                 <td className="py-2 pr-4 text-right">{formatCount(v.uniqueScans)}</td>

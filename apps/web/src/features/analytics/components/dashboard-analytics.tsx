@@ -11,6 +11,7 @@ import { CodeComparisonTable } from './code-comparison-table';
 import { DateRangePicker, initialRange, type RangeChoice } from './date-range-picker';
 import { QueryState } from '../../../components/query-state';
 import { ANALYTICS_READ } from '../lib/read-state';
+import { FolderConversionsCard } from './folder-conversions-card';
 import { ScanPatternsCards } from './scan-patterns';
 import { ScansChart } from './scans-chart';
 import { StatCard } from './stat-card';
@@ -73,6 +74,7 @@ export function DashboardAnalytics() {
             <CodeComparisonTable range={range} />
           </CardContent>
         </Card>
+        {analytics.conversionsByFolder && analytics.conversionsByFolder.length > 0 && <FolderConversionsCard folders={analytics.conversionsByFolder} period={shown} />}
         <ScanPatternsCards codeId={null} range={range} />
       </section>
       <div className="grid gap-6 lg:grid-cols-3">

@@ -5,7 +5,7 @@ import { QueryState } from '../../../components/query-state';
 import { ANALYTICS_READ } from '../lib/read-state';
 import { ScanHeatmap } from './scan-heatmap';
 
-/** The map of scans by country and the hour-of-week heatmap, for one code or (codeId null) the account. */
+/** The map of scans by country (and a chosen country's cities) and the hour-of-week heatmap, for one code or (codeId null) the account. */
 export function ScanPatternsCards({ codeId, range }: { codeId: string | null; range: CodeRange }) {
   const query = useScanPatterns(codeId, range);
   const data = query.data;
@@ -14,10 +14,10 @@ export function ScanPatternsCards({ codeId, range }: { codeId: string | null; ra
     <>
       <Card>
         <CardHeader>
-          <CardTitle>Scans by country</CardTitle>
-          <CardDescription>Human scans in this period; darker is more.</CardDescription>
+          <CardTitle>Scans by country and city</CardTitle>
+          <CardDescription>Human scans in this period; darker is more. Choose a country to see its cities.</CardDescription>
         </CardHeader>
-        <CardContent>{data ? <CountryMap countries={data.countries} /> : state}</CardContent>
+        <CardContent>{data ? <CountryMap countries={data.countries} cities={data.cities} /> : state}</CardContent>
       </Card>
       <Card>
         <CardHeader>

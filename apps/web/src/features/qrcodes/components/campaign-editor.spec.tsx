@@ -190,4 +190,55 @@ describe(CampaignEditor.name, () => {
     expect(fieldAlert(screen.getByLabelText('Switch 1 at'))).toHaveTextContent('This switch is in the past: choose a later date and time');
     expect(screen.getByText('Some settings need a change: see the messages above.')).toBeInTheDocument();
   });
+
+  it('adds region and city conditions, tests them in the preview, and saves cities with their country', async () => {
+    renderTab();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Add a rule' }));
+    setValue(screen.getByLabelText('Cities'), 'Munich (de), Lyon');
+    setValue(screen.getByLabelText('Send to'), 'https://example.com/city');
+    await user.click(screen.getByRole('button', { name: 'Add a rule' }));
+    setValue(screen.getAllByLabelText('Regions')[1], 'Bavaria, Saxony');
+    setValue(screen.getAllByLabelText('Send to')[1], 'https://example.com/region');
+    expect(screen.getAllByLabelText('Cities')[0]).toHaveAccessibleDescription('Country in brackets to narrow: Munich (DE)');
+
+    setValue(screen.getByLabelText("Scanner's region"), 'bavaria');
+    setValue(screen.getByLabelText("Scanner's city"), 'munich');
+    expect(screen.getByTestId('rule-preview')).toHaveTextContent('Rule 2 matches: goes to https://example.com/region');
+    setValue(screen.getByLabelText("Scanner's country"), 'DE');
+    expect(screen.getByTestId('rule-preview')).toHaveTextContent('Rule 1 matches: goes to https://example.com/city');
+
+    await user.click(screen.getByRole('button', { name: 'Save campaign' }));
+    await waitFor(() =>
+      expect(server.calls('PATCH /api/qrcodes/:id')[0]?.body).toEqual({
+        campaign: {
+          rules: [
+            { city: [{ name: 'Munich', country: 'DE' }, { name: 'Lyon' }], destination: 'https://example.com/city' },
+            { region: ['Bavaria', 'Saxony'], destination: 'https://example.com/region' },
+          ],
+        },
+      }),
+    );
+  });
+
+  it('shows a code\'s cities as written, and the server\'s message beside the cities field', async () => {
+    server.on(
+      'PATCH /api/qrcodes/:id',
+      fail(400, {
+        code: ErrorCode.Validation,
+        message: 'campaign.rules.0.city: City 1: the country must be a two-letter ISO code such as DE',
+        fields: { 'campaign.rules.0.city': 'City 1: the country must be a two-letter ISO code such as DE' },
+      }),
+    );
+    renderTab({ ...code, campaign: { rules: [{ city: [{ name: 'Munich', country: 'DE' }], destination: 'https://example.com/m' }] } });
+    const user = userEvent.setup();
+
+    const cities = await screen.findByLabelText('Cities');
+    expect(cities).toHaveValue('Munich (DE)');
+    setValue(cities, 'Munich (Germany)');
+    await user.click(screen.getByRole('button', { name: 'Save campaign' }));
+    expect(await within(cities.parentElement as HTMLElement).findByRole('alert')).toHaveTextContent('City 1: the country must be a two-letter ISO code such as DE');
+    expect(cities).toHaveAccessibleDescription('City 1: the country must be a two-letter ISO code such as DE');
+  });
 });

@@ -1,4 +1,4 @@
-import type { CampaignOs, CampaignRule, CampaignSettings } from '@qrd/contracts';
+import { type CampaignCity, type CampaignOs, type CampaignRule, type CampaignSettings, placeKey } from '@qrd/contracts';
 
 export const UTM_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 export type UtmField = (typeof UTM_FIELDS)[number];
@@ -37,17 +37,23 @@ export interface RuleProbe {
   os: CampaignOs;
   country: string;
   language: string;
+  region?: string;
+  city?: string;
 }
 
 /** Where a scan with these traits goes by the rules (first match wins, time windows left aside), and which rule sent it. */
 export function previewRules(rules: CampaignRule[], fallback: string, probe: RuleProbe): { destination: string; rule: number | null } {
   const country = probe.country.trim().toUpperCase();
   const language = probe.language.trim().toLowerCase();
+  const region = placeKey(probe.region ?? '');
+  const city = placeKey(probe.city ?? '');
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i];
     if (rule.os?.length && !rule.os.includes(probe.os)) continue;
     if (rule.country?.length && !rule.country.includes(country)) continue;
     if (rule.language?.length && !rule.language.some((tag) => language === tag.toLowerCase() || language.startsWith(`${tag.toLowerCase()}-`))) continue;
+    if (rule.region?.length && !rule.region.some((r) => placeKey(r) === region)) continue;
+    if (rule.city?.length && !rule.city.some((c) => placeKey(c.name) === city && (!c.country || c.country === country))) continue;
     if (rule.device?.length || rule.time) continue;
     return { destination: rule.destination, rule: i };
   }
@@ -76,6 +82,21 @@ export function listOf(text: string, upper = false): string[] {
     .split(',')
     .map((item) => (upper ? item.trim().toUpperCase() : item.trim()))
     .filter(Boolean);
+}
+
+/** 'Munich (DE), Lyon' -> cities: a country in brackets after a name narrows it to that country. */
+export function citiesOf(text: string): CampaignCity[] {
+  return listOf(text).map((item) => {
+    const qualified = /^(.*?)\s*\(([^()]*)\)$/.exec(item);
+    if (!qualified) return { name: item };
+    const country = qualified[2].trim().toUpperCase();
+    return country ? { name: qualified[1], country } : { name: qualified[1] };
+  });
+}
+
+/** Cities as the editor shows them ('Munich (DE), Lyon'). */
+export function cityText(cities: CampaignCity[] | undefined): string {
+  return (cities ?? []).map((c) => (c.country ? `${c.name} (${c.country})` : c.name)).join(', ');
 }
 
 /** The settings as the server takes them: empty parts left out. */

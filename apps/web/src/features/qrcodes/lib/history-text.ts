@@ -16,6 +16,7 @@ export const KIND_LABELS: Record<CodeHistoryKind, string> = {
   deleted: 'Deleted',
   tags: 'Tags',
   folder: 'Folder',
+  analytics: 'Unique scanners counting',
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -69,6 +70,7 @@ const FIELD_LABELS: Record<string, string> = {
   reason: 'Reason',
   tags: 'Tags',
   folder: 'Folder',
+  uniqueWindow: 'Unique scanners counted once per',
 };
 
 const ACTORS: Record<CodeHistoryActor, string> = { owner: 'by you', admin: 'by an administrator', system: 'automatically (abuse blocklist)' };
@@ -112,6 +114,8 @@ export function entryTitle(entry: CodeHistoryEntry): string {
       return 'Tags changed';
     case 'folder':
       return after(entry, 'folder') ? 'Moved to a folder' : 'Taken out of its folder';
+    case 'analytics':
+      return `Unique scanners now counted once per ${after(entry, 'uniqueWindow') === 'hour' ? 'hour' : 'day'}`;
   }
 }
 

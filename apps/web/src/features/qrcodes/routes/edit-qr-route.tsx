@@ -12,6 +12,7 @@ import { useCan } from '../../../lib/auth';
 import { CodeAnalytics } from '../../analytics';
 import { isNotFound, useQrCode } from '../api/qr-codes';
 import { CampaignEditor } from '../components/campaign-editor';
+import { UniqueWindowSetting } from '../components/unique-window-setting';
 import { CodeHistory } from '../components/code-history';
 import { DesignEditor } from '../components/design-editor';
 import { EditContentForm } from '../components/edit-content-form';
@@ -136,7 +137,10 @@ export function EditQrRoute() {
                 <DesignEditor key={code.data.updatedAt} code={code.data} />
               </TabsContent>
               <TabsContent value="campaign">
-                <CampaignEditor key={code.data.updatedAt} code={code.data} />
+                <div className="grid gap-6">
+                  <CampaignEditor key={code.data.updatedAt} code={code.data} />
+                  <UniqueWindowSetting key={`unique-${code.data.updatedAt}`} code={code.data} />
+                </div>
               </TabsContent>
               <TabsContent value="analytics">
                 <CodeAnalytics codeId={code.data.id} codeName={code.data.name} />

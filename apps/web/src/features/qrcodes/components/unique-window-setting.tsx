@@ -1,0 +1,68 @@
+import type { QrCodeView, UniqueWindow } from '@qrd/contracts';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../hooks/use-toast';
+import { getErrorMessage, getFieldErrors } from '../../../lib/api-client';
+import { useUpdateQrCode } from '../api/qr-codes';
+import { Section, SELECT } from './campaign-section';
+
+const CHOICES: { value: UniqueWindow; label: string }[] = [
+  { value: 'hour', label: 'Once per hour' },
+  { value: 'day', label: 'Once per day' },
+];
+
+/**
+ * How often one person counts as a unique scanner in the code's analytics (docs/conversions.md,
+ * "Unique visitors"). Saved on its own: it changes no redirect, and it applies to scans from now on.
+ */
+export function UniqueWindowSetting({ code }: { code: QrCodeView }) {
+  const update = useUpdateQrCode(code.id);
+  const current = code.uniqueWindow ?? 'day';
+  const [choice, setChoice] = useState<UniqueWindow>(current);
+  const [error, setError] = useState<string | undefined>();
+
+  async function save() {
+    setError(undefined);
+    try {
+      await update.mutateAsync({ uniqueWindow: choice });
+      toast({
+        title: 'Unique Scanners Setting Saved',
+        description: `From now on a visitor counts as a unique scanner ${choice === 'hour' ? 'once per hour' : 'once per day'}; figures already counted stay as they are.`,
+      });
+    } catch (e) {
+      setError(getFieldErrors(e).uniqueWindow ?? getErrorMessage(e, 'Something went wrong while saving how unique scanners are counted.'));
+    }
+  }
+
+  return (
+    <Section
+      title="Unique scanners"
+      hint="How often one person (one device) counts as a unique scanner in this code's analytics. A change counts from now on: scans already counted keep their count."
+    >
+      <div className="grid items-end gap-2 sm:grid-cols-[16rem_auto]">
+        <FormField id="unique-window" label="Count each visitor" error={error}>
+          <select
+            id="unique-window"
+            className={SELECT}
+            value={choice}
+            onChange={(e) => {
+              setChoice(e.target.value as UniqueWindow);
+              setError(undefined);
+            }}
+          >
+            {CHOICES.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <Button type="button" variant="outline" className="justify-self-start" disabled={choice === current || update.isPending} onClick={() => void save()}>
+          {update.isPending && <Spinner />} Save counting
+        </Button>
+      </div>
+    </Section>
+  );
+}
