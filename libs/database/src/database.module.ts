@@ -32,6 +32,8 @@ export class DatabaseModule {
   static forService(db: ServiceDatabase): DynamicModule {
     return {
       module: DatabaseModule,
+      // AnalyticsReads, like TypeORM's DataSource, wherever a repository asks for it.
+      global: true,
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [APP_CONFIG],

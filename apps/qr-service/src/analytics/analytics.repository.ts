@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import type { PoolClient } from 'pg';
 import QueryStream from 'pg-query-stream';
 import { DataSource } from 'typeorm';
+import { AnalyticsReads } from '@qrd/database';
 import { Dimension, DIMENSIONS } from '../scans/scan-rollups';
 import { CityPlacesRepository } from './city-places.repository';
 import { compareText, hourCeil, hourFloor, percentChange, splitWindow } from './analytics-windows';
@@ -68,7 +68,10 @@ export type CsvScan = ScanExportRecord;
 @Injectable()
 export class AnalyticsRepository {
   constructor(
-    private readonly db: DataSource,
+    /** Analytics and exports read the replica when there is one (docs/scaling.md "PostgreSQL"). */
+    private readonly db: AnalyticsReads,
+    /** What must show a change at once: the activity feed names codes just created or changed. */
+    private readonly primary: DataSource,
     private readonly places: CityPlacesRepository,
   ) {}
 
@@ -346,7 +349,7 @@ export class AnalyticsRepository {
 
   /** Latest human scans, creations and destination changes, newest first. */
   async recentActivity(ownerId: string, limit = 20): Promise<RecentActivity[]> {
-    const rows: (Omit<RecentActivity, 'at'> & { at: Date })[] = await this.db.query(
+    const rows: (Omit<RecentActivity, 'at'> & { at: Date })[] = await this.primary.query(
       `(SELECT s.scan_id::text AS id, s.code_id AS "codeId", c.name AS "codeName", 'scan' AS action, s.scanned_at AS at,
                s.country, s.city, s.device
         FROM qr.scans s JOIN qr.codes c ON c.id = s.code_id
@@ -371,8 +374,7 @@ export class AnalyticsRepository {
    * when the stream ends, fails or is destroyed (the caller went away).
    */
   async streamScans(codeId: string): Promise<Readable> {
-    const runner = this.db.createQueryRunner('slave');
-    const client = (await runner.connect()) as PoolClient;
+    const { client, release } = await this.db.connect();
     const rows = client.query(
       new QueryStream(
         `SELECT scanned_at AS "scannedAt", is_bot AS "isBot", bot_reason AS "botReason", method, device, os, browser,
@@ -382,7 +384,7 @@ export class AnalyticsRepository {
         { batchSize: CSV_BATCH_ROWS, highWaterMark: CSV_BATCH_ROWS },
       ),
     );
-    rows.once('close', () => void runner.release());
+    rows.once('close', release);
     return rows;
   }
 }

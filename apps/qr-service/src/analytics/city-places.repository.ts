@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { AnalyticsReads } from '@qrd/database';
 import type { CountItem } from '@qrd/contracts';
 
 /**
@@ -9,7 +9,7 @@ import type { CountItem } from '@qrd/contracts';
  */
 @Injectable()
 export class CityPlacesRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: AnalyticsReads) {}
 
   async locate(cities: CountItem[]): Promise<CountItem[]> {
     if (cities.length === 0) return cities;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { AnalyticsReads } from '@qrd/database';
 import type { UniqueWindow } from '@qrd/contracts';
 import type { ScanWindow } from './analytics.repository';
 import type { RuleCount } from './rule-figures';
@@ -13,7 +14,12 @@ export interface VariantCount {
 /** A code's figures read straight from its raw scans of a short window (not from the rollups): the A/B split and the live chart. */
 @Injectable()
 export class CodeScanFiguresRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    /** The split's and the rules' figures, read as the rest of the analytics are (the replica when there is one). */
+    private readonly db: AnalyticsReads,
+    /** The live chart's minutes: from the primary, so the minute just stored is in them. */
+    private readonly primary: DataSource,
+  ) {}
 
   /**
    * A/B split: human scans and unique visitors per variant in the window (campaign controls), a
@@ -40,7 +46,7 @@ export class CodeScanFiguresRepository {
 
   /** Human scans of the code per minute in [start, end) (the partitions of those minutes only): minute start (ms) -> scans. */
   async minuteCounts(codeId: string, start: Date, end: Date): Promise<Map<number, number>> {
-    const rows: { minute: Date; scans: number }[] = await this.db.query(
+    const rows: { minute: Date; scans: number }[] = await this.primary.query(
       `SELECT date_trunc('minute', scanned_at) AS minute, count(*)::int AS scans FROM qr.scans
        WHERE code_id = $1 AND scanned_at >= $2 AND scanned_at < $3 AND NOT is_bot GROUP BY 1`,
       [codeId, start, end],

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { AnalyticsReads } from '@qrd/database';
 import type { ConversionKind, ConversionTotals, FolderConversions } from '@qrd/contracts';
 
 export interface ScanOfConversion {
@@ -29,7 +30,11 @@ const COLUMNS = `id, kind, scan_id AS "scanId", code_id AS "codeId", external_id
 
 @Injectable()
 export class ConversionsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    /** The analytics' sums (totals, per folder): read as the rest of the analytics are, from the replica when there is one. */
+    private readonly reads: AnalyticsReads,
+  ) {}
 
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
@@ -73,7 +78,7 @@ export class ConversionsRepository {
     from: Date,
     to: Date,
   ): Promise<{ all: ConversionTotals; variants: Map<string, ConversionTotals>; rules: Map<number, ConversionTotals> }> {
-    const rows: (SummedRow & { variant: string | null; rule: number | null })[] = await this.db.query(
+    const rows: (SummedRow & { variant: string | null; rule: number | null })[] = await this.reads.query(
       `SELECT variant, rule, kind, currency, count(*)::int AS n, sum(amount_minor)::text AS amount FROM qr.conversions
        WHERE code_id = $1 AND scanned_at >= $2 AND scanned_at < $3 GROUP BY variant, rule, kind, currency`,
       [codeId, from, to],
@@ -96,7 +101,7 @@ export class ConversionsRepository {
    * among the owner's (codes_owner_folder_idx: a join on the id alone read every code of every owner).
    */
   async byFolder(ownerId: string, from: Date, to: Date): Promise<FolderConversions[]> {
-    const rows: (SummedRow & { folderId: string | null; name: string | null })[] = await this.db.query(
+    const rows: (SummedRow & { folderId: string | null; name: string | null })[] = await this.reads.query(
       `WITH per_code AS (
          SELECT code_id, kind, currency, count(*)::int AS n, sum(amount_minor) AS amount FROM qr.conversions
          WHERE owner_id = $1 AND scanned_at >= $2 AND scanned_at < $3 GROUP BY code_id, kind, currency

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { PoolClient } from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { Readable } from 'node:stream';
 import { DataSource, EntityManager } from 'typeorm';
+import { AnalyticsReads } from '@qrd/database';
 import type { DataExportView } from '@qrd/contracts';
 
 interface ExportRow {
@@ -91,7 +91,11 @@ export interface ExportCodeRow {
 
 @Injectable()
 export class DataExportsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    /** The export's large reads (scans, conversions): from the replica when there is one (docs/scaling.md "PostgreSQL"). */
+    private readonly reads: AnalyticsReads,
+  ) {}
 
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
@@ -182,13 +186,13 @@ export class DataExportsRepository {
   }
 
   async countScans(ownerId: string): Promise<number> {
-    const [{ n }] = (await this.db.query(`SELECT count(*)::bigint::text AS n FROM qr.scans WHERE owner_id = $1`, [ownerId])) as { n: string }[];
+    const [{ n }] = (await this.reads.query(`SELECT count(*)::bigint::text AS n FROM qr.scans WHERE owner_id = $1`, [ownerId])) as { n: string }[];
     return Number(n);
   }
 
   /** Every lead and sale reported against the owner's scans, oldest first. */
   async conversions(ownerId: string): Promise<ExportConversionRow[]> {
-    return this.db.query(
+    return this.reads.query(
       `SELECT id, kind, code_id AS "codeId", scan_id AS "scanId", scanned_at AS "scannedAt", variant, rule, external_id AS "externalId",
               amount_minor::text AS amount, currency, source, created_at AS "createdAt"
        FROM qr.conversions WHERE owner_id = $1 ORDER BY created_at, id`,
@@ -215,8 +219,7 @@ export class DataExportsRepository {
    * The connection goes back to the pool when the stream ends, fails or is destroyed.
    */
   async streamScans(ownerId: string): Promise<Readable> {
-    const runner = this.db.createQueryRunner('slave');
-    const client = (await runner.connect()) as PoolClient;
+    const { client, release } = await this.reads.connect();
     const rows = client.query(
       new QueryStream(
         `SELECT s.scan_id AS "scanId", s.code_id AS "codeId", c.slug, s.scanned_at AS "scannedAt", s.is_bot AS "isBot", s.bot_reason AS "botReason",
@@ -228,7 +231,7 @@ export class DataExportsRepository {
         { batchSize: SCAN_BATCH_ROWS, highWaterMark: SCAN_BATCH_ROWS },
       ),
     );
-    rows.once('close', () => void runner.release());
+    rows.once('close', release);
     return rows;
   }
 }
