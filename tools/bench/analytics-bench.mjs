@@ -6,6 +6,9 @@
 // Seeding 10,000,000 scans takes long on a small machine: BENCH_KEEP_DB=1 keeps the seeded
 // database and writes what a later run needs to tmp/bench/analytics-db.json; BENCH_REUSE_DB=<that
 // file> measures again on it (after migrating it with the build under test), e.g. to compare builds.
+// BENCH_REPLICA_URL=postgres://...@host:port names a streaming replica of the database's server: the
+// analytics then read it (ANALYTICS_DATABASE_URL, the run's database name put in the URL), as in
+// production with a read replica (docs/scaling.md "PostgreSQL").
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -44,6 +47,7 @@ async function main() {
       PUBLIC_BASE_URL: base,
       LOG_LEVEL: 'warn',
       MAIL_OUTBOX_DIR: join(ROOT, 'tmp', 'bench', 'outbox'),
+      ...(env.BENCH_REPLICA_URL ? { ANALYTICS_DATABASE_URL: onDatabase(env.BENCH_REPLICA_URL, run.dbName) } : {}),
       ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
     };
     if (!reused) await adminQuery(`CREATE DATABASE ${run.dbName}`);
@@ -68,6 +72,13 @@ async function main() {
     await system?.stop();
     await cleanUp(keep ? { ...run, dbName: null } : run);
   }
+}
+
+/** `url` (a server) with `database` as its path. */
+function onDatabase(url, database) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
 }
 
 /** A browser-like client: keeps the session cookie, sends our Origin on writes. */
@@ -210,6 +221,7 @@ async function measure(api, heavy) {
   const round1 = (x) => Math.round(x * 10) / 10;
   const figures = {
     scans: SCANS,
+    replica: Boolean(env.BENCH_REPLICA_URL),
     code_p50_ms: round1(percentile(code.all, 50)),
     code_p95_ms: round1(percentile(code.all, 95)),
     account_p50_ms: round1(percentile(account, 50)),
@@ -222,7 +234,7 @@ async function measure(api, heavy) {
   const markdown = [
     `Last run: ${new Date().toISOString()} — ${machine().cpus} CPU cores (shared with PostgreSQL, Redis and every service), Node ${machine().node}; ` +
       `${SCANS.toLocaleString('en-US')} scans in the database, ${(SCANS / 10).toLocaleString('en-US')} on the measured code (with a lead for one human scan in 50 and a sale for one in 100), ${CODES} codes of one account, over ${DAYS} days; ` +
-      `each request ${REPEAT} times, one at a time, through the gateway; ${loadText(loadBefore)} when measuring started, ${loadText()} at the end.`,
+      `each request ${REPEAT} times, one at a time, through the gateway${env.BENCH_REPLICA_URL ? ', the analytics read from a streaming replica on the same machine (ANALYTICS_DATABASE_URL)' : ''}; ${loadText(loadBefore)} when measuring started, ${loadText()} at the end.`,
     '',
     '| request | p50 (ms) | p95 (ms) |',
     '|---|---:|---:|',
@@ -233,7 +245,7 @@ async function measure(api, heavy) {
     '',
     `- code p95 at most 100 ms: ${figures.code_p95_ms <= 100 ? 'yes' : '**NO**'}; account p95 at most 100 ms: ${figures.account_p95_ms <= 100 ? 'yes' : '**NO**'}`,
   ].join('\n');
-  await report('analytics', { date: new Date().toISOString(), machine: machine(), ...figures }, markdown, figures);
+  await report(env.BENCH_REPLICA_URL ? 'analytics-replica' : 'analytics', { date: new Date().toISOString(), machine: machine(), ...figures }, markdown, figures);
 }
 
 main().catch(fail);
