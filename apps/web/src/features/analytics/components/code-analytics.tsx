@@ -16,7 +16,7 @@ import { ScanPatternsCards } from './scan-patterns';
 import { ScansChart } from './scans-chart';
 import { StatCard } from './stat-card';
 import { formatRevenue } from '../lib/money';
-import { MostSalesBadge, mostSalesOf } from './most-sales-badge';
+import { ConversionCells, ConversionHeads, MostSalesBadge, mostSalesOf } from './most-sales-badge';
 import { RulesCard } from './rules-card';
 
 export { formatMoney } from '../lib/money';
@@ -147,13 +147,7 @@ function VariantsCard({ variants }: { variants: NonNullable<CodeAnalyticsView['v
               <th scope="col" className="py-2 pr-4 text-right font-medium">Scans</th>
               <th scope="col" className="py-2 pr-4 text-right font-medium">Unique scanners</th>
               <th scope="col" className="py-2 pr-4 text-right font-medium">Share</th>
-              {converted && (
-                <>
-                  <th scope="col" className="py-2 pr-4 text-right font-medium">Leads</th>
-                  <th scope="col" className="py-2 pr-4 text-right font-medium">Sales</th>
-                  <th scope="col" className="py-2 text-right font-medium">Revenue</th>
-                </>
-              )}
+              {converted && <ConversionHeads />}
             </tr>
           </thead>
           <tbody>
@@ -166,13 +160,7 @@ function VariantsCard({ variants }: { variants: NonNullable<CodeAnalyticsView['v
                 <td className="py-2 pr-4 text-right">{formatCount(v.scans)}</td>
                 <td className="py-2 pr-4 text-right">{formatCount(v.uniqueScans)}</td>
                 <td className="py-2 pr-4 text-right">{total ? `${Math.round((v.scans / total) * 100)}%` : '-'}</td>
-                {converted && (
-                  <>
-                    <td className="py-2 pr-4 text-right">{formatCount(v.leads ?? 0)}</td>
-                    <td className="py-2 pr-4 text-right">{formatCount(v.sales ?? 0)}</td>
-                    <td className="py-2 text-right">{formatRevenue(v.revenue)}</td>
-                  </>
-                )}
+                {converted && <ConversionCells row={v} />}
               </tr>
             ))}
           </tbody>

@@ -1,11 +1,6 @@
 import type { FolderConversions } from '@qrd/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { formatCount } from '../lib/figures';
-import { formatRevenue } from '../lib/money';
-import { MostSalesBadge, mostSalesOf } from './most-sales-badge';
-
-const HEAD = 'py-2 pr-4 text-right font-medium';
-const CELL = 'py-2 pr-4 text-right tabular-nums';
+import { ConversionCells, ConversionHeads, MostSalesBadge, mostSalesOf } from './most-sales-badge';
 
 /** The workspace's leads, sales and revenue per folder (the codes in no folder apart), for the period shown. */
 export function FolderConversionsCard({ folders, period }: { folders: FolderConversions[]; period: string }) {
@@ -21,9 +16,7 @@ export function FolderConversionsCard({ folders, period }: { folders: FolderConv
           <thead>
             <tr className="text-left text-muted-foreground">
               <th scope="col" className="py-2 pr-4 font-medium">Folder</th>
-              <th scope="col" className={HEAD}>Leads</th>
-              <th scope="col" className={HEAD}>Sales</th>
-              <th scope="col" className="py-2 text-right font-medium">Revenue</th>
+              <ConversionHeads />
             </tr>
           </thead>
           <tbody>
@@ -33,9 +26,7 @@ export function FolderConversionsCard({ folders, period }: { folders: FolderConv
                   {f.folderId === null ? <span className="italic text-muted-foreground">No folder</span> : f.name}
                   {leader === f && <MostSalesBadge />}
                 </th>
-                <td className={CELL}>{formatCount(f.leads)}</td>
-                <td className={CELL}>{formatCount(f.sales)}</td>
-                <td className="py-2 text-right tabular-nums">{formatRevenue(f.revenue)}</td>
+                <ConversionCells row={f} />
               </tr>
             ))}
           </tbody>

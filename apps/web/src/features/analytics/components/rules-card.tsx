@@ -1,9 +1,8 @@
 import type { RuleFigures } from '@qrd/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatCount } from '../lib/figures';
-import { formatRevenue } from '../lib/money';
 import { ruleConditions, shortDestination } from '../lib/rule-label';
-import { MostSalesBadge, mostSalesOf } from './most-sales-badge';
+import { ConversionCells, ConversionHeads, MostSalesBadge, mostSalesOf } from './most-sales-badge';
 
 const HEAD = 'py-2 pr-4 text-right font-medium';
 const CELL = 'py-2 pr-4 text-right tabular-nums';
@@ -24,9 +23,7 @@ export function RulesCard({ rules }: { rules: RuleFigures[] }) {
               <th scope="col" className="py-2 pr-4 font-medium">Rule</th>
               <th scope="col" className={HEAD}>Scans</th>
               <th scope="col" className={HEAD}>Unique scanners</th>
-              <th scope="col" className={HEAD}>Leads</th>
-              <th scope="col" className={HEAD}>Sales</th>
-              <th scope="col" className="py-2 text-right font-medium">Revenue</th>
+              <ConversionHeads />
             </tr>
           </thead>
           <tbody>
@@ -41,9 +38,7 @@ export function RulesCard({ rules }: { rules: RuleFigures[] }) {
                 </th>
                 <td className={CELL}>{formatCount(r.scans)}</td>
                 <td className={CELL}>{formatCount(r.uniqueScans)}</td>
-                <td className={CELL}>{formatCount(r.leads)}</td>
-                <td className={CELL}>{formatCount(r.sales)}</td>
-                <td className="py-2 text-right tabular-nums">{formatRevenue(r.revenue)}</td>
+                <ConversionCells row={r} />
               </tr>
             ))}
           </tbody>
