@@ -2,9 +2,10 @@ import { execFile } from 'node:child_process';
 import { request } from 'node:http';
 import { promisify } from 'node:util';
 import dns2 from 'dns2';
+import { Client } from 'pg';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { BULK_IMPORT_MESSAGES, BulkImportView, DOMAIN_MESSAGES, DomainView, QrCodeView } from '@qrd/contracts';
+import { BULK_IMPORT_MESSAGES, BulkImportView, DOMAIN_MESSAGES, DomainView, QrCodeView, SLUG_MESSAGES } from '@qrd/contracts';
 import { decodeQuotedPrintable, SmtpSink, waitFor } from '@qrd/testing';
 import { newUser, signIn } from './accounts-fixtures';
 import { BILLING_ENV, signUp } from './billing-fixtures';
@@ -308,5 +309,43 @@ describe('custom short domains', () => {
     const result = (await client.get(`/api/imports/${draft.id}/result.csv`)).text;
     expect(result).toContain(`https://${hostname}/lunch-1,created`);
     await waitFor(async () => expect(await getOn(system.url('redirect'), hostname, '/r/lunch-1')).toMatchObject({ status: 302, location: 'https://example.com/b' }));
+  });
+
+  it('moves a code onto a domain whose link another move took a moment before: "taken", not an error, and the code stays', async () => {
+    const { client } = await signUp(system);
+    const hostname = 'twins.example.test';
+    const domain = (await client.post('/api/domains', { hostname })).json as DomainView;
+    dns.txt.set(`_qrd-challenge.${hostname}`, [domain.dns.challenge.value]);
+    expect((await client.post(`/api/domains/${domain.id}/check`, {})).json.state).toBe('verified');
+    const made = await client.post('/api/qrcodes', { name: 'Twin', destinationUrl: 'https://example.com/twin', slug: 'twin-link' });
+    expect(made.status).toBe(201);
+    const code = made.json as QrCodeView;
+
+    // Another move onto the domain under the same link, not committed yet when this move checks the
+    // link: the check passes, and this move's UPDATE waits on the unique index until that one commits.
+    const db = new Client({ connectionString: system.config.databaseUrl });
+    // Another connection watches: a transaction sees the activity statistics as of its first look.
+    const watch = new Client({ connectionString: system.config.databaseUrl });
+    await db.connect();
+    await watch.connect();
+    try {
+      await db.query('BEGIN');
+      await db.query(
+        `INSERT INTO qr.codes (slug, owner_id, name, destination, domain_id) SELECT 'twin-link', owner_id, 'Other', 'https://example.com/other', $2 FROM qr.codes WHERE id = $1`,
+        [code.id, domain.id],
+      );
+      const moving = client.patch(`/api/qrcodes/${code.id}`, { domainId: domain.id });
+      await waitFor(async () => {
+        const waiting = await watch.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'UPDATE qr.codes%'`);
+        expect(waiting.rows[0].n).toBe(1);
+      });
+      await db.query('COMMIT');
+      const moved = await moving;
+      expect([moved.status, moved.json.message]).toEqual([400, SLUG_MESSAGES.taken]);
+    } finally {
+      await db.end();
+      await watch.end();
+    }
+    expect(((await client.get(`/api/qrcodes/${code.id}`)).json as QrCodeView).domain).toBeNull();
   });
 });

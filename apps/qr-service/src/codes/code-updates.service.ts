@@ -15,7 +15,7 @@ import {
   UNIQUE_WINDOW_MESSAGE,
 } from '@qrd/contracts';
 import { CodeRecord, shortUrl, tableSlugOf } from './code.record';
-import { codeNotFound, invalid, requireUnchanged } from './code-errors';
+import { codeNotFound, invalid, requireUnchanged, slugTakenOnMove } from './code-errors';
 import { CodeEvents } from './code-events';
 import { hashCodePassword } from './code-passwords';
 import { CodeContentFiles, CodeHistoryLog, namedFiles } from './code-ports';
@@ -115,7 +115,7 @@ export class CodeUpdatesService {
       }
       const before = await this.codes.lockOwned(tx, userId, codeId);
       if (before) requireUnchanged(before, options.unchangedSince);
-      const code = before && (await this.codes.update(userId, codeId, changes, tx));
+      const code = before && (await this.codes.update(userId, codeId, changes, tx).catch(slugTakenOnMove));
       if (!before || !code) return [null, []];
       files = { before: namedFiles(before.content), after: namedFiles(code.content) };
       await this.history.changed(tx, { codeId, ownerId: userId, actor: 'owner', apiKeyName: options.apiKeyName }, before, code);
