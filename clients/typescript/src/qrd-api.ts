@@ -469,6 +469,11 @@ export interface components {
              * @description One of the workspace's verified custom domains: the code's link is then https://{domain}/{slug}; without it, the default host
              */
             domainId?: string | null;
+            /**
+             * @description How often one visitor counts as a unique visitor in the code's analytics: once per UTC hour or once per UTC day (the default)
+             * @enum {string}
+             */
+            uniqueWindow?: "hour" | "day";
         };
         V1BulkCreateBody: {
             codes: components["schemas"]["V1CreateCodeBody"][];

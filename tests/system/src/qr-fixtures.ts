@@ -32,7 +32,7 @@ export async function subscribedCustomer(system: TestSystem): Promise<Customer> 
 /** Buys one more seat at the server's price (the spec's confirmation dialog), then creates the code. */
 export async function createCode(
   client: TestHttpClient,
-  body: { name: string; destinationUrl: string; category?: string; tags?: string[]; folderId?: string | null },
+  body: { name: string; destinationUrl: string; category?: string; tags?: string[]; folderId?: string | null; uniqueWindow?: string },
   { buySeat = false } = {},
 ): Promise<{ id: string; slug: string; shortUrl: string; [key: string]: unknown }> {
   if (buySeat) {

@@ -127,4 +127,21 @@ describe("a code's unique-visitor window (one per hour or one per day)", () => {
     expect((await scan(door.baseUrl, hourly.slug)).status).toBe(302);
     await waitFor(async () => expect(await analyticsOf(hourly.id)).toMatchObject({ scans: 4, uniqueScans: 3, uniqueWindow: 'hour' }));
   });
+
+  it('takes the window when a code is created, through the dashboard and the public API, and refuses a bad one creating nothing', async () => {
+    const count = async () => (await sql<{ n: number }>(system, 'SELECT count(*)::int AS n FROM qr.codes WHERE owner_id = $1', [alice.user.id]))[0].n;
+    const before = await count();
+    const web = await alice.client.post('/api/qrcodes', { name: 'Poster', destinationUrl: 'https://example.com/poster', uniqueWindow: 'week' });
+    expect([web.status, web.json.message]).toEqual([400, UNIQUE_WINDOW_MESSAGE]);
+    const program = await api(door, key, 'POST', '/api/v1/codes', { name: 'Poster', destinationUrl: 'https://example.com/poster', uniqueWindow: 'HOUR' });
+    expect([program.status, program.json.errors]).toEqual([400, { uniqueWindow: UNIQUE_WINDOW_MESSAGE }]);
+    expect(await count()).toBe(before);
+
+    const made = (await createCode(alice.client, { name: 'Poster', destinationUrl: 'https://example.com/poster', uniqueWindow: 'hour' }, { buySeat: true })) as unknown as QrCodeView;
+    expect(made.uniqueWindow).toBe('hour');
+    expect((await alice.client.post('/api/purchase-qr-code', { name: 'Flyer', price: 3.49 })).status).toBe(200);
+    const viaApi = await api(door, key, 'POST', '/api/v1/codes', { name: 'Flyer', destinationUrl: 'https://example.com/flyer', uniqueWindow: 'hour' });
+    expect([viaApi.status, viaApi.json.uniqueWindow]).toEqual([201, 'hour']);
+    expect((await sql<{ unique_window: string }>(system, 'SELECT unique_window FROM qr.codes WHERE id = $1', [viaApi.json.id]))[0].unique_window).toBe('hour');
+  });
 });

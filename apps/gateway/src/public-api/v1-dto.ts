@@ -118,6 +118,12 @@ export class V1CreateCodeBody extends CreateQrCodeDto {
     description: "One of the workspace's verified custom domains: the code's link is then https://{domain}/{slug}; without it, the default host",
   })
   declare domainId?: string | null;
+
+  @ApiPropertyOptional({
+    enum: [...UNIQUE_WINDOWS],
+    description: "How often one visitor counts as a unique visitor in the code's analytics: once per UTC hour or once per UTC day (the default)",
+  })
+  declare uniqueWindow?: UniqueWindow;
 }
 
 /** Several codes in one request: each is created on a free seat of the subscription, in order. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DOMAIN_MESSAGES, DomainError, ErrorCode, normaliseTags, QrCodeView, QrPattern, QrRequests, SLUG_MESSAGES } from '@qrd/contracts';
+import { DOMAIN_MESSAGES, DomainError, ErrorCode, isUniqueWindow, normaliseTags, QrCodeView, QrPattern, QrRequests, SLUG_MESSAGES, UNIQUE_WINDOW_MESSAGE } from '@qrd/contracts';
 import { EntityManager } from 'typeorm';
 import { DEFAULT_DESIGN } from '../rendering';
 import { CodeRecord } from './code.record';
@@ -62,6 +62,8 @@ export class CodeCreationService {
     const passwordHash = input.password ? await hashCodePassword(input.password) : null;
     const tags = normaliseTags(input.tags ?? []);
     const folderId = input.folderId ? input.folderId.toLowerCase() : null;
+    // Checked here too: the message bus takes requests from more than the gateway's validated routes.
+    if (input.uniqueWindow !== undefined && !isUniqueWindow(input.uniqueWindow)) throw invalid('uniqueWindow', UNIQUE_WINDOW_MESSAGE);
     const design = input.designTemplateId === undefined ? { ...DEFAULT_DESIGN } : await this.rules.templateDesign(input.userId, input.designTemplateId);
     // Billing is asked before the lock and the transaction; the seat itself is counted under the lock.
     const allowance = await this.seats.allowance(input.userId);
@@ -88,6 +90,7 @@ export class CodeCreationService {
           folderId,
           content,
           domainId,
+          uniqueWindow: input.uniqueWindow,
           ...owner,
         });
         if (code) {

@@ -10,7 +10,7 @@ export type NewCode = Pick<
   CodeRecord,
   'slug' | 'ownerId' | 'name' | 'destination' | 'category' | 'design' | 'suspendedBilling' | 'suspendedAccount'
 > &
-  Partial<Pick<CodeRecord, 'campaign' | 'passwordHash' | 'tags' | 'folderId' | 'content' | 'domainId'>>;
+  Partial<Pick<CodeRecord, 'campaign' | 'passwordHash' | 'tags' | 'folderId' | 'content' | 'domainId' | 'uniqueWindow'>>;
 
 export type CodeChanges = Partial<
   Pick<CodeRecord, 'name' | 'destination' | 'category' | 'design' | 'deactivatedByOwner' | 'campaign' | 'passwordHash' | 'tags' | 'folderId' | 'content' | 'domainId' | 'uniqueWindow'>
@@ -198,8 +198,8 @@ export class CodesRepository {
   /** Inserts a code; null when the slug was already taken (the caller draws another). */
   async insert(tx: EntityManager, code: NewCode): Promise<CodeRecord | null> {
     const rows: { id: string }[] = await tx.query(
-      `INSERT INTO qr.codes (slug, owner_id, name, destination, category, design, suspended_billing, suspended_account, campaign, password_hash, tags, folder_id, content, domain_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+      `INSERT INTO qr.codes (slug, owner_id, name, destination, category, design, suspended_billing, suspended_account, campaign, password_hash, tags, folder_id, content, domain_id, unique_window)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
        ON CONFLICT DO NOTHING RETURNING id`,
       [
         code.slug,
@@ -216,6 +216,7 @@ export class CodesRepository {
         code.folderId ?? null,
         code.content ? JSON.stringify(code.content) : null,
         code.domainId ?? null,
+        code.uniqueWindow ?? 'day',
       ],
     );
     return rows[0] ? this.findOwned(code.ownerId, rows[0].id, tx) : null;

@@ -165,6 +165,11 @@ export class CreateQrCodeDto {
   @IsOptional()
   @IsDomainRef()
   domainId?: string | null;
+
+  /** How often one visitor counts as unique in the code's analytics (absent: once a day). */
+  @IsOptional()
+  @checkedBy('uniqueWindow', (v) => (isUniqueWindow(v) ? null : UNIQUE_WINDOW_MESSAGE))
+  uniqueWindow?: UniqueWindow;
 }
 
 /** PATCH: any subset; the spec's edit screen sends only destinationUrl. */

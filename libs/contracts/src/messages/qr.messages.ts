@@ -274,6 +274,8 @@ export interface QrRequests {
       designTemplateId?: string;
       /** One of the workspace's verified custom domains (else the default host). */
       domainId?: string | null;
+      /** Unique visitors once per hour or per day (else per day). */
+      uniqueWindow?: UniqueWindow;
     };
     res: QrCodeView;
   };
