@@ -56,7 +56,7 @@ describe('scans export', () => {
     await reader.read();
     // The export is under way: its query holds a connection.
     const exporting = () =>
-      sql(system, `SELECT state FROM pg_stat_activity WHERE query LIKE '%FROM qr.scans WHERE code_id%' AND pid <> pg_backend_pid() AND state <> 'idle'`);
+      sql(system, `SELECT state FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%FROM qr.scans WHERE code_id%' AND pid <> pg_backend_pid() AND state <> 'idle'`);
     expect((await exporting()).length).toBe(1);
 
     cancel.abort();
