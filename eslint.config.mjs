@@ -1,4 +1,5 @@
 import nx from '@nx/eslint-plugin';
+import formatjs from 'eslint-plugin-formatjs';
 import { webFeatures } from './tools/eslint/web-feature-boundaries.mjs';
 
 /**
@@ -63,6 +64,24 @@ export default [
     files: ['apps/web/src/features/**/*.ts', 'apps/web/src/features/**/*.tsx'],
     plugins: { 'web-features': webFeatures },
     rules: { 'web-features/public-api-only': 'error' },
+  },
+  {
+    // Every word the web app shows comes from its catalogues (apps/web/src/i18n/README.md): no
+    // literal text in JSX, nor in the props that carry text to a person.
+    files: ['apps/web/src/**/*.tsx', 'apps/web/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.spec.tsx', 'apps/web/src/testing/**'],
+    plugins: { formatjs },
+    rules: {
+      'formatjs/no-literal-string-in-jsx': [
+        'warn',
+        { props: { include: [['*', '{label,description,heading,hint,message,text,title,placeholder,emptyText,subtitle,caption,alt}']] } },
+      ],
+      'formatjs/enforce-default-message': ['error', 'literal'],
+      'formatjs/enforce-placeholders': 'error',
+      'formatjs/enforce-id': 'off',
+      'formatjs/no-multiple-whitespaces': 'error',
+      'formatjs/no-invalid-icu': 'error',
+    },
   },
   {
     // Test suites start several services in one process on purpose.

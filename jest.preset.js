@@ -22,8 +22,8 @@ module.exports = {
     ],
   },
   // ES-module-only packages Jest must compile: otplib's crypto and base32 plugins (@noble, @scure),
-  // Scalar's reference page, openapi-fetch, content-disposition and file-type with its readers (Node loads them with require; Jest does not).
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|@noble|@scure|@otplib|otplib|@scalar|openapi-fetch|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)'],
+  // react-intl and its FormatJS parts, Scalar's reference page, openapi-fetch, content-disposition and file-type with its readers (Node loads them with require; Jest does not).
+  transformIgnorePatterns: ['/node_modules/(?!(react-intl|@formatjs|intl-messageformat|content-disposition|@noble|@scure|@otplib|otplib|@scalar|openapi-fetch|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)'],
   moduleNameMapper: {
     '^@qrd/(config|contracts|database|geoip|messaging|observability|testing)$': path.join(root, 'libs/$1/src/index.ts'),
   },

@@ -31,6 +31,7 @@ export * from './dto/match.decorator';
 export * from './dto/validate-dto';
 export * from './messages/queues';
 export * from './messages/users';
+export * from './languages';
 export * from './messages/events';
 export * from './messages/auth.messages';
 export * from './messages/qr.messages';

@@ -3,6 +3,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { Toaster } from '../components/ui/toaster';
+import { I18nProvider } from '../i18n/i18n-provider';
 import { createQueryClient } from '../lib/query-client';
 
 interface RenderOptions {
@@ -27,13 +28,14 @@ function LocationProbe({ seen }: { seen: { current: Location | null } }) {
 }
 
 /**
- * Renders `ui` the way the app does: the real query client (spec defaults), a router and the
- * toast area. Other paths render nothing, so a navigation away is seen as `pathname()`.
+ * Renders `ui` the way the app does: English messages, the real query client (spec defaults), a
+ * router and the toast area. Other paths render nothing, so a navigation away is seen as `pathname()`.
  */
 export function renderWithApp(ui: ReactElement, { path = '/', route, state }: RenderOptions = {}): AppRender {
   const queryClient = createQueryClient();
   const seen: { current: Location | null } = { current: null };
   const result = render(
+    <I18nProvider initial={{ locale: 'en', messages: {} }}>
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }]}>
         <Routes>
@@ -43,7 +45,8 @@ export function renderWithApp(ui: ReactElement, { path = '/', route, state }: Re
         <LocationProbe seen={seen} />
       </MemoryRouter>
       <Toaster />
-    </QueryClientProvider>,
+    </QueryClientProvider>
+    </I18nProvider>,
   );
   return {
     ...result,
