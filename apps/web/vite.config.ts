@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { readFileSync } from 'node:fs';
+import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const workspaceRoot = path.resolve(webRoot, '../..');
@@ -14,12 +16,32 @@ const proxy: Record<string, ProxyOptions> = {
   '^/r/': { target: 'http://127.0.0.1:3004', changeOrigin: false },
 };
 
+/**
+ * The catalogues (`src/i18n/catalogues/**.json`) arrive in the browser already parsed (ICU syntax
+ * trees), as the English messages in the code do (babel-plugin-formatjs with `ast`), so the app
+ * ships FormatJS without its message parser.
+ */
+function compiledCatalogues(): Plugin {
+  const catalogue = `${path.sep}src${path.sep}i18n${path.sep}catalogues${path.sep}`;
+  return {
+    name: 'qrd-compiled-catalogues',
+    enforce: 'pre',
+    load(id) {
+      if (!id.includes(catalogue) || !id.endsWith('.json')) return null;
+      const messages = JSON.parse(readFileSync(id, 'utf8')) as Record<string, string>;
+      const compiled = Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, parseMessage(message)]));
+      return JSON.stringify(compiled);
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [compiledCatalogues(), react({ babel: (id) => (id.startsWith(webRoot) ? { plugins: [['formatjs', { ast: true }]] } : {}) }), tailwindcss()],
   resolve: {
     alias: {
+      '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js',
       '@qrd/contracts': path.join(workspaceRoot, 'libs/contracts/src/index.ts'),
     },
   },

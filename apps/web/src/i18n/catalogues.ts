@@ -5,11 +5,11 @@ import { PSEUDO_LOCALE } from './language';
 export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
 /**
- * Each area's catalogue of a language (`catalogues/<area>/<language>.json`), loaded on demand so
+ * Each area's catalogue of a language (`catalogues/<area>/<language>.json`, parsed at build time), loaded on demand so
  * a visitor downloads only their language's. English needs none: the messages' English text is
  * their `defaultMessage` in the code (extracted to `catalogues/en.json` by `npm run i18n:extract`).
  */
-const AREA_FILES = import.meta.glob<Record<string, string>>('./catalogues/*/*.json', { import: 'default' });
+const AREA_FILES = import.meta.glob<Messages>('./catalogues/*/*.json', { import: 'default' });
 
 export async function loadMessages(locale: UiLocale): Promise<Messages> {
   if (locale === 'en') return {};
@@ -17,5 +17,5 @@ export async function loadMessages(locale: UiLocale): Promise<Messages> {
   const loads = Object.entries(AREA_FILES)
     .filter(([file]) => file.endsWith(`/${locale}.json`))
     .map(([, load]) => load());
-  return Object.assign({}, ...(await Promise.all(loads))) as Record<string, string>;
+  return Object.assign({}, ...(await Promise.all(loads))) as Messages;
 }

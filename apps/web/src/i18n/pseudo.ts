@@ -1,4 +1,4 @@
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import english from './catalogues/en.json';
 
 const ACCENTED: Record<string, string> = {
@@ -15,7 +15,8 @@ export function pseudoText(text: string): string {
   return letters === 0 ? accented : accented + '·'.repeat(Math.ceil(letters * 0.4));
 }
 
-function pseudoElements(elements: MessageFormatElement[]): MessageFormatElement[] {
+/** A parsed message with its text in the pseudo-language; placeholders, plurals and tags kept. */
+export function pseudoElements(elements: MessageFormatElement[]): MessageFormatElement[] {
   return elements.map((element) => {
     if (element.type === TYPE.literal) return { ...element, value: pseudoText(element.value) };
     if (element.type === TYPE.tag) return { ...element, children: pseudoElements(element.children) };
@@ -27,12 +28,15 @@ function pseudoElements(elements: MessageFormatElement[]): MessageFormatElement[
   });
 }
 
-/** Every message of the app in the pseudo-language, wrapped in ⟦ ⟧ so a message's edges show. */
+/**
+ * Every message of the app in the pseudo-language, wrapped in ⟦ ⟧ so a message's edges show. The
+ * English catalogue arrives parsed (the build compiles catalogues, see vite.config.ts).
+ */
 export function pseudoMessages(): Record<string, MessageFormatElement[]> {
+  const parsed = english as unknown as Record<string, MessageFormatElement[]>;
   const messages: Record<string, MessageFormatElement[]> = {};
-  for (const [id, text] of Object.entries(english as Record<string, string>)) {
-    const ast = pseudoElements(parse(text, { ignoreTag: false }));
-    messages[id] = [{ type: TYPE.literal, value: '⟦' }, ...ast, { type: TYPE.literal, value: '⟧' }];
+  for (const [id, ast] of Object.entries(parsed)) {
+    messages[id] = [{ type: TYPE.literal, value: '⟦' }, ...pseudoElements(ast), { type: TYPE.literal, value: '⟧' }];
   }
   return messages;
 }
