@@ -24,6 +24,8 @@ module.exports = {
       // d3's packages are ES modules only: their UMD builds, which Jest loads as they are, for the map.
       moduleNameMapper: {
         ...preset.moduleNameMapper,
+        // The catalogues' loader uses Vite's import.meta.glob: the tests read the same files from disk.
+        '(^|/)i18n/catalogues$|^\\./catalogues$': '<rootDir>/src/testing/catalogues.node.ts',
         '^(d3-geo|d3-array)$': '<rootDir>/../../node_modules/$1/dist/$1.min.js',
       },
     },

@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { applyToDocument, initialLocale, loadMessages } from './i18n';
+import { applyToDocument, initialLocale } from './i18n';
+import { loadMessages } from './i18n/catalogues';
 import './index.css';
 
 const container = document.getElementById('root');

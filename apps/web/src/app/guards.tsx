@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { ShieldCheck } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Button } from '../components/ui/button';
 import { FullScreenSpinner } from '../components/layout/full-screen-spinner';
@@ -33,9 +34,14 @@ export function RequireGuest() {
 }
 
 function AccessDenied() {
+  const intl = useIntl();
   useEffect(() => {
-    toast({ variant: 'destructive', title: 'Access Denied', description: "You don't have permission to view this page" });
-  }, []);
+    toast({
+      variant: 'destructive',
+      title: intl.formatMessage({ id: 'site.guards.accessDenied', defaultMessage: 'Access Denied' }),
+      description: intl.formatMessage({ id: 'site.guards.accessDeniedDescription', defaultMessage: "You don't have permission to view this page" }),
+    });
+  }, [intl]);
   return <Navigate to={paths.dashboard} replace />;
 }
 
@@ -44,12 +50,19 @@ function TwoFactorFirst() {
   return (
     <div className="mx-auto grid max-w-lg gap-4 px-4 py-16 text-center">
       <ShieldCheck className="mx-auto size-10 text-primary" aria-hidden="true" />
-      <h1 className="text-2xl font-semibold tracking-tight">Turn on two-factor sign-in first</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">
+        <FormattedMessage id="site.guards.twoFactorFirst.title" defaultMessage="Turn on two-factor sign-in first" />
+      </h1>
       <p className="text-muted-foreground">
-        The admin area needs two-factor sign-in. Set it up on your account page, then use the admin area as usual.
+        <FormattedMessage
+          id="site.guards.twoFactorFirst.text"
+          defaultMessage="The admin area needs two-factor sign-in. Set it up on your account page, then use the admin area as usual."
+        />
       </p>
       <Button asChild className="mx-auto">
-        <Link to={`${paths.account}?tab=security`}>Set up two-factor sign-in</Link>
+        <Link to={`${paths.account}?tab=security`}>
+          <FormattedMessage id="site.guards.twoFactorFirst.action" defaultMessage="Set up two-factor sign-in" />
+        </Link>
       </Button>
     </div>
   );

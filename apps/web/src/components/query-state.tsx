@@ -1,6 +1,7 @@
 // The loading and failure states of a server read, in one place for every screen that reads data.
 import { CircleAlert, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { getErrorMessage } from '../lib/api-client';
 import { Button } from './ui/button';
 import { Spinner } from './ui/spinner';
@@ -22,9 +23,23 @@ interface QueryStateProps {
   look?: QueryStateLook;
 }
 
-/** The failure of a back-office read: "Could not load <what>: <the server's reason>". */
-export function couldNotLoad(what: string) {
-  return (error: unknown) => `Could not load ${what}: ${getErrorMessage(error, error instanceof Error ? error.message : 'please try again.')}`;
+/**
+ * The failure of a back-office read: "Could not load <what>: <the server's reason>". `what` is best a
+ * whole sentence of its own with a `{reason}` placeholder ("Could not load the reports: {reason}"),
+ * so each language words it whole; a plain (already translated) name is put into the shared sentence.
+ */
+export function couldNotLoad(what: string | MessageDescriptor) {
+  return (error: unknown) => <CouldNotLoad what={what} error={error} />;
+}
+
+function CouldNotLoad({ what, error }: { what: string | MessageDescriptor; error: unknown }) {
+  const intl = useIntl();
+  const reason = getErrorMessage(
+    error,
+    error instanceof Error ? error.message : intl.formatMessage({ id: 'site.queryState.tryAgainReason', defaultMessage: 'please try again.' }),
+  );
+  if (typeof what !== 'string') return <>{intl.formatMessage(what, { reason })}</>;
+  return <FormattedMessage id="site.queryState.couldNotLoad" defaultMessage="Could not load {what}: {reason}" values={{ what, reason }} />;
 }
 
 /** Nothing once loaded; a spinner while loading; the failure and a retry button when the read failed. */
@@ -42,7 +57,7 @@ export function QueryState({ isLoading, error, onRetry, loading, failure, look =
       <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
         {failure(error)}
         <Button variant="outline" size="sm" onClick={onRetry}>
-          Try again
+          <FormattedMessage id="site.queryState.tryAgain" defaultMessage="Try again" />
         </Button>
       </div>
     );
@@ -52,7 +67,7 @@ export function QueryState({ isLoading, error, onRetry, loading, failure, look =
       <div role="alert" className="grid gap-2 text-sm">
         <p className="text-destructive">{failure(error)}</p>
         <Button variant="outline" size="sm" className="justify-self-start" onClick={onRetry}>
-          Try again
+          <FormattedMessage id="site.queryState.tryAgain" defaultMessage="Try again" />
         </Button>
       </div>
     );
@@ -62,7 +77,7 @@ export function QueryState({ isLoading, error, onRetry, loading, failure, look =
       <CircleAlert className="size-4 shrink-0 text-destructive" aria-hidden="true" />
       <span className="flex-1">{failure(error)}</span>
       <Button variant="outline" size="sm" onClick={onRetry}>
-        <RotateCw aria-hidden="true" /> Retry
+        <RotateCw aria-hidden="true" /> <FormattedMessage id="site.queryState.retry" defaultMessage="Retry" />
       </Button>
     </div>
   );

@@ -1,4 +1,4 @@
 export { I18nProvider, useLanguage } from './i18n-provider';
 export { AccountLanguageSync, LanguageSwitcher } from './language-switcher';
 export { initialLocale, applyToDocument, directionOf, PSEUDO_LOCALE, type UiLocale } from './language';
-export { loadMessages, type Messages } from './catalogues';
+export type { Messages } from './catalogues';

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../hooks/use-toast';
 import { api, getErrorMessage, isApiError } from './api-client';
@@ -85,6 +86,7 @@ export function useLeaveSession() {
 /** POST /api/logout, then forget every cached answer of this user and leave (spec: to /). */
 export function useLogout() {
   const leaveSession = useLeaveSession();
+  const intl = useIntl();
   const mutation = useMutation({ mutationFn: logout });
   const { mutateAsync } = mutation;
 
@@ -95,14 +97,21 @@ export function useLogout() {
       } catch (error) {
         // A 401 means the session had already ended: the user is logged out either way.
         if (!isApiError(error, 401)) {
-          toast({ variant: 'destructive', title: 'Logout failed', description: getErrorMessage(error, 'Please try again later.') });
+          toast({
+            variant: 'destructive',
+            title: intl.formatMessage({ id: 'site.logout.failed', defaultMessage: 'Logout failed' }),
+            description: getErrorMessage(error, intl.formatMessage({ id: 'site.common.tryAgainLater', defaultMessage: 'Please try again later.' })),
+          });
           return;
         }
       }
       await leaveSession(redirectTo);
-      toast({ title: 'Logged out', description: 'You have been logged out successfully' });
+      toast({
+        title: intl.formatMessage({ id: 'site.logout.done', defaultMessage: 'Logged out' }),
+        description: intl.formatMessage({ id: 'site.logout.doneDescription', defaultMessage: 'You have been logged out successfully' }),
+      });
     },
-    [mutateAsync, leaveSession],
+    [mutateAsync, leaveSession, intl],
   );
 
   return { logout: leave, isPending: mutation.isPending };

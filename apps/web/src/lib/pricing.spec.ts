@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { aBillingConfig } from '../testing/fixtures';
-import { describePrices } from './pricing';
+import { currencyForLocale, describePrices } from './pricing';
 
 const SRC = join(__dirname, '..');
 
@@ -19,7 +19,7 @@ describe(describePrices.name, () => {
       aBillingConfig({ prices: { monthly: { interval: 'monthly', unitAmountCents: 500 }, annual: { interval: 'annual', unitAmountCents: 4500 } } }),
     );
 
-    expect(prices).toEqual({ monthly: '$5.00', annual: '$45.00', annualMonthsFree: 3, annualSavingPercent: 25 });
+    expect(prices).toEqual({ monthly: '$5.00', annual: '$45.00', annualMonthsFree: 3, annualSavingPercent: 25, currency: 'usd' });
   });
 
   it('says two months and 16% for the default plan', () => {
@@ -28,6 +28,7 @@ describe(describePrices.name, () => {
       annual: '$34.90',
       annualMonthsFree: 2,
       annualSavingPercent: 16,
+      currency: 'usd',
     });
   });
 
@@ -40,6 +41,18 @@ describe(describePrices.name, () => {
     expect(prices.annualSavingPercent).toBe(0);
   });
 
+  it("shows a currency's own prices formatted for the shown language, and US dollars for one the server does not price", () => {
+    const config = aBillingConfig({
+      currencies: ['usd', 'eur', 'gbp'],
+      pricesByCurrency: {
+        usd: { monthly: { interval: 'monthly', unitAmountCents: 349 }, annual: { interval: 'annual', unitAmountCents: 3490 } },
+        eur: { monthly: { interval: 'monthly', unitAmountCents: 329 }, annual: { interval: 'annual', unitAmountCents: 3290 } },
+      },
+    });
+    expect(describePrices(config, 'eur', 'de')).toMatchObject({ monthly: '3,29\u00a0€', annual: '32,90\u00a0€', currency: 'eur' });
+    expect(describePrices(config, 'gbp', 'en-GB')).toMatchObject({ monthly: 'US$3.49', currency: 'usd' });
+  });
+
   it('is the only source of prices: no screen writes an amount of its own', () => {
     // A dollar sign before a digit in the code (comments aside) is a price written into the app.
     const amount = /\$\d+\.\d\d/;
@@ -50,5 +63,22 @@ describe(describePrices.name, () => {
 
     expect(offenders).toEqual([]);
     expect(readFileSync(join(SRC, '..', 'index.html'), 'utf8')).not.toMatch(amount);
+  });
+});
+
+describe(currencyForLocale.name, () => {
+  it("takes the browser's region when it names one, else its language", () => {
+    expect(currencyForLocale(['en-GB', 'en'])).toBe('gbp');
+    expect(currencyForLocale(['en-US'])).toBe('usd');
+    expect(currencyForLocale(['en'])).toBe('usd');
+    expect(currencyForLocale(['en-IE'])).toBe('eur');
+    expect(currencyForLocale(['de-AT'])).toBe('eur');
+    expect(currencyForLocale(['de'])).toBe('eur');
+    expect(currencyForLocale(['fr-CA'])).toBe('eur');
+    expect(currencyForLocale(['pt-BR'])).toBe('eur');
+    expect(currencyForLocale(['ja-JP'])).toBe('eur');
+    expect(currencyForLocale(['ar'])).toBe('eur');
+    expect(currencyForLocale(['es-US'])).toBe('usd');
+    expect(currencyForLocale([])).toBe('usd');
   });
 });

@@ -28,6 +28,7 @@ export function aUser(overrides: Partial<UserView> = {}): UserView {
     pendingEmail: null,
     twoFactorEnabled: false,
     twoFactorRequired: false,
+    language: null,
     ...overrides,
   };
 }

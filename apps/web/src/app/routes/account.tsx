@@ -1,10 +1,12 @@
+import { useIntl } from 'react-intl';
 import { AccountHeader } from '../../features/account/components/account-header';
 import { AccountTabs } from '../../features/account/components/account-tabs';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useUser } from '../../lib/auth';
 
 export default function AccountRoute() {
-  usePageTitle('Account');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'account.route.title', defaultMessage: 'Account' }));
   const { data: user } = useUser();
   // RequireAuth renders this route only with a user; the check keeps the types honest.
   if (!user) return null;

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { AbuseQueue } from '../../features/abuse';
 import { AdminDomains } from '../../features/admin/components/admin-domains';
 import { AdminHeader } from '../../features/admin/components/admin-header';
@@ -11,7 +12,8 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { useUser } from '../../lib/auth';
 
 export default function AdminRoute() {
-  usePageTitle('Admin');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'analytics.admin.header.title', defaultMessage: 'Admin' }));
   const { data: user } = useUser();
   // RequireAdmin renders this route only for admin and superadmin.
   if (!user) return null;

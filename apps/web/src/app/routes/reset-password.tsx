@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/layout/full-screen-spinner';
 import { useResetTokenCheck } from '../../features/password-reset/api/password-reset';
@@ -7,7 +8,8 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { isApiError } from '../../lib/api-client';
 
 export default function ResetPasswordRoute() {
-  usePageTitle('Set a new password');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'site.resetPassword.pageTitle', defaultMessage: 'Set a new password' }));
   const { token } = useParams();
   const check = useResetTokenCheck(token);
 

@@ -1,7 +1,15 @@
+import { useIntl } from 'react-intl';
 import { TermsContent } from '../../features/marketing/components/terms-content';
 import { usePageTitle } from '../../hooks/use-page-title';
 
 export default function TermsRoute() {
-  usePageTitle('Terms of Service', 'The terms of QR Dynamic: per-code pricing, billing, cancellation and acceptable use.');
+  const intl = useIntl();
+  usePageTitle(
+    intl.formatMessage({ id: 'site.terms.pageTitle', defaultMessage: 'Terms of Service' }),
+    intl.formatMessage({
+      id: 'site.terms.pageDescription',
+      defaultMessage: 'The terms of QR Dynamic: per-code pricing, billing, cancellation and acceptable use.',
+    }),
+  );
   return <TermsContent />;
 }

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { Spinner } from '../ui/spinner';
 
@@ -8,7 +9,9 @@ export function FullScreenSpinner({ delayMs = 200 }: { delayMs?: number }) {
   return (
     <div role="status" aria-live="polite" className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-3 bg-background">
       <Spinner className="size-8 text-primary" />
-      <p className="text-sm text-muted-foreground">Loading...</p>
+      <p className="text-sm text-muted-foreground">
+        <FormattedMessage id="site.fullScreenSpinner.loading" defaultMessage="Loading..." />
+      </p>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Outlet } from 'react-router-dom';
 import { Footer } from './footer';
 import { FullScreenSpinner } from './full-screen-spinner';
@@ -16,9 +17,9 @@ export function MainLayout({ banners, topBarItems }: { banners?: ReactNode; topB
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:start-2"
       >
-        Skip to content
+        <FormattedMessage id="site.mainLayout.skipToContent" defaultMessage="Skip to content" />
       </a>
       <TopBar items={topBarItems} />
       {banners}

@@ -1,5 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useLogout, useUser } from '../../lib/auth';
 import { authHref, paths, sectionHref } from '../../lib/paths';
@@ -13,10 +14,20 @@ import { UserAvatar } from '../user-avatar';
 // Only signed-in users need the avatar menu (and the menu library it brings).
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
+const messages = defineMessages({
+  features: { id: 'site.topBar.features', defaultMessage: 'Features' },
+  pricing: { id: 'site.topBar.pricing', defaultMessage: 'Pricing' },
+  faq: { id: 'site.topBar.faq', defaultMessage: 'FAQ' },
+  mainNav: { id: 'site.topBar.mainNav', defaultMessage: 'Main' },
+  mobileNav: { id: 'site.topBar.mobileNav', defaultMessage: 'Mobile' },
+  openMenu: { id: 'site.topBar.openMenu', defaultMessage: 'Open menu' },
+  closeMenu: { id: 'site.topBar.closeMenu', defaultMessage: 'Close menu' },
+});
+
 const SECTION_LINKS = [
-  { label: 'Features', href: sectionHref('features') },
-  { label: 'Pricing', href: sectionHref('pricing') },
-  { label: 'FAQ', href: sectionHref('faq') },
+  { label: messages.features, href: sectionHref('features') },
+  { label: messages.pricing, href: sectionHref('pricing') },
+  { label: messages.faq, href: sectionHref('faq') },
 ] as const;
 
 const navLinkClass =
@@ -30,6 +41,7 @@ export function TopBar({ items }: { items?: ReactNode }) {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const intl = useIntl();
 
   // Any navigation closes the mobile menu.
   useEffect(() => setMenuOpen(false), [location.key]);
@@ -41,15 +53,15 @@ export function TopBar({ items }: { items?: ReactNode }) {
           <Brand />
         </Link>
 
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={intl.formatMessage(messages.mainNav)} className="hidden items-center gap-1 md:flex">
           {SECTION_LINKS.map((link) => (
             <Link key={link.href} to={link.href} className={navLinkClass}>
-              {link.label}
+              {intl.formatMessage(link.label)}
             </Link>
           ))}
           {user && (
             <NavLink to={paths.dashboard} className={({ isActive }) => cn(navLinkClass, isActive && 'text-foreground')}>
-              Dashboard
+              <FormattedMessage id="site.topBar.dashboard" defaultMessage="Dashboard" />
             </NavLink>
           )}
         </nav>
@@ -66,10 +78,10 @@ export function TopBar({ items }: { items?: ReactNode }) {
               !isLoading && (
                 <>
                   <Button asChild variant="ghost">
-                    <Link to={authHref('login')}>Log in</Link>
+                    <Link to={authHref('login')}><FormattedMessage id="site.topBar.logIn" defaultMessage="Log in" /></Link>
                   </Button>
                   <Button asChild>
-                    <Link to={authHref('signup')}>Sign up</Link>
+                    <Link to={authHref('signup')}><FormattedMessage id="site.topBar.signUp" defaultMessage="Sign up" /></Link>
                   </Button>
                 </>
               )
@@ -79,7 +91,7 @@ export function TopBar({ items }: { items?: ReactNode }) {
             variant="ghost"
             size="icon"
             className="md:hidden"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={intl.formatMessage(menuOpen ? messages.closeMenu : messages.openMenu)}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen((open) => !open)}
@@ -90,7 +102,7 @@ export function TopBar({ items }: { items?: ReactNode }) {
       </div>
 
       <div id={menuId} hidden={!menuOpen} className="border-t md:hidden">
-        <nav aria-label="Mobile" className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
+        <nav aria-label={intl.formatMessage(messages.mobileNav)} className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
           {user && (
             <div className="mb-2 flex items-center gap-3 px-3">
               <UserAvatar user={user} />
@@ -102,39 +114,39 @@ export function TopBar({ items }: { items?: ReactNode }) {
           )}
           {SECTION_LINKS.map((link) => (
             <Link key={link.href} to={link.href} className={navLinkClass}>
-              {link.label}
+              {intl.formatMessage(link.label)}
             </Link>
           ))}
           {user ? (
             <>
               <Link to={paths.dashboard} className={navLinkClass}>
-                Dashboard
+                <FormattedMessage id="site.topBar.dashboard" defaultMessage="Dashboard" />
               </Link>
               <Link to={paths.account} className={navLinkClass}>
-                Account
+                <FormattedMessage id="site.topBar.account" defaultMessage="Account" />
               </Link>
               {isAdmin(user) && (
                 <Link to={paths.admin} className={navLinkClass}>
-                  Admin Dashboard
+                  <FormattedMessage id="site.topBar.adminDashboard" defaultMessage="Admin Dashboard" />
                 </Link>
               )}
               <button
                 type="button"
                 disabled={isPending}
                 onClick={() => void logout()}
-                className={cn(navLinkClass, 'text-left disabled:opacity-50')}
+                className={cn(navLinkClass, 'text-start disabled:opacity-50')}
               >
-                Logout
+                <FormattedMessage id="site.topBar.logout" defaultMessage="Logout" />
               </button>
             </>
           ) : (
             !isLoading && (
               <div className="mt-2 grid grid-cols-2 gap-2">
                 <Button asChild variant="outline">
-                  <Link to={authHref('login')}>Log in</Link>
+                  <Link to={authHref('login')}><FormattedMessage id="site.topBar.logIn" defaultMessage="Log in" /></Link>
                 </Button>
                 <Button asChild>
-                  <Link to={authHref('signup')}>Sign up</Link>
+                  <Link to={authHref('signup')}><FormattedMessage id="site.topBar.signUp" defaultMessage="Sign up" /></Link>
                 </Button>
               </div>
             )

@@ -1,4 +1,5 @@
 import { LayoutDashboard, LogOut, ShieldCheck, User as UserIcon } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useLogout } from '../../lib/auth';
 import { paths } from '../../lib/paths';
@@ -17,10 +18,11 @@ import {
 /** Desktop avatar menu: Dashboard, Account, Admin Dashboard (admins only), Logout. */
 export function UserMenu({ user }: { user: User }) {
   const { logout, isPending } = useLogout();
+  const intl = useIntl();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label="Open account menu">
+        <Button variant="ghost" size="icon" className="rounded-full" aria-label={intl.formatMessage({ id: 'site.userMenu.open', defaultMessage: 'Open account menu' })}>
           <UserAvatar user={user} />
         </Button>
       </DropdownMenuTrigger>
@@ -32,24 +34,24 @@ export function UserMenu({ user }: { user: User }) {
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link to={paths.dashboard}>
-            <LayoutDashboard aria-hidden="true" /> Dashboard
+            <LayoutDashboard aria-hidden="true" /> <FormattedMessage id="site.topBar.dashboard" defaultMessage="Dashboard" />
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to={paths.account}>
-            <UserIcon aria-hidden="true" /> Account
+            <UserIcon aria-hidden="true" /> <FormattedMessage id="site.topBar.account" defaultMessage="Account" />
           </Link>
         </DropdownMenuItem>
         {isAdmin(user) && (
           <DropdownMenuItem asChild>
             <Link to={paths.admin}>
-              <ShieldCheck aria-hidden="true" /> Admin Dashboard
+              <ShieldCheck aria-hidden="true" /> <FormattedMessage id="site.topBar.adminDashboard" defaultMessage="Admin Dashboard" />
             </Link>
           </DropdownMenuItem>
         )}
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={isPending} onSelect={() => void logout()}>
-          <LogOut aria-hidden="true" /> Logout
+          <LogOut aria-hidden="true" /> <FormattedMessage id="site.topBar.logout" defaultMessage="Logout" />
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

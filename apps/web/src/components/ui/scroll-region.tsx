@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { cn } from '../../lib/utils';
 
 /**
@@ -7,6 +8,7 @@ import { cn } from '../../lib/utils';
  * text in the table (absolutely placed) scrolls with it instead of widening the page.
  */
 export function ScrollRegion({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  const intl = useIntl();
   return (
     <div
       className={cn(
@@ -14,7 +16,7 @@ export function ScrollRegion({ label, className, children }: { label: string; cl
         className,
       )}
       role="region"
-      aria-label={`${label} (scrolls sideways)`}
+      aria-label={intl.formatMessage({ id: 'site.scrollRegion.label', defaultMessage: '{label} (scrolls sideways)' }, { label })}
       tabIndex={0}
     >
       {children}

@@ -1,6 +1,7 @@
-import { REPORT_REASON_LABELS, type AbuseReportView, type ReportStatus } from '@qrd/contracts';
+import type { AbuseReportView, ReportStatus } from '@qrd/contracts';
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -9,24 +10,39 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { AdminCard } from '../../../components/admin-card';
 import { couldNotLoad, QueryState } from '../../../components/query-state';
 import { useReports, useRestore, useSetReportStatus, useTakeDown } from '../api/reports';
+import { REASON_MESSAGES } from './report-messages';
 import { TakedownDialog } from './takedown-dialog';
 
-const TABS: { status: ReportStatus; label: string }[] = [
-  { status: 'open', label: 'Open' },
-  { status: 'resolved', label: 'Resolved' },
+const messages = defineMessages({
+  open: { id: 'site.abuseQueue.open', defaultMessage: 'Open' },
+  resolved: { id: 'site.abuseQueue.resolved', defaultMessage: 'Resolved' },
+  noSuchCode: { id: 'site.abuseQueue.noSuchCode', defaultMessage: 'No such code' },
+  deleted: { id: 'site.abuseQueue.deleted', defaultMessage: 'Deleted by owner' },
+  takenDown: { id: 'site.abuseQueue.takenDown', defaultMessage: 'Taken down' },
+  redirecting: { id: 'site.abuseQueue.redirecting', defaultMessage: 'Redirecting' },
+  notActive: { id: 'site.abuseQueue.notActive', defaultMessage: 'Not active' },
+  tryAgain: { id: 'site.common.tryAgain', defaultMessage: 'Please try again.' },
+  loadFailed: { id: 'site.abuseQueue.loadFailed', defaultMessage: 'Could not load the reports: {reason}' },
+});
+
+const TABS: { status: ReportStatus; label: MessageDescriptor }[] = [
+  { status: 'open', label: messages.open },
+  { status: 'resolved', label: messages.resolved },
 ];
 
-const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+/** A code's short path, as its owner and the admins know it (an address, not words). */
+const shortPath = (slug: string) => `/r/${slug}`;
 
-function codeState(report: AbuseReportView): { label: string; variant: 'destructive' | 'secondary' | 'outline' } {
-  if (!report.code) return { label: 'No such code', variant: 'outline' };
-  if (report.code.deleted) return { label: 'Deleted by owner', variant: 'outline' };
-  if (report.code.takedown) return { label: 'Taken down', variant: 'destructive' };
-  return { label: report.code.state === 'active' ? 'Redirecting' : 'Not active', variant: 'secondary' };
+function codeState(report: AbuseReportView): { label: MessageDescriptor; variant: 'destructive' | 'secondary' | 'outline' } {
+  if (!report.code) return { label: messages.noSuchCode, variant: 'outline' };
+  if (report.code.deleted) return { label: messages.deleted, variant: 'outline' };
+  if (report.code.takedown) return { label: messages.takenDown, variant: 'destructive' };
+  return { label: report.code.state === 'active' ? messages.redirecting : messages.notActive, variant: 'secondary' };
 }
 
 /** The abuse queue: reports from the public form, and takedown / restore of the codes they name. */
 export function AbuseQueue() {
+  const intl = useIntl();
   const [status, setStatus] = useState<ReportStatus>('open');
   const [page, setPage] = useState(1);
   const [takingDown, setTakingDown] = useState<string | null>(null);
@@ -38,16 +54,20 @@ export function AbuseQueue() {
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   const failed = (title: string) => (error: unknown) =>
-    toast({ variant: 'destructive', title, description: getErrorMessage(error, 'Please try again.') });
+    toast({ variant: 'destructive', title, description: getErrorMessage(error, intl.formatMessage(messages.tryAgain)) });
 
   return (
     <AdminCard
       id="abuse-reports"
-      title="Abuse reports"
+      title={intl.formatMessage({ id: 'site.abuseQueue.title', defaultMessage: 'Abuse reports' })}
       icon={<Flag className="size-5 text-primary" aria-hidden="true" />}
-      description="Reports people sent from “Report this QR code”. Taking a code down shows scanners a “disabled” page and emails its owner; restoring brings the redirect back."
+      description={intl.formatMessage({
+        id: 'site.abuseQueue.description',
+        defaultMessage:
+          'Reports people sent from “Report this QR code”. Taking a code down shows scanners a “disabled” page and emails its owner; restoring brings the redirect back.',
+      })}
       aside={
-        <div role="group" aria-label="Which reports" className="flex gap-1 rounded-lg border p-1">
+        <div role="group" aria-label={intl.formatMessage({ id: 'site.abuseQueue.which', defaultMessage: 'Which reports' })} className="flex gap-1 rounded-lg border p-1">
           {TABS.map((tab) => (
             <Button
               key={tab.status}
@@ -59,41 +79,69 @@ export function AbuseQueue() {
                 setPage(1);
               }}
             >
-              {tab.label}
+              {intl.formatMessage(tab.label)}
             </Button>
           ))}
         </div>
       }
     >
-      <QueryState isLoading={reports.isLoading} error={reports.error} onRetry={() => void reports.refetch()} loading="Loading the reports..." failure={couldNotLoad('the reports')} />
+      <QueryState isLoading={reports.isLoading} error={reports.error} onRetry={() => void reports.refetch()} loading={intl.formatMessage({ id: 'site.abuseQueue.loading', defaultMessage: 'Loading the reports...' })}
+        failure={couldNotLoad(messages.loadFailed)} />
       {data && data.items.length === 0 && (
-        <p className="py-6 text-sm text-muted-foreground">{status === 'open' ? 'No open reports. Nothing waits for you.' : 'No resolved reports yet.'}</p>
+        <p className="py-6 text-sm text-muted-foreground">
+          {status === 'open' ? (
+            <FormattedMessage id="site.abuseQueue.noOpen" defaultMessage="No open reports. Nothing waits for you." />
+          ) : (
+            <FormattedMessage id="site.abuseQueue.noResolved" defaultMessage="No resolved reports yet." />
+          )}
+        </p>
       )}
       {data && data.items.length > 0 && (
-        <ul className="grid gap-3" aria-label={`${status === 'open' ? 'Open' : 'Resolved'} reports`}>
+        <ul className="grid gap-3" aria-label={intl.formatMessage(
+            { id: 'site.abuseQueue.listLabel', defaultMessage: '{status, select, open {Open reports} other {Resolved reports}}' },
+            { status },
+          )}>
           {data.items.map((report) => {
             const state = codeState(report);
             const busy = setReportStatus.isPending || restore.isPending;
             return (
               <li key={report.id} className="grid gap-2 rounded-md border p-3 sm:p-4">
                 <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-mono font-medium">/r/{report.slug}</span>
-                  <Badge variant={state.variant}>{state.label}</Badge>
-                  <span className="text-sm font-medium">{REPORT_REASON_LABELS[report.reason]}</span>
-                  <span className="ml-auto text-xs text-muted-foreground">{DATE.format(new Date(report.createdAt))}</span>
+                  <span className="font-mono font-medium">{shortPath(report.slug)}</span>
+                  <Badge variant={state.variant}>{intl.formatMessage(state.label)}</Badge>
+                  <span className="text-sm font-medium">{intl.formatMessage(REASON_MESSAGES[report.reason])}</span>
+                  <span className="ms-auto text-xs text-muted-foreground">
+                    {intl.formatDate(report.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+                  </span>
                 </div>
                 {report.code && (
                   <p className="text-sm break-all text-muted-foreground">
-                    “{report.code.name}” → {report.code.destinationUrl}
+                    <FormattedMessage
+                      id="site.abuseQueue.codeLine"
+                      defaultMessage="“{name}” → {destination}"
+                      values={{ name: report.code.name, destination: report.code.destinationUrl }}
+                    />
                   </p>
                 )}
-                {report.code?.takedown && <p className="text-sm text-destructive">Taken down: {report.code.takedown.reason}</p>}
+                {report.code?.takedown && (
+                  <p className="text-sm text-destructive">
+                    <FormattedMessage
+                      id="site.abuseQueue.takenDownReason"
+                      defaultMessage="Taken down: {reason}"
+                      values={{ reason: report.code.takedown.reason }}
+                    />
+                  </p>
+                )}
                 {report.details && <p className="text-sm whitespace-pre-wrap">{report.details}</p>}
-                {report.reporterEmail && <p className="text-xs text-muted-foreground">Reported by {report.reporterEmail}</p>}
+                {report.reporterEmail && (
+                  <p className="text-xs text-muted-foreground">
+                    <FormattedMessage id="site.abuseQueue.reportedBy" defaultMessage="Reported by {email}" values={{ email: report.reporterEmail }} />
+                  </p>
+                )}
                 <div className="flex flex-wrap gap-2">
                   {report.code && !report.code.deleted && !report.code.takedown && (
                     <Button size="sm" variant="destructive" onClick={() => setTakingDown(report.slug)}>
-                      Take down /r/{report.slug}
+                      <FormattedMessage id="site.abuseQueue.takeDown" defaultMessage="Take down /r/{slug}" values={{ slug: report.slug }} />
                     </Button>
                   )}
                   {report.code?.takedown && (
@@ -104,12 +152,22 @@ export function AbuseQueue() {
                       onClick={() =>
                         restore.mutate(
                           { slug: report.slug },
-                          { onSuccess: () => toast({ title: 'Code restored', description: `/r/${report.slug} redirects again.` }), onError: failed('Could not restore the code') },
+                          {
+                            onSuccess: () =>
+                              toast({
+                                title: intl.formatMessage({ id: 'site.abuseQueue.restored', defaultMessage: 'Code restored' }),
+                                description: intl.formatMessage(
+                                  { id: 'site.abuseQueue.restoredText', defaultMessage: '/r/{slug} redirects again.' },
+                                  { slug: report.slug },
+                                ),
+                              }),
+                            onError: failed(intl.formatMessage({ id: 'site.abuseQueue.restoreFailed', defaultMessage: 'Could not restore the code' })),
+                          },
                         )
                       }
                     >
                       {restore.isPending && restore.variables?.slug === report.slug && <Spinner />}
-                      Restore /r/{report.slug}
+                      <FormattedMessage id="site.abuseQueue.restore" defaultMessage="Restore /r/{slug}" values={{ slug: report.slug }} />
                     </Button>
                   )}
                   <Button
@@ -119,11 +177,15 @@ export function AbuseQueue() {
                     onClick={() =>
                       setReportStatus.mutate(
                         { id: report.id, status: report.status === 'open' ? 'resolved' : 'open' },
-                        { onError: failed('Could not update the report') },
+                        { onError: failed(intl.formatMessage({ id: 'site.abuseQueue.updateFailed', defaultMessage: 'Could not update the report' })) },
                       )
                     }
                   >
-                    {report.status === 'open' ? 'Mark resolved' : 'Reopen'}
+                    {report.status === 'open' ? (
+                      <FormattedMessage id="site.abuseQueue.markResolved" defaultMessage="Mark resolved" />
+                    ) : (
+                      <FormattedMessage id="site.abuseQueue.reopen" defaultMessage="Reopen" />
+                    )}
                   </Button>
                 </div>
               </li>
@@ -132,15 +194,15 @@ export function AbuseQueue() {
         </ul>
       )}
       {data && pages > 1 && (
-        <nav aria-label="Report pages" className="mt-4 flex items-center justify-between gap-2 text-sm">
+        <nav aria-label={intl.formatMessage({ id: 'site.abuseQueue.pages', defaultMessage: 'Report pages' })} className="mt-4 flex items-center justify-between gap-2 text-sm">
           <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
+            <FormattedMessage id="site.common.previous" defaultMessage="Previous" />
           </Button>
           <span>
-            Page {page} of {pages}
+            <FormattedMessage id="site.abuseQueue.pageOf" defaultMessage="Page {page} of {pages}" values={{ page, pages }} />
           </span>
           <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
+            <FormattedMessage id="site.common.next" defaultMessage="Next" />
           </Button>
         </nav>
       )}
@@ -158,7 +220,13 @@ export function AbuseQueue() {
             { slug: takingDown, reason },
             {
               onSuccess: () => {
-                toast({ title: 'Code taken down', description: `/r/${takingDown} now shows the disabled page; its owner has been emailed.` });
+                toast({
+                  title: intl.formatMessage({ id: 'site.abuseQueue.takenDownToast', defaultMessage: 'Code taken down' }),
+                  description: intl.formatMessage(
+                    { id: 'site.abuseQueue.takenDownToastText', defaultMessage: '/r/{slug} now shows the disabled page; its owner has been emailed.' },
+                    { slug: takingDown },
+                  ),
+                });
                 setTakingDown(null);
               },
             },

@@ -1,6 +1,7 @@
-import { ABUSE_MESSAGES, REPORT_DETAILS_MAX_LENGTH, REPORT_REASON_LABELS, REPORT_REASONS, ReportCodeDto, type ReportReason } from '@qrd/contracts';
+import { REPORT_DETAILS_MAX_LENGTH, REPORT_REASONS, ReportCodeDto, type ReportReason } from '@qrd/contracts';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { SentCard } from '../../../components/sent-card';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -12,12 +13,17 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { useDtoForm } from '../../../lib/form';
 import { cn } from '../../../lib/utils';
 import { useSendReport } from '../api/send-report';
+import { ABUSE_TEXT, REASON_MESSAGES } from './report-messages';
 
 const FIELD_CLASS =
   'flex w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none aria-invalid:border-destructive md:text-sm';
 
+/** What a short link looks like (an address, the same in every language). */
+const SHORT_LINK_EXAMPLE = 'https://…/r/AbC1234';
+
 /** "Report this QR code": anyone, signed in or not, tells us about a code that leads somewhere harmful. */
 export function ReportForm({ initialCode = '' }: { initialCode?: string }) {
+  const intl = useIntl();
   const empty = { code: initialCode, reason: '', details: '', email: '' };
   const [sent, setSent] = useState(false);
   const mutation = useSendReport();
@@ -33,7 +39,11 @@ export function ReportForm({ initialCode = '' }: { initialCode?: string }) {
         });
       } catch (error) {
         form.setErrorsFromResponse(error);
-        toast({ variant: 'destructive', title: 'Failed to send report', description: getErrorMessage(error, 'Please try again later.') });
+        toast({
+          variant: 'destructive',
+          title: intl.formatMessage({ id: 'site.reportForm.failed', defaultMessage: 'Failed to send report' }),
+          description: getErrorMessage(error, intl.formatMessage({ id: 'site.common.tryAgainLater', defaultMessage: 'Please try again later.' })),
+        });
         return;
       }
       setSent(true);
@@ -44,14 +54,14 @@ export function ReportForm({ initialCode = '' }: { initialCode?: string }) {
     return (
       <SentCard
         Icon={ShieldCheck}
-        title="Report sent"
-        againLabel="Report another code"
+        title={intl.formatMessage({ id: 'site.reportForm.sent', defaultMessage: 'Report sent' })}
+        againLabel={intl.formatMessage({ id: 'site.reportForm.again', defaultMessage: 'Report another code' })}
         onAgain={() => {
           form.reset({ ...empty, code: '' });
           setSent(false);
         }}
       >
-        {ABUSE_MESSAGES.accepted}
+        {intl.formatMessage(ABUSE_TEXT.accepted)}
       </SentCard>
     );
   }
@@ -63,15 +73,22 @@ export function ReportForm({ initialCode = '' }: { initialCode?: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Report a QR code</CardTitle>
-        <CardDescription>You do not need an account. Only the code and what is wrong are required.</CardDescription>
+        <CardTitle as="h2">
+          <FormattedMessage id="site.report.title" defaultMessage="Report a QR code" />
+        </CardTitle>
+        <CardDescription>
+          <FormattedMessage
+            id="site.reportForm.description"
+            defaultMessage="You do not need an account. Only the code and what is wrong are required."
+          />
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={form.handleSubmit} className="grid gap-4">
-          <FormField id={form.fieldId('code')} label="Short link or code" error={form.errors.code}>
-            <Input {...form.inputProps('code')} placeholder="https://…/r/AbC1234" autoComplete="off" spellCheck={false} />
+          <FormField id={form.fieldId('code')} label={intl.formatMessage({ id: 'site.reportForm.code', defaultMessage: 'Short link or code' })} error={form.errors.code}>
+            <Input {...form.inputProps('code')} placeholder={SHORT_LINK_EXAMPLE} autoComplete="off" spellCheck={false} />
           </FormField>
-          <FormField id={reasonId} label="What is wrong?" error={form.errors.reason}>
+          <FormField id={reasonId} label={intl.formatMessage({ id: 'site.reportForm.reason', defaultMessage: 'What is wrong?' })} error={form.errors.reason}>
             <select
               id={reasonId}
               name="reason"
@@ -81,15 +98,15 @@ export function ReportForm({ initialCode = '' }: { initialCode?: string }) {
               aria-describedby={describedBy(reasonId, form.errors.reason)}
               className={cn(FIELD_CLASS, 'h-10')}
             >
-              <option value="">Choose a reason</option>
+              <option value="">{intl.formatMessage({ id: 'site.reportForm.chooseReason', defaultMessage: 'Choose a reason' })}</option>
               {REPORT_REASONS.map((reason) => (
                 <option key={reason} value={reason}>
-                  {REPORT_REASON_LABELS[reason]}
+                  {intl.formatMessage(REASON_MESSAGES[reason])}
                 </option>
               ))}
             </select>
           </FormField>
-          <FormField id={detailsId} label="Details (optional)" error={form.errors.details}>
+          <FormField id={detailsId} label={intl.formatMessage({ id: 'site.reportForm.details', defaultMessage: 'Details (optional)' })} error={form.errors.details}>
             <textarea
               id={detailsId}
               name="details"
@@ -97,18 +114,25 @@ export function ReportForm({ initialCode = '' }: { initialCode?: string }) {
               maxLength={REPORT_DETAILS_MAX_LENGTH}
               value={form.values.details}
               onChange={(event) => form.setValue('details', event.target.value)}
-              placeholder="Where did you see the code, and what did the page ask you for?"
+              placeholder={intl.formatMessage({
+                id: 'site.reportForm.detailsPlaceholder',
+                defaultMessage: 'Where did you see the code, and what did the page ask you for?',
+              })}
               aria-invalid={form.errors.details ? true : undefined}
               aria-describedby={describedBy(detailsId, form.errors.details)}
               className={cn(FIELD_CLASS, 'min-h-28')}
             />
           </FormField>
-          <FormField id={form.fieldId('email')} label="Your email (optional, if we may ask you more)" error={form.errors.email}>
+          <FormField id={form.fieldId('email')} label={intl.formatMessage({ id: 'site.reportForm.email', defaultMessage: 'Your email (optional, if we may ask you more)' })} error={form.errors.email}>
             <Input {...form.inputProps('email')} type="email" autoComplete="email" spellCheck={false} />
           </FormField>
           <Button type="submit" disabled={busy} className="justify-self-start">
             {busy && <Spinner />}
-            {busy ? 'Sending...' : 'Send report'}
+            {busy ? (
+              <FormattedMessage id="site.common.sending" defaultMessage="Sending..." />
+            ) : (
+              <FormattedMessage id="site.reportForm.send" defaultMessage="Send report" />
+            )}
           </Button>
         </form>
       </CardContent>

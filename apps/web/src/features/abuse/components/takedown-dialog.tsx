@@ -1,10 +1,12 @@
-import { ABUSE_MESSAGES, TAKEDOWN_REASON_MAX_LENGTH } from '@qrd/contracts';
+import { TAKEDOWN_REASON_MAX_LENGTH } from '@qrd/contracts';
 import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/api-client';
+import { ABUSE_TEXT } from './report-messages';
 
 interface TakedownDialogProps {
   /** The slug to take down; null keeps the dialog closed. */
@@ -17,13 +19,18 @@ interface TakedownDialogProps {
 
 /** Asks for the reason of a takedown: the owner reads it in the mail that tells them. */
 export function TakedownDialog({ slug, busy, error, onConfirm, onCancel }: TakedownDialogProps) {
+  const intl = useIntl();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   useEffect(() => {
     setReason('');
     setMissing(false);
   }, [slug]);
-  const message = missing ? ABUSE_MESSAGES.takedownReasonRequired : error ? getErrorMessage(error, 'The code could not be taken down. Please try again.') : null;
+  const message = missing
+    ? intl.formatMessage(ABUSE_TEXT.takedownReasonRequired)
+    : error
+      ? getErrorMessage(error, intl.formatMessage({ id: 'site.takedown.failed', defaultMessage: 'The code could not be taken down. Please try again.' }))
+      : null;
   return (
     <Dialog open={slug !== null} onOpenChange={(open) => !open && !busy && onCancel()}>
       <DialogContent>
@@ -36,13 +43,20 @@ export function TakedownDialog({ slug, busy, error, onConfirm, onCancel }: Taked
           }}
         >
           <DialogHeader>
-            <DialogTitle>Take down /r/{slug}?</DialogTitle>
+            <DialogTitle>
+              <FormattedMessage id="site.takedown.title" defaultMessage="Take down /r/{slug}?" values={{ slug }} />
+            </DialogTitle>
             <DialogDescription>
-              Scans will see a “This QR code has been disabled” page until you restore it. The owner is emailed the reason below.
+              <FormattedMessage
+                id="site.takedown.text"
+                defaultMessage="Scans will see a “This QR code has been disabled” page until you restore it. The owner is emailed the reason below."
+              />
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
-            <Label htmlFor="takedown-reason">Reason</Label>
+            <Label htmlFor="takedown-reason">
+              <FormattedMessage id="site.takedown.reason" defaultMessage="Reason" />
+            </Label>
             <textarea
               id="takedown-reason"
               rows={3}
@@ -64,11 +78,11 @@ export function TakedownDialog({ slug, busy, error, onConfirm, onCancel }: Taked
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
-              Cancel
+              <FormattedMessage id="site.common.cancel" defaultMessage="Cancel" />
             </Button>
             <Button type="submit" variant="destructive" disabled={busy}>
               {busy && <Spinner />}
-              Take down
+              <FormattedMessage id="site.takedown.confirm" defaultMessage="Take down" />
             </Button>
           </DialogFooter>
         </form>

@@ -1,4 +1,5 @@
 import { LogOut } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
 import { UserAvatar } from '../../../components/user-avatar';
 import { Button } from '../../../components/ui/button';
 import { useLogout } from '../../../lib/auth';
@@ -18,7 +19,7 @@ export function AccountHeader({ user }: { user: User }) {
       </div>
       <Button variant="outline" onClick={() => void logout(paths.login)} disabled={isPending} className="self-start sm:self-auto">
         <LogOut aria-hidden="true" />
-        Sign Out
+        <FormattedMessage id="account.header.signOut" defaultMessage="Sign Out" />
       </Button>
     </div>
   );

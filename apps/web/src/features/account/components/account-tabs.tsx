@@ -1,5 +1,6 @@
 import { ChartColumn, CreditCard, Globe, KeyRound, Shield, User as UserIcon, Users, Webhook } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -42,37 +43,37 @@ export function AccountTabs({ user }: { user: User }) {
     <Tabs value={tab} onValueChange={selectTab}>
       <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4">
         <TabsTrigger value="profile">
-          <UserIcon aria-hidden="true" /> Profile
+          <UserIcon aria-hidden="true" /> <FormattedMessage id="account.tabs.profile" defaultMessage="Profile" />
         </TabsTrigger>
         <TabsTrigger value="security">
-          <Shield aria-hidden="true" /> Security
+          <Shield aria-hidden="true" /> <FormattedMessage id="account.tabs.security" defaultMessage="Security" />
         </TabsTrigger>
         <TabsTrigger value="team">
-          <Users aria-hidden="true" /> Team
+          <Users aria-hidden="true" /> <FormattedMessage id="account.tabs.team" defaultMessage="Team" />
         </TabsTrigger>
         {shown.analytics && (
           <TabsTrigger value="analytics">
-            <ChartColumn aria-hidden="true" /> Analytics
+            <ChartColumn aria-hidden="true" /> <FormattedMessage id="account.tabs.analytics" defaultMessage="Analytics" />
           </TabsTrigger>
         )}
         {shown.subscription && (
           <TabsTrigger value="subscription">
-            <CreditCard aria-hidden="true" /> Subscription
+            <CreditCard aria-hidden="true" /> <FormattedMessage id="account.tabs.subscription" defaultMessage="Subscription" />
           </TabsTrigger>
         )}
         {shown.api && (
           <TabsTrigger value="api">
-            <KeyRound aria-hidden="true" /> API
+            <KeyRound aria-hidden="true" /> <FormattedMessage id="account.tabs.api" defaultMessage="API" />
           </TabsTrigger>
         )}
         {shown.webhooks && (
           <TabsTrigger value="webhooks">
-            <Webhook aria-hidden="true" /> Webhooks
+            <Webhook aria-hidden="true" /> <FormattedMessage id="account.tabs.webhooks" defaultMessage="Webhooks" />
           </TabsTrigger>
         )}
         {shown.domains && (
           <TabsTrigger value="domains">
-            <Globe aria-hidden="true" /> Domains
+            <Globe aria-hidden="true" /> <FormattedMessage id="account.tabs.domains" defaultMessage="Domains" />
           </TabsTrigger>
         )}
       </TabsList>
@@ -101,7 +102,7 @@ export function AccountTabs({ user }: { user: User }) {
         <Suspense
           fallback={
             <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Spinner /> Loading…
+              <Spinner /> <FormattedMessage id="account.tabs.loading" defaultMessage="Loading…" />
             </p>
           }
         >

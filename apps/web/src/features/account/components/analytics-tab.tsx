@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -7,12 +8,12 @@ import { paths } from '../../../lib/paths';
 import { EuPrivacyToggle, useAccountAnalytics, WeeklyReportToggle } from '../../analytics';
 
 /** The last scan as a short date and, beneath it, its time: one line each at every width. */
-function lastScan(iso: string | null): { value: string; hint?: string } {
-  if (!iso) return { value: 'Never' };
+function lastScan(intl: IntlShape, iso: string | null): { value: string; hint?: string } {
+  if (!iso) return { value: intl.formatMessage({ id: 'account.analytics.never', defaultMessage: 'Never' }) };
   const when = new Date(iso);
   return {
-    value: when.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }),
-    hint: when.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }),
+    value: intl.formatDate(when, { month: 'short', day: 'numeric', year: 'numeric' }),
+    hint: intl.formatTime(when, { hour: 'numeric', minute: '2-digit' }),
   };
 }
 
@@ -29,41 +30,55 @@ function Figure({ label, value, hint, compact = false }: { label: string; value:
 
 /** Account analytics (spec: Total Scans, QR Codes, Recent Scans, Last Scan) from GET /api/analytics. */
 export function AnalyticsTab() {
+  const intl = useIntl();
   const query = useAccountAnalytics();
   const data = query.data;
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Analytics</CardTitle>
-        <CardDescription>Real scans of all your QR codes; bots and link previews are not counted.</CardDescription>
+        <CardTitle as="h2">
+          <FormattedMessage id="account.analytics.title" defaultMessage="Analytics" />
+        </CardTitle>
+        <CardDescription>
+          <FormattedMessage id="account.analytics.description" defaultMessage="Real scans of all your QR codes; bots and link previews are not counted." />
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {query.isLoading && (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner /> Loading analytics...
+            <Spinner /> <FormattedMessage id="account.analytics.loading" defaultMessage="Loading analytics..." />
           </p>
         )}
         {query.isError && (
           <div role="alert" className="flex items-center gap-3 text-sm text-destructive">
-            Could not load your analytics.
+            <FormattedMessage id="account.analytics.loadFailed" defaultMessage="Could not load your analytics." />
             <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
+              <FormattedMessage id="account.common.tryAgainButton" defaultMessage="Try again" />
             </Button>
           </div>
         )}
         {data && (
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <Figure label="Total Scans" value={data.totalScans.toLocaleString('en-US')} />
-            <Figure label="QR Codes" value={data.qrCodes.toLocaleString('en-US')} />
-            <Figure label="Recent Scans" value={data.lastMonth.toLocaleString('en-US')} hint="Last 30 days" />
-            <Figure label="Last Scan" compact {...lastScan(data.lastScan)} />
+            <Figure
+              label={intl.formatMessage({ id: 'account.analytics.totalScans', defaultMessage: 'Total Scans' })}
+              value={intl.formatNumber(data.totalScans)}
+            />
+            <Figure label={intl.formatMessage({ id: 'account.analytics.qrCodes', defaultMessage: 'QR Codes' })} value={intl.formatNumber(data.qrCodes)} />
+            <Figure
+              label={intl.formatMessage({ id: 'account.analytics.recentScans', defaultMessage: 'Recent Scans' })}
+              value={intl.formatNumber(data.lastMonth)}
+              hint={intl.formatMessage({ id: 'account.analytics.last30Days', defaultMessage: 'Last 30 days' })}
+            />
+            <Figure label={intl.formatMessage({ id: 'account.analytics.lastScan', defaultMessage: 'Last Scan' })} compact {...lastScan(intl, data.lastScan)} />
           </div>
         )}
         <WeeklyReportToggle />
         <EuPrivacyToggle />
         <Button asChild variant="outline" className="justify-self-start">
-          <Link to={paths.dashboard}>View Dashboard</Link>
+          <Link to={paths.dashboard}>
+            <FormattedMessage id="account.analytics.viewDashboard" defaultMessage="View Dashboard" />
+          </Link>
         </Button>
       </CardContent>
     </Card>

@@ -1,6 +1,7 @@
 import type { CreatedApiKey } from '@qrd/contracts';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -10,8 +11,12 @@ import { ApiKeyList } from './api-key-list';
 import { CreateApiKeyForm } from './create-api-key-form';
 import { NewApiKeyNotice } from './new-api-key-notice';
 
+/** The request header that carries a key (the same in every language). */
+const AUTH_HEADER = 'Authorization: Bearer …';
+
 /** API keys for the public API: create one (shown once), see where each was last used, revoke. */
 export function ApiKeysTab() {
+  const intl = useIntl();
   const keys = useApiKeys();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
 
@@ -19,25 +24,34 @@ export function ApiKeysTab() {
     <div className="grid gap-6">
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Create an API key</CardTitle>
+          <CardTitle as="h2">
+            <FormattedMessage id="account.apiKeys.createTitle" defaultMessage="Create an API key" />
+          </CardTitle>
           <CardDescription>
-            Create and manage codes from your shop, CRM or print pipeline with the REST API. Send the key as{' '}
-            <code className="font-mono">Authorization: Bearer …</code>.
+            <FormattedMessage
+              id="account.apiKeys.createDescription"
+              defaultMessage="Create and manage codes from your shop, CRM or print pipeline with the REST API. Send the key as <code>{header}</code>."
+              values={{ header: AUTH_HEADER, code: (chunks) => <code className="font-mono">{chunks}</code> }}
+            />
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           {created ? <NewApiKeyNotice created={created} onDone={() => setCreated(null)} /> : <CreateApiKeyForm onCreated={setCreated} />}
           <Button asChild variant="link" className="justify-self-start px-0">
             <a href="/docs/api" target="_blank" rel="noreferrer">
-              API reference <ExternalLink aria-hidden="true" />
+              <FormattedMessage id="account.apiKeys.reference" defaultMessage="API reference" /> <ExternalLink aria-hidden="true" className="rtl:-scale-x-100" />
             </a>
           </Button>
         </CardContent>
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Your API keys</CardTitle>
-          <CardDescription>Revoke a key you no longer use, or one that may have leaked.</CardDescription>
+          <CardTitle as="h2">
+            <FormattedMessage id="account.apiKeys.listTitle" defaultMessage="Your API keys" />
+          </CardTitle>
+          <CardDescription>
+            <FormattedMessage id="account.apiKeys.listDescription" defaultMessage="Revoke a key you no longer use, or one that may have leaked." />
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <QueryState
@@ -45,12 +59,19 @@ export function ApiKeysTab() {
             isLoading={keys.isPending}
             error={keys.isError ? keys.error : null}
             onRetry={() => void keys.refetch()}
-            loading="Loading your keys…"
-            failure={(error) => `Could not load your keys: ${getErrorMessage(error, 'Please try again later.')}`}
+            loading={intl.formatMessage({ id: 'account.apiKeys.loading', defaultMessage: 'Loading your keys…' })}
+            failure={(error) =>
+              intl.formatMessage(
+                { id: 'account.apiKeys.loadFailed', defaultMessage: 'Could not load your keys: {reason}' },
+                { reason: getErrorMessage(error, intl.formatMessage({ id: 'account.common.tryAgainLater', defaultMessage: 'Please try again later.' })) },
+              )
+            }
           />
           {keys.isSuccess &&
             (keys.data.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No API keys yet. Create one above to start using the API.</p>
+              <p className="text-sm text-muted-foreground">
+                <FormattedMessage id="account.apiKeys.empty" defaultMessage="No API keys yet. Create one above to start using the API." />
+              </p>
             ) : (
               <ApiKeyList keys={keys.data} />
             ))}

@@ -1,5 +1,6 @@
 import { API_RESOURCE_GROUPS, CreateApiKeyDto, type ApiKeyScope, type ApiResourceGroup, type CreatedApiKey } from '@qrd/contracts';
 import { useState, type FormEvent } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -9,19 +10,33 @@ import { getErrorMessage, getFieldErrors } from '../../../lib/api-client';
 import { validateForm } from '../../../lib/form';
 import { useCreateApiKey } from '../api/api-keys';
 
-const SCOPES: { value: ApiKeyScope; label: string; hint: string }[] = [
-  { value: 'read', label: 'Read only', hint: 'List codes, download images, read analytics and scans.' },
-  { value: 'write', label: 'Read and write', hint: 'Also create, change and delete codes.' },
+const messages = defineMessages({
+  readLabel: { id: 'account.apiKeys.readOnly', defaultMessage: 'Read only' },
+  readHint: { id: 'account.createApiKey.readHint', defaultMessage: 'List codes, download images, read analytics and scans.' },
+  writeLabel: { id: 'account.apiKeys.readWrite', defaultMessage: 'Read and write' },
+  writeHint: { id: 'account.createApiKey.writeHint', defaultMessage: 'Also create, change and delete codes.' },
+  codesLabel: { id: 'account.createApiKey.codes', defaultMessage: 'Codes' },
+  codesHint: { id: 'account.createApiKey.codesHint', defaultMessage: 'Codes and their images.' },
+  analyticsLabel: { id: 'account.createApiKey.analytics', defaultMessage: 'Analytics' },
+  analyticsHint: { id: 'account.createApiKey.analyticsHint', defaultMessage: 'Analytics and scan exports.' },
+  webhooksLabel: { id: 'account.createApiKey.webhooks', defaultMessage: 'Webhooks' },
+  webhooksHint: { id: 'account.createApiKey.webhooksHint', defaultMessage: 'Webhook endpoints and their deliveries.' },
+});
+
+const SCOPES: { value: ApiKeyScope; label: MessageDescriptor; hint: MessageDescriptor }[] = [
+  { value: 'read', label: messages.readLabel, hint: messages.readHint },
+  { value: 'write', label: messages.writeLabel, hint: messages.writeHint },
 ];
 
-export const RESOURCE_LABELS: Record<ApiResourceGroup, { label: string; hint: string }> = {
-  codes: { label: 'Codes', hint: 'Codes and their images.' },
-  analytics: { label: 'Analytics', hint: 'Analytics and scan exports.' },
-  webhooks: { label: 'Webhooks', hint: 'Webhook endpoints and their deliveries.' },
+export const RESOURCE_LABELS: Record<ApiResourceGroup, { label: MessageDescriptor; hint: MessageDescriptor }> = {
+  codes: { label: messages.codesLabel, hint: messages.codesHint },
+  analytics: { label: messages.analyticsLabel, hint: messages.analyticsHint },
+  webhooks: { label: messages.webhooksLabel, hint: messages.webhooksHint },
 };
 
 /** Name, scope, what it reaches and an optional last day; the new key goes to `onCreated` to be shown once. */
 export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
+  const intl = useIntl();
   const mutation = useCreateApiKey();
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiKeyScope>('read');
@@ -48,13 +63,22 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
       onCreated(created);
     } catch (error) {
       setErrors(getFieldErrors(error));
-      toast({ variant: 'destructive', title: 'Failed to create the key', description: getErrorMessage(error, 'Please try again later.') });
+      toast({
+        variant: 'destructive',
+        title: intl.formatMessage({ id: 'account.createApiKey.failed', defaultMessage: 'Failed to create the key' }),
+        description: getErrorMessage(error, intl.formatMessage({ id: 'account.common.tryAgainLater', defaultMessage: 'Please try again later.' })),
+      });
     }
   };
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <FormField id="api-key-name" label="Name" error={errors.name} hint="Where you will use it, e.g. “Shop” or “Print pipeline”.">
+      <FormField
+        id="api-key-name"
+        label={intl.formatMessage({ id: 'account.createApiKey.name', defaultMessage: 'Name' })}
+        error={errors.name}
+        hint={intl.formatMessage({ id: 'account.createApiKey.nameHint', defaultMessage: 'Where you will use it, e.g. “Shop” or “Print pipeline”.' })}
+      >
         <Input
           id="api-key-name"
           value={name}
@@ -65,7 +89,9 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
         />
       </FormField>
       <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">Access</legend>
+        <legend className="mb-1 text-sm font-medium">
+          <FormattedMessage id="account.createApiKey.access" defaultMessage="Access" />
+        </legend>
         {SCOPES.map((option) => (
           <label key={option.value} className="flex cursor-pointer items-start gap-2 rounded-md border p-3 text-sm has-[:checked]:border-primary">
             <input
@@ -77,21 +103,23 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
               className="mt-0.5"
             />
             <span>
-              <span className="font-medium">{option.label}</span>
-              <span className="block text-muted-foreground">{option.hint}</span>
+              <span className="font-medium">{intl.formatMessage(option.label)}</span>
+              <span className="block text-muted-foreground">{intl.formatMessage(option.hint)}</span>
             </span>
           </label>
         ))}
         {errors.scope && <p className="text-sm text-destructive">{errors.scope}</p>}
       </fieldset>
       <fieldset className="grid gap-2 sm:grid-cols-3" aria-describedby={errors.resources ? 'api-key-resources-error' : undefined}>
-        <legend className="mb-1 text-sm font-medium">Reaches</legend>
+        <legend className="mb-1 text-sm font-medium">
+          <FormattedMessage id="account.createApiKey.reaches" defaultMessage="Reaches" />
+        </legend>
         {API_RESOURCE_GROUPS.map((group) => (
           <label key={group} className="flex cursor-pointer items-start gap-2 rounded-md border p-3 text-sm has-[:checked]:border-primary">
             <input type="checkbox" checked={resources.includes(group)} onChange={(e) => toggle(group, e.target.checked)} className="mt-0.5" />
             <span>
-              <span className="font-medium">{RESOURCE_LABELS[group].label}</span>
-              <span className="block text-muted-foreground">{RESOURCE_LABELS[group].hint}</span>
+              <span className="font-medium">{intl.formatMessage(RESOURCE_LABELS[group].label)}</span>
+              <span className="block text-muted-foreground">{intl.formatMessage(RESOURCE_LABELS[group].hint)}</span>
             </span>
           </label>
         ))}
@@ -101,7 +129,12 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
           </p>
         )}
       </fieldset>
-      <FormField id="api-key-expires" label="Last day (optional)" error={errors.expiresOn} hint="Leave empty for a key that does not expire.">
+      <FormField
+        id="api-key-expires"
+        label={intl.formatMessage({ id: 'account.createApiKey.lastDay', defaultMessage: 'Last day (optional)' })}
+        error={errors.expiresOn}
+        hint={intl.formatMessage({ id: 'account.createApiKey.lastDayHint', defaultMessage: 'Leave empty for a key that does not expire.' })}
+      >
         <Input
           id="api-key-expires"
           type="date"
@@ -114,7 +147,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
       <div className="flex justify-end">
         <Button type="submit" disabled={mutation.isPending}>
           {mutation.isPending && <Spinner />}
-          Create key
+          <FormattedMessage id="account.createApiKey.submit" defaultMessage="Create key" />
         </Button>
       </div>
     </form>

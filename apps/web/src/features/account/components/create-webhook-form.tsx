@@ -1,5 +1,6 @@
 import { CreateWebhookDto, WEBHOOK_EVENT_TYPES, type WebhookEndpointWithSecret, type WebhookEventType } from '@qrd/contracts';
 import { useState, type FormEvent } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -9,18 +10,22 @@ import { getErrorMessage, getFieldErrors } from '../../../lib/api-client';
 import { validateForm } from '../../../lib/form';
 import { useCreateWebhook } from '../api/webhooks';
 
-export const EVENT_LABELS: Record<WebhookEventType, string> = {
-  'code.created': 'A code is created',
-  'code.updated': 'A code is changed',
-  'code.deleted': 'A code is deleted',
-  'scan.created': 'Codes are scanned (in batches, every few seconds)',
-  'subscription.updated': 'Your subscription changes',
-  'lead.created': 'A lead is recorded against a scan (conversions)',
-  'sale.created': 'A sale is recorded against a scan (conversions)',
-};
+export const EVENT_LABELS = defineMessages<WebhookEventType>({
+  'code.created': { id: 'account.createWebhook.eventCodeCreated', defaultMessage: 'A code is created' },
+  'code.updated': { id: 'account.createWebhook.eventCodeUpdated', defaultMessage: 'A code is changed' },
+  'code.deleted': { id: 'account.createWebhook.eventCodeDeleted', defaultMessage: 'A code is deleted' },
+  'scan.created': { id: 'account.createWebhook.eventScanCreated', defaultMessage: 'Codes are scanned (in batches, every few seconds)' },
+  'subscription.updated': { id: 'account.createWebhook.eventSubscriptionUpdated', defaultMessage: 'Your subscription changes' },
+  'lead.created': { id: 'account.createWebhook.eventLeadCreated', defaultMessage: 'A lead is recorded against a scan (conversions)' },
+  'sale.created': { id: 'account.createWebhook.eventSaleCreated', defaultMessage: 'A sale is recorded against a scan (conversions)' },
+});
+
+/** An example of an endpoint's address (a URL, the same in every language). */
+const URL_EXAMPLE = 'https://example.com/hooks/qr';
 
 /** URL and events; the new endpoint (with its secret) goes to `onCreated` to be shown once. */
 export function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: WebhookEndpointWithSecret) => void }) {
+  const intl = useIntl();
   const mutation = useCreateWebhook();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>([...WEBHOOK_EVENT_TYPES]);
@@ -41,18 +46,27 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: Webhook
       onCreated(created);
     } catch (error) {
       setErrors(getFieldErrors(error));
-      toast({ variant: 'destructive', title: 'Failed to add the endpoint', description: getErrorMessage(error, 'Please try again later.') });
+      toast({
+        variant: 'destructive',
+        title: intl.formatMessage({ id: 'account.createWebhook.failed', defaultMessage: 'Failed to add the endpoint' }),
+        description: getErrorMessage(error, intl.formatMessage({ id: 'account.common.tryAgainLater', defaultMessage: 'Please try again later.' })),
+      });
     }
   };
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <FormField id="webhook-url" label="Endpoint URL" error={errors.url} hint="We POST each event here as JSON.">
+      <FormField
+        id="webhook-url"
+        label={intl.formatMessage({ id: 'account.createWebhook.url', defaultMessage: 'Endpoint URL' })}
+        error={errors.url}
+        hint={intl.formatMessage({ id: 'account.createWebhook.urlHint', defaultMessage: 'We POST each event here as JSON.' })}
+      >
         <Input
           id="webhook-url"
           type="url"
           inputMode="url"
-          placeholder="https://example.com/hooks/qr"
+          placeholder={URL_EXAMPLE}
           value={url}
           maxLength={2048}
           onChange={(e) => setUrl(e.target.value)}
@@ -61,13 +75,15 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: Webhook
         />
       </FormField>
       <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">Events</legend>
+        <legend className="mb-1 text-sm font-medium">
+          <FormattedMessage id="account.createWebhook.events" defaultMessage="Events" />
+        </legend>
         {WEBHOOK_EVENT_TYPES.map((type) => (
           <label key={type} className="flex cursor-pointer items-start gap-2 text-sm">
             <input type="checkbox" className="mt-0.5" checked={events.includes(type)} onChange={(e) => toggle(type, e.target.checked)} />
             <span>
               <code className="font-mono">{type}</code>
-              <span className="block text-muted-foreground">{EVENT_LABELS[type]}</span>
+              <span className="block text-muted-foreground">{intl.formatMessage(EVENT_LABELS[type])}</span>
             </span>
           </label>
         ))}
@@ -80,7 +96,7 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: Webhook
       <div className="flex justify-end">
         <Button type="submit" disabled={mutation.isPending}>
           {mutation.isPending && <Spinner />}
-          Add endpoint
+          <FormattedMessage id="account.createWebhook.submit" defaultMessage="Add endpoint" />
         </Button>
       </div>
     </form>

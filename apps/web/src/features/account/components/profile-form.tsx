@@ -1,4 +1,5 @@
 import { UpdateProfileDto } from '@qrd/contracts';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -16,6 +17,7 @@ interface ProfileFormProps {
 }
 
 export function ProfileForm({ user, onDone }: ProfileFormProps) {
+  const intl = useIntl();
   const mutation = useUpdateProfile();
   const form = useDtoForm(
     UpdateProfileDto,
@@ -44,18 +46,30 @@ export function ProfileForm({ user, onDone }: ProfileFormProps) {
           form.setErrorsFromResponse(error);
           toast({
             variant: 'destructive',
-            title: 'Failed to update profile',
-            description: getErrorMessage(error, 'Please try again later.'),
+            title: intl.formatMessage({ id: 'account.profileForm.failed', defaultMessage: 'Failed to update profile' }),
+            description: getErrorMessage(error, intl.formatMessage({ id: 'account.common.tryAgainLater', defaultMessage: 'Please try again later.' })),
           });
           return;
         }
         if (emailChanged && saved.pendingEmail) {
           toast({
-            title: 'Check your inbox',
-            description: `We sent a confirmation link to ${saved.pendingEmail}. Your email stays ${saved.email} until you open it.`,
+            title: intl.formatMessage({ id: 'account.profileForm.checkInbox', defaultMessage: 'Check your inbox' }),
+            description: intl.formatMessage(
+              {
+                id: 'account.profileForm.checkInboxDescription',
+                defaultMessage: 'We sent a confirmation link to {pendingEmail}. Your email stays {email} until you open it.',
+              },
+              { pendingEmail: saved.pendingEmail, email: saved.email },
+            ),
           });
         } else {
-          toast({ title: 'Profile updated', description: 'Your profile information has been updated successfully.' });
+          toast({
+            title: intl.formatMessage({ id: 'account.profileForm.updated', defaultMessage: 'Profile updated' }),
+            description: intl.formatMessage({
+              id: 'account.profileForm.updatedDescription',
+              defaultMessage: 'Your profile information has been updated successfully.',
+            }),
+          });
         }
         onDone();
       },
@@ -67,36 +81,39 @@ export function ProfileForm({ user, onDone }: ProfileFormProps) {
   return (
     <form noValidate onSubmit={form.handleSubmit} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={form.fieldId('firstName')} label="First name" error={form.errors.firstName}>
+        <FormField id={form.fieldId('firstName')} label={intl.formatMessage({ id: 'account.profile.firstName', defaultMessage: 'First name' })} error={form.errors.firstName}>
           <Input {...form.inputProps('firstName')} autoComplete="given-name" />
         </FormField>
-        <FormField id={form.fieldId('lastName')} label="Last name" error={form.errors.lastName}>
+        <FormField id={form.fieldId('lastName')} label={intl.formatMessage({ id: 'account.profile.lastName', defaultMessage: 'Last name' })} error={form.errors.lastName}>
           <Input {...form.inputProps('lastName')} autoComplete="family-name" />
         </FormField>
       </div>
-      <FormField id={form.fieldId('username')} label="Username" error={form.errors.username}>
+      <FormField id={form.fieldId('username')} label={intl.formatMessage({ id: 'account.profile.username', defaultMessage: 'Username' })} error={form.errors.username}>
         <Input {...form.inputProps('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
       </FormField>
-      <FormField id={form.fieldId('email')} label="Email" error={form.errors.email}>
+      <FormField id={form.fieldId('email')} label={intl.formatMessage({ id: 'account.profile.email', defaultMessage: 'Email' })} error={form.errors.email}>
         <Input {...form.inputProps('email')} type="email" autoComplete="email" spellCheck={false} />
       </FormField>
       {needsPassword && (
         <FormField
           id={form.fieldId('currentPassword')}
-          label="Current password"
+          label={intl.formatMessage({ id: 'account.common.currentPassword', defaultMessage: 'Current password' })}
           error={form.errors.currentPassword}
-          hint="Needed to change your username or email. A new email is used once you confirm it from your inbox."
+          hint={intl.formatMessage({
+            id: 'account.profileForm.passwordHint',
+            defaultMessage: 'Needed to change your username or email. A new email is used once you confirm it from your inbox.',
+          })}
         >
           <PasswordInput {...form.inputProps('currentPassword')} autoComplete="current-password" />
         </FormField>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone} disabled={busy}>
-          Cancel
+          <FormattedMessage id="account.common.cancel" defaultMessage="Cancel" />
         </Button>
         <Button type="submit" disabled={busy}>
           {busy && <Spinner />}
-          Save Changes
+          <FormattedMessage id="account.profileForm.save" defaultMessage="Save Changes" />
         </Button>
       </div>
     </form>

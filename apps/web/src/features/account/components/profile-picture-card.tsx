@@ -1,6 +1,7 @@
 import { PROFILE_PICTURE_MAX_BYTES } from '@qrd/contracts';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { UserAvatar } from '../../../components/user-avatar';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -10,10 +11,13 @@ import { getErrorMessage, getFieldErrors } from '../../../lib/api-client';
 import type { User } from '../../../lib/user';
 import { useRemoveProfilePicture, useUploadProfilePicture } from '../api/profile-picture';
 
-const TOO_LARGE = 'The picture is too large: upload an image of at most 5 MB';
+const messages = defineMessages({
+  tooLarge: { id: 'account.picture.tooLarge', defaultMessage: 'The picture is too large: upload an image of at most 5 MB' },
+});
 
 /** Upload, replace or remove the profile picture; the server checks the file's content and re-encodes it. */
 export function ProfilePictureCard({ user }: { user: User }) {
+  const intl = useIntl();
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const upload = useUploadProfilePicture();
@@ -27,14 +31,15 @@ export function ProfilePictureCard({ user }: { user: User }) {
     setError(null);
     // Said at once for a file that cannot pass; the server judges everything else by its bytes.
     if (file.size > PROFILE_PICTURE_MAX_BYTES) {
-      setError(TOO_LARGE);
+      setError(intl.formatMessage(messages.tooLarge));
       return;
     }
     try {
       await upload.mutateAsync(file);
-      toast({ title: 'Profile picture updated' });
+      toast({ title: intl.formatMessage({ id: 'account.picture.updated', defaultMessage: 'Profile picture updated' }) });
     } catch (failure) {
-      setError(getFieldErrors(failure).picture ?? getErrorMessage(failure, 'The picture could not be uploaded. Please try again.'));
+      const fallback = intl.formatMessage({ id: 'account.picture.uploadFailed', defaultMessage: 'The picture could not be uploaded. Please try again.' });
+      setError(getFieldErrors(failure).picture ?? getErrorMessage(failure, fallback));
     }
   };
 
@@ -42,17 +47,24 @@ export function ProfilePictureCard({ user }: { user: User }) {
     setError(null);
     try {
       await remove.mutateAsync();
-      toast({ title: 'Profile picture removed' });
+      toast({ title: intl.formatMessage({ id: 'account.picture.removed', defaultMessage: 'Profile picture removed' }) });
     } catch (failure) {
-      setError(getErrorMessage(failure, 'The picture could not be removed. Please try again.'));
+      setError(getErrorMessage(failure, intl.formatMessage({ id: 'account.picture.removeFailed', defaultMessage: 'The picture could not be removed. Please try again.' })));
     }
   };
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Profile picture</CardTitle>
-        <CardDescription>A PNG, JPEG, WebP or GIF image of up to 5 MB, shown as a 256 × 256 square. Its metadata (location, camera) is removed.</CardDescription>
+        <CardTitle as="h2">
+          <FormattedMessage id="account.picture.title" defaultMessage="Profile picture" />
+        </CardTitle>
+        <CardDescription>
+          <FormattedMessage
+            id="account.picture.description"
+            defaultMessage="A PNG, JPEG, WebP or GIF image of up to 5 MB, shown as a 256 × 256 square. Its metadata (location, camera) is removed."
+          />
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <UserAvatar user={user} className="size-20" fallbackClassName="text-2xl" />
@@ -70,16 +82,26 @@ export function ProfilePictureCard({ user }: { user: User }) {
             />
             <Button type="button" variant="outline" onClick={() => input.current?.click()} disabled={busy}>
               {upload.isPending ? <Spinner /> : <ImageUp aria-hidden="true" />}
-              {upload.isPending ? 'Uploading…' : user.profileImageUrl ? 'Change picture' : 'Upload picture'}
+              {upload.isPending ? (
+                <FormattedMessage id="account.picture.uploading" defaultMessage="Uploading…" />
+              ) : user.profileImageUrl ? (
+                <FormattedMessage id="account.picture.change" defaultMessage="Change picture" />
+              ) : (
+                <FormattedMessage id="account.picture.upload" defaultMessage="Upload picture" />
+              )}
             </Button>
             {user.profileImageUrl && (
               <Button type="button" variant="ghost" onClick={() => void onRemove()} disabled={busy}>
                 {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
-                Remove picture
+                <FormattedMessage id="account.picture.remove" defaultMessage="Remove picture" />
               </Button>
             )}
           </div>
-          {!user.profileImageUrl && !error && <p className="text-sm text-muted-foreground">No picture yet: your initials are shown instead.</p>}
+          {!user.profileImageUrl && !error && (
+            <p className="text-sm text-muted-foreground">
+              <FormattedMessage id="account.picture.none" defaultMessage="No picture yet: your initials are shown instead." />
+            </p>
+          )}
           {error && (
             <p role="alert" className="text-sm text-destructive">
               {error}

@@ -1,4 +1,5 @@
 import { KeyRound } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -13,8 +14,12 @@ export function SecurityTab({ user }: { user: User }) {
     <div className="grid gap-6">
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Change password</CardTitle>
-          <CardDescription>Update the password you use to log in.</CardDescription>
+          <CardTitle as="h2">
+            <FormattedMessage id="account.security.changePasswordTitle" defaultMessage="Change password" />
+          </CardTitle>
+          <CardDescription>
+            <FormattedMessage id="account.security.changePasswordDescription" defaultMessage="Update the password you use to log in." />
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <ChangePasswordForm />
@@ -23,14 +28,21 @@ export function SecurityTab({ user }: { user: User }) {
       <TwoFactorCard user={user} />
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Recovery Options</CardTitle>
-          <CardDescription>Forgot your current password? We can email you a link to choose a new one.</CardDescription>
+          <CardTitle as="h2">
+            <FormattedMessage id="account.security.recoveryTitle" defaultMessage="Recovery Options" />
+          </CardTitle>
+          <CardDescription>
+            <FormattedMessage
+              id="account.security.recoveryDescription"
+              defaultMessage="Forgot your current password? We can email you a link to choose a new one."
+            />
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <Button asChild variant="outline">
             <Link to={paths.resetPasswordRequest}>
               <KeyRound aria-hidden="true" />
-              Reset password by email
+              <FormattedMessage id="account.security.resetByEmail" defaultMessage="Reset password by email" />
             </Link>
           </Button>
         </CardContent>

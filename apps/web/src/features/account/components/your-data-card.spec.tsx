@@ -48,7 +48,7 @@ describe('YourDataCard', () => {
 
     const link = await screen.findByRole('link', { name: 'Download ZIP' });
     expect(link).toHaveAttribute('href', '/api/account/data-export/3f2b8a4e-1c1d-4e5f-9a7b-0c1d2e3f4a5b/download');
-    expect(screen.getByText(/3 QR codes and 1200 scans, 2\.4 MB/)).toBeInTheDocument();
+    expect(screen.getByText(/3 QR codes and 1,200 scans, 2\.4 MB/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export my data again' })).toBeEnabled();
   });
 

@@ -1,12 +1,16 @@
+import { createIntl } from 'react-intl';
 import { toCodeOverview } from './admin-overview';
 import { formatCount, formatDate, formatMoney, pageViewRows, pageViewTotals } from './format';
 
+/** The app's English (the messages' defaults). */
+const intl = createIntl({ locale: 'en', defaultLocale: 'en' });
+
 describe('admin figures', () => {
   it('formats dates in US English and money in dollars', () => {
-    expect(formatDate('2026-03-05T12:00:00.000Z')).toBe('Mar 5, 2026');
-    expect(formatMoney(1234.5)).toBe('$1,234.50');
-    expect(formatCount(null)).toBe('—');
-    expect(formatCount(12345)).toBe('12,345');
+    expect(formatDate(intl, '2026-03-05T12:00:00.000Z')).toBe('Mar 5, 2026');
+    expect(formatMoney(intl, 1234.5)).toBe('$1,234.50');
+    expect(formatCount(intl, null)).toBe('—');
+    expect(formatCount(intl, 12345)).toBe('12,345');
   });
 
   it('sums page views and picks the homepage', () => {

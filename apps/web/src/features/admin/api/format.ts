@@ -1,20 +1,36 @@
-/** Spec section 9: dates in US English (short month, day, year), money in US dollars. */
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const moneyFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const numberFormat = new Intl.NumberFormat('en-US');
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { getErrorMessage } from '../../../lib/api-client';
 
-export function formatDate(iso: string): string {
+/** Dates (short month, day, year) and counts in the shown language, money in US dollars (spec section 9). */
+
+/** A dash where a figure is not known (not words). */
+export const NOT_KNOWN = '—';
+
+const messages = defineMessages({
+  tryAgain: { id: 'analytics.admin.tryAgain', defaultMessage: 'please try again.' },
+});
+
+export function formatDate(intl: IntlShape, iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? NOT_KNOWN : intl.formatDate(date, { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
-export function formatMoney(dollars: number): string {
-  return moneyFormat.format(dollars);
+export function formatMoney(intl: IntlShape, dollars: number): string {
+  return intl.formatNumber(dollars, { style: 'currency', currency: 'USD' });
 }
 
 /** A count, or a dash when the service that knows it did not answer. */
-export function formatCount(value: number | null | undefined): string {
-  return typeof value === 'number' ? numberFormat.format(value) : '—';
+export function formatCount(intl: IntlShape, value: number | null | undefined): string {
+  return typeof value === 'number' ? intl.formatNumber(value) : NOT_KNOWN;
+}
+
+/**
+ * The failure of a back-office read in words: `message` takes the server's reason as `{reason}`
+ * ("Could not load the domains: {reason}").
+ */
+export function loadFailure(intl: IntlShape, message: MessageDescriptor) {
+  return (error: unknown) =>
+    intl.formatMessage(message, { reason: getErrorMessage(error, error instanceof Error ? error.message : intl.formatMessage(messages.tryAgain)) });
 }
 
 /** Total views and homepage views of the page-visit map (spec section 9). */

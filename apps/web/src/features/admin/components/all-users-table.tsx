@@ -1,31 +1,49 @@
 import type { AdminUserRow } from '@qrd/contracts';
+import { defineMessages, useIntl } from 'react-intl';
 import { formatCount, formatDate } from '../api/format';
 import { AccountStatusBadge, planLabel, RoleBadge, SubscriptionBadge } from './user-badges';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
 
-const th = 'px-4 py-2 font-medium whitespace-nowrap';
+const th = 'px-4 py-2 text-start font-medium whitespace-nowrap';
 const td = 'px-4 py-3 align-top';
 
 function fullName(user: AdminUserRow): string {
   return [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ');
 }
 
+const messages = defineMessages({
+  label: { id: 'analytics.admin.allUsers.label', defaultMessage: 'All user accounts' },
+  user: { id: 'analytics.admin.column.user', defaultMessage: 'User' },
+  email: { id: 'analytics.admin.column.email', defaultMessage: 'Email' },
+  status: { id: 'analytics.admin.column.status', defaultMessage: 'Status' },
+  role: { id: 'analytics.admin.column.role', defaultMessage: 'Role' },
+  subscription: { id: 'analytics.admin.column.subscription', defaultMessage: 'Subscription' },
+  plan: { id: 'analytics.admin.column.plan', defaultMessage: 'Plan' },
+  codes: { id: 'analytics.admin.column.codes', defaultMessage: 'Codes' },
+  scans: { id: 'analytics.admin.column.scans', defaultMessage: 'Scans' },
+  joined: { id: 'analytics.admin.column.joined', defaultMessage: 'Joined' },
+  notAvailable: { id: 'analytics.admin.allUsers.notAvailable', defaultMessage: 'Not available right now' },
+});
+
 /** Spec's "All User Accounts": one row per user with status, role, plan, codes, scans and joined date. */
 export function AllUsersTable({ users }: { users: AdminUserRow[] }) {
+  const intl = useIntl();
+  const label = intl.formatMessage(messages.label);
+  const notAvailable = intl.formatMessage(messages.notAvailable);
   return (
-    <ScrollRegion label="All user accounts">
-      <table className="w-full min-w-[56rem] text-sm" aria-label="All user accounts">
-        <thead className="bg-muted/60 text-left">
+    <ScrollRegion label={label}>
+      <table className="w-full min-w-[56rem] text-sm" aria-label={label}>
+        <thead className="bg-muted/60 text-start">
           <tr>
-            <th scope="col" className={th}>User</th>
-            <th scope="col" className={th}>Email</th>
-            <th scope="col" className={th}>Status</th>
-            <th scope="col" className={th}>Role</th>
-            <th scope="col" className={th}>Subscription</th>
-            <th scope="col" className={th}>Plan</th>
-            <th scope="col" className={`${th} text-right`}>Codes</th>
-            <th scope="col" className={`${th} text-right`}>Scans</th>
-            <th scope="col" className={th}>Joined</th>
+            <th scope="col" className={th}>{intl.formatMessage(messages.user)}</th>
+            <th scope="col" className={th}>{intl.formatMessage(messages.email)}</th>
+            <th scope="col" className={th}>{intl.formatMessage(messages.status)}</th>
+            <th scope="col" className={th}>{intl.formatMessage(messages.role)}</th>
+            <th scope="col" className={th}>{intl.formatMessage(messages.subscription)}</th>
+            <th scope="col" className={th}>{intl.formatMessage(messages.plan)}</th>
+            <th scope="col" className={`${th} text-end`}>{intl.formatMessage(messages.codes)}</th>
+            <th scope="col" className={`${th} text-end`}>{intl.formatMessage(messages.scans)}</th>
+            <th scope="col" className={th}>{intl.formatMessage(messages.joined)}</th>
           </tr>
         </thead>
         <tbody className="divide-y">
@@ -45,14 +63,14 @@ export function AllUsersTable({ users }: { users: AdminUserRow[] }) {
               <td className={td}>
                 <SubscriptionBadge plan={user.plan} />
               </td>
-              <td className={`${td} whitespace-nowrap`}>{planLabel(user.plan)}</td>
-              <td className={`${td} text-right tabular-nums`} title={user.codes === null ? 'Not available right now' : undefined}>
-                {formatCount(user.codes)}
+              <td className={`${td} whitespace-nowrap`}>{planLabel(intl, user.plan)}</td>
+              <td className={`${td} text-end tabular-nums`} title={user.codes === null ? notAvailable : undefined}>
+                {formatCount(intl, user.codes)}
               </td>
-              <td className={`${td} text-right tabular-nums`} title={user.scans === null ? 'Not available right now' : undefined}>
-                {formatCount(user.scans)}
+              <td className={`${td} text-end tabular-nums`} title={user.scans === null ? notAvailable : undefined}>
+                {formatCount(intl, user.scans)}
               </td>
-              <td className={`${td} whitespace-nowrap`}>{formatDate(user.createdAt)}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatDate(intl, user.createdAt)}</td>
             </tr>
           ))}
         </tbody>

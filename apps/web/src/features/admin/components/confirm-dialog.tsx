@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -32,7 +33,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, destruct
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={onCancel} disabled={busy}>
-            Cancel
+            <FormattedMessage id="analytics.admin.confirm.cancel" defaultMessage="Cancel" />
           </Button>
           <Button variant={destructive ? 'destructive' : 'default'} onClick={onConfirm} disabled={busy}>
             {busy && <Spinner />}

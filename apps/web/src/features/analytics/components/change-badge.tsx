@@ -1,12 +1,17 @@
 import type { PercentChange } from '@qrd/contracts';
+import { useIntl } from 'react-intl';
 import { cn } from '../../../lib/utils';
 import { changeLabel, changeTone } from '../lib/change';
 
 /** The change against the period before, coloured by direction and said in words for screen readers. */
 export function ChangeBadge({ change, previous, className }: { change: PercentChange; previous: string; className?: string }) {
+  const intl = useIntl();
   const tone = changeTone(change);
-  const label = changeLabel(change);
-  const words = change === 'new' ? `new: none in ${previous}` : `${label} on ${previous}`;
+  const label = changeLabel(intl, change);
+  const words =
+    change === 'new'
+      ? intl.formatMessage({ id: 'analytics.changeBadge.new', defaultMessage: 'new: none in {previous}' }, { previous })
+      : intl.formatMessage({ id: 'analytics.changeBadge.change', defaultMessage: '{change} on {previous}' }, { change: label, previous });
   return (
     <span
       className={cn(

@@ -1,5 +1,6 @@
 import type { CodeComparisonPage, RuleFigures, ScanPatterns } from '@qrd/contracts';
 import { render, screen, within } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
 import { installFetchStub, ok } from '../../../testing/fetch-stub';
 import { anAccountAnalytics } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
@@ -24,7 +25,11 @@ describe(RulesCard.name, () => {
       },
       { rule: 3, scans: 1, uniqueScans: 1, leads: 0, sales: 0, revenue: [], current: null },
     ];
-    render(<RulesCard rules={rules} />);
+    render(
+      <IntlProvider locale="en" defaultLocale="en">
+        <RulesCard rules={rules} />
+      </IntlProvider>,
+    );
 
     const rows = rowsOf(screen.getByRole('table', { name: 'By routing rule' }));
     expect(rows[0]).toBe('RuleScansUnique scannersLeadsSalesRevenue');

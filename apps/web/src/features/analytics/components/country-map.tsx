@@ -1,8 +1,9 @@
 import type { CountItem } from '@qrd/contracts';
 import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { countryName, formatCount } from '../lib/figures';
+import { countryName } from '../lib/figures';
 import { CityTable, CountryTable } from './place-tables';
 import type { MapCity } from './world-map';
 
@@ -15,19 +16,48 @@ class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }
     return { failed: true };
   }
   override render() {
-    if (this.state.failed) return <p className="text-sm text-muted-foreground">The map could not be loaded; the table lists every figure.</p>;
+    if (this.state.failed) {
+      return (
+        <p className="text-sm text-muted-foreground">
+          <FormattedMessage id="analytics.countryMap.failed" defaultMessage="The map could not be loaded; the table lists every figure." />
+        </p>
+      );
+    }
     return this.props.children;
   }
 }
 
 const LEGEND = [1, 2, 3, 4, 5];
 
-const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+/** Points back, so it turns with the writing direction (not words). */
+const BACK_ARROW = '←';
+
+const messages = defineMessages<string>({
+  worldLabel: {
+    id: 'analytics.countryMap.worldLabel',
+    defaultMessage: 'World map of scans by country: {top}. Choose a country to see its cities.',
+  },
+  worldLabelMore: {
+    id: 'analytics.countryMap.worldLabelMore',
+    defaultMessage: 'World map of scans by country: {top} and {more, number} more. Choose a country to see its cities.',
+  },
+  countryLabel: {
+    id: 'analytics.countryMap.countryLabel',
+    defaultMessage: 'Map of {country}: {drawn, plural, one {# city} other {# cities}} drawn by scans',
+  },
+  countryLabelTop: {
+    id: 'analytics.countryMap.countryLabelTop',
+    defaultMessage: 'Map of {country}: {drawn, plural, one {# city} other {# cities}} drawn by scans, {top}',
+  },
+  placeScans: { id: 'analytics.countryMap.placeScans', defaultMessage: '{place} {scans}' },
+});
 
 function ShadeLegend({ max }: { max: number }) {
   return (
     <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-      <span>1 scan</span>
+      <span>
+        <FormattedMessage id="analytics.countryMap.legendOne" defaultMessage="{count, plural, one {# scan} other {# scans}}" values={{ count: 1 }} />
+      </span>
       {LEGEND.map((step) => (
         <span
           key={step}
@@ -36,7 +66,13 @@ function ShadeLegend({ max }: { max: number }) {
           style={{ background: `color-mix(in oklch, var(--primary) ${step * 18 + 10}%, var(--chart-empty))` }}
         />
       ))}
-      <span>{formatCount(max)} scans (busiest country)</span>
+      <span>
+        <FormattedMessage
+          id="analytics.countryMap.legendMax"
+          defaultMessage="{count, plural, one {# scan} other {# scans}} (busiest country)"
+          values={{ count: max }}
+        />
+      </span>
     </p>
   );
 }
@@ -47,6 +83,7 @@ function ShadeLegend({ max }: { max: number }) {
  * coordinates are known, and its cities in the table, until "Back to world".
  */
 export function CountryMap({ countries, cities = [] }: { countries: CountItem[]; cities?: CountItem[] }) {
+  const intl = useIntl();
   const [focus, setFocus] = useState<string | null>(null);
   const frame = useRef<HTMLDivElement>(null);
   const back = useRef<HTMLButtonElement>(null);
@@ -70,15 +107,32 @@ export function CountryMap({ countries, cities = [] }: { countries: CountItem[];
     setFocus(null);
   };
 
-  if (total === 0) return <p className="text-sm text-muted-foreground">No scans in this period.</p>;
+  if (total === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        <FormattedMessage id="analytics.heatmap.empty" defaultMessage="No scans in this period." />
+      </p>
+    );
+  }
   const max = Math.max(0, ...counts.values());
   const countryScans = focus ? (counts.get(focus) ?? 0) : 0;
+  const topOf = (places: { place: string; scans: number }[]) =>
+    intl.formatList(
+      places.slice(0, 3).map(({ place, scans }) => intl.formatMessage(messages.placeScans, { place, scans: intl.formatNumber(scans) })),
+      { type: 'unit', style: 'short' },
+    );
   const label = focus
-    ? `Map of ${countryName(focus)}: ${plural(drawn.length, 'city', 'cities')} drawn by scans${local.length > 0 ? `, ${local.slice(0, 3).map((c) => `${c.key} ${formatCount(c.scans)}`).join(', ')}` : ''}`
-    : `World map of scans by country: ${countries
-        .slice(0, 3)
-        .map((c) => `${countryName(c.key)} ${formatCount(c.scans)}`)
-        .join(', ')}${countries.length > 3 ? ` and ${countries.length - 3} more` : ''}. Choose a country to see its cities.`;
+    ? local.length > 0
+      ? intl.formatMessage(messages.countryLabelTop, {
+          country: countryName(intl, focus),
+          drawn: drawn.length,
+          top: topOf(local.map((c) => ({ place: c.key, scans: c.scans }))),
+        })
+      : intl.formatMessage(messages.countryLabel, { country: countryName(intl, focus), drawn: drawn.length })
+    : intl.formatMessage(countries.length > 3 ? messages.worldLabelMore : messages.worldLabel, {
+        top: topOf(countries.map((c) => ({ place: countryName(intl, c.key), scans: c.scans }))),
+        more: countries.length - 3,
+      });
 
   return (
     <div ref={frame} className="@container">
@@ -87,10 +141,19 @@ export function CountryMap({ countries, cities = [] }: { countries: CountItem[];
           {focus && (
             <div className="flex flex-wrap items-center gap-3">
               <Button ref={back} variant="outline" size="sm" onClick={() => goBack(focus)}>
-                ← Back to world
+                <span className="inline-block rtl:-scale-x-100">{BACK_ARROW}</span> <FormattedMessage id="analytics.countryMap.back" defaultMessage="Back to world" />
               </Button>
               <p className="text-sm" aria-live="polite">
-                <span className="font-medium">{countryName(focus)}</span>: {plural(countryScans, 'scan', 'scans')} in {plural(local.length, 'city', 'cities')}
+                <FormattedMessage
+                  id="analytics.countryMap.focusSummary"
+                  defaultMessage="<b>{country}</b>: {scans, plural, one {# scan} other {# scans}} in {cities, plural, one {# city} other {# cities}}"
+                  values={{
+                    b: (chunks) => <span className="font-medium">{chunks}</span>,
+                    country: countryName(intl, focus),
+                    scans: countryScans,
+                    cities: local.length,
+                  }}
+                />
               </p>
             </div>
           )}
@@ -98,7 +161,7 @@ export function CountryMap({ countries, cities = [] }: { countries: CountItem[];
             <Suspense
               fallback={
                 <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-                  <Spinner /> Loading the map...
+                  <Spinner /> <FormattedMessage id="analytics.countryMap.loading" defaultMessage="Loading the map..." />
                 </p>
               }
             >
@@ -107,8 +170,17 @@ export function CountryMap({ countries, cities = [] }: { countries: CountItem[];
           </MapBoundary>
           {focus ? (
             <p className="text-xs text-muted-foreground">
-              Each dot is a city, larger with more scans.
-              {local.length > drawn.length && ` ${plural(local.length - drawn.length, 'city has', 'cities have')} no known coordinates: listed in the table, not drawn.`}
+              <FormattedMessage id="analytics.countryMap.dots" defaultMessage="Each dot is a city, larger with more scans." />
+              {local.length > drawn.length && (
+                <>
+                  {' '}
+                  <FormattedMessage
+                    id="analytics.countryMap.undrawn"
+                    defaultMessage="{count, plural, one {# city has} other {# cities have}} no known coordinates: listed in the table, not drawn."
+                    values={{ count: local.length - drawn.length }}
+                  />
+                </>
+              )}
             </p>
           ) : (
             max > 0 && <ShadeLegend max={max} />

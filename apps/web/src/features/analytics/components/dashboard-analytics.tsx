@@ -1,74 +1,111 @@
 import { useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { paths } from '../../../lib/paths';
 import { useAccountRangeAnalytics, viewerTimeZone } from '../api/analytics';
 import { rangeLabel } from '../lib/date-range';
-import { formatCount, growth } from '../lib/figures';
+import { dayName, growth } from '../lib/figures';
 import { BreakdownsGrid } from './breakdowns-grid';
 import { ChangeBadge } from './change-badge';
 import { CodeComparisonTable } from './code-comparison-table';
 import { DateRangePicker, initialRange, type RangeChoice } from './date-range-picker';
 import { QueryState } from '../../../components/query-state';
-import { ANALYTICS_READ } from '../lib/read-state';
+import { analyticsRead } from '../lib/read-state';
 import { FolderConversionsCard } from './folder-conversions-card';
 import { ScanPatternsCards } from './scan-patterns';
 import { ScansChart } from './scans-chart';
 import { StatCard } from './stat-card';
 import { SummaryCards } from './summary-cards';
 
+const messages = defineMessages<string>({
+  thisMonth: { id: 'analytics.dashboard.thisMonth', defaultMessage: 'This month' },
+  onLastMonth: { id: 'analytics.dashboard.onLastMonth', defaultMessage: '{change} on last month' },
+  noLastMonth: { id: 'analytics.dashboard.noLastMonth', defaultMessage: 'No scans last month to compare with' },
+  lastMonth: { id: 'analytics.dashboard.lastMonth', defaultMessage: 'Last month' },
+  uniqueScanners: { id: 'analytics.code.uniqueScannersHead', defaultMessage: 'Unique scanners' },
+  uniqueHint: { id: 'analytics.dashboard.uniqueHint', defaultMessage: 'Last 30 days, one per visitor and day' },
+  scansInPeriod: { id: 'analytics.dashboard.scansInPeriod', defaultMessage: 'Scans in period' },
+  uniqueInPeriod: { id: 'analytics.dashboard.uniqueInPeriod', defaultMessage: 'Unique scanners in period' },
+  inPrevious: { id: 'analytics.dashboard.inPrevious', defaultMessage: '{count} in {period}' },
+  chartLabel: {
+    id: 'analytics.code.chartLabel',
+    defaultMessage: '{granularity, select, hour {Scans by hour} other {Scans by day}} from {from} to {to}',
+  },
+});
+
 /** The dashboard's Analytics tab: the account's real figures for a chosen period, against the one before. */
 export function DashboardAnalytics() {
+  const intl = useIntl();
   const tz = viewerTimeZone();
   const [range, setRange] = useState<RangeChoice>(() => initialRange('30d', tz));
   const query = useAccountRangeAnalytics(range);
   const analytics = query.data;
-  if (!analytics) return <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} {...ANALYTICS_READ} />;
-  const change = growth(analytics.thisMonth, analytics.previousMonth);
+  if (!analytics) return <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} {...analyticsRead(intl)} />;
+  const change = growth(intl, analytics.thisMonth, analytics.previousMonth);
   const previous = analytics.previous;
-  const previousLabel = previous ? rangeLabel(previous) : '';
-  const shown = rangeLabel(analytics);
+  const previousLabel = previous ? rangeLabel(intl, previous) : '';
+  const shown = rangeLabel(intl, analytics);
+  const count = (n: number) => intl.formatNumber(n);
 
   return (
     <div className="grid grid-cols-1 gap-6">
       <SummaryCards analytics={analytics} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <StatCard label="This month" value={formatCount(analytics.thisMonth)} hint={change ? `${change} on last month` : 'No scans last month to compare with'} />
-        <StatCard label="Last month" value={formatCount(analytics.previousMonth)} />
-        <StatCard label="Unique scanners" value={formatCount(analytics.uniqueScans30Days)} hint="Last 30 days, one per visitor and day" />
+        <StatCard
+          label={intl.formatMessage(messages.thisMonth)}
+          value={count(analytics.thisMonth)}
+          hint={change ? intl.formatMessage(messages.onLastMonth, { change }) : intl.formatMessage(messages.noLastMonth)}
+        />
+        <StatCard label={intl.formatMessage(messages.lastMonth)} value={count(analytics.previousMonth)} />
+        <StatCard label={intl.formatMessage(messages.uniqueScanners)} value={count(analytics.uniqueScans30Days)} hint={intl.formatMessage(messages.uniqueHint)} />
       </div>
       <section aria-labelledby="period-heading" className="grid grid-cols-1 gap-6">
         <h2 id="period-heading" className="text-lg font-semibold">
-          Scans in a period
+          <FormattedMessage id="analytics.dashboard.periodHeading" defaultMessage="Scans in a period" />
         </h2>
         <DateRangePicker value={range} onChange={setRange} tz={tz} />
         <div className="grid gap-4 sm:grid-cols-2">
           <StatCard
-            label="Scans in period"
-            value={<>{formatCount(analytics.scans)} {previous && <ChangeBadge change={previous.change.scans} previous={previousLabel} />}</>}
-            hint={previous ? `${formatCount(previous.scans)} in ${previousLabel}` : shown}
+            label={intl.formatMessage(messages.scansInPeriod)}
+            value={<>{count(analytics.scans)} {previous && <ChangeBadge change={previous.change.scans} previous={previousLabel} />}</>}
+            hint={previous ? intl.formatMessage(messages.inPrevious, { count: count(previous.scans), period: previousLabel }) : shown}
           />
           <StatCard
-            label="Unique scanners in period"
-            value={<>{formatCount(analytics.uniqueScans)} {previous && <ChangeBadge change={previous.change.uniqueScans} previous={previousLabel} />}</>}
-            hint={previous ? `${formatCount(previous.uniqueScans)} in ${previousLabel}` : shown}
+            label={intl.formatMessage(messages.uniqueInPeriod)}
+            value={<>{count(analytics.uniqueScans)} {previous && <ChangeBadge change={previous.change.uniqueScans} previous={previousLabel} />}</>}
+            hint={previous ? intl.formatMessage(messages.inPrevious, { count: count(previous.uniqueScans), period: previousLabel }) : shown}
           />
         </div>
         <Card>
           <CardHeader>
-            <CardTitle>Scans {analytics.granularity === 'hour' ? 'by hour' : 'by day'}</CardTitle>
+            <CardTitle>
+              <FormattedMessage
+                id="analytics.code.chartTitle"
+                defaultMessage="{granularity, select, hour {Scans by hour} other {Scans by day}}"
+                values={{ granularity: analytics.granularity }}
+              />
+            </CardTitle>
             <CardDescription>
-              {shown}, in your time zone ({analytics.tz}). Bots and link previews ({formatCount(analytics.botScans)} so far) are not counted.
+              <FormattedMessage
+                id="analytics.dashboard.chartDescription"
+                defaultMessage="{period}, in your time zone ({tz}). Bots and link previews ({bots, number} so far) are not counted."
+                values={{ period: shown, tz: analytics.tz, bots: analytics.botScans }}
+              />
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <ScansChart series={analytics.series} label={`Scans by ${analytics.granularity} from ${analytics.from} to ${analytics.to}`} />
+            <ScansChart series={analytics.series} label={intl.formatMessage(messages.chartLabel, { granularity: analytics.granularity, from: dayName(intl, analytics.from), to: dayName(intl, analytics.to) })} />
           </CardContent>
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Your QR codes in this period</CardTitle>
-            <CardDescription>Each code against the period before; sort by any column.</CardDescription>
+            <CardTitle>
+              <FormattedMessage id="analytics.dashboard.codesTitle" defaultMessage="Your QR codes in this period" />
+            </CardTitle>
+            <CardDescription>
+              <FormattedMessage id="analytics.dashboard.codesDescription" defaultMessage="Each code against the period before; sort by any column." />
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <CodeComparisonTable range={range} />
@@ -80,12 +117,18 @@ export function DashboardAnalytics() {
       <div className="grid gap-6 lg:grid-cols-3">
         <Card>
           <CardHeader>
-            <CardTitle>Top QR codes</CardTitle>
-            <CardDescription>All time</CardDescription>
+            <CardTitle>
+              <FormattedMessage id="analytics.dashboard.topCodes" defaultMessage="Top QR codes" />
+            </CardTitle>
+            <CardDescription>
+              <FormattedMessage id="analytics.dashboard.allTime" defaultMessage="All time" />
+            </CardDescription>
           </CardHeader>
           <CardContent>
             {analytics.topCodes.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No scans yet.</p>
+              <p className="text-sm text-muted-foreground">
+                <FormattedMessage id="analytics.breakdownList.empty" defaultMessage="No scans yet." />
+              </p>
             ) : (
               <ol className="grid grid-cols-1 gap-2">
                 {analytics.topCodes.map((code) => (
@@ -93,7 +136,7 @@ export function DashboardAnalytics() {
                     <Link to={`${paths.editQr(code.codeId)}?tab=analytics`} className="truncate underline-offset-4 hover:underline">
                       {code.name}
                     </Link>
-                    <span className="tabular-nums text-muted-foreground">{formatCount(code.scans)}</span>
+                    <span className="tabular-nums text-muted-foreground">{count(code.scans)}</span>
                   </li>
                 ))}
               </ol>
@@ -102,7 +145,9 @@ export function DashboardAnalytics() {
         </Card>
         <Card className="lg:col-span-2">
           <CardHeader>
-            <CardTitle>Where and how people scan</CardTitle>
+            <CardTitle>
+              <FormattedMessage id="analytics.dashboard.breakdownsTitle" defaultMessage="Where and how people scan" />
+            </CardTitle>
             <CardDescription>{shown}</CardDescription>
           </CardHeader>
           <CardContent>

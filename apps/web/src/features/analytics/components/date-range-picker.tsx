@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -24,6 +25,7 @@ interface DateRangePickerProps {
  * dates checked before it is applied: the start not after the end, at most a year.
  */
 export function DateRangePicker({ value, onChange, tz }: DateRangePickerProps) {
+  const intl = useIntl();
   const id = useId();
   const [customOpen, setCustomOpen] = useState(value.preset === 'custom');
   const [draft, setDraft] = useState<DayRange>({ from: value.from, to: value.to });
@@ -31,14 +33,14 @@ export function DateRangePicker({ value, onChange, tz }: DateRangePickerProps) {
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    const found = rangeProblems(draft);
+    const found = rangeProblems(intl, draft);
     setProblems(found);
     if (!found) onChange({ preset: 'custom', ...draft });
   };
 
   return (
     <div className="grid grid-cols-1 gap-3">
-      <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
+      <div role="group" aria-label={intl.formatMessage({ id: 'analytics.dateRangePicker.period', defaultMessage: 'Period' })} className="flex flex-wrap gap-2">
         {PRESETS.map((preset) => (
           <Button
             key={preset.id}
@@ -52,7 +54,7 @@ export function DateRangePicker({ value, onChange, tz }: DateRangePickerProps) {
               onChange({ preset: preset.id, ...presetRange(preset.id, new Date(), tz) });
             }}
           >
-            {preset.label}
+            {intl.formatMessage(preset.label)}
           </Button>
         ))}
         <Button
@@ -67,12 +69,12 @@ export function DateRangePicker({ value, onChange, tz }: DateRangePickerProps) {
             setCustomOpen((open) => !open);
           }}
         >
-          Custom
+          <FormattedMessage id="analytics.dateRangePicker.custom" defaultMessage="Custom" />
         </Button>
       </div>
       {customOpen && (
-        <form id={`${id}-custom`} onSubmit={apply} noValidate aria-label="Custom range" className="flex flex-wrap items-start gap-3">
-          <FormField id={`${id}-from`} label="From" error={problems?.from} className="w-full sm:w-44">
+        <form id={`${id}-custom`} onSubmit={apply} noValidate aria-label={intl.formatMessage({ id: 'analytics.dateRangePicker.customRange', defaultMessage: 'Custom range' })} className="flex flex-wrap items-start gap-3">
+          <FormField id={`${id}-from`} label={intl.formatMessage({ id: 'analytics.dateRangePicker.from', defaultMessage: 'From' })} error={problems?.from} className="w-full sm:w-44">
             <Input
               id={`${id}-from`}
               type="date"
@@ -82,7 +84,7 @@ export function DateRangePicker({ value, onChange, tz }: DateRangePickerProps) {
               onChange={(event) => setDraft((d) => ({ ...d, from: event.target.value }))}
             />
           </FormField>
-          <FormField id={`${id}-to`} label="To" error={problems?.to} className="w-full sm:w-44">
+          <FormField id={`${id}-to`} label={intl.formatMessage({ id: 'analytics.dateRangePicker.to', defaultMessage: 'To' })} error={problems?.to} className="w-full sm:w-44">
             <Input
               id={`${id}-to`}
               type="date"
@@ -94,16 +96,20 @@ export function DateRangePicker({ value, onChange, tz }: DateRangePickerProps) {
           </FormField>
           <div className="grid gap-2 sm:pt-7">
             <Button type="submit" size="sm">
-              Apply range
+              <FormattedMessage id="analytics.dateRangePicker.apply" defaultMessage="Apply range" />
             </Button>
           </div>
           <p id={`${id}-limit`} className="w-full text-xs text-muted-foreground">
-            Both days included, at most {MAX_RANGE_DAYS} days.
+            <FormattedMessage
+              id="analytics.dateRangePicker.limit"
+              defaultMessage="Both days included, at most {days, plural, one {# day} other {# days}}."
+              values={{ days: MAX_RANGE_DAYS }}
+            />
           </p>
         </form>
       )}
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        Showing {rangeLabel(value)}
+        <FormattedMessage id="analytics.dateRangePicker.showing" defaultMessage="Showing {period}" values={{ period: rangeLabel(intl, value) }} />
       </p>
     </div>
   );

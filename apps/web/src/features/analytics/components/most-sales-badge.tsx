@@ -1,10 +1,16 @@
 import type { ConversionTotals } from '@qrd/contracts';
-import { formatCount } from '../lib/figures';
+import { useIntl } from 'react-intl';
 import { formatRevenue } from '../lib/money';
+import { conversionMessages } from './conversion-messages';
 
 /** Marks the one row with the most sales (none when nothing sold or when rows tie). */
 export function MostSalesBadge() {
-  return <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">Most sales</span>;
+  const intl = useIntl();
+  return (
+    <span className="ms-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+      {intl.formatMessage(conversionMessages.mostSales)}
+    </span>
+  );
 }
 
 /** The single row with the most sales, or undefined when nothing sold or several rows share the most. */
@@ -16,22 +22,24 @@ export function mostSalesOf<T extends { sales?: number }>(rows: T[]): T | undefi
 
 /** The last three column heads of a conversions table: leads, sales, revenue. */
 export function ConversionHeads() {
+  const intl = useIntl();
   return (
     <>
-      <th scope="col" className="py-2 pr-4 text-right font-medium">Leads</th>
-      <th scope="col" className="py-2 pr-4 text-right font-medium">Sales</th>
-      <th scope="col" className="py-2 text-right font-medium">Revenue</th>
+      <th scope="col" className="py-2 pe-4 text-end font-medium">{intl.formatMessage(conversionMessages.leads)}</th>
+      <th scope="col" className="py-2 pe-4 text-end font-medium">{intl.formatMessage(conversionMessages.sales)}</th>
+      <th scope="col" className="py-2 text-end font-medium">{intl.formatMessage(conversionMessages.revenue)}</th>
     </>
   );
 }
 
 /** A row's leads, sales and revenue, under ConversionHeads. */
 export function ConversionCells({ row }: { row: Partial<Pick<ConversionTotals, 'leads' | 'sales' | 'revenue'>> }) {
+  const intl = useIntl();
   return (
     <>
-      <td className="py-2 pr-4 text-right tabular-nums">{formatCount(row.leads ?? 0)}</td>
-      <td className="py-2 pr-4 text-right tabular-nums">{formatCount(row.sales ?? 0)}</td>
-      <td className="py-2 text-right tabular-nums">{formatRevenue(row.revenue)}</td>
+      <td className="py-2 pe-4 text-end tabular-nums">{intl.formatNumber(row.leads ?? 0)}</td>
+      <td className="py-2 pe-4 text-end tabular-nums">{intl.formatNumber(row.sales ?? 0)}</td>
+      <td className="py-2 text-end tabular-nums">{formatRevenue(intl, row.revenue)}</td>
     </>
   );
 }

@@ -1,8 +1,25 @@
 import type { CountItem } from '@qrd/contracts';
 import type { ReactNode } from 'react';
-import { countryName, formatCount } from '../lib/figures';
+import { defineMessages, useIntl, type IntlShape } from 'react-intl';
+import { countryName } from '../lib/figures';
 
-const share = (scans: number, total: number) => `${total > 0 ? Math.round((scans / total) * 100) : 0}%`;
+const messages = defineMessages<string>({
+  country: { id: 'analytics.placeTables.country', defaultMessage: 'Country' },
+  region: { id: 'analytics.placeTables.region', defaultMessage: 'Region' },
+  city: { id: 'analytics.placeTables.city', defaultMessage: 'City' },
+  scans: { id: 'analytics.placeTables.scans', defaultMessage: 'Scans' },
+  share: { id: 'analytics.placeTables.share', defaultMessage: 'Share' },
+  countryLabel: { id: 'analytics.placeTables.countryLabel', defaultMessage: 'Scans by country (table)' },
+  countryCaption: { id: 'analytics.placeTables.countryCaption', defaultMessage: 'Scans by country; choose a country to see its cities' },
+  cityLabel: { id: 'analytics.placeTables.cityLabel', defaultMessage: 'Scans by city in {country} (table)' },
+  cityCaption: { id: 'analytics.placeTables.cityCaption', defaultMessage: "Scans by city in {country}, with each city's share of the country's scans" },
+  cityUnknown: { id: 'analytics.placeTables.cityUnknown', defaultMessage: 'City not known' },
+});
+
+/** Marks a cell without a value (not words). */
+const NONE = '—';
+
+const share = (intl: IntlShape, scans: number, total: number) => intl.formatNumber(total > 0 ? scans / total : 0, { style: 'percent' });
 const cell = 'px-3 py-1.5';
 
 function TableFrame({ label, caption, head, children }: { label: string; caption: string; head: string[]; children: ReactNode }) {
@@ -11,9 +28,9 @@ function TableFrame({ label, caption, head, children }: { label: string; caption
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-card">
-          <tr className="text-left text-muted-foreground">
+          <tr className="text-start text-muted-foreground">
             {head.map((title, n) => (
-              <th key={title} scope="col" className={`px-3 py-2 font-medium ${n >= head.length - 2 ? 'text-right' : ''}`}>
+              <th key={title} scope="col" className={`px-3 py-2 font-medium ${n >= head.length - 2 ? 'text-end' : 'text-start'}`}>
                 {title}
               </th>
             ))}
@@ -27,26 +44,31 @@ function TableFrame({ label, caption, head, children }: { label: string; caption
 
 /** Every country with its scans and share; a named country's row opens its cities. */
 export function CountryTable({ countries, total, onChoose }: { countries: CountItem[]; total: number; onChoose: (country: string) => void }) {
+  const intl = useIntl();
   return (
-    <TableFrame label="Scans by country (table)" caption="Scans by country; choose a country to see its cities" head={['Country', 'Scans', 'Share']}>
+    <TableFrame
+      label={intl.formatMessage(messages.countryLabel)}
+      caption={intl.formatMessage(messages.countryCaption)}
+      head={[intl.formatMessage(messages.country), intl.formatMessage(messages.scans), intl.formatMessage(messages.share)]}
+    >
       {countries.map((c) => (
         <tr key={c.key} className="border-t">
-          <th scope="row" className={`${cell} text-left font-normal`}>
+          <th scope="row" className={`${cell} text-start font-normal`}>
             {c.key ? (
               <button
                 type="button"
                 data-country={c.key}
-                className="rounded-sm text-left underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                className="rounded-sm text-start underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                 onClick={() => onChoose(c.key)}
               >
-                {countryName(c.key)}
+                {countryName(intl, c.key)}
               </button>
             ) : (
-              countryName(c.key)
+              countryName(intl, c.key)
             )}
           </th>
-          <td className={`${cell} text-right tabular-nums`}>{formatCount(c.scans)}</td>
-          <td className={`${cell} text-right tabular-nums`}>{share(c.scans, total)}</td>
+          <td className={`${cell} text-end tabular-nums`}>{intl.formatNumber(c.scans)}</td>
+          <td className={`${cell} text-end tabular-nums`}>{share(intl, c.scans, total)}</td>
         </tr>
       ))}
     </TableFrame>
@@ -59,27 +81,32 @@ export function CountryTable({ countries, total, onChoose }: { countries: CountI
  * privacy mode) in a last row, so the shares add up.
  */
 export function CityTable({ country, countryScans, cities }: { country: string; countryScans: number; cities: CountItem[] }) {
+  const intl = useIntl();
   const named = cities.reduce((sum, c) => sum + c.scans, 0);
   const rest = countryScans - named;
-  const name = countryName(country);
+  const name = countryName(intl, country);
   return (
-    <TableFrame label={`Scans by city in ${name} (table)`} caption={`Scans by city in ${name}, with each city's share of the country's scans`} head={['Country', 'Region', 'City', 'Scans', 'Share']}>
+    <TableFrame
+      label={intl.formatMessage(messages.cityLabel, { country: name })}
+      caption={intl.formatMessage(messages.cityCaption, { country: name })}
+      head={[messages.country, messages.region, messages.city, messages.scans, messages.share].map((m) => intl.formatMessage(m))}
+    >
       {cities.map((c) => (
         <tr key={c.key} className="border-t">
           <td className={cell}>{name}</td>
-          <td className={`${cell} text-muted-foreground`}>{c.region ?? '—'}</td>
-          <th scope="row" className={`${cell} text-left font-normal`}>{c.key}</th>
-          <td className={`${cell} text-right tabular-nums`}>{formatCount(c.scans)}</td>
-          <td className={`${cell} text-right tabular-nums`}>{share(c.scans, countryScans)}</td>
+          <td className={`${cell} text-muted-foreground`}>{c.region ?? NONE}</td>
+          <th scope="row" className={`${cell} text-start font-normal`}>{c.key}</th>
+          <td className={`${cell} text-end tabular-nums`}>{intl.formatNumber(c.scans)}</td>
+          <td className={`${cell} text-end tabular-nums`}>{share(intl, c.scans, countryScans)}</td>
         </tr>
       ))}
       {rest > 0 && (
         <tr className="border-t text-muted-foreground">
           <td className={cell}>{name}</td>
-          <td className={cell}>—</td>
-          <th scope="row" className={`${cell} text-left font-normal`}>City not known</th>
-          <td className={`${cell} text-right tabular-nums`}>{formatCount(rest)}</td>
-          <td className={`${cell} text-right tabular-nums`}>{share(rest, countryScans)}</td>
+          <td className={cell}>{NONE}</td>
+          <th scope="row" className={`${cell} text-start font-normal`}>{intl.formatMessage(messages.cityUnknown)}</th>
+          <td className={`${cell} text-end tabular-nums`}>{intl.formatNumber(rest)}</td>
+          <td className={`${cell} text-end tabular-nums`}>{share(intl, rest, countryScans)}</td>
         </tr>
       )}
     </TableFrame>

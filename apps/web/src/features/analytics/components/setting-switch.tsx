@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { Spinner } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/api-client';
 
@@ -16,6 +17,7 @@ interface SettingSwitchProps {
 
 /** One account setting as a labelled switch with its explanation and what went wrong saving it. */
 export function SettingSwitch({ label, hint, checked, loading, disabled, onChange, saveError, children }: SettingSwitchProps) {
+  const intl = useIntl();
   const id = useId();
   return (
     <div className="grid gap-2 rounded-lg border p-4">
@@ -46,7 +48,7 @@ export function SettingSwitch({ label, hint, checked, loading, disabled, onChang
       {children}
       {saveError != null && (
         <p role="alert" className="text-sm text-destructive">
-          {getErrorMessage(saveError, 'Could not save this setting. Try again.')}
+          {getErrorMessage(saveError, intl.formatMessage({ id: 'analytics.settingSwitch.saveFailed', defaultMessage: 'Could not save this setting. Try again.' }))}
         </p>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { useSetWeeklyReport, useWeeklyReport } from '../api/weekly-report';
 import { SettingSwitch } from './setting-switch';
@@ -9,17 +10,26 @@ function zoneName(zone: string): string {
 
 /** The account's switch for the weekly scans report by mail (off until turned on). */
 export function WeeklyReportToggle() {
+  const intl = useIntl();
   const query = useWeeklyReport();
   const save = useSetWeeklyReport();
   const enabled = query.data?.enabled ?? false;
 
   return (
     <SettingSwitch
-      label="Weekly report by email"
+      label={intl.formatMessage({ id: 'analytics.weeklyReport.label', defaultMessage: 'Weekly report by email' })}
       hint={
         <>
-          Every Monday: last week&apos;s scans, the change on the week before and your top codes. Each mail has a link to stop it.
-          {enabled && query.data && <> Weeks run Monday to Sunday in {zoneName(query.data.timeZone)}.</>}
+          <FormattedMessage
+            id="analytics.weeklyReport.hint"
+            defaultMessage="Every Monday: last week's scans, the change on the week before and your top codes. Each mail has a link to stop it."
+          />
+          {enabled && query.data && (
+            <>
+              {' '}
+              <FormattedMessage id="analytics.weeklyReport.weeks" defaultMessage="Weeks run Monday to Sunday in {zone}." values={{ zone: zoneName(query.data.timeZone) }} />
+            </>
+          )}
         </>
       }
       checked={enabled}
@@ -30,15 +40,19 @@ export function WeeklyReportToggle() {
     >
       {query.isError && (
         <div role="alert" className="flex items-center gap-3 text-sm text-destructive">
-          Could not load this setting.
+          <FormattedMessage id="analytics.weeklyReport.loadFailed" defaultMessage="Could not load this setting." />
           <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
+            <FormattedMessage id="analytics.weeklyReport.retry" defaultMessage="Try again" />
           </Button>
         </div>
       )}
       {save.isSuccess && (
         <p role="status" className="text-sm text-muted-foreground">
-          {enabled ? 'The weekly report is on: the first one comes next Monday.' : 'The weekly report is off.'}
+          {enabled ? (
+            <FormattedMessage id="analytics.weeklyReport.on" defaultMessage="The weekly report is on: the first one comes next Monday." />
+          ) : (
+            <FormattedMessage id="analytics.weeklyReport.off" defaultMessage="The weekly report is off." />
+          )}
         </p>
       )}
     </SettingSwitch>

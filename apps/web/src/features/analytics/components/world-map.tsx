@@ -1,12 +1,18 @@
 import { geoArea, geoCentroid, geoCircle, geoEqualEarth, geoPath, type GeoProjection } from 'd3-geo';
 import type { Feature, FeatureCollection, Geometry, Polygon } from 'geojson';
 import { useMemo, type KeyboardEvent } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 // Loaded with this module only (the map is a separate chunk, fetched when a map is shown).
 import atlas from 'world-atlas/countries-110m.json';
 import { ALPHA2_BY_MAP_NAME, ALPHA2_BY_NUMERIC } from '../lib/country-codes';
-import { countryName, formatCount } from '../lib/figures';
+import { countryName } from '../lib/figures';
+
+const messages = defineMessages<string>({
+  choose: { id: 'analytics.worldMap.choose', defaultMessage: '{place}: {count, plural, one {# scan} other {# scans}}. Show its cities' },
+  figure: { id: 'analytics.worldMap.figure', defaultMessage: '{place}: {count, plural, one {# scan} other {# scans}}' },
+});
 
 type CountryFeature = Feature<Geometry, { name: string }> & { id?: string };
 
@@ -83,6 +89,7 @@ function projectionFor(shape: CountryFeature | null, cities: MapCity[]): GeoProj
  * dot names it with its figure.
  */
 export default function WorldMap({ counts, label, focus, cities, onChoose }: WorldMapProps) {
+  const intl = useIntl();
   const countries = useMemo(loadCountries, []);
   const focused = focus ? (countries.find((c) => c.key === focus)?.shape ?? null) : null;
   const { shapes, dots } = useMemo(() => {
@@ -109,7 +116,7 @@ export default function WorldMap({ counts, label, focus, cities, onChoose }: Wor
     <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="group" aria-label={label} className="h-auto w-full overflow-hidden" data-testid="scan-map" data-focus={focus ?? ''}>
       {shapes.map((shape, n) => {
         const scans = (shape.key && counts.get(shape.key)) || 0;
-        const name = shape.key ? countryName(shape.key) : shape.name;
+        const name = shape.key ? countryName(intl, shape.key) : shape.name;
         const choosable = scans > 0 && shape.key !== '' && shape.key !== focus;
         return (
           <path
@@ -124,19 +131,19 @@ export default function WorldMap({ counts, label, focus, cities, onChoose }: Wor
             {...(choosable && {
               role: 'button',
               tabIndex: 0,
-              'aria-label': `${name}: ${formatCount(scans)} scans. Show its cities`,
+              'aria-label': intl.formatMessage(messages.choose, { place: name, count: scans }),
               onClick: () => onChoose(shape.key),
               onKeyDown: choose(shape.key),
               className: 'cursor-pointer outline-none hover:stroke-foreground focus-visible:stroke-foreground focus-visible:[stroke-width:2.5]',
             })}
           >
-            <title>{`${name}: ${formatCount(scans)} scans`}</title>
+            <title>{intl.formatMessage(messages.figure, { place: name, count: scans })}</title>
           </path>
         );
       })}
       {dots.map(({ city, at, r }) => (
         <circle key={city.key} cx={at[0]} cy={at[1]} r={r} fill="var(--warning)" fillOpacity={0.85} stroke="var(--foreground)" strokeWidth={0.75} data-city={city.key} data-scans={city.scans}>
-          <title>{`${city.key}: ${formatCount(city.scans)} scans`}</title>
+          <title>{intl.formatMessage(messages.figure, { place: city.key, count: city.scans })}</title>
         </circle>
       ))}
     </svg>

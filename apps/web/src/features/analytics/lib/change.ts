@@ -1,10 +1,14 @@
 import type { PercentChange } from '@qrd/contracts';
+import { defineMessages, type IntlShape } from 'react-intl';
 
-/** "+12.5%", "-3%", "0%" or "New" (nothing in the period before). */
-export function changeLabel(change: PercentChange): string {
-  if (change === 'new') return 'New';
-  if (change === 0) return '0%';
-  return `${change > 0 ? '+' : ''}${change.toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
+const messages = defineMessages({
+  new: { id: 'analytics.change.new', defaultMessage: 'New' },
+});
+
+/** "+12.5%", "-3%", "0%" or "New" (nothing in the period before), in the shown language. */
+export function changeLabel(intl: IntlShape, change: PercentChange): string {
+  if (change === 'new') return intl.formatMessage(messages.new);
+  return intl.formatNumber(change / 100, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 }
 
 export function changeTone(change: PercentChange): 'up' | 'down' | 'flat' {

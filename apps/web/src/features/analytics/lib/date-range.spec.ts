@@ -1,4 +1,8 @@
+import { createIntl } from 'react-intl';
 import { presetRange, previousRange, rangeLabel, rangeProblems } from './date-range';
+
+/** The app's English (the messages' defaults). */
+const intl = createIntl({ locale: 'en', defaultLocale: 'en' });
 
 describe('date ranges', () => {
   const now = new Date('2026-03-15T12:00:00Z');
@@ -17,15 +21,15 @@ describe('date ranges', () => {
   });
 
   it('says what is wrong with a custom range', () => {
-    expect(rangeProblems({ from: '', to: '2026-03-01' })).toEqual({ from: 'Choose a start date' });
-    expect(rangeProblems({ from: '2026-02-30', to: '2026-03-01' })).toEqual({ from: 'Enter a real date like 2026-01-31' });
-    expect(rangeProblems({ from: '2026-03-02', to: '2026-03-01' })).toEqual({ from: 'The start date must not be after the end date' });
-    expect(rangeProblems({ from: '2024-01-01', to: '2026-01-01' })).toEqual({ from: 'Choose a range of at most 366 days' });
-    expect(rangeProblems({ from: '2025-01-01', to: '2026-01-01' })).toBeNull();
+    expect(rangeProblems(intl, { from: '', to: '2026-03-01' })).toEqual({ from: 'Choose a start date' });
+    expect(rangeProblems(intl, { from: '2026-02-30', to: '2026-03-01' })).toEqual({ from: 'Enter a real date like 2026-01-31' });
+    expect(rangeProblems(intl, { from: '2026-03-02', to: '2026-03-01' })).toEqual({ from: 'The start date must not be after the end date' });
+    expect(rangeProblems(intl, { from: '2024-01-01', to: '2026-01-01' })).toEqual({ from: 'Choose a range of at most 366 days' });
+    expect(rangeProblems(intl, { from: '2025-01-01', to: '2026-01-01' })).toBeNull();
   });
 
   it('labels ranges in US English', () => {
-    expect(rangeLabel({ from: '2026-02-19', to: '2026-02-28' })).toBe('Feb 19 - Feb 28, 2026');
-    expect(rangeLabel({ from: '2025-12-30', to: '2026-01-02' })).toBe('Dec 30, 2025 - Jan 2, 2026');
+    expect(rangeLabel(intl, { from: '2026-02-19', to: '2026-02-28' })).toBe('Feb 19 - Feb 28, 2026');
+    expect(rangeLabel(intl, { from: '2025-12-30', to: '2026-01-02' })).toBe('Dec 30, 2025 - Jan 2, 2026');
   });
 });

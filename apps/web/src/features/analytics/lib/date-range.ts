@@ -1,3 +1,4 @@
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { localDay } from './figures';
 
 /** The longest range the analytics answer (both ends included), as the server enforces it. */
@@ -10,13 +11,28 @@ export interface DayRange {
   to: string;
 }
 
-export const PRESETS: { id: Exclude<RangePreset, 'custom'>; label: string }[] = [
-  { id: 'today', label: 'Today' },
-  { id: '7d', label: '7 days' },
-  { id: '30d', label: '30 days' },
-  { id: '90d', label: '90 days' },
-  { id: 'this-month', label: 'This month' },
-  { id: 'last-month', label: 'Last month' },
+const messages = defineMessages<string>({
+  today: { id: 'analytics.dateRange.preset.today', defaultMessage: 'Today' },
+  days7: { id: 'analytics.dateRange.preset.7d', defaultMessage: '7 days' },
+  days30: { id: 'analytics.dateRange.preset.30d', defaultMessage: '30 days' },
+  days90: { id: 'analytics.dateRange.preset.90d', defaultMessage: '90 days' },
+  thisMonth: { id: 'analytics.dateRange.preset.thisMonth', defaultMessage: 'This month' },
+  lastMonth: { id: 'analytics.dateRange.preset.lastMonth', defaultMessage: 'Last month' },
+  noStart: { id: 'analytics.dateRange.problem.noStart', defaultMessage: 'Choose a start date' },
+  noEnd: { id: 'analytics.dateRange.problem.noEnd', defaultMessage: 'Choose an end date' },
+  notADay: { id: 'analytics.dateRange.problem.notADay', defaultMessage: 'Enter a real date like 2026-01-31' },
+  reversed: { id: 'analytics.dateRange.problem.reversed', defaultMessage: 'The start date must not be after the end date' },
+  tooLong: { id: 'analytics.dateRange.problem.tooLong', defaultMessage: 'Choose a range of at most {days, plural, one {# day} other {# days}}' },
+  range: { id: 'analytics.dateRange.label', defaultMessage: '{from} - {to}' },
+});
+
+export const PRESETS: { id: Exclude<RangePreset, 'custom'>; label: MessageDescriptor }[] = [
+  { id: 'today', label: messages.today },
+  { id: '7d', label: messages.days7 },
+  { id: '30d', label: messages.days30 },
+  { id: '90d', label: messages.days90 },
+  { id: 'this-month', label: messages.thisMonth },
+  { id: 'last-month', label: messages.lastMonth },
 ];
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -63,22 +79,22 @@ function isRealDay(day: string): boolean {
 }
 
 /** What is wrong with a custom range, per field, in words a person understands; null when it is fine. */
-export function rangeProblems(range: { from: string; to: string }): { from?: string; to?: string } | null {
+export function rangeProblems(intl: IntlShape, range: { from: string; to: string }): { from?: string; to?: string } | null {
   const problems: { from?: string; to?: string } = {};
-  if (!range.from) problems.from = 'Choose a start date';
-  else if (!isRealDay(range.from)) problems.from = 'Enter a real date like 2026-01-31';
-  if (!range.to) problems.to = 'Choose an end date';
-  else if (!isRealDay(range.to)) problems.to = 'Enter a real date like 2026-01-31';
+  if (!range.from) problems.from = intl.formatMessage(messages.noStart);
+  else if (!isRealDay(range.from)) problems.from = intl.formatMessage(messages.notADay);
+  if (!range.to) problems.to = intl.formatMessage(messages.noEnd);
+  else if (!isRealDay(range.to)) problems.to = intl.formatMessage(messages.notADay);
   if (problems.from || problems.to) return problems;
-  if (range.from > range.to) return { from: 'The start date must not be after the end date' };
-  if (rangeLength(range) > MAX_RANGE_DAYS) return { from: `Choose a range of at most ${MAX_RANGE_DAYS} days` };
+  if (range.from > range.to) return { from: intl.formatMessage(messages.reversed) };
+  if (rangeLength(range) > MAX_RANGE_DAYS) return { from: intl.formatMessage(messages.tooLong, { days: MAX_RANGE_DAYS }) };
   return null;
 }
 
-/** "Nov 1 - Nov 7, 2026" style label for a range. */
-export function rangeLabel(range: DayRange): string {
+/** "Nov 1 - Nov 7, 2026" style label for a range, in the shown language. */
+export function rangeLabel(intl: IntlShape, range: DayRange): string {
   const format = (day: string, withYear: boolean) =>
-    new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' });
+    intl.formatDate(`${day}T00:00:00Z`, { month: 'short', day: 'numeric', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' });
   if (range.from === range.to) return format(range.from, true);
-  return `${format(range.from, range.from.slice(0, 4) !== range.to.slice(0, 4))} - ${format(range.to, true)}`;
+  return intl.formatMessage(messages.range, { from: format(range.from, range.from.slice(0, 4) !== range.to.slice(0, 4)), to: format(range.to, true) });
 }

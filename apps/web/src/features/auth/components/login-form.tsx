@@ -1,5 +1,6 @@
 import { LoginDto } from '@qrd/contracts';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate, Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -14,6 +15,7 @@ import { isTwoFactorChallenge, useLogin } from '../api/login';
 import { TwoFactorStep } from './two-factor-step';
 
 export function LoginForm() {
+  const intl = useIntl();
   const loginMutation = useLogin();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -21,7 +23,10 @@ export function LoginForm() {
   // A refused sign-in is said at the form too, not only in a toast that goes away.
   const [refusal, setRefusal] = useState<string | null>(null);
   const signedIn = () => {
-    toast({ title: 'Login successful', description: 'Welcome back!' });
+    toast({
+      title: intl.formatMessage({ id: 'site.login.success', defaultMessage: 'Login successful' }),
+      description: intl.formatMessage({ id: 'site.login.welcomeBack', defaultMessage: 'Welcome back!' }),
+    });
     void navigate(nextAfterSignIn(search), { replace: true });
   };
   const form = useDtoForm(
@@ -36,9 +41,12 @@ export function LoginForm() {
           answer = await loginMutation.mutateAsync(values);
         } catch (error) {
           form.setErrorsFromResponse(error);
-          const message = getErrorMessage(error, 'Invalid username or password. Please try again.');
+          const message = getErrorMessage(
+            error,
+            intl.formatMessage({ id: 'site.login.invalid', defaultMessage: 'Invalid username or password. Please try again.' }),
+          );
           setRefusal(message);
-          toast({ variant: 'destructive', title: 'Login failed', description: message });
+          toast({ variant: 'destructive', title: intl.formatMessage({ id: 'site.login.failed', defaultMessage: 'Login failed' }), description: message });
           return;
         }
         if (isTwoFactorChallenge(answer)) {
@@ -66,19 +74,19 @@ export function LoginForm() {
 
   return (
     <form noValidate onSubmit={form.handleSubmit} className="grid gap-4">
-      <FormField id={form.fieldId('username')} label="Username" error={form.errors.username}>
+      <FormField id={form.fieldId('username')} label={intl.formatMessage({ id: 'site.common.username', defaultMessage: 'Username' })} error={form.errors.username}>
         <Input {...form.inputProps('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
       </FormField>
       <FormField
         id={form.fieldId('password')}
-        label="Password"
+        label={intl.formatMessage({ id: 'site.common.password', defaultMessage: 'Password' })}
         error={form.errors.password}
         aside={
           <Link
             to={paths.resetPasswordRequest}
             className="rounded-sm text-sm font-medium text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
-            Forgot your password?
+            <FormattedMessage id="site.login.forgot" defaultMessage="Forgot your password?" />
           </Link>
         }
       >
@@ -91,7 +99,11 @@ export function LoginForm() {
       )}
       <Button type="submit" className="w-full" disabled={busy}>
         {busy && <Spinner />}
-        {busy ? 'Signing in...' : 'Sign In'}
+        {busy ? (
+          <FormattedMessage id="site.login.signingIn" defaultMessage="Signing in..." />
+        ) : (
+          <FormattedMessage id="site.login.signIn" defaultMessage="Sign In" />
+        )}
       </Button>
     </form>
   );

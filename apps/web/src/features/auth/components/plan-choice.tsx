@@ -1,13 +1,20 @@
 import type { BillingInterval } from '@qrd/contracts';
-import { monthsFreeLabel } from '../../../lib/pricing';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Price } from '../../../components/price';
 import { usePlanPrices } from '../../../lib/site-config';
 import { cn } from '../../../lib/utils';
 
-const OPTIONS: { value: BillingInterval; title: string }[] = [
-  { value: 'monthly', title: 'Monthly' },
-  { value: 'annual', title: 'Annual' },
-];
+const messages = defineMessages({
+  monthly: { id: 'site.planChoice.monthly', defaultMessage: 'Monthly' },
+  annual: { id: 'site.planChoice.annual', defaultMessage: 'Annual' },
+  cancelAnytime: { id: 'site.planChoice.cancelAnytime', defaultMessage: 'Cancel anytime' },
+  billedYearly: { id: 'site.planChoice.billedYearly', defaultMessage: 'Billed once a year' },
+});
+
+const OPTIONS = [
+  { value: 'monthly', title: messages.monthly },
+  { value: 'annual', title: messages.annual },
+] as const satisfies readonly { value: BillingInterval; title: unknown }[];
 
 interface PlanChoiceProps {
   value: BillingInterval;
@@ -17,19 +24,29 @@ interface PlanChoiceProps {
 
 /** Monthly or annual billing, as two radio cards (native radios keep keyboard and screen readers happy). */
 export function PlanChoice({ value, onChange, error }: PlanChoiceProps) {
+  const intl = useIntl();
   const { prices } = usePlanPrices();
   const notes: Record<BillingInterval, string> = {
-    monthly: 'Cancel anytime',
+    monthly: intl.formatMessage(messages.cancelAnytime),
     annual: prices?.annualMonthsFree
-      ? `Save ${prices.annualSavingPercent}% (${monthsFreeLabel(prices.annualMonthsFree)})`
-      : 'Billed once a year',
+      ? intl.formatMessage(
+          { id: 'site.planChoice.saving', defaultMessage: 'Save {percent} ({months, plural, one {# month} other {# months}} free)' },
+          {
+          percent: intl.formatNumber(prices.annualSavingPercent / 100, { style: 'percent' }),
+            months: prices.annualMonthsFree,
+          },
+        )
+      : intl.formatMessage(messages.billedYearly),
   };
   return (
     <fieldset className="grid gap-2">
-      <legend className="mb-2 text-sm font-medium">Choose your plan</legend>
+      <legend className="mb-2 text-sm font-medium">
+        <FormattedMessage id="site.planChoice.legend" defaultMessage="Choose your plan" />
+      </legend>
       <div className="grid gap-3 sm:grid-cols-2">
         {OPTIONS.map((option) => {
           const checked = value === option.value;
+          const price = <Price interval={option.value} />;
           return (
             <label
               key={option.value}
@@ -47,7 +64,7 @@ export function PlanChoice({ value, onChange, error }: PlanChoiceProps) {
                 className="sr-only"
               />
               <span className="flex items-center justify-between gap-2">
-                <span className="font-semibold">{option.title}</span>
+                <span className="font-semibold">{intl.formatMessage(option.title)}</span>
                 <span
                   aria-hidden="true"
                   className={cn(
@@ -59,9 +76,15 @@ export function PlanChoice({ value, onChange, error }: PlanChoiceProps) {
                 </span>
               </span>
               <span className="text-lg font-bold">
-                <Price interval={option.value} />/{option.value === 'annual' ? 'year' : 'month'}
+                {option.value === 'annual' ? (
+                  <FormattedMessage id="site.planChoice.perYear" defaultMessage="{price}/year" values={{ price }} />
+                ) : (
+                  <FormattedMessage id="site.planChoice.perMonth" defaultMessage="{price}/month" values={{ price }} />
+                )}
               </span>
-              <span className="text-xs text-muted-foreground">per QR code</span>
+              <span className="text-xs text-muted-foreground">
+                <FormattedMessage id="site.planChoice.perCode" defaultMessage="per QR code" />
+              </span>
               <span className="text-sm font-medium text-primary">{notes[option.value]}</span>
             </label>
           );

@@ -4,7 +4,13 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { aBillingConfig, anOutcome, aPaymentSetup, aUser } from '../../../testing/fixtures';
 import { deferred, fail, installFetchStub, ok, type FetchStub, type Reply } from '../../../testing/fetch-stub';
 import { renderWithApp } from '../../../testing/render';
+import { LanguageSwitcher } from '../../../i18n/language-switcher';
 import { SignupForm } from './signup-form';
+
+// The catalogues are loaded with Vite's import.meta.glob, which Jest cannot run: German comes from this area's file.
+jest.mock('../../../i18n/catalogues', () => ({
+  loadMessages: async (locale: string) => (locale === 'de' ? jest.requireActual('../../../i18n/catalogues/site/de.json') : {}),
+}));
 
 function renderSignup() {
   return renderWithApp(<SignupForm />, { path: '/auth' });
@@ -34,6 +40,13 @@ function findAlert(title: string): Promise<HTMLElement> {
 
 describe(SignupForm.name, () => {
   let server: FetchStub;
+
+  afterEach(() => {
+    // The language a test chose is remembered in this browser and set on the page.
+    window.localStorage.clear();
+    document.documentElement.lang = 'en';
+    document.documentElement.dir = 'ltr';
+  });
 
   beforeEach(() => {
     server = installFetchStub()
@@ -118,6 +131,8 @@ describe(SignupForm.name, () => {
         username: 'ada',
         email: 'ada@example.com',
         billingInterval: 'annual',
+        currency: 'usd',
+        language: 'en',
       });
 
       await user.click(screen.getByRole('button', { name: 'Back' }));
@@ -178,7 +193,33 @@ describe(SignupForm.name, () => {
         billingInterval: 'monthly',
         stripeCustomerId: 'cus_test_1',
         stripeSubscriptionId: 'sub_test_1',
+        language: 'en',
       });
+    });
+
+    it('creates the account in the language the page is shown in', async () => {
+      server
+        .on('POST /api/test-payments/confirm', ok(anOutcome('succeeded')))
+        .on('POST /api/register', ok(aUser({ username: 'ada' }), 201));
+      const sut = renderWithApp(
+        <>
+          <LanguageSwitcher />
+          <SignupForm />
+        </>,
+        { path: '/auth' },
+      );
+      const user = userEvent.setup();
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Deutsch');
+      await user.type(await screen.findByLabelText('Benutzername'), 'ada');
+      await user.type(screen.getByLabelText('E-Mail'), 'ada@example.com');
+      await user.type(screen.getByLabelText('Passwort'), 'correct-horse');
+      await user.click(screen.getByRole('button', { name: 'Weiter zur Zahlung' }));
+      await fillCard(user);
+
+      await user.click(await screen.findByRole('button', { name: /^Pay/ }));
+
+      await waitFor(() => expect(sut.pathname()).toBe('/dashboard'));
+      expect(server.calls('POST /api/register')[0].body).toMatchObject({ username: 'ada', language: 'de' });
     });
 
     it('shows a declined card on step 2 and creates no account', async () => {

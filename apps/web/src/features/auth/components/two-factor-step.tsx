@@ -1,5 +1,6 @@
 import { SecondFactorCodeDto } from '@qrd/contracts';
 import { ShieldCheck } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -8,6 +9,9 @@ import { toast } from '../../../hooks/use-toast';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { useDtoForm } from '../../../lib/form';
 import { useLoginWithCode } from '../api/login';
+
+/** What a code looks like (digits, the same in every language). */
+const CODE_EXAMPLE = '123456';
 
 interface TwoFactorStepProps {
   ticket: string;
@@ -18,6 +22,7 @@ interface TwoFactorStepProps {
 
 /** The second step of a sign-in: a code from the authenticator app, or a recovery code. */
 export function TwoFactorStep({ ticket, onSignedIn, onRestart }: TwoFactorStepProps) {
+  const intl = useIntl();
   const mutation = useLoginWithCode();
   const form = useDtoForm(
     SecondFactorCodeDto,
@@ -28,15 +33,21 @@ export function TwoFactorStep({ ticket, onSignedIn, onRestart }: TwoFactorStepPr
         try {
           await mutation.mutateAsync({ ticket, code: values.code.trim() });
         } catch (error) {
-          const message = getErrorMessage(error, 'Please try again.');
+          const message = getErrorMessage(error, intl.formatMessage({ id: 'site.common.tryAgain', defaultMessage: 'Please try again.' }));
           if (isApiError(error, 410)) {
-            toast({ variant: 'destructive', title: 'Sign-in expired', description: message });
+            toast({
+              variant: 'destructive',
+              title: intl.formatMessage({ id: 'site.twoFactor.expired', defaultMessage: 'Sign-in expired' }),
+              description: message,
+            });
             onRestart();
             return;
           }
           form.setErrorsFromResponse(error);
           // A wrong code is shown under the field; anything else (too many tries, an outage) as a toast.
-          if (!isApiError(error, 401) && !isApiError(error, 400)) toast({ variant: 'destructive', title: 'Login failed', description: message });
+          if (!isApiError(error, 401) && !isApiError(error, 400)) {
+            toast({ variant: 'destructive', title: intl.formatMessage({ id: 'site.login.failed', defaultMessage: 'Login failed' }), description: message });
+          }
           return;
         }
         onSignedIn();
@@ -45,7 +56,7 @@ export function TwoFactorStep({ ticket, onSignedIn, onRestart }: TwoFactorStepPr
   );
   const busy = form.isSubmitting;
   // A wrong code answers 401 with a message and no field: shown under the field all the same.
-  const wrong = isApiError(mutation.error, 401) ? getErrorMessage(mutation.error, 'That code did not work.') : undefined;
+  const wrong = isApiError(mutation.error, 401) ? getErrorMessage(mutation.error, intl.formatMessage({ id: 'site.twoFactor.wrongCode', defaultMessage: 'That code did not work.' })) : undefined;
   const error = form.errors.code ?? wrong;
 
   return (
@@ -54,14 +65,17 @@ export function TwoFactorStep({ ticket, onSignedIn, onRestart }: TwoFactorStepPr
         <ShieldCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
         <div className="grid gap-1">
           <h2 id="login-2fa-title" className="font-semibold">
-            Two-factor sign-in
+            <FormattedMessage id="site.twoFactor.title" defaultMessage="Two-factor sign-in" />
           </h2>
           <p className="text-sm text-muted-foreground">
-            Enter the 6-digit code from your authenticator app. Lost your phone? Enter one of your recovery codes instead.
+            <FormattedMessage
+              id="site.twoFactor.text"
+              defaultMessage="Enter the 6-digit code from your authenticator app. Lost your phone? Enter one of your recovery codes instead."
+            />
           </p>
         </div>
       </div>
-      <FormField id={form.fieldId('code')} label="Authentication code" error={error}>
+      <FormField id={form.fieldId('code')} label={intl.formatMessage({ id: 'site.twoFactor.code', defaultMessage: 'Authentication code' })} error={error}>
         <Input
           {...form.inputProps('code')}
           aria-invalid={error ? true : undefined}
@@ -70,15 +84,19 @@ export function TwoFactorStep({ ticket, onSignedIn, onRestart }: TwoFactorStepPr
           autoCapitalize="none"
           spellCheck={false}
           autoFocus
-          placeholder="123456"
+          placeholder={CODE_EXAMPLE}
         />
       </FormField>
       <Button type="submit" className="w-full" disabled={busy}>
         {busy && <Spinner />}
-        {busy ? 'Verifying...' : 'Verify'}
+        {busy ? (
+          <FormattedMessage id="site.twoFactor.verifying" defaultMessage="Verifying..." />
+        ) : (
+          <FormattedMessage id="site.twoFactor.verify" defaultMessage="Verify" />
+        )}
       </Button>
       <Button type="button" variant="ghost" className="w-full" onClick={onRestart} disabled={busy}>
-        Back to sign in
+        <FormattedMessage id="site.twoFactor.back" defaultMessage="Back to sign in" />
       </Button>
     </form>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BillingInterval, PaymentSetupView } from '@qrd/contracts';
+import type { BillingInterval, Currency, Language, PaymentSetupView } from '@qrd/contracts';
 import { api } from '../../../lib/api-client';
 import { useSetUser } from '../../../lib/auth';
 import type { User } from '../../../lib/user';
@@ -14,6 +14,10 @@ export interface SignupPaymentInput {
   username: string;
   email: string;
   billingInterval: BillingInterval;
+  /** The currency the prices were shown in; the first payment fixes the account's. */
+  currency?: Currency;
+  /** The language the invoices are written in (the shown one). */
+  language?: Language;
 }
 
 /**
@@ -24,9 +28,13 @@ export function createSignupPayment(input: SignupPaymentInput): Promise<PaymentS
   return api.post<PaymentSetupView>('/api/create-signup-payment-intent', input);
 }
 
-/** POST /api/get-or-create-subscription?interval= -> clientSecret (null: nothing left to pay). */
-export function getOrCreateSubscription(interval: BillingInterval): Promise<PaymentSetupView> {
-  return api.post<PaymentSetupView>(`/api/get-or-create-subscription?interval=${encodeURIComponent(interval)}`);
+/**
+ * POST /api/get-or-create-subscription?interval=&currency= -> clientSecret (null: nothing left to
+ * pay). The currency counts only until the account has paid; afterwards the account's is used.
+ */
+export function getOrCreateSubscription({ interval, currency }: { interval: BillingInterval; currency: Currency }): Promise<PaymentSetupView> {
+  const query = new URLSearchParams({ interval, currency });
+  return api.post<PaymentSetupView>(`/api/get-or-create-subscription?${query.toString()}`);
 }
 
 export interface RegisterInput {
@@ -36,6 +44,8 @@ export interface RegisterInput {
   billingInterval: BillingInterval;
   stripeCustomerId?: string;
   stripeSubscriptionId?: string;
+  /** The account's language (the shown one). */
+  language?: Language;
 }
 
 /** POST /api/register with the paid subscription's ids -> 201 and the new user, signed in. */

@@ -1,4 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -24,20 +25,22 @@ export function AuthenticationDialog({ open, busy, onAnswer }: AuthenticationDia
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
             <ShieldCheck className="size-5 text-primary" aria-hidden="true" />
-            Authenticate this payment
+            <FormattedMessage id="billing.authentication.title" defaultMessage="Authenticate this payment" />
           </DialogTitle>
           <DialogDescription>
-            Test mode — no real charges. Your bank asks you to confirm this payment (3-D Secure). Choose what the customer
-            does.
+            <FormattedMessage
+              id="billing.authentication.text"
+              defaultMessage="Test mode — no real charges. Your bank asks you to confirm this payment (3-D Secure). Choose what the customer does."
+            />
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" disabled={busy} onClick={() => onAnswer(false)}>
-            Fail authentication
+            <FormattedMessage id="billing.authentication.fail" defaultMessage="Fail authentication" />
           </Button>
           <Button disabled={busy} onClick={() => onAnswer(true)}>
             {busy && <Spinner />}
-            Complete authentication
+            <FormattedMessage id="billing.authentication.complete" defaultMessage="Complete authentication" />
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,4 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
@@ -17,14 +18,17 @@ export function PastDueBanner() {
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 text-sm sm:px-6 lg:px-8">
         <AlertTriangle className="size-4 shrink-0 text-yellow-700 dark:text-yellow-300" aria-hidden="true" />
         <p className="flex-1">
-          <span className="font-semibold">Your last payment failed.</span> Your QR codes keep working for now; update your
-          payment method so they don't stop.
+          <FormattedMessage
+            id="billing.pastDue.text"
+            defaultMessage="<strong>Your last payment failed.</strong> Your QR codes keep working for now; update your payment method so they don't stop."
+            values={{ strong: (chunks) => <span className="font-semibold">{chunks}</span> }}
+          />
         </p>
         <Link
           to={`${paths.account}?tab=subscription`}
           className="rounded-sm font-semibold text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
-          Update Payment Method
+          <FormattedMessage id="billing.pastDue.update" defaultMessage="Update Payment Method" />
         </Link>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSiteConfig } from '../../../lib/site-config';
 import { StripePaymentForm } from './stripe-payment-form';
@@ -9,7 +10,7 @@ export function PaymentForm(props: PaymentFormProps) {
   if (config.isLoading) {
     return (
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner /> Loading the payment form...
+        <Spinner /> <FormattedMessage id="billing.paymentForm.loading" defaultMessage="Loading the payment form..." />
       </p>
     );
   }
@@ -19,7 +20,7 @@ export function PaymentForm(props: PaymentFormProps) {
   if (config.data?.provider === 'test') return <TestPaymentForm {...props} />;
   return (
     <p role="alert" className="text-sm font-medium text-destructive">
-      Could not initialize payment. Please try again.
+      <FormattedMessage id="billing.paymentForm.unavailable" defaultMessage="Could not initialize payment. Please try again." />
     </p>
   );
 }

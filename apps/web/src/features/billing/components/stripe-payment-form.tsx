@@ -1,21 +1,30 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { StripeElementLocale } from '@stripe/stripe-js';
 import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { resultOfIntent, type PaymentResult } from '../lib/payment-result';
+import { paymentMessages, resultOfIntent, type PaymentResult } from '../lib/payment-result';
 import { stripeFor } from '../lib/stripe-loader';
 import type { PaymentFormProps } from './test-payment-form';
 
 /** Stripe's Payment Element, confirmed with the subscription's client secret. */
 export function StripePaymentForm({ publishableKey, ...props }: PaymentFormProps & { publishableKey: string }) {
+  // Stripe's own fields speak the shown language (it knows each of ours by the same tag).
+  const { locale } = useIntl();
   return (
-    <Elements key={props.clientSecret} stripe={stripeFor(publishableKey)} options={{ clientSecret: props.clientSecret }}>
+    <Elements
+      key={`${props.clientSecret}:${locale}`}
+      stripe={stripeFor(publishableKey)}
+      options={{ clientSecret: props.clientSecret, locale: locale as StripeElementLocale }}
+    >
       <StripeFields {...props} />
     </Elements>
   );
 }
 
 function StripeFields({ submitLabel, returnPath, onResult }: PaymentFormProps) {
+  const intl = useIntl();
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -41,7 +50,7 @@ function StripeFields({ submitLabel, returnPath, onResult }: PaymentFormProps) {
               ? { kind: 'declined', message: confirmed.error.message ?? '' }
               : { kind: 'error', message: confirmed.error.message ?? '' };
         } else {
-          result = resultOfIntent(confirmed.paymentIntent?.status);
+          result = resultOfIntent(confirmed.paymentIntent?.status, null, intl.formatMessage(paymentMessages.declinedFallback));
         }
       } catch (error) {
         result = { kind: 'error', message: error instanceof Error ? error.message : '' };
@@ -53,12 +62,17 @@ function StripeFields({ submitLabel, returnPath, onResult }: PaymentFormProps) {
   };
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Card payment">
+    <form
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      className="grid gap-4"
+      aria-label={intl.formatMessage({ id: 'billing.paymentForm.label', defaultMessage: 'Card payment' })}
+    >
       <PaymentElement onReady={() => setReady(true)} />
       {/* Spec: disabled until the payment library is ready, and while processing. */}
       <Button type="submit" className="w-full" disabled={!stripe || !elements || !ready || busy}>
         {busy && <Spinner />}
-        {busy ? 'Processing...' : submitLabel}
+        {busy ? intl.formatMessage(paymentMessages.processing) : submitLabel}
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { CreditCard } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { SubscriptionView } from '@qrd/contracts';
 import { Badge } from '../../../components/ui/badge';
@@ -12,7 +13,7 @@ import { paths } from '../../../lib/paths';
 import { useSiteConfig } from '../../../lib/site-config';
 import { useCancelIntervalSwitch } from '../api/interval-switch';
 import { usePaymentMethodPortal, useSubscription } from '../api/subscription';
-import { describeCard, formatCents, formatDate, isEnded, perPeriod, statusLabel } from '../lib/format';
+import { describeCard, formatAmount, formatDate, isEnded, NONE, perPeriod, statusLabel } from '../lib/format';
 import { ManageSubscriptionDialog } from './manage-subscription-dialog';
 import { SwitchIntervalDialog } from './switch-interval-dialog';
 import { Price } from '../../../components/price';
@@ -30,28 +31,49 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function BillingSummary({ subscription: s }: { subscription: SubscriptionView }) {
+  const intl = useIntl();
   const ended = isEnded(s.status);
   return (
     <dl className="text-sm">
-      <Row label="Price">
-        {s.unitAmountCents !== null ? `${formatCents(s.unitAmountCents)} per QR code ${perPeriod(s.interval)}` : '—'}
+      <Row label={intl.formatMessage({ id: 'billing.panel.price', defaultMessage: 'Price' })}>
+        {s.unitAmountCents !== null
+          ? intl.formatMessage(
+              { id: 'billing.panel.pricePerCode', defaultMessage: '{price} per QR code {period}' },
+              { price: formatAmount(intl, s.unitAmountCents, s.currency), period: perPeriod(intl, s.interval) },
+            )
+          : NONE}
       </Row>
-      <Row label="QR codes">
-        {s.seatsUsed} in use of {s.seats} paid
+      <Row label={intl.formatMessage({ id: 'billing.panel.codes', defaultMessage: 'QR codes' })}>
+        {intl.formatMessage({ id: 'billing.panel.seatsUsed', defaultMessage: '{used, number} in use of {seats, number} paid' }, { used: s.seatsUsed, seats: s.seats })}
       </Row>
-      <Row label={s.interval === 'annual' ? 'Total per year' : 'Total per month'}>
-        {s.periodAmountCents !== null ? formatCents(s.periodAmountCents) : '—'}
+      <Row
+        label={
+          s.interval === 'annual'
+            ? intl.formatMessage({ id: 'billing.panel.totalPerYear', defaultMessage: 'Total per year' })
+            : intl.formatMessage({ id: 'billing.panel.totalPerMonth', defaultMessage: 'Total per month' })
+        }
+      >
+        {s.periodAmountCents !== null ? formatAmount(intl, s.periodAmountCents, s.currency) : NONE}
       </Row>
       {!ended && (
-        <Row label={s.cancelAtPeriodEnd ? 'Ends on' : 'Next billing date'}>{formatDate(s.currentPeriodEnd)}</Row>
+        <Row
+          label={
+            s.cancelAtPeriodEnd
+              ? intl.formatMessage({ id: 'billing.panel.endsOn', defaultMessage: 'Ends on' })
+              : intl.formatMessage({ id: 'billing.panel.nextBilling', defaultMessage: 'Next billing date' })
+          }
+        >
+          {formatDate(intl, s.currentPeriodEnd)}
+        </Row>
       )}
-      <Row label="Payment method">{describeCard(s.card)}</Row>
+      <Row label={intl.formatMessage({ id: 'billing.panel.paymentMethod', defaultMessage: 'Payment method' })}>{describeCard(intl, s.card)}</Row>
     </dl>
   );
 }
 
 /** The account page's Subscription tab (spec /account), from the provider's real state. */
 export function SubscriptionPanel() {
+  const intl = useIntl();
   const subscription = useSubscription();
   const config = useSiteConfig();
   const portal = usePaymentMethodPortal();
@@ -64,7 +86,7 @@ export function SubscriptionPanel() {
     return (
       <Card>
         <CardContent className="flex items-center gap-2 p-6 text-sm text-muted-foreground">
-          <Spinner /> Loading your subscription...
+          <Spinner /> <FormattedMessage id="billing.panel.loading" defaultMessage="Loading your subscription..." />
         </CardContent>
       </Card>
     );
@@ -74,9 +96,11 @@ export function SubscriptionPanel() {
     return (
       <Card>
         <CardContent className="grid gap-3 p-6 text-sm">
-          <p role="alert">Could not load your subscription. Please try again later.</p>
+          <p role="alert">
+            <FormattedMessage id="billing.panel.loadFailed" defaultMessage="Could not load your subscription. Please try again later." />
+          </p>
           <Button variant="outline" size="sm" className="justify-self-start" onClick={() => void subscription.refetch()}>
-            Try again
+            <FormattedMessage id="billing.panel.tryAgain" defaultMessage="Try again" />
           </Button>
         </CardContent>
       </Card>
@@ -88,13 +112,21 @@ export function SubscriptionPanel() {
   const testMode = config.data?.provider === 'test';
   const canSwitch = (s.status === 'active' || s.status === 'trialing') && !s.cancelAtPeriodEnd && !s.pendingInterval;
   const otherInterval = s.interval === 'annual' ? 'monthly' : 'annual';
+  const errorTitle = intl.formatMessage({ id: 'billing.panel.error', defaultMessage: 'Error' });
+  const tryLater = intl.formatMessage({ id: 'billing.panel.tryLater', defaultMessage: 'Please try again later.' });
 
   const keepInterval = async () => {
     try {
       await cancelSwitch.mutateAsync();
-      toast({ title: 'Switch cancelled', description: `You stay on ${s.interval ?? 'your'} billing.` });
+      toast({
+        title: intl.formatMessage({ id: 'billing.panel.switchCancelled', defaultMessage: 'Switch cancelled' }),
+        description: intl.formatMessage(
+          { id: 'billing.panel.switchCancelledText', defaultMessage: '{interval, select, annual {You stay on annual billing.} monthly {You stay on monthly billing.} other {You stay on your billing.}}' },
+          { interval: s.interval ?? 'other' },
+        ),
+      });
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Please try again later.') });
+      toast({ variant: 'destructive', title: errorTitle, description: getErrorMessage(error, tryLater) });
     }
   };
 
@@ -107,7 +139,7 @@ export function SubscriptionPanel() {
       const { url } = await portal.mutateAsync();
       if (url) window.location.assign(url);
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Please try again later.') });
+      toast({ variant: 'destructive', title: errorTitle, description: getErrorMessage(error, tryLater) });
     }
   };
 
@@ -115,32 +147,50 @@ export function SubscriptionPanel() {
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1.5">
-          <CardTitle as="h2">Subscription</CardTitle>
+          <CardTitle as="h2">
+            <FormattedMessage id="billing.panel.title" defaultMessage="Subscription" />
+          </CardTitle>
           <CardDescription>
-            {s.interval ? `${s.interval === 'annual' ? 'Annual' : 'Monthly'} plan, billed per QR code` : 'No plan yet'}
+            {s.interval === 'annual' ? (
+              <FormattedMessage id="billing.panel.annualPlan" defaultMessage="Annual plan, billed per QR code" />
+            ) : s.interval === 'monthly' ? (
+              <FormattedMessage id="billing.panel.monthlyPlan" defaultMessage="Monthly plan, billed per QR code" />
+            ) : (
+              <FormattedMessage id="billing.panel.noPlan" defaultMessage="No plan yet" />
+            )}
           </CardDescription>
         </div>
-        <Badge variant={s.status === 'active' ? 'success' : 'warning'}>{statusLabel(s.status)}</Badge>
+        <Badge variant={s.status === 'active' ? 'success' : 'warning'}>{statusLabel(intl, s.status)}</Badge>
       </CardHeader>
       <CardContent className="grid gap-6">
         {s.status === null ? (
           <p className="text-sm text-muted-foreground">
-            Subscribe to create dynamic QR codes: <Price interval="monthly" /> per code per month, or <Price interval="annual" /> per
-            code per year.
+            <FormattedMessage
+              id="billing.panel.subscribePrompt"
+              defaultMessage="Subscribe to create dynamic QR codes: {monthly} per code per month, or {annual} per code per year."
+              values={{ monthly: <Price interval="monthly" />, annual: <Price interval="annual" /> }}
+            />
           </p>
         ) : (
           <BillingSummary subscription={s} />
         )}
         {s.cancelAtPeriodEnd && live && (
           <p role="status" className="rounded-md border bg-muted p-3 text-sm">
-            Your subscription is cancelled and ends on {formatDate(s.currentPeriodEnd)}. Your QR codes keep working until
-            then.
+            <FormattedMessage
+              id="billing.panel.cancelled"
+              defaultMessage="Your subscription is cancelled and ends on {date}. Your QR codes keep working until then."
+              values={{ date: formatDate(intl, s.currentPeriodEnd) }}
+            />
           </p>
         )}
         {s.pendingInterval && live && (
           <div role="status" className="grid gap-2 rounded-md border bg-muted p-3 text-sm">
             <p>
-              Your plan switches to {s.pendingInterval} billing on {formatDate(s.currentPeriodEnd)}. Nothing changes until then.
+              <FormattedMessage
+                id="billing.panel.pendingSwitch"
+                defaultMessage="{interval, select, annual {Your plan switches to annual billing on {date}. Nothing changes until then.} other {Your plan switches to monthly billing on {date}. Nothing changes until then.}}"
+                values={{ interval: s.pendingInterval, date: formatDate(intl, s.currentPeriodEnd) }}
+              />
             </p>
             <Button
               variant="outline"
@@ -150,39 +200,55 @@ export function SubscriptionPanel() {
               disabled={cancelSwitch.isPending}
             >
               {cancelSwitch.isPending && <Spinner />}
-              Keep {s.interval} billing
+              <FormattedMessage
+                id="billing.panel.keepInterval"
+                defaultMessage="{interval, select, annual {Keep annual billing} other {Keep monthly billing}}"
+                values={{ interval: s.interval ?? 'monthly' }}
+              />
             </Button>
           </div>
         )}
         {s.status !== null && !s.redirectsEnabled && (
           <p role="status" className="rounded-md border border-warning bg-warning/10 p-3 text-sm">
-            Your QR codes are not redirecting: scans show a page saying the code is not active. Subscribe again to bring
-            every code back.
+            <FormattedMessage
+              id="billing.panel.notRedirecting"
+              defaultMessage="Your QR codes are not redirecting: scans show a page saying the code is not active. Subscribe again to bring every code back."
+            />
           </p>
         )}
         <div>
-          <h3 className="mb-2 text-sm font-semibold">Included</h3>
+          <h3 className="mb-2 text-sm font-semibold">
+            <FormattedMessage id="billing.panel.included" defaultMessage="Included" />
+          </h3>
           <PlanFeaturesList className="grid gap-1.5 text-sm sm:grid-cols-2" />
         </div>
         {testMode && canUpdateCard && <TestModeNotice />}
       </CardContent>
       <CardFooter className="flex-wrap gap-3">
         {live ? (
-          <Button onClick={() => setManaging(true)}>Manage Subscription</Button>
+          <Button onClick={() => setManaging(true)}>
+            <FormattedMessage id="billing.panel.manage" defaultMessage="Manage Subscription" />
+          </Button>
         ) : (
           <Button asChild>
-            <Link to={paths.subscribe}>Subscribe Now</Link>
+            <Link to={paths.subscribe}>
+              <FormattedMessage id="billing.panel.subscribe" defaultMessage="Subscribe Now" />
+            </Link>
           </Button>
         )}
         {canSwitch && (
           <Button variant="outline" onClick={() => setSwitching(true)}>
-            Switch to {otherInterval} billing
+            <FormattedMessage
+              id="billing.panel.switchTo"
+              defaultMessage="{interval, select, annual {Switch to annual billing} other {Switch to monthly billing}}"
+              values={{ interval: otherInterval }}
+            />
           </Button>
         )}
         {canUpdateCard && (
           <Button variant="outline" onClick={() => void updatePaymentMethod()} disabled={portal.isPending}>
             {portal.isPending ? <Spinner /> : <CreditCard aria-hidden="true" />}
-            Update Payment Method
+            <FormattedMessage id="billing.panel.updatePayment" defaultMessage="Update Payment Method" />
           </Button>
         )}
       </CardFooter>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { BillingInterval, IntervalSwitchPreviewView, SubscriptionView, SwitchTiming } from '@qrd/contracts';
 import { Button } from '../../../components/ui/button';
 import {
@@ -16,7 +17,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { useSwitchInterval, useSwitchPreview } from '../api/interval-switch';
 import { billingKeys } from '../api/keys';
 import { usePaymentAuthentication } from '../hooks/use-payment-authentication';
-import { formatCents, formatDate, perPeriod } from '../lib/format';
+import { formatAmount, formatDate, perPeriod } from '../lib/format';
 
 interface SwitchIntervalDialogProps {
   subscription: SubscriptionView;
@@ -24,8 +25,16 @@ interface SwitchIntervalDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-const NAME: Record<BillingInterval, string> = { monthly: 'monthly', annual: 'annual' };
-const PERIOD: Record<BillingInterval, string> = { monthly: 'month', annual: 'year' };
+const messages = defineMessages<string>({
+  title: { id: 'billing.switch.title', defaultMessage: '{interval, select, annual {Switch to annual billing} other {Switch to monthly billing}}' },
+  switched: { id: 'billing.switch.switched', defaultMessage: '{interval, select, annual {Switched to annual billing} other {Switched to monthly billing}}' },
+  scheduled: {
+    id: 'billing.switch.scheduled',
+    defaultMessage: '{interval, select, annual {Switch to annual billing scheduled} other {Switch to monthly billing scheduled}}',
+  },
+  charged: { id: 'billing.switch.charged', defaultMessage: '{amount} was charged to your card.' },
+  failed: { id: 'billing.switch.failed', defaultMessage: 'The switch failed' },
+});
 
 function Choice(props: { value: SwitchTiming; checked: boolean; onSelect: (v: SwitchTiming) => void; title: string; detail: string }) {
   return (
@@ -47,38 +56,89 @@ function Choice(props: { value: SwitchTiming; checked: boolean; onSelect: (v: Sw
 }
 
 function PreviewBody({ preview, when, setWhen }: { preview: IntervalSwitchPreviewView; when: SwitchTiming; setWhen: (w: SwitchTiming) => void }) {
-  const period = PERIOD[preview.interval];
+  const intl = useIntl();
+  const money = (cents: number) => formatAmount(intl, cents, preview.currency);
+  const interval = preview.interval;
   const nowDetail =
-    `Pay ${formatCents(preview.amountDueNowCents)} today: ${formatCents(preview.periodAmountCents)} for the first ${period}, ` +
-    `less ${formatCents(preview.creditCents)} credit for the unused time of your current plan. Next billing date ${formatDate(preview.newPeriodEnd)}.` +
-    (preview.creditCarriedCents > 0 ? ` ${formatCents(preview.creditCarriedCents)} stays as credit for your next invoices.` : '');
+    intl.formatMessage(
+      {
+        id: 'billing.switch.nowDetail',
+        defaultMessage:
+          '{interval, select, annual {Pay {due} today: {total} for the first year, less {credit} credit for the unused time of your current plan. Next billing date {date}.} other {Pay {due} today: {total} for the first month, less {credit} credit for the unused time of your current plan. Next billing date {date}.}}',
+      },
+      {
+        interval,
+        due: money(preview.amountDueNowCents),
+        total: money(preview.periodAmountCents),
+        credit: money(preview.creditCents),
+        date: formatDate(intl, preview.newPeriodEnd),
+      },
+    ) +
+    (preview.creditCarriedCents > 0
+      ? ' ' +
+        intl.formatMessage(
+          { id: 'billing.switch.creditCarried', defaultMessage: '{amount} stays as credit for your next invoices.' },
+          { amount: money(preview.creditCarriedCents) },
+        )
+      : '');
   return (
     <div className="grid gap-4">
       <dl className="grid gap-1 text-sm">
         <div className="flex flex-wrap justify-between gap-x-4">
-          <dt className="text-muted-foreground">New price</dt>
+          <dt className="text-muted-foreground">
+            <FormattedMessage id="billing.switch.newPrice" defaultMessage="New price" />
+          </dt>
           <dd className="font-medium">
-            {formatCents(preview.unitAmountCents)} per QR code {perPeriod(preview.interval)}
+            {intl.formatMessage(
+              { id: 'billing.switch.pricePerCode', defaultMessage: '{price} per QR code {period}' },
+              { price: money(preview.unitAmountCents), period: perPeriod(intl, interval) },
+            )}
           </dd>
         </div>
         <div className="flex flex-wrap justify-between gap-x-4">
-          <dt className="text-muted-foreground">QR codes</dt>
-          <dd className="font-medium">{preview.seats}</dd>
+          <dt className="text-muted-foreground">
+            <FormattedMessage id="billing.switch.codes" defaultMessage="QR codes" />
+          </dt>
+          <dd className="font-medium">{intl.formatNumber(preview.seats)}</dd>
         </div>
         <div className="flex flex-wrap justify-between gap-x-4">
-          <dt className="text-muted-foreground">New total per {period}</dt>
-          <dd className="font-medium">{formatCents(preview.periodAmountCents)}</dd>
+          <dt className="text-muted-foreground">
+            <FormattedMessage
+              id="billing.switch.newTotal"
+              defaultMessage="{interval, select, annual {New total per year} other {New total per month}}"
+              values={{ interval }}
+            />
+          </dt>
+          <dd className="font-medium">{money(preview.periodAmountCents)}</dd>
         </div>
       </dl>
       <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-semibold">When should the switch happen?</legend>
-        <Choice value="now" checked={when === 'now'} onSelect={setWhen} title={`Now: ${formatCents(preview.amountDueNowCents)} due today`} detail={nowDetail} />
+        <legend className="mb-2 text-sm font-semibold">
+          <FormattedMessage id="billing.switch.when" defaultMessage="When should the switch happen?" />
+        </legend>
+        <Choice
+          value="now"
+          checked={when === 'now'}
+          onSelect={setWhen}
+          title={intl.formatMessage({ id: 'billing.switch.nowTitle', defaultMessage: 'Now: {amount} due today' }, { amount: money(preview.amountDueNowCents) })}
+          detail={nowDetail}
+        />
         <Choice
           value="period_end"
           checked={when === 'period_end'}
           onSelect={setWhen}
-          title={`At the end of the current period (${formatDate(preview.periodEndSwitchAt)})`}
-          detail={`Nothing is charged today. From ${formatDate(preview.periodEndSwitchAt)} you pay ${formatCents(preview.periodAmountCents)} per ${period}.`}
+          title={intl.formatMessage(
+            { id: 'billing.switch.periodEndTitle', defaultMessage: 'At the end of the current period ({date})' },
+            { date: formatDate(intl, preview.periodEndSwitchAt) },
+          )}
+          detail={intl.formatMessage(
+            {
+              id: 'billing.switch.periodEndDetail',
+              defaultMessage:
+                '{interval, select, annual {Nothing is charged today. From {date} you pay {total} per year.} other {Nothing is charged today. From {date} you pay {total} per month.}}',
+            },
+            { interval, date: formatDate(intl, preview.periodEndSwitchAt), total: money(preview.periodAmountCents) },
+          )}
         />
       </fieldset>
     </div>
@@ -87,6 +147,7 @@ function PreviewBody({ preview, when, setWhen }: { preview: IntervalSwitchPrevie
 
 /** Monthly <-> annual: the server's prorated figures, then the customer's choice of when. */
 export function SwitchIntervalDialog({ subscription, open, onOpenChange }: SwitchIntervalDialogProps) {
+  const intl = useIntl();
   const target: BillingInterval = subscription.interval === 'annual' ? 'monthly' : 'annual';
   const preview = useSwitchPreview(target, open);
   const switching = useSwitchInterval();
@@ -94,6 +155,7 @@ export function SwitchIntervalDialog({ subscription, open, onOpenChange }: Switc
   const queryClient = useQueryClient();
   const [when, setWhen] = useState<SwitchTiming>('now');
   const busy = switching.isPending;
+  const money = (cents: number) => formatAmount(intl, cents, subscription.currency ?? preview.data?.currency);
 
   const confirm = async () => {
     try {
@@ -103,21 +165,34 @@ export function SwitchIntervalDialog({ subscription, open, onOpenChange }: Switc
         const answered = await payment.authenticate(result.authentication.clientSecret);
         await queryClient.invalidateQueries({ queryKey: billingKeys.all });
         if (!answered.ok) {
-          toast({ variant: 'destructive', title: 'The switch failed', description: answered.message });
+          toast({ variant: 'destructive', title: intl.formatMessage(messages.failed), description: answered.message });
           return;
         }
-        toast({ title: `Switched to ${NAME[target]} billing`, description: `${formatCents(result.authentication.amountCents)} was charged to your card.` });
+        toast({
+          title: intl.formatMessage(messages.switched, { interval: target }),
+          description: intl.formatMessage(messages.charged, { amount: money(result.authentication.amountCents) }),
+        });
         onOpenChange(false);
         return;
       }
       toast(
         when === 'now'
-          ? { title: `Switched to ${NAME[target]} billing`, description: `${formatCents(result.amountChargedCents)} was charged to your card.` }
-          : { title: `Switch to ${NAME[target]} billing scheduled`, description: `It takes effect on ${formatDate(result.subscription.currentPeriodEnd)}.` },
+          ? { title: intl.formatMessage(messages.switched, { interval: target }), description: intl.formatMessage(messages.charged, { amount: money(result.amountChargedCents) }) }
+          : {
+              title: intl.formatMessage(messages.scheduled, { interval: target }),
+              description: intl.formatMessage(
+                { id: 'billing.switch.scheduledText', defaultMessage: 'It takes effect on {date}.' },
+                { date: formatDate(intl, result.subscription.currentPeriodEnd) },
+              ),
+            },
       );
       onOpenChange(false);
     } catch (error) {
-      toast({ variant: 'destructive', title: 'The switch failed', description: getErrorMessage(error, 'Please try again later.') });
+      toast({
+        variant: 'destructive',
+        title: intl.formatMessage(messages.failed),
+        description: getErrorMessage(error, intl.formatMessage({ id: 'billing.switch.tryLater', defaultMessage: 'Please try again later.' })),
+      });
       void preview.refetch();
     }
   };
@@ -126,32 +201,42 @@ export function SwitchIntervalDialog({ subscription, open, onOpenChange }: Switc
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Switch to {NAME[target]} billing</DialogTitle>
+          <DialogTitle>{intl.formatMessage(messages.title, { interval: target })}</DialogTitle>
           <DialogDescription>
-            You are billed {NAME[subscription.interval ?? 'monthly']} for {subscription.seats} QR code{subscription.seats === 1 ? '' : 's'}.
+            <FormattedMessage
+              id="billing.switch.current"
+              defaultMessage="{interval, select, annual {You are billed annual for {seats, plural, one {# QR code} other {# QR codes}}.} other {You are billed monthly for {seats, plural, one {# QR code} other {# QR codes}}.}}"
+              values={{ interval: subscription.interval ?? 'monthly', seats: subscription.seats }}
+            />
           </DialogDescription>
         </DialogHeader>
         {preview.isLoading ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-            <Spinner /> Working out the prorated amount...
+            <Spinner /> <FormattedMessage id="billing.switch.loading" defaultMessage="Working out the prorated amount..." />
           </p>
         ) : preview.data ? (
           <PreviewBody preview={preview.data} when={when} setWhen={setWhen} />
         ) : (
           <div className="grid gap-2 text-sm">
-            <p role="alert">{getErrorMessage(preview.error, 'Could not work out the price of the switch.')}</p>
+            <p role="alert">
+              {getErrorMessage(preview.error, intl.formatMessage({ id: 'billing.switch.previewFailed', defaultMessage: 'Could not work out the price of the switch.' }))}
+            </p>
             <Button variant="outline" size="sm" className="justify-self-start" onClick={() => void preview.refetch()}>
-              Try again
+              <FormattedMessage id="billing.switch.tryAgain" defaultMessage="Try again" />
             </Button>
           </div>
         )}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
-            Close
+            <FormattedMessage id="billing.switch.close" defaultMessage="Close" />
           </Button>
           <Button onClick={() => void confirm()} disabled={busy || !preview.data}>
             {busy && <Spinner />}
-            {when === 'period_end' ? 'Switch at period end' : preview.data ? `Switch now and pay ${formatCents(preview.data.amountDueNowCents)}` : 'Switch now'}
+            {when === 'period_end'
+              ? intl.formatMessage({ id: 'billing.switch.atPeriodEnd', defaultMessage: 'Switch at period end' })
+              : preview.data
+                ? intl.formatMessage({ id: 'billing.switch.nowAndPay', defaultMessage: 'Switch now and pay {amount}' }, { amount: money(preview.data.amountDueNowCents) })
+                : intl.formatMessage({ id: 'billing.switch.now', defaultMessage: 'Switch now' })}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,16 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import type { PaymentOutcomeView } from '@qrd/contracts';
+import { useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/api-client';
 import type { TestCardInput } from '../api/subscription';
 import { useAuthenticateTestPayment, useConfirmTestPayment } from '../api/test-payments';
-import { resultOfIntent, type PaymentResult } from '../lib/payment-result';
+import { paymentMessages, resultOfIntent, type PaymentResult } from '../lib/payment-result';
 import { AuthenticationDialog } from './authentication-dialog';
 import { TestCardFields } from './test-card-fields';
 
 export interface PaymentFormProps {
   clientSecret: string;
+  /** The submit button's text, in the shown language. */
   submitLabel: string;
   /** Where the browser comes back after a payment method that leaves the page (Stripe only). */
   returnPath: string;
@@ -22,6 +24,7 @@ const EMPTY: TestCardInput = { cardNumber: '', expiry: '', cvc: '' };
 
 /** The test provider's card form: confirms the payment, and plays the bank's 3-D Secure step when asked. */
 export function TestPaymentForm({ clientSecret, submitLabel, idPrefix = 'pay-', onResult }: PaymentFormProps) {
+  const intl = useIntl();
   const [card, setCard] = useState<TestCardInput>(EMPTY);
   const [busy, setBusy] = useState(false);
   const [challenge, setChallenge] = useState(false);
@@ -39,9 +42,9 @@ export function TestPaymentForm({ clientSecret, submitLabel, idPrefix = 'pay-', 
           setChallenge(true);
           return;
         }
-        result = resultOfIntent(outcome.status, outcome.error?.message);
+        result = resultOfIntent(outcome.status, outcome.error?.message, intl.formatMessage(paymentMessages.declinedFallback));
       } catch (error) {
-        result = { kind: 'error', message: getErrorMessage(error, 'An unexpected error occurred') };
+        result = { kind: 'error', message: getErrorMessage(error, intl.formatMessage(paymentMessages.unexpected)) };
       }
       setChallenge(false);
       await onResult(result);
@@ -56,11 +59,16 @@ export function TestPaymentForm({ clientSecret, submitLabel, idPrefix = 'pay-', 
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Card payment">
+    <form
+      noValidate
+      onSubmit={submit}
+      className="grid gap-4"
+      aria-label={intl.formatMessage({ id: 'billing.paymentForm.label', defaultMessage: 'Card payment' })}
+    >
       <TestCardFields idPrefix={idPrefix} value={card} onChange={setCard} disabled={busy || challenge} />
       <Button type="submit" className="w-full" disabled={busy || challenge}>
         {(busy || challenge) && <Spinner />}
-        {busy || challenge ? 'Processing...' : submitLabel}
+        {busy || challenge ? intl.formatMessage(paymentMessages.processing) : submitLabel}
       </Button>
       <AuthenticationDialog
         open={challenge}

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { getErrorMessage } from '../../../lib/api-client';
 import { siteConfigQueryOptions } from '../../../lib/site-config';
 import { authenticateTestPayment } from '../api/test-payments';
 import { AuthenticationDialog } from '../components/authentication-dialog';
-import { DECLINED_FALLBACK } from '../lib/payment-result';
+import { paymentMessages } from '../lib/payment-result';
 import { stripeFor } from '../lib/stripe-loader';
 
 export type AuthenticationResult = { ok: true } | { ok: false; message: string };
@@ -18,7 +19,10 @@ export function usePaymentAuthentication(): {
   authenticate: (clientSecret: string) => Promise<AuthenticationResult>;
   dialog: ReactNode;
 } {
+  const intl = useIntl();
   const queryClient = useQueryClient();
+  const declined = intl.formatMessage(paymentMessages.declinedFallback);
+  const unexpected = intl.formatMessage(paymentMessages.unexpected);
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const resolver = useRef<((result: AuthenticationResult) => void) | null>(null);
@@ -29,19 +33,30 @@ export function usePaymentAuthentication(): {
       try {
         site = await queryClient.fetchQuery(siteConfigQueryOptions());
       } catch (error) {
-        return { ok: false, message: getErrorMessage(error, 'Could not load the payment settings. Please try again.') };
+        return {
+          ok: false,
+          message: getErrorMessage(
+            error,
+            intl.formatMessage({ id: 'billing.authentication.settingsFailed', defaultMessage: 'Could not load the payment settings. Please try again.' }),
+          ),
+        };
       }
       if (site.provider === 'stripe' && site.publishableKey) {
         try {
           const stripe = await stripeFor(site.publishableKey);
-          if (!stripe) return { ok: false, message: 'Could not load the payment form. Please try again.' };
+          if (!stripe) {
+            return {
+              ok: false,
+              message: intl.formatMessage({ id: 'billing.authentication.formFailed', defaultMessage: 'Could not load the payment form. Please try again.' }),
+            };
+          }
           const { error, paymentIntent } = await stripe.handleNextAction({ clientSecret: secret });
-          if (error) return { ok: false, message: error.message || DECLINED_FALLBACK };
+          if (error) return { ok: false, message: error.message || declined };
           return paymentIntent?.status === 'succeeded' || paymentIntent?.status === 'processing'
             ? { ok: true }
-            : { ok: false, message: paymentIntent?.last_payment_error?.message || DECLINED_FALLBACK };
+            : { ok: false, message: paymentIntent?.last_payment_error?.message || declined };
         } catch (error) {
-          return { ok: false, message: getErrorMessage(error, 'An unexpected error occurred') };
+          return { ok: false, message: getErrorMessage(error, unexpected) };
         }
       }
       return new Promise<AuthenticationResult>((resolve) => {
@@ -49,7 +64,7 @@ export function usePaymentAuthentication(): {
         setClientSecret(secret);
       });
     },
-    [queryClient],
+    [queryClient, intl, declined, unexpected],
   );
 
   const answer = async (approve: boolean) => {
@@ -58,9 +73,9 @@ export function usePaymentAuthentication(): {
     let result: AuthenticationResult;
     try {
       const outcome = await authenticateTestPayment({ clientSecret, approve });
-      result = outcome.status === 'succeeded' ? { ok: true } : { ok: false, message: outcome.error?.message || DECLINED_FALLBACK };
+      result = outcome.status === 'succeeded' ? { ok: true } : { ok: false, message: outcome.error?.message || declined };
     } catch (error) {
-      result = { ok: false, message: getErrorMessage(error, 'An unexpected error occurred') };
+      result = { ok: false, message: getErrorMessage(error, unexpected) };
     }
     setBusy(false);
     setClientSecret(null);

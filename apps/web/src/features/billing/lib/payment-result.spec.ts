@@ -1,4 +1,7 @@
+import { createIntl } from 'react-intl';
 import { paymentFailureToast, resultOfIntent } from './payment-result';
+
+const intl = createIntl({ locale: 'en', defaultLocale: 'en' });
 
 describe(resultOfIntent.name, () => {
   it('reads the intent status as the spec says', () => {
@@ -13,9 +16,9 @@ describe(resultOfIntent.name, () => {
   });
 
   it('names each failure with the spec toasts', () => {
-    expect(paymentFailureToast({ kind: 'declined', message: '' })).toMatchObject({ title: 'Payment Failed', description: 'Please try again.' });
-    expect(paymentFailureToast({ kind: 'processing' }).title).toBe('Payment processing');
-    expect(paymentFailureToast({ kind: 'status', status: 'canceled' }).description).toBe('Payment status: canceled');
-    expect(paymentFailureToast({ kind: 'error', message: '' }).description).toBe('An unexpected error occurred');
+    expect(paymentFailureToast(intl, { kind: 'declined', message: '' })).toMatchObject({ title: 'Payment Failed', description: 'Please try again.' });
+    expect(paymentFailureToast(intl, { kind: 'processing' }).title).toBe('Payment processing');
+    expect(paymentFailureToast(intl, { kind: 'status', status: 'canceled' }).description).toBe('Payment status: canceled');
+    expect(paymentFailureToast(intl, { kind: 'error', message: '' }).description).toBe('An unexpected error occurred');
   });
 });

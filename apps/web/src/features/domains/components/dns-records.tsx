@@ -1,6 +1,7 @@
 import type { DomainView } from '@qrd/contracts';
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../hooks/use-toast';
 import { copyText } from '../../../lib/copy-text';
@@ -21,16 +22,31 @@ export function dnsRecordsOf(domain: DomainView): { point: DnsRecord[]; apex: Dn
   };
 }
 
+const messages = defineMessages<string>({
+  copied: { id: 'analytics.dnsRecords.copied', defaultMessage: 'Copied' },
+  copyFailed: { id: 'analytics.dnsRecords.copyFailed', defaultMessage: 'Copy failed' },
+  copyByHand: { id: 'analytics.dnsRecords.copyByHand', defaultMessage: 'Select the text and copy it by hand.' },
+  copyName: { id: 'analytics.dnsRecords.copyName', defaultMessage: 'Copy {type} name' },
+  copyValue: { id: 'analytics.dnsRecords.copyValue', defaultMessage: 'Copy {type} value' },
+  apexNote: {
+    id: 'analytics.dnsRecords.apexNote',
+    defaultMessage: 'Or, where a CNAME cannot be made (a domain without a subdomain, such as example.com), these instead of the CNAME:',
+  },
+  recordsFor: { id: 'analytics.dnsRecords.recordsFor', defaultMessage: 'DNS records for {domain}' },
+  addressRecordsFor: { id: 'analytics.dnsRecords.addressRecordsFor', defaultMessage: 'Address records for {domain}' },
+});
+
 function CopyButton({ text, label }: { text: string; label: string }) {
+  const intl = useIntl();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
       await copyText(text);
       setCopied(true);
       window.setTimeout(() => setCopied(false), 2000);
-      toast({ title: 'Copied', description: text });
+      toast({ title: intl.formatMessage(messages.copied), description: text });
     } catch {
-      toast({ variant: 'destructive', title: 'Copy failed', description: 'Select the text and copy it by hand.' });
+      toast({ variant: 'destructive', title: intl.formatMessage(messages.copyFailed), description: intl.formatMessage(messages.copyByHand) });
     }
   };
   return (
@@ -52,60 +68,71 @@ function Cell({ text, label }: { text: string; label: string }) {
 }
 
 function Row({ record }: { record: DnsRecord }) {
+  const intl = useIntl();
   return (
     <tr className="border-t">
-      <th scope="row" className="p-2 text-left align-top font-mono text-xs font-semibold">
+      <th scope="row" className="p-2 text-start align-top font-mono text-xs font-semibold">
         <span className="inline-block py-1.5">{record.type}</span>
       </th>
-      <Cell text={record.name} label={`Copy ${record.type} name`} />
-      <Cell text={record.value} label={`Copy ${record.type} value`} />
+      <Cell text={record.name} label={intl.formatMessage(messages.copyName, { type: record.type })} />
+      <Cell text={record.value} label={intl.formatMessage(messages.copyValue, { type: record.type })} />
     </tr>
   );
 }
 
 /** One record on a phone: its type, then its name and value one above the other, each with its copy button. */
 function Stacked({ record }: { record: DnsRecord }) {
+  const intl = useIntl();
   return (
     <li className="grid gap-1 p-3">
       <p className="font-mono text-xs font-semibold">{record.type}</p>
       {(['name', 'value'] as const).map((field) => (
         <div key={field} className="flex items-start gap-1">
           <p className="min-w-0 flex-1 py-1.5 text-xs">
-            <span className="text-muted-foreground">{field === 'name' ? 'Name' : 'Value'}: </span>
-            <code className="font-mono break-all">{record[field]}</code>
+            <FormattedMessage
+              id="analytics.dnsRecords.stackedField"
+              defaultMessage="<label>{field, select, name {Name} other {Value}}: </label><code>{text}</code>"
+              values={{
+                field,
+                text: record[field],
+                label: (chunks) => <span className="text-muted-foreground">{chunks}</span>,
+                code: (chunks) => <code className="font-mono break-all">{chunks}</code>,
+              }}
+            />
           </p>
-          <CopyButton text={record[field]} label={`Copy ${record.type} ${field}`} />
+          <CopyButton text={record[field]} label={intl.formatMessage(field === 'name' ? messages.copyName : messages.copyValue, { type: record.type })} />
         </div>
       ))}
     </li>
   );
 }
 
-const APEX_NOTE = 'Or, where a CNAME cannot be made (a domain without a subdomain, such as example.com), these instead of the CNAME:';
-
 /** The DNS records to create, each name and value with a copy button: a table, or a list on a phone's width. */
 export function DnsRecords({ domain }: { domain: DomainView }) {
+  const intl = useIntl();
   const { point, apex, proof } = dnsRecordsOf(domain);
+  const apexNote = intl.formatMessage(messages.apexNote);
+  const recordsFor = intl.formatMessage(messages.recordsFor, { domain: domain.unicodeHostname });
   return (
     <>
       <div className="hidden rounded-md border sm:block">
         <table className="w-full table-fixed text-sm">
-          <caption className="sr-only">DNS records for {domain.unicodeHostname}</caption>
+          <caption className="sr-only">{recordsFor}</caption>
           <colgroup>
             <col className="w-20" />
             <col />
             <col />
           </colgroup>
-          <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
+          <thead className="bg-muted/50 text-start text-xs text-muted-foreground">
             <tr>
-              <th scope="col" className="p-2 font-medium">
-                Type
+              <th scope="col" className="p-2 text-start font-medium">
+                <FormattedMessage id="analytics.dnsRecords.type" defaultMessage="Type" />
               </th>
-              <th scope="col" className="p-2 font-medium">
-                Name
+              <th scope="col" className="p-2 text-start font-medium">
+                <FormattedMessage id="analytics.dnsRecords.name" defaultMessage="Name" />
               </th>
-              <th scope="col" className="p-2 font-medium">
-                Value
+              <th scope="col" className="p-2 text-start font-medium">
+                <FormattedMessage id="analytics.dnsRecords.value" defaultMessage="Value" />
               </th>
             </tr>
           </thead>
@@ -117,7 +144,7 @@ export function DnsRecords({ domain }: { domain: DomainView }) {
               <>
                 <tr className="border-t">
                   <td colSpan={3} className="p-2 text-xs text-muted-foreground">
-                    {APEX_NOTE}
+                    {apexNote}
                   </td>
                 </tr>
                 {apex.map((record) => (
@@ -130,7 +157,7 @@ export function DnsRecords({ domain }: { domain: DomainView }) {
         </table>
       </div>
       <div className="grid gap-2 sm:hidden">
-        <ul className="divide-y rounded-md border" aria-label={`DNS records for ${domain.unicodeHostname}`}>
+        <ul className="divide-y rounded-md border" aria-label={recordsFor}>
           {point.map((record) => (
             <Stacked key={record.type} record={record} />
           ))}
@@ -138,8 +165,8 @@ export function DnsRecords({ domain }: { domain: DomainView }) {
         </ul>
         {apex.length > 0 && (
           <>
-            <p className="text-xs text-muted-foreground">{APEX_NOTE}</p>
-            <ul className="divide-y rounded-md border" aria-label={`Address records for ${domain.unicodeHostname}`}>
+            <p className="text-xs text-muted-foreground">{apexNote}</p>
+            <ul className="divide-y rounded-md border" aria-label={intl.formatMessage(messages.addressRecordsFor, { domain: domain.unicodeHostname })}>
               {apex.map((record) => (
                 <Stacked key={`${record.type}-${record.value}`} record={record} />
               ))}

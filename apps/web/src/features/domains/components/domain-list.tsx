@@ -1,6 +1,7 @@
 import type { DomainView } from '@qrd/contracts';
 import { RefreshCw, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -12,7 +13,19 @@ import { DomainRedirectsForm } from './domain-redirects-form';
 import { formatWhen, STATE_BADGE, stateExplanation } from './domain-state';
 import { RemoveDomainDialog } from './remove-domain-dialog';
 
+const messages = defineMessages<string>({
+  verified: { id: 'analytics.domainList.verified', defaultMessage: '{domain} is verified' },
+  linksWork: { id: 'analytics.domainList.linksWork', defaultMessage: 'Its links work.' },
+  notVerified: { id: 'analytics.domainList.notVerified', defaultMessage: '{domain} is not verified' },
+  checkFailed: { id: 'analytics.domainList.checkFailed', defaultMessage: 'The check failed' },
+  tryLater: { id: 'analytics.domainList.tryLater', defaultMessage: 'Please try again later.' },
+  recordsFor: { id: 'analytics.dnsRecords.recordsFor', defaultMessage: 'DNS records for {domain}' },
+  checkNow: { id: 'analytics.domainList.checkNowLabel', defaultMessage: 'Check {domain} now' },
+  remove: { id: 'analytics.domainList.removeLabel', defaultMessage: 'Remove {domain}' },
+});
+
 function DomainItem({ domain, onRemove }: { domain: DomainView; onRemove: (domain: DomainView) => void }) {
+  const intl = useIntl();
   const check = useCheckDomain();
   const [redirectsOpen, setRedirectsOpen] = useState(false);
   const headingId = useId();
@@ -24,10 +37,17 @@ function DomainItem({ domain, onRemove }: { domain: DomainView; onRemove: (domai
   const checkNow = async () => {
     try {
       const checked = await check.mutateAsync(domain.id);
-      if (checked.state === 'verified') toast({ title: `${checked.unicodeHostname} is verified`, description: 'Its links work.' });
-      else toast({ variant: 'destructive', title: `${checked.unicodeHostname} is not verified`, description: checked.reason ?? STATE_BADGE[checked.state].label });
+      if (checked.state === 'verified') {
+        toast({ title: intl.formatMessage(messages.verified, { domain: checked.unicodeHostname }), description: intl.formatMessage(messages.linksWork) });
+      } else {
+        toast({
+          variant: 'destructive',
+          title: intl.formatMessage(messages.notVerified, { domain: checked.unicodeHostname }),
+          description: checked.reason ?? intl.formatMessage(STATE_BADGE[checked.state].label),
+        });
+      }
     } catch (error) {
-      toast({ variant: 'destructive', title: 'The check failed', description: getErrorMessage(error, 'Please try again later.') });
+      toast({ variant: 'destructive', title: intl.formatMessage(messages.checkFailed), description: getErrorMessage(error, intl.formatMessage(messages.tryLater)) });
     }
   };
 
@@ -38,31 +58,55 @@ function DomainItem({ domain, onRemove }: { domain: DomainView; onRemove: (domai
           <h3 id={headingId} className="min-w-0 font-semibold break-all">
             {name}
           </h3>
-          <Badge variant={badge.variant}>{badge.label}</Badge>
+          <Badge variant={badge.variant}>{intl.formatMessage(badge.label)}</Badge>
         </div>
         {domain.hostname !== name && (
           <p className="text-xs text-muted-foreground break-all">
-            As DNS knows it: <code className="font-mono">{domain.hostname}</code>
+            <FormattedMessage
+              id="analytics.domainList.asDnsKnowsIt"
+              defaultMessage="As DNS knows it: <code>{hostname}</code>"
+              values={{ hostname: domain.hostname, code: (chunks) => <code className="font-mono">{chunks}</code> }}
+            />
           </p>
         )}
-        <p className="text-sm">{stateExplanation(domain)}</p>
+        <p className="text-sm">{stateExplanation(intl, domain)}</p>
         {domain.reason && <p className="text-sm text-destructive break-words">{domain.reason}</p>}
         <p className="text-xs text-muted-foreground">
-          {domain.lastCheckedAt ? `Last checked ${formatWhen(domain.lastCheckedAt)}` : 'Not checked yet'}
-          {domain.codes > 0 && ` · ${domain.codes} ${domain.codes === 1 ? 'code uses' : 'codes use'} it`}
-          {domain.hsts && ' · Sends HSTS'}
+          {domain.lastCheckedAt ? (
+            <FormattedMessage id="analytics.domainList.lastChecked" defaultMessage="Last checked {when}" values={{ when: formatWhen(intl, domain.lastCheckedAt) }} />
+          ) : (
+            <FormattedMessage id="analytics.domainList.notChecked" defaultMessage="Not checked yet" />
+          )}
+          {domain.codes > 0 && (
+            <FormattedMessage
+              id="analytics.domainList.codesUse"
+              defaultMessage=" · {count, plural, one {# code uses} other {# codes use}} it"
+              values={{ count: domain.codes }}
+            />
+          )}
+          {domain.hsts && <FormattedMessage id="analytics.domainList.sendsHsts" defaultMessage=" · Sends HSTS" />}
         </p>
       </div>
 
-      <section className="grid gap-2" aria-label={`DNS records for ${name}`}>
-        <h4 className="text-sm font-medium">{domain.state === 'verified' ? 'DNS records' : 'DNS records to create'}</h4>
+      <section className="grid gap-2" aria-label={intl.formatMessage(messages.recordsFor, { domain: name })}>
+        <h4 className="text-sm font-medium">
+          {domain.state === 'verified' ? (
+            <FormattedMessage id="analytics.domainList.records" defaultMessage="DNS records" />
+          ) : (
+            <FormattedMessage id="analytics.domainList.recordsToCreate" defaultMessage="DNS records to create" />
+          )}
+        </h4>
         <DnsRecords domain={domain} />
       </section>
 
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" size="sm" disabled={check.isPending} onClick={() => void checkNow()} aria-label={`Check ${name} now`}>
+        <Button type="button" variant="outline" size="sm" disabled={check.isPending} onClick={() => void checkNow()} aria-label={intl.formatMessage(messages.checkNow, { domain: name })}>
           {check.isPending ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-          {check.isPending ? 'Checking…' : 'Check now'}
+          {check.isPending ? (
+            <FormattedMessage id="analytics.domainList.checking" defaultMessage="Checking…" />
+          ) : (
+            <FormattedMessage id="analytics.domainList.checkNow" defaultMessage="Check now" />
+          )}
         </Button>
         <Button
           type="button"
@@ -72,10 +116,18 @@ function DomainItem({ domain, onRemove }: { domain: DomainView; onRemove: (domai
           aria-controls={redirectsId}
           onClick={() => setRedirectsOpen(!redirectsOpen)}
         >
-          {redirectsOpen ? 'Hide redirects' : `Redirects${redirects > 0 ? ` (${redirects})` : ''}`}
+          {redirectsOpen ? (
+            <FormattedMessage id="analytics.domainList.hideRedirects" defaultMessage="Hide redirects" />
+          ) : (
+            <FormattedMessage
+              id="analytics.domainList.redirects"
+              defaultMessage="{count, plural, =0 {Redirects} other {Redirects (#)}}"
+              values={{ count: redirects }}
+            />
+          )}
         </Button>
-        <Button type="button" variant="outline" size="sm" onClick={() => onRemove(domain)} aria-label={`Remove ${name}`}>
-          <Trash2 aria-hidden="true" /> Remove
+        <Button type="button" variant="outline" size="sm" onClick={() => onRemove(domain)} aria-label={intl.formatMessage(messages.remove, { domain: name })}>
+          <Trash2 aria-hidden="true" /> <FormattedMessage id="analytics.domainList.remove" defaultMessage="Remove" />
         </Button>
       </div>
       {redirectsOpen && (
@@ -89,10 +141,11 @@ function DomainItem({ domain, onRemove }: { domain: DomainView; onRemove: (domai
 
 /** The workspace's domains: state, DNS records, a check on demand, redirects and removal. */
 export function DomainList({ domains }: { domains: DomainView[] }) {
+  const intl = useIntl();
   const [removing, setRemoving] = useState<DomainView | null>(null);
   return (
     <>
-      <ul className="divide-y rounded-md border" aria-label="Custom domains">
+      <ul className="divide-y rounded-md border" aria-label={intl.formatMessage({ id: 'analytics.domainList.label', defaultMessage: 'Custom domains' })}>
         {domains.map((domain) => (
           <DomainItem key={domain.id} domain={domain} onRemove={setRemoving} />
         ))}

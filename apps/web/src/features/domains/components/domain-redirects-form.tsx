@@ -1,5 +1,6 @@
 import { UpdateDomainDto, type DomainView } from '@qrd/contracts';
 import { useState, type FormEvent } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -11,14 +12,31 @@ import { useUpdateDomain } from '../api/domains';
 
 type RedirectField = 'rootRedirect' | 'notFoundRedirect' | 'expiredRedirect';
 
-const FIELDS: { name: RedirectField; label: string; hint: (host: string) => string }[] = [
-  { name: 'rootRedirect', label: 'Domain root', hint: (host) => `Where https://${host}/ goes, with no link after it.` },
-  { name: 'notFoundRedirect', label: 'Unknown link', hint: (host) => `Where a link on ${host} that names no code goes.` },
-  { name: 'expiredRedirect', label: 'Expired code', hint: () => 'Where a scan of a code past its end date or scan limit goes.' },
+const messages = defineMessages<string>({
+  root: { id: 'analytics.domainRedirects.root', defaultMessage: 'Domain root' },
+  rootHint: { id: 'analytics.domainRedirects.rootHint', defaultMessage: 'Where https://{host}/ goes, with no link after it.' },
+  notFound: { id: 'analytics.domainRedirects.notFound', defaultMessage: 'Unknown link' },
+  notFoundHint: { id: 'analytics.domainRedirects.notFoundHint', defaultMessage: 'Where a link on {host} that names no code goes.' },
+  expired: { id: 'analytics.domainRedirects.expired', defaultMessage: 'Expired code' },
+  expiredHint: { id: 'analytics.domainRedirects.expiredHint', defaultMessage: 'Where a scan of a code past its end date or scan limit goes.' },
+  saved: { id: 'analytics.domainRedirects.saved', defaultMessage: 'Redirects saved' },
+  saveFailed: { id: 'analytics.domainRedirects.saveFailed', defaultMessage: 'Failed to save the redirects' },
+  tryLater: { id: 'analytics.domainList.tryLater', defaultMessage: 'Please try again later.' },
+  formLabel: { id: 'analytics.domainRedirects.formLabel', defaultMessage: 'Redirects of {domain}' },
+});
+
+/** An example address in the fields (an address, not words). */
+const EXAMPLE_URL = 'https://example.com';
+
+const FIELDS: { name: RedirectField; label: MessageDescriptor; hint: MessageDescriptor }[] = [
+  { name: 'rootRedirect', label: messages.root, hint: messages.rootHint },
+  { name: 'notFoundRedirect', label: messages.notFound, hint: messages.notFoundHint },
+  { name: 'expiredRedirect', label: messages.expired, hint: messages.expiredHint },
 ];
 
 /** The three optional redirects of a domain (an empty field means our own page) and whether its answers send HSTS. */
 export function DomainRedirectsForm({ domain }: { domain: DomainView }) {
+  const intl = useIntl();
   const update = useUpdateDomain();
   const [values, setValues] = useState<Record<RedirectField, string>>({
     rootRedirect: domain.rootRedirect ?? '',
@@ -38,23 +56,31 @@ export function DomainRedirectsForm({ domain }: { domain: DomainView }) {
     if (Object.keys(problems).length > 0) return;
     try {
       await update.mutateAsync({ id: domain.id, ...changes, hsts });
-      toast({ title: 'Redirects saved', description: domain.unicodeHostname });
+      toast({ title: intl.formatMessage(messages.saved), description: domain.unicodeHostname });
     } catch (error) {
       setErrors(getFieldErrors(error));
-      toast({ variant: 'destructive', title: 'Failed to save the redirects', description: getErrorMessage(error, 'Please try again later.') });
+      toast({ variant: 'destructive', title: intl.formatMessage(messages.saveFailed), description: getErrorMessage(error, intl.formatMessage(messages.tryLater)) });
     }
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4" aria-label={`Redirects of ${domain.unicodeHostname}`}>
-      <p className="text-sm text-muted-foreground">Optional: leave a field empty to show our page instead.</p>
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-label={intl.formatMessage(messages.formLabel, { domain: domain.unicodeHostname })}>
+      <p className="text-sm text-muted-foreground">
+        <FormattedMessage id="analytics.domainRedirects.optional" defaultMessage="Optional: leave a field empty to show our page instead." />
+      </p>
       {FIELDS.map(({ name, label, hint }) => (
-        <FormField key={name} id={idOf(name)} label={label} error={errors[name]} hint={hint(domain.unicodeHostname)}>
+        <FormField
+          key={name}
+          id={idOf(name)}
+          label={intl.formatMessage(label)}
+          error={errors[name]}
+          hint={intl.formatMessage(hint, { host: domain.unicodeHostname })}
+        >
           <Input
             id={idOf(name)}
             type="url"
             inputMode="url"
-            placeholder="https://example.com"
+            placeholder={EXAMPLE_URL}
             autoComplete="url"
             maxLength={2048}
             value={values[name]}
@@ -78,16 +104,19 @@ export function DomainRedirectsForm({ domain }: { domain: DomainView }) {
             onChange={(event) => setHsts(event.target.checked)}
             aria-describedby={`domain-${domain.id}-hsts-hint`}
           />
-          Send HSTS (Strict-Transport-Security) on this domain
+          <FormattedMessage id="analytics.domainRedirects.hsts" defaultMessage="Send HSTS (Strict-Transport-Security) on this domain" />
         </label>
-        <p id={`domain-${domain.id}-hsts-hint`} className="pl-6 text-xs text-muted-foreground">
-          Once browsers have seen it they refuse plain HTTP to {domain.unicodeHostname} for a year, even if you turn it off again. Turn it on only
-          if this name is always served over HTTPS.
+        <p id={`domain-${domain.id}-hsts-hint`} className="ps-6 text-xs text-muted-foreground">
+          <FormattedMessage
+            id="analytics.domainRedirects.hstsHint"
+            defaultMessage="Once browsers have seen it they refuse plain HTTP to {domain} for a year, even if you turn it off again. Turn it on only if this name is always served over HTTPS."
+            values={{ domain: domain.unicodeHostname }}
+          />
         </p>
       </div>
       <Button type="submit" disabled={update.isPending} className="justify-self-start">
         {update.isPending && <Spinner />}
-        Save redirects
+        <FormattedMessage id="analytics.domainRedirects.save" defaultMessage="Save redirects" />
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { Globe } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { QueryState } from '../../../components/query-state';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -8,16 +9,21 @@ import { DomainList } from './domain-list';
 
 /** Custom short domains: the workspace's own host for its links (https://qr.example.com/menu instead of ours). */
 export function DomainsTab() {
+  const intl = useIntl();
   const domains = useDomains();
 
   return (
     <div className="grid gap-6">
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Add a custom domain</CardTitle>
+          <CardTitle as="h2">
+            <FormattedMessage id="analytics.domainsTab.addTitle" defaultMessage="Add a custom domain" />
+          </CardTitle>
           <CardDescription>
-            Your codes' short links can use a domain of yours, such as https://qr.example.com/menu, so people see your brand before they scan.
-            You prove the domain is yours with a DNS record; once it is verified, choose it when you create a code.
+            <FormattedMessage
+              id="analytics.domainsTab.addDescription"
+              defaultMessage="Your codes' short links can use a domain of yours, such as https://qr.example.com/menu, so people see your brand before they scan. You prove the domain is yours with a DNS record; once it is verified, choose it when you create a code."
+            />
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -26,9 +32,14 @@ export function DomainsTab() {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Your domains</CardTitle>
+          <CardTitle as="h2">
+            <FormattedMessage id="analytics.domainsTab.listTitle" defaultMessage="Your domains" />
+          </CardTitle>
           <CardDescription>
-            A domain whose records go missing keeps working for a grace period, then is disabled until they are back.
+            <FormattedMessage
+              id="analytics.domainsTab.listDescription"
+              defaultMessage="A domain whose records go missing keeps working for a grace period, then is disabled until they are back."
+            />
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -37,17 +48,26 @@ export function DomainsTab() {
             isLoading={domains.isPending}
             error={domains.isError ? domains.error : null}
             onRetry={() => void domains.refetch()}
-            loading="Loading your domains…"
-            failure={(error) => `Could not load your domains: ${getErrorMessage(error, 'Please try again later.')}`}
+            loading={intl.formatMessage({ id: 'analytics.domainsTab.loading', defaultMessage: 'Loading your domains…' })}
+            failure={(error) =>
+              intl.formatMessage(
+                { id: 'analytics.domainsTab.loadFailed', defaultMessage: 'Could not load your domains: {reason}' },
+                { reason: getErrorMessage(error, intl.formatMessage({ id: 'analytics.domainList.tryLater', defaultMessage: 'Please try again later.' })) },
+              )
+            }
           />
           {domains.isSuccess &&
             (domains.data.length === 0 ? (
               <div className="grid justify-items-center gap-2 rounded-md border border-dashed p-6 text-center">
                 <Globe className="size-6 text-muted-foreground" aria-hidden="true" />
-                <p className="font-medium">No custom domains yet</p>
+                <p className="font-medium">
+                  <FormattedMessage id="analytics.domainsTab.empty" defaultMessage="No custom domains yet" />
+                </p>
                 <p className="max-w-prose text-sm text-muted-foreground">
-                  Without one, your links use our domain. Add a domain above, create the two DNS records it shows, and check it: new codes can
-                  then use it. Codes you already printed keep their links.
+                  <FormattedMessage
+                    id="analytics.domainsTab.emptyHint"
+                    defaultMessage="Without one, your links use our domain. Add a domain above, create the two DNS records it shows, and check it: new codes can then use it. Codes you already printed keep their links."
+                  />
                 </p>
               </div>
             ) : (

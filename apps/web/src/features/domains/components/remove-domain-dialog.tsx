@@ -1,5 +1,6 @@
 import type { DomainView } from '@qrd/contracts';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
@@ -9,6 +10,7 @@ import { useDeleteDomain } from '../api/domains';
 
 /** Asks before removing a domain; a refusal (codes still use it) is shown in the dialog. */
 export function RemoveDomainDialog({ domain, onClose }: { domain: DomainView | null; onClose: () => void }) {
+  const intl = useIntl();
   const remove = useDeleteDomain();
   const [refusal, setRefusal] = useState<string | null>(null);
   const close = () => {
@@ -20,10 +22,10 @@ export function RemoveDomainDialog({ domain, onClose }: { domain: DomainView | n
     if (!domain) return;
     try {
       await remove.mutateAsync(domain.id);
-      toast({ title: 'Domain removed', description: domain.unicodeHostname });
+      toast({ title: intl.formatMessage({ id: 'analytics.removeDomain.removed', defaultMessage: 'Domain removed' }), description: domain.unicodeHostname });
       close();
     } catch (error) {
-      setRefusal(getErrorMessage(error, 'The domain could not be removed. Please try again later.'));
+      setRefusal(getErrorMessage(error, intl.formatMessage({ id: 'analytics.removeDomain.failed', defaultMessage: 'The domain could not be removed. Please try again later.' })));
     }
   };
 
@@ -31,9 +33,14 @@ export function RemoveDomainDialog({ domain, onClose }: { domain: DomainView | n
     <Dialog open={domain !== null} onOpenChange={(open) => !open && !remove.isPending && close()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle className="break-all">Remove {domain?.unicodeHostname}?</DialogTitle>
+          <DialogTitle className="break-all">
+            <FormattedMessage id="analytics.removeDomain.title" defaultMessage="Remove {domain}?" values={{ domain: domain?.unicodeHostname ?? '' }} />
+          </DialogTitle>
           <DialogDescription>
-            New codes can no longer use it, and a visit to it no longer reaches us. You can add it again later, with new DNS records to check.
+            <FormattedMessage
+              id="analytics.removeDomain.description"
+              defaultMessage="New codes can no longer use it, and a visit to it no longer reaches us. You can add it again later, with new DNS records to check."
+            />
           </DialogDescription>
         </DialogHeader>
         {refusal && (
@@ -43,11 +50,11 @@ export function RemoveDomainDialog({ domain, onClose }: { domain: DomainView | n
         )}
         <DialogFooter>
           <Button variant="outline" onClick={close} disabled={remove.isPending}>
-            Cancel
+            <FormattedMessage id="analytics.removeDomain.cancel" defaultMessage="Cancel" />
           </Button>
           <Button variant="destructive" disabled={remove.isPending} onClick={() => void confirm()}>
             {remove.isPending && <Spinner />}
-            Remove domain
+            <FormattedMessage id="analytics.removeDomain.confirm" defaultMessage="Remove domain" />
           </Button>
         </DialogFooter>
       </DialogContent>

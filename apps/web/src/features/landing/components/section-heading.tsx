@@ -1,6 +1,7 @@
 interface SectionHeadingProps {
   /** Id of the heading, for the section's aria-labelledby. */
   id: string;
+  /** Texts already in the shown language (the caller formats its messages). */
   eyebrow?: string;
   title: string;
   text?: string;

@@ -1,6 +1,7 @@
-import { CONTACT_ACCEPTED, ContactDto } from '@qrd/contracts';
+import { ContactDto } from '@qrd/contracts';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { SentCard } from '../../../components/sent-card';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -15,8 +16,15 @@ import { useSendContact } from '../api/send-contact';
 
 const EMPTY = { name: '', email: '', message: '' };
 
+const messages = defineMessages({
+  sent: { id: 'site.contactForm.sent', defaultMessage: 'Message sent' },
+  // The server's CONTACT_ACCEPTED (@qrd/contracts), in the reader's language.
+  accepted: { id: 'site.contactForm.accepted', defaultMessage: 'Thank you, your message has been sent.' },
+});
+
 /** The contact form: validated with the server's ContactDto, sent to the operator by mail. */
 export function ContactForm() {
+  const intl = useIntl();
   const [sent, setSent] = useState(false);
   const mutation = useSendContact();
   const form = useDtoForm(ContactDto, EMPTY, {
@@ -28,12 +36,12 @@ export function ContactForm() {
         form.setErrorsFromResponse(error);
         toast({
           variant: 'destructive',
-          title: 'Failed to send message',
-          description: getErrorMessage(error, 'Please try again later.'),
+          title: intl.formatMessage({ id: 'site.contactForm.failed', defaultMessage: 'Failed to send message' }),
+          description: getErrorMessage(error, intl.formatMessage({ id: 'site.common.tryAgainLater', defaultMessage: 'Please try again later.' })),
         });
         return;
       }
-      toast({ title: 'Message sent', description: CONTACT_ACCEPTED });
+      toast({ title: intl.formatMessage(messages.sent), description: intl.formatMessage(messages.accepted) });
       setSent(true);
     },
   });
@@ -42,14 +50,18 @@ export function ContactForm() {
     return (
       <SentCard
         Icon={MailCheck}
-        title="Message sent"
-        againLabel="Send another message"
+        title={intl.formatMessage(messages.sent)}
+        againLabel={intl.formatMessage({ id: 'site.contactForm.again', defaultMessage: 'Send another message' })}
         onAgain={() => {
           form.reset(EMPTY);
           setSent(false);
         }}
       >
-        {CONTACT_ACCEPTED} We will answer at {form.values.email.trim()}.
+        <FormattedMessage
+          id="site.contactForm.sentText"
+          defaultMessage="Thank you, your message has been sent. We will answer at {email}."
+          values={{ email: form.values.email.trim() }}
+        />
       </SentCard>
     );
   }
@@ -60,20 +72,24 @@ export function ContactForm() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Send us a message</CardTitle>
-        <CardDescription>All fields are required.</CardDescription>
+        <CardTitle as="h2">
+          <FormattedMessage id="site.contactForm.title" defaultMessage="Send us a message" />
+        </CardTitle>
+        <CardDescription>
+          <FormattedMessage id="site.contactForm.allRequired" defaultMessage="All fields are required." />
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={form.handleSubmit} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id={form.fieldId('name')} label="Name" error={form.errors.name}>
+            <FormField id={form.fieldId('name')} label={intl.formatMessage({ id: 'site.contactForm.name', defaultMessage: 'Name' })} error={form.errors.name}>
               <Input {...form.inputProps('name')} autoComplete="name" />
             </FormField>
-            <FormField id={form.fieldId('email')} label="Email" error={form.errors.email}>
+            <FormField id={form.fieldId('email')} label={intl.formatMessage({ id: 'site.common.email', defaultMessage: 'Email' })} error={form.errors.email}>
               <Input {...form.inputProps('email')} type="email" autoComplete="email" spellCheck={false} />
             </FormField>
           </div>
-          <FormField id={messageId} label="Message" error={messageError}>
+          <FormField id={messageId} label={intl.formatMessage({ id: 'site.contactForm.message', defaultMessage: 'Message' })} error={messageError}>
             <textarea
               id={messageId}
               name="message"
@@ -89,7 +105,11 @@ export function ContactForm() {
           </FormField>
           <Button type="submit" disabled={busy} className="justify-self-start">
             {busy && <Spinner />}
-            {busy ? 'Sending...' : 'Send message'}
+            {busy ? (
+              <FormattedMessage id="site.common.sending" defaultMessage="Sending..." />
+            ) : (
+              <FormattedMessage id="site.contactForm.send" defaultMessage="Send message" />
+            )}
           </Button>
         </form>
       </CardContent>

@@ -1,4 +1,5 @@
 import { CircleCheck, CircleDashed, CircleHelp, X } from 'lucide-react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -17,10 +18,13 @@ function StepIcon({ step, loading }: { step: OnboardingStep; loading: boolean })
   return <CircleDashed className="size-6 shrink-0 text-muted-foreground" aria-hidden="true" />;
 }
 
-function statusText(step: OnboardingStep, loading: boolean): string {
-  if (step.completed) return 'Completed';
-  if (step.completed === null) return loading ? 'Checking...' : 'Could not be checked right now';
-  return 'To do';
+function statusText(intl: IntlShape, step: OnboardingStep, loading: boolean): string {
+  if (step.completed) return intl.formatMessage({ id: 'account.onboarding.statusCompleted', defaultMessage: 'Completed' });
+  if (step.completed === null)
+    return loading
+      ? intl.formatMessage({ id: 'account.onboarding.statusChecking', defaultMessage: 'Checking...' })
+      : intl.formatMessage({ id: 'account.onboarding.statusUnknown', defaultMessage: 'Could not be checked right now' });
+  return intl.formatMessage({ id: 'account.onboarding.statusToDo', defaultMessage: 'To do' });
 }
 
 /**
@@ -28,6 +32,7 @@ function statusText(step: OnboardingStep, loading: boolean): string {
  * button and disappears once every step is done.
  */
 export function OnboardingChecklist({ user, onDismiss }: { user: User; onDismiss?: () => void }) {
+  const intl = useIntl();
   const codes = useCodeCount(true);
   const subscription = useSubscriptionStatus(true);
   const { prices } = usePlanPrices();
@@ -46,19 +51,33 @@ export function OnboardingChecklist({ user, onDismiss }: { user: User; onDismiss
     <Card role={onDismiss ? 'region' : undefined} aria-labelledby="onboarding-title">
       <CardHeader className="relative">
         {onDismiss && (
-          <Button variant="ghost" size="icon" className="absolute top-4 right-4" aria-label="Dismiss the checklist" onClick={onDismiss}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="absolute end-4 top-4"
+            aria-label={intl.formatMessage({ id: 'account.onboarding.dismiss', defaultMessage: 'Dismiss the checklist' })}
+            onClick={onDismiss}
+          >
             <X aria-hidden="true" />
           </Button>
         )}
         <CardTitle as="h2" id="onboarding-title">
-          {allDone ? "You're all set" : 'Get started in three steps'}
+          {allDone ? (
+            <FormattedMessage id="account.onboarding.allSet" defaultMessage="You're all set" />
+          ) : (
+            <FormattedMessage id="account.onboarding.title" defaultMessage="Get started in three steps" />
+          )}
         </CardTitle>
         <CardDescription>
-          {done} of {steps.length} steps completed
+          <FormattedMessage
+            id="account.onboarding.progress"
+            defaultMessage="{done} of {total, plural, one {# step} other {# steps}} completed"
+            values={{ done, total: steps.length }}
+          />
         </CardDescription>
         <div
           role="progressbar"
-          aria-label="Onboarding progress"
+          aria-label={intl.formatMessage({ id: 'account.onboarding.progressLabel', defaultMessage: 'Onboarding progress' })}
           aria-valuemin={0}
           aria-valuemax={steps.length}
           aria-valuenow={done}
@@ -78,22 +97,25 @@ export function OnboardingChecklist({ user, onDismiss }: { user: User; onDismiss
                 <StepIcon step={step} loading={loading} />
                 <div className="min-w-0">
                   <h3 className="font-semibold">
-                    <span className="sr-only">Step {index + 1}: </span>
-                    {step.title}
+                    <span className="sr-only">
+                      <FormattedMessage id="account.onboarding.stepNumber" defaultMessage="Step {number}:" values={{ number: index + 1 }} />
+                    </span> {intl.formatMessage(step.title)}
                   </h3>
-                  <p className="mt-1 text-sm text-muted-foreground">{step.description}</p>
-                  <p className="mt-1 text-xs font-medium text-muted-foreground">{statusText(step, loading)}</p>
+                  <p className="mt-1 text-sm text-muted-foreground">{intl.formatMessage(step.description.message, step.description.values)}</p>
+                  <p className="mt-1 text-xs font-medium text-muted-foreground">{statusText(intl, step, loading)}</p>
                 </div>
               </div>
               <Button asChild variant={step.completed ? 'outline' : 'default'} className="sm:w-44">
-                <Link to={step.action.to}>{step.completed ? step.action.doneLabel : step.action.label}</Link>
+                <Link to={step.action.to}>{intl.formatMessage(step.completed ? step.action.doneLabel : step.action.label)}</Link>
               </Button>
             </li>
           ))}
         </ol>
         {allDone && !onDismiss && (
           <Button asChild className="mt-6 w-full sm:w-auto">
-            <Link to={paths.dashboard}>Go to Dashboard</Link>
+            <Link to={paths.dashboard}>
+              <FormattedMessage id="account.onboarding.goToDashboard" defaultMessage="Go to Dashboard" />
+            </Link>
           </Button>
         )}
       </CardContent>

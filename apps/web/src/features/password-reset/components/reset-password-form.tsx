@@ -1,6 +1,7 @@
 import { PasswordResetDto } from '@qrd/contracts';
 import { CircleCheck, LockKeyhole } from 'lucide-react';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -18,6 +19,7 @@ import { PasswordRequirements } from './password-requirements';
 type Outcome = 'editing' | 'done' | 'invalid';
 
 export function ResetPasswordForm({ token }: { token: string }) {
+  const intl = useIntl();
   const [outcome, setOutcome] = useState<Outcome>('editing');
   const mutation = useConfirmPasswordReset();
   const form = useDtoForm(
@@ -38,12 +40,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
           form.setErrorsFromResponse(error);
           toast({
             variant: 'destructive',
-            title: 'Failed to reset password',
-            description: getErrorMessage(error, 'Please try again later.'),
+            title: intl.formatMessage({ id: 'site.resetPassword.failed', defaultMessage: 'Failed to reset password' }),
+            description: getErrorMessage(error, intl.formatMessage({ id: 'site.common.tryAgainLater', defaultMessage: 'Please try again later.' })),
           });
           return;
         }
-        toast({ title: 'Password reset successful', description: 'Your password has been updated.' });
+        toast({
+          title: intl.formatMessage({ id: 'site.resetPassword.success', defaultMessage: 'Password reset successful' }),
+          description: intl.formatMessage({ id: 'site.resetPassword.successText', defaultMessage: 'Your password has been updated.' }),
+        });
         setOutcome('done');
       },
     },
@@ -56,11 +61,16 @@ export function ResetPasswordForm({ token }: { token: string }) {
     return (
       <AuthCard
         icon={<CircleCheck aria-hidden="true" />}
-        title="Password reset complete"
-        description="Your password has been updated. You can now log in with your new password."
+        title={intl.formatMessage({ id: 'site.resetPassword.doneTitle', defaultMessage: 'Password reset complete' })}
+        description={intl.formatMessage({
+          id: 'site.resetPassword.doneText',
+          defaultMessage: 'Your password has been updated. You can now log in with your new password.',
+        })}
       >
         <Button asChild className="w-full">
-          <Link to={paths.login}>Go to login</Link>
+          <Link to={paths.login}>
+            <FormattedMessage id="site.resetPassword.goToLogin" defaultMessage="Go to login" />
+          </Link>
         </Button>
       </AuthCard>
     );
@@ -68,18 +78,26 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   const busy = form.isSubmitting;
   return (
-    <AuthCard icon={<LockKeyhole aria-hidden="true" />} title="Set a new password" description="Choose a new password for your account.">
+    <AuthCard
+      icon={<LockKeyhole aria-hidden="true" />}
+      title={intl.formatMessage({ id: 'site.resetPassword.pageTitle', defaultMessage: 'Set a new password' })}
+      description={intl.formatMessage({ id: 'site.resetPassword.text', defaultMessage: 'Choose a new password for your account.' })}
+    >
       <PasswordRequirements password={form.values.password} />
       <form noValidate onSubmit={form.handleSubmit} className="grid gap-4">
-        <FormField id={form.fieldId('password')} label="New Password" error={form.errors.password}>
+        <FormField id={form.fieldId('password')} label={intl.formatMessage({ id: 'site.resetPassword.newPassword', defaultMessage: 'New Password' })} error={form.errors.password}>
           <PasswordInput {...form.inputProps('password')} autoComplete="new-password" autoFocus />
         </FormField>
-        <FormField id={form.fieldId('confirmPassword')} label="Confirm New Password" error={form.errors.confirmPassword}>
+        <FormField id={form.fieldId('confirmPassword')} label={intl.formatMessage({ id: 'site.resetPassword.confirmPassword', defaultMessage: 'Confirm New Password' })} error={form.errors.confirmPassword}>
           <PasswordInput {...form.inputProps('confirmPassword')} autoComplete="new-password" />
         </FormField>
         <Button type="submit" className="w-full" disabled={busy}>
           {busy && <Spinner />}
-          {busy ? 'Resetting password...' : 'Reset password'}
+          {busy ? (
+            <FormattedMessage id="site.resetPassword.resetting" defaultMessage="Resetting password..." />
+          ) : (
+            <FormattedMessage id="site.resetPassword.submit" defaultMessage="Reset password" />
+          )}
         </Button>
       </form>
     </AuthCard>

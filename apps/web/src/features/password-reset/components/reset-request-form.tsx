@@ -1,6 +1,7 @@
 import { PasswordResetRequestDto } from '@qrd/contracts';
 import { KeyRound, MailCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -13,6 +14,7 @@ import { useRequestPasswordReset } from '../api/password-reset';
 import { AuthCard } from './auth-card';
 
 export function ResetRequestForm() {
+  const intl = useIntl();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const mutation = useRequestPasswordReset();
   const form = useDtoForm(
@@ -26,12 +28,20 @@ export function ResetRequestForm() {
           await mutation.mutateAsync({ email });
         } catch (error) {
           form.setErrorsFromResponse(error);
-          toast({ variant: 'destructive', title: 'Failed to send reset link', description: 'Please try again later.' });
+          toast({
+            variant: 'destructive',
+            title: intl.formatMessage({ id: 'site.resetRequest.failed', defaultMessage: 'Failed to send reset link' }),
+            description: intl.formatMessage({ id: 'site.common.tryAgainLater', defaultMessage: 'Please try again later.' }),
+          });
           return;
         }
         toast({
-          title: 'Reset link sent',
-          description: "If an account exists with that email, we've sent a password reset link.",
+          title: intl.formatMessage({ id: 'site.resetRequest.sent', defaultMessage: 'Reset link sent' }),
+          // The server's RESET_REQUEST_ACCEPTED (@qrd/contracts), in the reader's language.
+          description: intl.formatMessage({
+            id: 'site.resetRequest.sentText',
+            defaultMessage: "If an account exists with that email, we've sent a password reset link.",
+          }),
         });
         setSentTo(email);
       },
@@ -40,7 +50,9 @@ export function ResetRequestForm() {
 
   const backToLogin = (
     <Button asChild variant="ghost" className="w-full">
-      <Link to={paths.auth}>Back to login</Link>
+      <Link to={paths.auth}>
+        <FormattedMessage id="site.resetRequest.backToLogin" defaultMessage="Back to login" />
+      </Link>
     </Button>
   );
 
@@ -48,15 +60,20 @@ export function ResetRequestForm() {
     return (
       <AuthCard
         icon={<MailCheck aria-hidden="true" />}
-        title="Check your email"
+        title={intl.formatMessage({ id: 'site.resetRequest.checkEmail', defaultMessage: 'Check your email' })}
         description={
-          <>
-            We sent a password reset link to <strong className="break-words text-foreground">{sentTo}</strong>.
-          </>
+          <FormattedMessage
+            id="site.resetRequest.sentTo"
+            defaultMessage="We sent a password reset link to <strong>{email}</strong>."
+            values={{ email: sentTo, strong: (chunks: ReactNode[]) => <strong className="break-words text-foreground">{chunks}</strong> }}
+          />
         }
       >
         <p className="text-center text-sm text-muted-foreground">
-          The link works for one hour. If you don't see the email, check your spam folder.
+          <FormattedMessage
+            id="site.resetRequest.spam"
+            defaultMessage="The link works for one hour. If you don't see the email, check your spam folder."
+          />
         </p>
         <Button
           variant="outline"
@@ -66,7 +83,7 @@ export function ResetRequestForm() {
             setSentTo(null);
           }}
         >
-          Try a different email
+          <FormattedMessage id="site.resetRequest.tryDifferent" defaultMessage="Try a different email" />
         </Button>
         {backToLogin}
       </AuthCard>
@@ -77,16 +94,23 @@ export function ResetRequestForm() {
   return (
     <AuthCard
       icon={<KeyRound aria-hidden="true" />}
-      title="Reset your password"
-      description="Enter the email address of your account and we'll send you a link to choose a new password."
+      title={intl.formatMessage({ id: 'site.resetRequest.pageTitle', defaultMessage: 'Reset your password' })}
+      description={intl.formatMessage({
+        id: 'site.resetRequest.text',
+        defaultMessage: "Enter the email address of your account and we'll send you a link to choose a new password.",
+      })}
     >
       <form noValidate onSubmit={form.handleSubmit} className="grid gap-4">
-        <FormField id={form.fieldId('email')} label="Email" error={form.errors.email}>
+        <FormField id={form.fieldId('email')} label={intl.formatMessage({ id: 'site.common.email', defaultMessage: 'Email' })} error={form.errors.email}>
           <Input {...form.inputProps('email')} type="email" autoComplete="email" spellCheck={false} autoFocus />
         </FormField>
         <Button type="submit" className="w-full" disabled={busy}>
           {busy && <Spinner />}
-          {busy ? 'Sending reset link...' : 'Send reset link'}
+          {busy ? (
+            <FormattedMessage id="site.resetRequest.sending" defaultMessage="Sending reset link..." />
+          ) : (
+            <FormattedMessage id="site.resetRequest.submit" defaultMessage="Send reset link" />
+          )}
         </Button>
       </form>
       {backToLogin}

@@ -1,5 +1,6 @@
 import { ACTIVITY_SCANS, CODE_HISTORY_KINDS, type ActivityKind } from '@qrd/contracts';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -13,6 +14,7 @@ const selectClass =
 
 /** The dashboard's Recent Activity tab: the scans (per code and hour) and changes of the user's codes, newest first, by code and kind. */
 export function ActivityFeed() {
+  const intl = useIntl();
   const [filters, setFilters] = useState<ActivityFilters>({ codeId: null, kind: null });
   const query = useActivity(filters);
   const choices = useActivityCodeChoices();
@@ -22,18 +24,25 @@ export function ActivityFeed() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Recent Activity</CardTitle>
-        <CardDescription>Scans of your QR codes, hour by hour, and every change: who made it, when, and what it was before.</CardDescription>
+        <CardTitle>
+          <FormattedMessage id="codesList.activityFeed.title" defaultMessage="Recent Activity" />
+        </CardTitle>
+        <CardDescription>
+          <FormattedMessage
+            id="codesList.activityFeed.description"
+            defaultMessage="Scans of your QR codes, hour by hour, and every change: who made it, when, and what it was before."
+          />
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:items-center">
           <select
-            aria-label="QR code"
+            aria-label={intl.formatMessage({ id: 'codesList.activityFeed.codeFilter', defaultMessage: 'QR code' })}
             value={filters.codeId ?? ''}
             onChange={(event) => setFilters({ ...filters, codeId: event.target.value || null })}
             className={selectClass}
           >
-            <option value="">All QR codes</option>
+            <option value="">{intl.formatMessage({ id: 'codesList.activityFeed.allCodes', defaultMessage: 'All QR codes' })}</option>
             {offered.map((code) => (
               <option key={code.id} value={code.id}>
                 {code.name}
@@ -41,22 +50,22 @@ export function ActivityFeed() {
             ))}
           </select>
           <select
-            aria-label="Kind of activity"
+            aria-label={intl.formatMessage({ id: 'codesList.activityFeed.kindFilter', defaultMessage: 'Kind of activity' })}
             value={filters.kind ?? ''}
             onChange={(event) => setFilters({ ...filters, kind: (event.target.value || null) as ActivityKind | null })}
             className={selectClass}
           >
-            <option value="">Scans and changes</option>
-            <option value={ACTIVITY_SCANS}>Scans</option>
+            <option value="">{intl.formatMessage({ id: 'codesList.activityFeed.allKinds', defaultMessage: 'Scans and changes' })}</option>
+            <option value={ACTIVITY_SCANS}>{intl.formatMessage({ id: 'codesList.activityFeed.scans', defaultMessage: 'Scans' })}</option>
             {CODE_HISTORY_KINDS.map((kind) => (
               <option key={kind} value={kind}>
-                {KIND_LABELS[kind]}
+                {intl.formatMessage(KIND_LABELS[kind])}
               </option>
             ))}
           </select>
           {(filters.codeId || filters.kind) && (
             <Button variant="ghost" onClick={() => setFilters({ codeId: null, kind: null })}>
-              Clear filters
+              <FormattedMessage id="codesList.activityFeed.clearFilters" defaultMessage="Clear filters" />
             </Button>
           )}
         </div>
@@ -68,10 +77,16 @@ export function ActivityFeed() {
           hasMore={query.hasNextPage}
           isLoadingMore={query.isFetchingNextPage}
           onLoadMore={() => void query.fetchNextPage()}
-          empty={filters.codeId || filters.kind ? 'Nothing matches these filters.' : 'Nothing yet: create a QR code, scan it or change it.'}
+          empty={
+            filters.codeId || filters.kind
+              ? intl.formatMessage({ id: 'codesList.activityFeed.noMatch', defaultMessage: 'Nothing matches these filters.' })
+              : intl.formatMessage({ id: 'codesList.activityFeed.empty', defaultMessage: 'Nothing yet: create a QR code, scan it or change it.' })
+          }
           showCode={(entry) =>
             entry.codeDeleted ? (
-              <span className="font-medium">{entry.codeName} (deleted)</span>
+              <span className="font-medium">
+                <FormattedMessage id="codesList.activityFeed.deletedCode" defaultMessage="{name} (deleted)" values={{ name: entry.codeName }} />
+              </span>
             ) : (
               <Link to={paths.editQr(entry.codeId)} className="font-medium underline-offset-4 hover:underline">
                 {entry.codeName}

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@qrd/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createIntl } from 'react-intl';
 import { fail, installFetchStub, type FetchStub } from '../../../testing/fetch-stub';
 import { renderWithApp } from '../../../testing/render';
 import { ArchiveDialog, formatBytes } from './archive-dialog';
@@ -135,8 +136,9 @@ describe(ArchiveDialog.name, () => {
   });
 
   it('writes sizes as people read them', () => {
-    expect(formatBytes(512)).toBe('512 bytes');
-    expect(formatBytes(340 * 1024)).toBe('340 KB');
-    expect(formatBytes(1.25 * 1024 * 1024)).toBe('1.3 MB');
+    const intl = createIntl({ locale: 'en', defaultLocale: 'en' });
+    expect(formatBytes(intl, 512)).toBe('512 bytes');
+    expect(formatBytes(intl, 340 * 1024)).toBe('340 KB');
+    expect(formatBytes(intl, 1.25 * 1024 * 1024)).toBe('1.3 MB');
   });
 });

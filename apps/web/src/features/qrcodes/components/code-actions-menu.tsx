@@ -1,5 +1,6 @@
 import type { QrCodeView, QrImageFormat } from '@qrd/contracts';
 import { ChartColumn, Download, Eye, MoreVertical, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import {
@@ -24,10 +25,11 @@ interface CodeActionsMenuProps {
 export function CodeActionsMenu({ code, onDownload, onToggleActive, onDelete }: CodeActionsMenuProps) {
   // A viewer's menu: details, analytics and downloads; the server refuses changes anyway.
   const canEdit = useCan('codes.write');
+  const intl = useIntl();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Actions for ${code.name}`}>
+        <Button variant="ghost" size="icon" aria-label={intl.formatMessage({ id: 'codesList.actions.menu', defaultMessage: 'Actions for {name}' }, { name: code.name })}>
           <MoreVertical aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
@@ -35,22 +37,24 @@ export function CodeActionsMenu({ code, onDownload, onToggleActive, onDelete }: 
         {canEdit && (
           <DropdownMenuItem asChild>
             <Link to={paths.editQr(code.id)}>
-              <Pencil aria-hidden="true" /> Edit
+              <Pencil aria-hidden="true" /> <FormattedMessage id="codesList.actions.edit" defaultMessage="Edit" />
             </Link>
           </DropdownMenuItem>
         )}
         <DropdownMenuItem asChild>
           <Link to={paths.editQr(code.id)}>
-            <Eye aria-hidden="true" /> View details
+            <Eye aria-hidden="true" /> <FormattedMessage id="codesList.actions.viewDetails" defaultMessage="View details" />
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to={`${paths.editQr(code.id)}?tab=analytics`}>
-            <ChartColumn aria-hidden="true" /> Analytics
+            <ChartColumn aria-hidden="true" /> <FormattedMessage id="codesList.actions.analytics" defaultMessage="Analytics" />
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuLabel>Download</DropdownMenuLabel>
+        <DropdownMenuLabel>
+          <FormattedMessage id="codesList.actions.download" defaultMessage="Download" />
+        </DropdownMenuLabel>
         {(['png', 'svg', 'pdf'] as const).map((format) => (
           <DropdownMenuItem key={format} onSelect={() => onDownload(format)}>
             <Download aria-hidden="true" /> {format.toUpperCase()}
@@ -61,10 +65,14 @@ export function CodeActionsMenu({ code, onDownload, onToggleActive, onDelete }: 
             <DropdownMenuSeparator />
             <DropdownMenuItem onSelect={onToggleActive}>
               {code.deactivatedByOwner ? <Power aria-hidden="true" /> : <PowerOff aria-hidden="true" />}
-              {code.deactivatedByOwner ? 'Activate' : 'Deactivate'}
+              {code.deactivatedByOwner ? (
+                <FormattedMessage id="codesList.actions.activate" defaultMessage="Activate" />
+              ) : (
+                <FormattedMessage id="codesList.actions.deactivate" defaultMessage="Deactivate" />
+              )}
             </DropdownMenuItem>
             <DropdownMenuItem onSelect={onDelete} className="text-destructive focus:text-destructive">
-              <Trash2 aria-hidden="true" /> Delete
+              <Trash2 aria-hidden="true" /> <FormattedMessage id="codesList.actions.delete" defaultMessage="Delete" />
             </DropdownMenuItem>
           </>
         )}

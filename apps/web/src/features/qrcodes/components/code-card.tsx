@@ -1,4 +1,5 @@
 import type { QrCodeView, QrImageFormat } from '@qrd/contracts';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -25,8 +26,9 @@ interface CodeCardProps {
 
 /** One code on the dashboard: its image, name, state, destination, scans and the actions. */
 export function CodeCard({ code, layout, onDownload, onToggleActive, onDelete, selected = false, onSelect }: CodeCardProps) {
+  const intl = useIntl();
   const list = layout === 'list';
-  const scans = code.totalScans;
+  const destination = destinationText(intl, code);
   return (
     <Card
       className={cn(
@@ -41,13 +43,13 @@ export function CodeCard({ code, layout, onDownload, onToggleActive, onDelete, s
       {onSelect && (
         <input
           type="checkbox"
-          className={cn('size-5 shrink-0 accent-primary', !list && 'absolute top-3 left-3')}
+          className={cn('size-5 shrink-0 accent-primary', !list && 'absolute start-3 top-3')}
           checked={selected}
           onChange={(event) => onSelect(code, event.target.checked)}
-          aria-label={`Select ${code.name}`}
+          aria-label={intl.formatMessage({ id: 'codesList.card.select', defaultMessage: 'Select {name}' }, { name: code.name })}
         />
       )}
-      <Link to={paths.editQr(code.id)} className={cn('shrink-0', list ? 'w-20' : 'px-6 pt-6')} aria-label={`Edit ${code.name}`}>
+      <Link to={paths.editQr(code.id)} className={cn('shrink-0', list ? 'w-20' : 'px-6 pt-6')} aria-label={intl.formatMessage({ id: 'codesList.card.editLink', defaultMessage: 'Edit {name}' }, { name: code.name })}>
         <CodeThumbnail code={code} className={list ? undefined : 'mx-auto max-w-48'} />
       </Link>
       <div className="min-w-0 flex-1">
@@ -66,11 +68,11 @@ export function CodeCard({ code, layout, onDownload, onToggleActive, onDelete, s
           />
         </CardHeader>
         <CardContent className={cn('grid gap-1 text-sm', list ? 'p-0 pt-2' : 'pt-0')}>
-          <a href={code.destinationUrl} target="_blank" rel="noreferrer" className="truncate text-muted-foreground hover:underline" title={destinationText(code)}>
-            {truncate(destinationText(code))}
+          <a href={code.destinationUrl} target="_blank" rel="noreferrer" className="truncate text-muted-foreground hover:underline" title={destination}>
+            {truncate(destination)}
           </a>
           {code.tags.length > 0 && (
-            <ul className="flex flex-wrap gap-1" aria-label="Tags">
+            <ul className="flex flex-wrap gap-1" aria-label={intl.formatMessage({ id: 'codesList.card.tags', defaultMessage: 'Tags' })}>
               {code.tags.map((tag) => (
                 <li key={tag} className="rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">
                   {tag}
@@ -79,18 +81,33 @@ export function CodeCard({ code, layout, onDownload, onToggleActive, onDelete, s
             </ul>
           )}
           <p className="text-xs text-muted-foreground">
-            {scans.toLocaleString('en-US')} {scans === 1 ? 'scan' : 'scans'} · {code.lastScanAt ? `Last scan ${formatDate(code.lastScanAt)}` : 'Never scanned'} ·
-            Created {formatDate(code.createdAt)}
+            {code.lastScanAt ? (
+              <FormattedMessage
+                id="codesList.card.statsScanned"
+                defaultMessage="{scans, plural, one {# scan} other {# scans}} · Last scan {lastScan} · Created {created}"
+                values={{ scans: code.totalScans, lastScan: formatDate(intl, code.lastScanAt), created: formatDate(intl, code.createdAt) }}
+              />
+            ) : (
+              <FormattedMessage
+                id="codesList.card.statsNeverScanned"
+                defaultMessage="{scans, plural, one {# scan} other {# scans}} · Never scanned · Created {created}"
+                values={{ scans: code.totalScans, created: formatDate(intl, code.createdAt) }}
+              />
+            )}
           </p>
         </CardContent>
       </div>
       {!list && (
         <CardFooter className="mt-auto gap-2">
           <Button asChild variant="outline" size="sm" className="flex-1">
-            <Link to={paths.editQr(code.id)}>Edit</Link>
+            <Link to={paths.editQr(code.id)}>
+              <FormattedMessage id="codesList.card.edit" defaultMessage="Edit" />
+            </Link>
           </Button>
           <Button asChild size="sm" className="flex-1">
-            <Link to={paths.editQr(code.id)}>View details</Link>
+            <Link to={paths.editQr(code.id)}>
+              <FormattedMessage id="codesList.card.viewDetails" defaultMessage="View details" />
+            </Link>
           </Button>
         </CardFooter>
       )}

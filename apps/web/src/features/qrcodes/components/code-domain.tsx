@@ -1,5 +1,6 @@
 import type { QrCodeView } from '@qrd/contracts';
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
@@ -21,6 +22,7 @@ const CURRENT = 'current';
  */
 export function CodeDomain({ code }: { code: QrCodeView }) {
   // Hosted pages stay on the default host: their codes are not offered a move, nor ask for the domains.
+  const intl = useIntl();
   const movable = useCan('codes.write') && !code.content;
   const domains = useVerifiedDomains(movable);
   const update = useUpdateQrCode(code.id);
@@ -32,23 +34,35 @@ export function CodeDomain({ code }: { code: QrCodeView }) {
   const value = choice ?? initial;
   const target = domains.find((domain) => domain.id === value);
   const defaultHost = window.location.host;
-  const shownName = current?.unicodeHostname ?? code.domain ?? `${safeHost(code.shortUrl) ?? defaultHost} (default)`;
+  const defaultName = (host: string) => intl.formatMessage({ id: 'codesCreate.form.defaultDomain', defaultMessage: '{host} (default)' }, { host });
+  const shownName = current?.unicodeHostname ?? code.domain ?? defaultName(safeHost(code.shortUrl) ?? defaultHost);
 
   const move = async (confirmDomainMove: boolean) => {
     try {
       const moved = await update.mutateAsync({ domainId: target?.id ?? null, ...(confirmDomainMove ? { confirmDomainMove } : {}) });
       setChoice(null);
       setConfirming(null);
-      toast({ title: 'Domain changed', description: `The code's link is now ${moved.shortUrl}` });
+      toast({
+        title: intl.formatMessage({ id: 'codesCreate.domain.changedTitle', defaultMessage: 'Domain changed' }),
+        description: intl.formatMessage({ id: 'codesCreate.domain.changedDescription', defaultMessage: "The code's link is now {link}" }, { link: moved.shortUrl }),
+      });
     } catch (failure) {
       if (!confirmDomainMove && isApiError(failure, 409)) {
-        setConfirming(getErrorMessage(failure, `Printed copies of ${code.shortUrl} stop working if the code moves. Confirm the move to go ahead.`));
+        setConfirming(
+          getErrorMessage(
+            failure,
+            intl.formatMessage(
+              { id: 'codesCreate.domain.confirmFallback', defaultMessage: 'Printed copies of {link} stop working if the code moves. Confirm the move to go ahead.' },
+              { link: code.shortUrl },
+            ),
+          ),
+        );
         return;
       }
-      const message = getFieldErrors(failure).domainId ?? getErrorMessage(failure, 'The domain could not be changed. Please try again later.');
+      const message = getFieldErrors(failure).domainId ?? getErrorMessage(failure, intl.formatMessage({ id: 'codesCreate.domain.changeFailed', defaultMessage: 'The domain could not be changed. Please try again later.' }));
       setConfirming(null);
       setError(message);
-      toast({ variant: 'destructive', title: 'Failed to change the domain', description: message });
+      toast({ variant: 'destructive', title: intl.formatMessage({ id: 'codesCreate.domain.failedTitle', defaultMessage: 'Failed to change the domain' }), description: message });
     }
   };
 
@@ -60,15 +74,22 @@ export function CodeDomain({ code }: { code: QrCodeView }) {
   return (
     <div className="grid gap-3">
       <p className="text-sm">
-        <span className="font-medium">Domain:</span> <span className="break-all">{shownName}</span>
+        <FormattedMessage
+          id="codesCreate.domain.current"
+          defaultMessage="<label>Domain:</label> {name}"
+          values={{ label: (chunks) => <span className="font-medium">{chunks}</span>, name: <span className="break-all">{shownName}</span> }}
+        />
       </p>
       {movable && domains.length > 0 && (
         <form noValidate onSubmit={submit} className="grid gap-2">
           <FormField
             id="code-domain"
-            label="Change domain"
+            label={intl.formatMessage({ id: 'codesCreate.domain.change', defaultMessage: 'Change domain' })}
             error={error}
-            hint={`The link keeps its ending: ${target ? `https://${target.unicodeHostname}/${code.slug}` : value === CURRENT ? code.shortUrl : `${window.location.origin}/r/${code.slug}`}. Printed copies of the old link stop working.`}
+            hint={intl.formatMessage(
+              { id: 'codesCreate.domain.changeHint', defaultMessage: 'The link keeps its ending: {link}. Printed copies of the old link stop working.' },
+              { link: target ? `https://${target.unicodeHostname}/${code.slug}` : value === CURRENT ? code.shortUrl : `${window.location.origin}/r/${code.slug}` },
+            )}
           >
             <div className="flex flex-wrap gap-2">
               <NativeSelect
@@ -84,10 +105,10 @@ export function CodeDomain({ code }: { code: QrCodeView }) {
               >
                 {initial === CURRENT && (
                   <option value={CURRENT} disabled>
-                    {code.domain} (not verified)
+                    {intl.formatMessage({ id: 'codesCreate.domain.notVerified', defaultMessage: '{host} (not verified)' }, { host: code.domain })}
                   </option>
                 )}
-                <option value="">{defaultHost} (default)</option>
+                <option value="">{defaultName(defaultHost)}</option>
                 {domains.map((domain) => (
                   <option key={domain.id} value={domain.id}>
                     {domain.unicodeHostname}
@@ -96,7 +117,7 @@ export function CodeDomain({ code }: { code: QrCodeView }) {
               </NativeSelect>
               <Button type="submit" variant="outline" disabled={update.isPending || value === initial}>
                 {update.isPending && !confirming && <Spinner />}
-                Save domain
+                <FormattedMessage id="codesCreate.domain.save" defaultMessage="Save domain" />
               </Button>
             </div>
           </FormField>
@@ -105,16 +126,18 @@ export function CodeDomain({ code }: { code: QrCodeView }) {
       <Dialog open={confirming !== null} onOpenChange={(open) => !open && !update.isPending && setConfirming(null)}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle className="break-all">Move this code to {target?.unicodeHostname ?? defaultHost}?</DialogTitle>
+            <DialogTitle className="break-all">
+              <FormattedMessage id="codesCreate.domain.confirmTitle" defaultMessage="Move this code to {host}?" values={{ host: target?.unicodeHostname ?? defaultHost }} />
+            </DialogTitle>
             <DialogDescription>{confirming}</DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="outline" onClick={() => setConfirming(null)} disabled={update.isPending}>
-              Cancel
+              <FormattedMessage id="codesCreate.common.cancel" defaultMessage="Cancel" />
             </Button>
             <Button variant="destructive" disabled={update.isPending} onClick={() => void move(true)}>
               {update.isPending && <Spinner />}
-              Move anyway
+              <FormattedMessage id="codesCreate.domain.moveAnyway" defaultMessage="Move anyway" />
             </Button>
           </DialogFooter>
         </DialogContent>

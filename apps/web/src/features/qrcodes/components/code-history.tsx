@@ -1,13 +1,15 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useCodeHistory } from '../api/history';
 import { HistoryList } from './history-list';
 
 /** The edit screen's History tab: every change of this code, newest first. */
 export function CodeHistory({ codeId }: { codeId: string }) {
+  const intl = useIntl();
   const query = useCodeHistory(codeId);
   return (
     <section aria-labelledby="code-history-heading" className="grid gap-3">
       <h2 id="code-history-heading" className="text-lg font-semibold">
-        History
+        <FormattedMessage id="codesList.codeHistory.title" defaultMessage="History" />
       </h2>
       <HistoryList
         entries={query.data?.pages.flatMap((page) => page.items)}
@@ -17,7 +19,7 @@ export function CodeHistory({ codeId }: { codeId: string }) {
         hasMore={query.hasNextPage}
         isLoadingMore={query.isFetchingNextPage}
         onLoadMore={() => void query.fetchNextPage()}
-        empty="No changes recorded yet."
+        empty={intl.formatMessage({ id: 'codesList.codeHistory.empty', defaultMessage: 'No changes recorded yet.' })}
       />
     </section>
   );

@@ -1,6 +1,7 @@
 import type { QrCodeView } from '@qrd/contracts';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { toast } from '../../../hooks/use-toast';
 import { cn } from '../../../lib/utils';
 import { previewImageUrl } from '../api/qr-images';
@@ -15,13 +16,15 @@ interface CodeThumbnailProps {
  * near the screen; the browser revalidates it by ETag instead of asking for a data URL per code.
  */
 export function CodeThumbnail({ code, className }: CodeThumbnailProps) {
+  const intl = useIntl();
   const src = previewImageUrl(code);
+  const label = intl.formatMessage({ id: 'codesList.preview.alt', defaultMessage: 'QR code for {name}' }, { name: code.name });
   const [failed, setFailed] = useState<string | null>(null);
   const frame = cn('aspect-square w-full rounded-md border bg-white', className);
 
   if (failed === src) {
     return (
-      <div className={cn(frame, 'flex items-center justify-center')} role="img" aria-label={`QR code for ${code.name}`}>
+      <div className={cn(frame, 'flex items-center justify-center')} role="img" aria-label={label}>
         <ImageOff className="size-6 text-muted-foreground" aria-hidden="true" />
       </div>
     );
@@ -29,7 +32,7 @@ export function CodeThumbnail({ code, className }: CodeThumbnailProps) {
   return (
     <img
       src={src}
-      alt={`QR code for ${code.name}`}
+      alt={label}
       width={192}
       height={192}
       loading="lazy"
@@ -37,7 +40,11 @@ export function CodeThumbnail({ code, className }: CodeThumbnailProps) {
       className={frame}
       onError={() => {
         setFailed(src);
-        toast({ variant: 'destructive', title: 'Error Generating Preview', description: 'Could not generate QR code preview.' });
+        toast({
+          variant: 'destructive',
+          title: intl.formatMessage({ id: 'codesList.preview.errorTitle', defaultMessage: 'Error Generating Preview' }),
+          description: intl.formatMessage({ id: 'codesList.preview.errorDescription', defaultMessage: 'Could not generate QR code preview.' }),
+        });
       }}
     />
   );

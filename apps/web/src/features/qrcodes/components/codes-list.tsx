@@ -1,6 +1,7 @@
 import type { QrCodeView } from '@qrd/contracts';
 import { Plus, QrCode } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -27,6 +28,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * virtualised once longer than a page.
  */
 export function CodesList() {
+  const intl = useIntl();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [choices, setChoices] = useState<Omit<CodeListFilters, 'q'>>(DEFAULT_FILTERS);
@@ -74,23 +76,23 @@ export function CodesList() {
       )}
       {pages.isPending && (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner /> Loading your QR codes...
+          <Spinner /> <FormattedMessage id="codesList.list.loading" defaultMessage="Loading your QR codes..." />
         </p>
       )}
       {pages.isError && !pages.data && (
         <div role="alert" className="flex items-center gap-3 text-sm text-destructive">
-          Could not load your QR codes.
+          <FormattedMessage id="codesList.list.loadError" defaultMessage="Could not load your QR codes." />
           <Button variant="outline" size="sm" onClick={() => void pages.refetch()}>
-            Try again
+            <FormattedMessage id="codesList.list.retry" defaultMessage="Try again" />
           </Button>
         </div>
       )}
       {pages.data && (
         <p className="flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
-          {countLine(codes.length, total)}
+          {countLine(intl, codes.length, total)}
           {pages.isPlaceholderData && (
             <span role="status" className="flex items-center gap-1">
-              <Spinner /> Searching...
+              <Spinner /> <FormattedMessage id="codesList.list.searching" defaultMessage="Searching..." />
             </span>
           )}
         </p>
@@ -118,9 +120,9 @@ export function CodesList() {
       )}
       {pages.isFetchNextPageError && (
         <div role="alert" className="flex items-center justify-center gap-3 text-sm text-destructive">
-          Could not load more QR codes.
+          <FormattedMessage id="codesList.list.loadMoreError" defaultMessage="Could not load more QR codes." />
           <Button variant="outline" size="sm" onClick={loadMore}>
-            Try again
+            <FormattedMessage id="codesList.list.retry" defaultMessage="Try again" />
           </Button>
         </div>
       )}
@@ -129,10 +131,10 @@ export function CodesList() {
           <Button variant="outline" onClick={loadMore} disabled={pages.isFetchingNextPage}>
             {pages.isFetchingNextPage ? (
               <>
-                <Spinner /> Loading more...
+                <Spinner /> <FormattedMessage id="codesList.list.loadingMore" defaultMessage="Loading more..." />
               </>
             ) : (
-              'Load more'
+              <FormattedMessage id="codesList.list.loadMore" defaultMessage="Load more" />
             )}
           </Button>
         </div>
@@ -160,14 +162,20 @@ function EmptyCodes({ filtering }: { filtering: boolean }) {
   return (
     <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-10 text-center">
       <QrCode className="size-10 text-muted-foreground" aria-hidden="true" />
-      <h3 className="text-lg font-semibold">No QR Codes Found</h3>
+      <h3 className="text-lg font-semibold">
+        <FormattedMessage id="codesList.empty.title" defaultMessage="No QR Codes Found" />
+      </h3>
       <p className="max-w-md text-sm text-muted-foreground">
-        {filtering ? 'No QR codes match your search. Try another word, category, tag or folder.' : 'You have not created a QR code yet. Create your first one to start.'}
+        {filtering ? (
+          <FormattedMessage id="codesList.empty.noMatch" defaultMessage="No QR codes match your search. Try another word, category, tag or folder." />
+        ) : (
+          <FormattedMessage id="codesList.empty.firstTime" defaultMessage="You have not created a QR code yet. Create your first one to start." />
+        )}
       </p>
       {!filtering && canCreate && (
         <Button asChild>
           <Link to={paths.createQr}>
-            <Plus aria-hidden="true" /> Create QR Code
+            <Plus aria-hidden="true" /> <FormattedMessage id="codesList.empty.create" defaultMessage="Create QR Code" />
           </Link>
         </Button>
       )}

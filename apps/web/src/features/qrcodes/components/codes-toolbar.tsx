@@ -1,6 +1,7 @@
 import { CODE_SEARCH_MAX_LENGTH, QR_CATEGORIES } from '@qrd/contracts';
 import { FolderCog, LayoutGrid, List, Search } from 'lucide-react';
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useFolders, useTags } from '../api/organise';
@@ -24,6 +25,7 @@ const selectClass =
 
 /** Search, sort, state, category, tag and folder filters (all on the server) and the grid/list switch. */
 export function CodesToolbar({ search, onSearch, filters, onFilters, layout, onLayout }: CodesToolbarProps) {
+  const intl = useIntl();
   // The filters' options are asked for once the first codes are shown, not before them.
   const shown = useCodesShown();
   const tags = useTags(shown);
@@ -32,20 +34,20 @@ export function CodesToolbar({ search, onSearch, filters, onFilters, layout, onL
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
       <div className="relative flex-1">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
         <Input
           type="search"
           value={search}
           maxLength={CODE_SEARCH_MAX_LENGTH}
           onChange={(event) => onSearch(event.target.value)}
-          placeholder="Search QR codes..."
-          aria-label="Search QR codes"
-          className="pl-9"
+          placeholder={intl.formatMessage({ id: 'codesList.toolbar.searchPlaceholder', defaultMessage: 'Search QR codes...' })}
+          aria-label={intl.formatMessage({ id: 'codesList.toolbar.search', defaultMessage: 'Search QR codes' })}
+          className="ps-9"
         />
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
         <select
-          aria-label="Sort by"
+          aria-label={intl.formatMessage({ id: 'codesList.toolbar.sortBy', defaultMessage: 'Sort by' })}
           value={`${filters.sort}:${filters.order}`}
           onChange={(event) => {
             const [sort, order] = event.target.value.split(':') as [CodeListFilters['sort'], CodeListFilters['order']];
@@ -55,59 +57,74 @@ export function CodesToolbar({ search, onSearch, filters, onFilters, layout, onL
         >
           {SORT_CHOICES.map((choice) => (
             <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-        <select aria-label="State" value={filters.state} onChange={(event) => onFilters({ state: event.target.value as StateFilter })} className={selectClass}>
-          <option value="all">All states</option>
-          {STATE_FILTER_CHOICES.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
+              {intl.formatMessage(choice.label)}
             </option>
           ))}
         </select>
         <select
-          aria-label="Category"
+          aria-label={intl.formatMessage({ id: 'codesList.toolbar.state', defaultMessage: 'State' })}
+          value={filters.state}
+          onChange={(event) => onFilters({ state: event.target.value as StateFilter })}
+          className={selectClass}
+        >
+          <option value="all">{intl.formatMessage({ id: 'codesList.toolbar.allStates', defaultMessage: 'All states' })}</option>
+          {STATE_FILTER_CHOICES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {intl.formatMessage(choice.label)}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label={intl.formatMessage({ id: 'codesList.toolbar.category', defaultMessage: 'Category' })}
           value={filters.category}
           onChange={(event) => onFilters({ category: event.target.value as CategoryFilter })}
           className={selectClass}
         >
-          <option value="all">All categories</option>
+          <option value="all">{intl.formatMessage({ id: 'codesList.toolbar.allCategories', defaultMessage: 'All categories' })}</option>
           {QR_CATEGORIES.map((value) => (
             <option key={value} value={value}>
-              {categoryLabel(value)}
+              {categoryLabel(intl, value)}
             </option>
           ))}
         </select>
-        <select aria-label="Tag" value={filters.tag} onChange={(event) => onFilters({ tag: event.target.value })} className={selectClass}>
-          <option value="all">All tags</option>
+        <select
+          aria-label={intl.formatMessage({ id: 'codesList.toolbar.tag', defaultMessage: 'Tag' })}
+          value={filters.tag}
+          onChange={(event) => onFilters({ tag: event.target.value })}
+          className={selectClass}
+        >
+          <option value="all">{intl.formatMessage({ id: 'codesList.toolbar.allTags', defaultMessage: 'All tags' })}</option>
           {filters.tag !== 'all' && !tags.data?.some((t) => t.tag === filters.tag) && <option value={filters.tag}>{filters.tag}</option>}
           {tags.data?.map((t) => (
             <option key={t.tag} value={t.tag}>
-              {t.tag} ({t.codes.toLocaleString('en-US')})
+              {intl.formatMessage({ id: 'codesList.toolbar.tagOption', defaultMessage: '{tag} ({count, number})' }, { tag: t.tag, count: t.codes })}
             </option>
           ))}
         </select>
         <div className="flex gap-1">
-          <select aria-label="Folder" value={filters.folder} onChange={(event) => onFilters({ folder: event.target.value })} className={selectClass}>
-            <option value="all">All folders</option>
-            <option value="none">No folder</option>
+          <select
+            aria-label={intl.formatMessage({ id: 'codesList.toolbar.folder', defaultMessage: 'Folder' })}
+            value={filters.folder}
+            onChange={(event) => onFilters({ folder: event.target.value })}
+            className={selectClass}
+          >
+            <option value="all">{intl.formatMessage({ id: 'codesList.toolbar.allFolders', defaultMessage: 'All folders' })}</option>
+            <option value="none">{intl.formatMessage({ id: 'codesList.toolbar.noFolder', defaultMessage: 'No folder' })}</option>
             {folders.data?.map((f) => (
               <option key={f.id} value={f.id}>
                 {f.name}
               </option>
             ))}
           </select>
-          <Button variant="outline" size="icon" aria-label="Manage folders" onClick={() => setManaging(true)}>
+          <Button variant="outline" size="icon" aria-label={intl.formatMessage({ id: 'codesList.toolbar.manageFolders', defaultMessage: 'Manage folders' })} onClick={() => setManaging(true)}>
             <FolderCog aria-hidden="true" />
           </Button>
         </div>
-        <div role="group" aria-label="Layout" className="col-span-2 flex gap-1 sm:col-span-1">
-          <Button variant={layout === 'grid' ? 'default' : 'outline'} size="icon" aria-label="Grid view" aria-pressed={layout === 'grid'} onClick={() => onLayout('grid')}>
+        <div role="group" aria-label={intl.formatMessage({ id: 'codesList.toolbar.layout', defaultMessage: 'Layout' })} className="col-span-2 flex gap-1 sm:col-span-1">
+          <Button variant={layout === 'grid' ? 'default' : 'outline'} size="icon" aria-label={intl.formatMessage({ id: 'codesList.toolbar.gridView', defaultMessage: 'Grid view' })} aria-pressed={layout === 'grid'} onClick={() => onLayout('grid')}>
             <LayoutGrid aria-hidden="true" />
           </Button>
-          <Button variant={layout === 'list' ? 'default' : 'outline'} size="icon" aria-label="List view" aria-pressed={layout === 'list'} onClick={() => onLayout('list')}>
+          <Button variant={layout === 'list' ? 'default' : 'outline'} size="icon" aria-label={intl.formatMessage({ id: 'codesList.toolbar.listView', defaultMessage: 'List view' })} aria-pressed={layout === 'list'} onClick={() => onLayout('list')}>
             <List aria-hidden="true" />
           </Button>
         </div>

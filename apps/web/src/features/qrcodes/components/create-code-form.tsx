@@ -1,6 +1,7 @@
-import { CreateQrCodeDto, DOMAIN_MESSAGES, QR_CATEGORIES, type CodeContent, type ContentFileView, type QrCategory, type SubscriptionView } from '@qrd/contracts';
+import { CreateQrCodeDto, QR_CATEGORIES, type CodeContent, type ContentFileView, type QrCategory, type SubscriptionView } from '@qrd/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -34,6 +35,8 @@ function contentFieldErrors(fields: Record<string, string>): Record<string, stri
   return Object.fromEntries(Object.entries(fields).filter(([key]) => key.startsWith('content.')).map(([key, message]) => [key.slice('content.'.length), message]));
 }
 
+const EXAMPLE_DESTINATION = 'https://example.com/menu';
+
 /** The link a new code gets: https://{domain}/{slug} on a custom domain, {this site}/r/{slug} on the default host. */
 function shortLinkPreview(host: string | null, slug: string): string {
   const ending = slug || '…';
@@ -45,6 +48,7 @@ const selectClass =
 
 /** Name, destination and category; a second code first buys its seat (spec section 4). */
 export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps) {
+  const intl = useIntl();
   const navigate = useNavigate();
   const create = useCreateQrCode();
   const purchase = usePurchaseSeat();
@@ -59,7 +63,7 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
   const [serverContentErrors, setServerContentErrors] = useState<Record<string, string>>({});
   const chooseKind = (next: CodeKind) => {
     setKind(next);
-    setContent(next === 'website' ? null : emptyContent(next));
+    setContent(next === 'website' ? null : emptyContent(next, intl.formatMessage({ id: 'codesCreate.form.defaultPhoneLabel', defaultMessage: 'mobile' })));
     setAttempted(false);
     setServerContentErrors({});
   };
@@ -86,9 +90,15 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
     try {
       const code = await create.mutateAsync(draft);
       if (purchased) {
-        toast({ title: 'QR Code Purchase Confirmed', description: 'Your new QR code has been added to your monthly subscription.' });
+        toast({
+          title: intl.formatMessage({ id: 'codesCreate.form.purchasedTitle', defaultMessage: 'QR Code Purchase Confirmed' }),
+          description: intl.formatMessage({ id: 'codesCreate.form.purchasedDescription', defaultMessage: 'Your new QR code has been added to your monthly subscription.' }),
+        });
       } else {
-        toast({ title: 'QR Code Created', description: 'QR Code Created Successfully' });
+        toast({
+          title: intl.formatMessage({ id: 'codesCreate.form.createdTitle', defaultMessage: 'QR Code Created' }),
+          description: intl.formatMessage({ id: 'codesCreate.form.createdDescription', defaultMessage: 'QR Code Created Successfully' }),
+        });
       }
       navigate(paths.editQr(code.id), { state: { created: true } });
     } catch (error) {
@@ -96,8 +106,8 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
       setServerContentErrors(contentFieldErrors(getFieldErrors(error)));
       toast({
         variant: 'destructive',
-        title: 'Error Creating QR Code',
-        description: getErrorMessage(error, 'Something went wrong while creating your QR code.'),
+        title: intl.formatMessage({ id: 'codesCreate.form.createErrorTitle', defaultMessage: 'Error Creating QR Code' }),
+        description: getErrorMessage(error, intl.formatMessage({ id: 'codesCreate.form.createErrorFallback', defaultMessage: 'Something went wrong while creating your QR code.' })),
       });
     }
   };
@@ -139,12 +149,16 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
         setPending(null);
         const answered = await payment.authenticate(result.authentication.clientSecret);
         if (!answered.ok) {
-          toast({ variant: 'destructive', title: 'Payment Failed', description: answered.message });
+          toast({ variant: 'destructive', title: intl.formatMessage({ id: 'codesCreate.form.paymentFailedTitle', defaultMessage: 'Payment Failed' }), description: answered.message });
           return;
         }
         result = await purchase.mutateAsync({ name: draft.name, price });
         if (result.authentication) {
-          toast({ variant: 'destructive', title: 'Payment Failed', description: 'Your bank has not confirmed the payment yet. Please try again.' });
+          toast({
+            variant: 'destructive',
+            title: intl.formatMessage({ id: 'codesCreate.form.paymentFailedTitle', defaultMessage: 'Payment Failed' }),
+            description: intl.formatMessage({ id: 'codesCreate.form.paymentNotConfirmed', defaultMessage: 'Your bank has not confirmed the payment yet. Please try again.' }),
+          });
           return;
         }
       }
@@ -152,8 +166,8 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
       setPending(null);
       toast({
         variant: 'destructive',
-        title: 'Payment Processing Error',
-        description: getErrorMessage(error, 'There was an issue processing your payment. Please try again.'),
+        title: intl.formatMessage({ id: 'codesCreate.form.paymentErrorTitle', defaultMessage: 'Payment Processing Error' }),
+        description: getErrorMessage(error, intl.formatMessage({ id: 'codesCreate.form.paymentErrorFallback', defaultMessage: 'There was an issue processing your payment. Please try again.' })),
       });
       return;
     }
@@ -172,7 +186,12 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
       className="grid min-w-0 gap-5"
     >
       <CodeKindPicker value={kind} onChange={chooseKind} />
-      <FormField id={form.fieldId('name')} label="Name" error={form.errors.name} hint="For you only, e.g. “Table menu” (at most 100 characters).">
+      <FormField
+        id={form.fieldId('name')}
+        label={intl.formatMessage({ id: 'codesCreate.form.nameLabel', defaultMessage: 'Name' })}
+        error={form.errors.name}
+        hint={intl.formatMessage({ id: 'codesCreate.form.nameHint', defaultMessage: 'For you only, e.g. “Table menu” (at most {max, number} characters).' }, { max: 100 })}
+      >
         <Input {...form.inputProps('name')} maxLength={120} autoComplete="off" />
       </FormField>
       {content ? (
@@ -185,16 +204,21 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
           idPrefix="create-"
         />
       ) : (
-        <FormField id={form.fieldId('destinationUrl')} label="Destination URL" error={form.errors.destinationUrl} hint="Where scans go. You can change it any time without reprinting.">
-          <Input {...form.inputProps('destinationUrl')} type="url" inputMode="url" placeholder="https://example.com/menu" autoComplete="url" />
+        <FormField
+          id={form.fieldId('destinationUrl')}
+          label={intl.formatMessage({ id: 'codesCreate.form.destinationLabel', defaultMessage: 'Destination URL' })}
+          error={form.errors.destinationUrl}
+          hint={intl.formatMessage({ id: 'codesCreate.form.destinationHint', defaultMessage: 'Where scans go. You can change it any time without reprinting.' })}
+        >
+          <Input {...form.inputProps('destinationUrl')} type="url" inputMode="url" placeholder={EXAMPLE_DESTINATION} autoComplete="url" />
         </FormField>
       )}
-      <FormField id="create-category" label="Category (optional)" error={form.errors.category}>
+      <FormField id="create-category" label={intl.formatMessage({ id: 'codesCreate.form.categoryLabel', defaultMessage: 'Category (optional)' })} error={form.errors.category}>
         <select id="create-category" value={category} onChange={(event) => setCategory(event.target.value as QrCategory | '')} className={selectClass}>
-          <option value="">None</option>
+          <option value="">{intl.formatMessage({ id: 'codesCreate.form.categoryNone', defaultMessage: 'None' })}</option>
           {QR_CATEGORIES.map((value) => (
             <option key={value} value={value}>
-              {categoryLabel(value)}
+              {categoryLabel(intl, value)}
             </option>
           ))}
         </select>
@@ -202,9 +226,16 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
       {domains.length > 0 && (
         <FormField
           id="create-domain"
-          label="Domain"
+          label={intl.formatMessage({ id: 'codesCreate.form.domainLabel', defaultMessage: 'Domain' })}
           error={form.errors.domainId}
-          hint={content ? DOMAIN_MESSAGES.pagesOnDefaultHost : <>Your short link: {shortLinkPreview(domain?.unicodeHostname ?? null, slug.trim())}</>}
+          hint={
+            content
+              ? intl.formatMessage({
+                  id: 'codesCreate.form.pagesOnDefaultHost',
+                  defaultMessage: 'Pages we host (contact cards, link lists, files, Wi-Fi) use the default domain: choose it for this code',
+                })
+              : intl.formatMessage({ id: 'codesCreate.form.shortLinkPreview', defaultMessage: 'Your short link: {link}' }, { link: shortLinkPreview(domain?.unicodeHostname ?? null, slug.trim()) })
+          }
         >
           <select
             id="create-domain"
@@ -214,7 +245,7 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
             aria-describedby={form.errors.domainId ? 'create-domain-error' : 'create-domain-hint'}
             className={selectClass}
           >
-            <option value="">{window.location.host} (default)</option>
+            <option value="">{intl.formatMessage({ id: 'codesCreate.form.defaultDomain', defaultMessage: '{host} (default)' }, { host: window.location.host })}</option>
             {domains.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
                 {candidate.unicodeHostname}
@@ -225,22 +256,40 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
       )}
       <FormField
         id="create-slug"
-        label="Custom short link (optional)"
+        label={intl.formatMessage({ id: 'codesCreate.form.slugLabel', defaultMessage: 'Custom short link (optional)' })}
         error={form.errors.slug ?? (availability.data && !availability.data.available && askedSlug === slug.trim() ? availability.data.reason : undefined)}
         hint={
           availability.data?.available && askedSlug === slug.trim()
-            ? `${availability.data.slug} is available. It can never change once the code is printed.`
+            ? intl.formatMessage(
+                { id: 'codesCreate.form.slugAvailable', defaultMessage: '{slug} is available. It can never change once the code is printed.' },
+                { slug: availability.data.slug },
+              )
             : domain && slug.trim()
-              ? `Checked on ${domain.unicodeHostname} when the code is created. It can never change once the code is printed.`
-              : 'Leave empty for a short random one. 4 to 32 letters, digits, - or _.'
+              ? intl.formatMessage(
+                  { id: 'codesCreate.form.slugCheckedOn', defaultMessage: 'Checked on {host} when the code is created. It can never change once the code is printed.' },
+                  { host: domain.unicodeHostname },
+                )
+              : intl.formatMessage(
+                  { id: 'codesCreate.form.slugHint', defaultMessage: 'Leave empty for a short random one. {min, number} to {max, number} letters, digits, - or _.' },
+                  { min: 4, max: 32 },
+                )
         }
       >
         <Input id="create-slug" value={slug} onChange={(event) => setSlug(event.target.value)} maxLength={32} autoComplete="off" spellCheck={false} />
       </FormField>
-      <p className="text-sm text-muted-foreground">Your code starts as a black and white QR image; change its colours, style and logo after creating it.</p>
+      <p className="text-sm text-muted-foreground">
+        <FormattedMessage
+          id="codesCreate.form.designLater"
+          defaultMessage="Your code starts as a black and white QR image; change its colours, style and logo after creating it."
+        />
+      </p>
       <Button type="submit" disabled={busy} className="justify-self-start">
         {busy && <Spinner />}
-        {busy ? 'Creating...' : 'Create QR Code'}
+        {busy ? (
+          <FormattedMessage id="codesCreate.form.creating" defaultMessage="Creating..." />
+        ) : (
+          <FormattedMessage id="codesCreate.form.submit" defaultMessage="Create QR Code" />
+        )}
       </Button>
       <PurchaseDialog
         open={pending !== null}

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Spinner } from '../../../components/ui/spinner';
 // The dashboard composes the analytics feature's tab (its own screen, so the import is the route's).
 import { loadDashboardAnalytics } from '../../analytics';
@@ -13,7 +14,7 @@ function Loading({ children }: { children: ReactNode }) {
     <Suspense
       fallback={
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner /> Loading...
+          <Spinner /> <FormattedMessage id="codesList.tabs.loading" defaultMessage="Loading..." />
         </p>
       }
     >

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
@@ -15,20 +16,24 @@ export function DeleteCodeDialog({ name, busy, onConfirm, onCancel }: DeleteCode
     <Dialog open={name !== null} onOpenChange={(open) => !open && !busy && onCancel()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Delete this QR code?</DialogTitle>
+          <DialogTitle>
+            <FormattedMessage id="codesList.deleteCode.title" defaultMessage="Delete this QR code?" />
+          </DialogTitle>
           <DialogDescription>
-            “{name}” will stop working wherever it is printed (scans get a “not found” page), its scan analytics are deleted,
-            and its seat stays free for a new code until the period ends (unused seats are dropped at the renewal). This cannot
-            be undone. To pause a code instead, deactivate it.
+            <FormattedMessage
+              id="codesList.deleteCode.description"
+              defaultMessage="“{name}” will stop working wherever it is printed (scans get a “not found” page), its scan analytics are deleted, and its seat stays free for a new code until the period ends (unused seats are dropped at the renewal). This cannot be undone. To pause a code instead, deactivate it."
+              values={{ name }}
+            />
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={onCancel} disabled={busy}>
-            Cancel
+            <FormattedMessage id="codesList.deleteCode.cancel" defaultMessage="Cancel" />
           </Button>
           <Button variant="destructive" onClick={onConfirm} disabled={busy}>
             {busy && <Spinner />}
-            Delete QR Code
+            <FormattedMessage id="codesList.deleteCode.confirm" defaultMessage="Delete QR Code" />
           </Button>
         </DialogFooter>
       </DialogContent>

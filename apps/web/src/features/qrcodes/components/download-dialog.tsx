@@ -1,6 +1,7 @@
 import { PRINT_LIMITS, type PrintUnit, type QrImageFormat } from '@qrd/contracts';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
@@ -19,10 +20,19 @@ interface DownloadDialogProps {
   onRemembered: (options: DownloadOptions) => void;
 }
 
-const FORMATS: { value: QrImageFormat; label: string; hint: string }[] = [
-  { value: 'png', label: 'PNG', hint: 'An image for screens and documents' },
-  { value: 'svg', label: 'SVG', hint: 'A vector image for designers' },
-  { value: 'pdf', label: 'PDF (print)', hint: 'A vector page for a printer, with bleed and crop marks' },
+const formats = defineMessages({
+  png: { id: 'codesCreate.download.format.png', defaultMessage: 'PNG' },
+  pngHint: { id: 'codesCreate.download.format.pngHint', defaultMessage: 'An image for screens and documents' },
+  svg: { id: 'codesCreate.download.format.svg', defaultMessage: 'SVG' },
+  svgHint: { id: 'codesCreate.download.format.svgHint', defaultMessage: 'A vector image for designers' },
+  pdf: { id: 'codesCreate.download.format.pdf', defaultMessage: 'PDF (print)' },
+  pdfHint: { id: 'codesCreate.download.format.pdfHint', defaultMessage: 'A vector page for a printer, with bleed and crop marks' },
+});
+
+const FORMATS: { value: QrImageFormat; label: MessageDescriptor; hint: MessageDescriptor }[] = [
+  { value: 'png', label: formats.png, hint: formats.pngHint },
+  { value: 'svg', label: formats.svg, hint: formats.svgHint },
+  { value: 'pdf', label: formats.pdf, hint: formats.pdfHint },
 ];
 
 const selectClass =
@@ -33,11 +43,19 @@ const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(tex
 
 /** Format and size of one download: PNG pixels, SVG, or a PDF at a print size with bleed and crop marks. */
 export function DownloadDialog({ open, onOpenChange, initial, onDownload, onRemembered }: DownloadDialogProps) {
+  const intl = useIntl();
   const [options, setOptions] = useState(initial);
   const [text, setText] = useState({ size: String(initial.size), printSize: String(initial.printSize), bleed: String(initial.bleed) });
   const [shown, setShown] = useState<ReturnType<typeof downloadProblems>>({});
   const [busy, setBusy] = useState(false);
   const limits = PRINT_LIMITS[options.unit];
+  const submitLabel = busy
+    ? intl.formatMessage({ id: 'codesCreate.download.downloading', defaultMessage: 'Downloading...' })
+    : intl.formatMessage({ id: 'codesCreate.download.submit', defaultMessage: 'Download' });
+  const problem = (field: keyof typeof shown) => {
+    const found = shown[field];
+    return found ? intl.formatMessage(found.message, found.values) : undefined;
+  };
 
   const change = (patch: Partial<DownloadOptions>) => {
     setOptions((current) => ({ ...current, ...patch }));
@@ -65,12 +83,18 @@ export function DownloadDialog({ open, onOpenChange, initial, onDownload, onReme
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-md">
         <DialogHeader>
-          <DialogTitle>Download options</DialogTitle>
-          <DialogDescription>Your choice is remembered in this browser for the next download.</DialogDescription>
+          <DialogTitle>
+            <FormattedMessage id="codesCreate.download.title" defaultMessage="Download options" />
+          </DialogTitle>
+          <DialogDescription>
+            <FormattedMessage id="codesCreate.download.description" defaultMessage="Your choice is remembered in this browser for the next download." />
+          </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={(event) => void submit(event)} noValidate>
           <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">Format</legend>
+            <legend className="mb-1 text-sm font-medium">
+              <FormattedMessage id="codesCreate.download.format" defaultMessage="Format" />
+            </legend>
             {FORMATS.map((format) => (
               <label key={format.value} className="flex items-start gap-2 text-sm">
                 <input
@@ -82,14 +106,22 @@ export function DownloadDialog({ open, onOpenChange, initial, onDownload, onReme
                   className="mt-1"
                 />
                 <span>
-                  <span className="font-medium">{format.label}</span>
-                  <span className="block text-xs text-muted-foreground">{format.hint}</span>
+                  <span className="font-medium">{intl.formatMessage(format.label)}</span>
+                  <span className="block text-xs text-muted-foreground">{intl.formatMessage(format.hint)}</span>
                 </span>
               </label>
             ))}
           </fieldset>
           {options.format === 'png' && (
-            <FormField id="download-size" label="Size (pixels)" error={shown.size} hint={`From ${PNG_MIN_SIZE} to ${PNG_MAX_SIZE} px square`}>
+            <FormField
+              id="download-size"
+              label={intl.formatMessage({ id: 'codesCreate.download.size', defaultMessage: 'Size (pixels)' })}
+              error={problem('size')}
+              hint={intl.formatMessage(
+                { id: 'codesCreate.download.sizeHint', defaultMessage: 'From {min, number, ::group-off} to {max, number, ::group-off} px square' },
+                { min: PNG_MIN_SIZE, max: PNG_MAX_SIZE },
+              )}
+            >
               <Input
                 id="download-size"
                 type="number"
@@ -107,7 +139,15 @@ export function DownloadDialog({ open, onOpenChange, initial, onDownload, onReme
           {options.format === 'pdf' && (
             <div className="grid gap-4">
               <div className="grid grid-cols-[1fr_6rem] gap-2">
-                <FormField id="download-print-size" label="Print size" error={shown.printSize} hint={`From ${limits.min} to ${limits.max} ${options.unit}`}>
+                <FormField
+                  id="download-print-size"
+                  label={intl.formatMessage({ id: 'codesCreate.download.printSize', defaultMessage: 'Print size' })}
+                  error={problem('printSize')}
+                  hint={intl.formatMessage(
+                    { id: 'codesCreate.download.printSizeHint', defaultMessage: 'From {min, number, ::group-off} to {max, number, ::group-off} {unit, select, in {in} other {mm}}' },
+                    { min: limits.min, max: limits.max, unit: options.unit },
+                  )}
+                >
                   <Input
                     id="download-print-size"
                     type="number"
@@ -121,14 +161,25 @@ export function DownloadDialog({ open, onOpenChange, initial, onDownload, onReme
                     onChange={(event) => typed('printSize', event.target.value)}
                   />
                 </FormField>
-                <FormField id="download-unit" label="Unit">
+                <FormField id="download-unit" label={intl.formatMessage({ id: 'codesCreate.download.unit', defaultMessage: 'Unit' })}>
                   <select id="download-unit" value={options.unit} onChange={(event) => change({ unit: event.target.value as PrintUnit })} className={selectClass}>
-                    <option value="mm">mm</option>
-                    <option value="in">inches</option>
+                    <option value="mm">{intl.formatMessage({ id: 'codesCreate.download.unit.mm', defaultMessage: 'mm' })}</option>
+                    <option value="in">{intl.formatMessage({ id: 'codesCreate.download.unit.in', defaultMessage: 'inches' })}</option>
                   </select>
                 </FormField>
               </div>
-              <FormField id="download-bleed" label="Bleed on each side" error={shown.bleed} hint={`From 0 to ${limits.bleedMax} ${options.unit}; the page is the print size plus the bleed on each side`}>
+              <FormField
+                id="download-bleed"
+                label={intl.formatMessage({ id: 'codesCreate.download.bleed', defaultMessage: 'Bleed on each side' })}
+                error={problem('bleed')}
+                hint={intl.formatMessage(
+                  {
+                    id: 'codesCreate.download.bleedHint',
+                    defaultMessage: 'From {min, number} to {max, number} {unit, select, in {in} other {mm}}; the page is the print size plus the bleed on each side',
+                  },
+                  { min: 0, max: limits.bleedMax, unit: options.unit },
+                )}
+              >
                 <Input
                   id="download-bleed"
                   type="number"
@@ -144,16 +195,16 @@ export function DownloadDialog({ open, onOpenChange, initial, onDownload, onReme
               </FormField>
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" checked={options.cropMarks} disabled={!(options.bleed > 0)} onChange={(event) => change({ cropMarks: event.target.checked })} />
-                Crop marks (in the bleed)
+                <FormattedMessage id="codesCreate.download.cropMarks" defaultMessage="Crop marks (in the bleed)" />
               </label>
             </div>
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              <FormattedMessage id="codesCreate.common.cancel" defaultMessage="Cancel" />
             </Button>
             <Button type="submit" disabled={busy}>
-              {busy ? <Spinner /> : <Download aria-hidden="true" />} {busy ? 'Downloading...' : 'Download'}
+              {busy ? <Spinner /> : <Download aria-hidden="true" />} {submitLabel}
             </Button>
           </DialogFooter>
         </form>

@@ -1,6 +1,7 @@
 import type { CodeContent, ContentFileView, QrCodeView, StoredContent } from '@qrd/contracts';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -13,6 +14,7 @@ import { ContentEditor } from './content-editor';
 
 /** The Edit content tab of a hosted page: saved changes show on the page at once; the printed code stays the same. */
 export function EditContentForm({ code, content, onSaved }: { code: QrCodeView; content: StoredContent; onSaved: () => void }) {
+  const intl = useIntl();
   const update = useUpdateQrCode(code.id);
   const [name, setName] = useState(code.name);
   const [draft, setDraft] = useState<CodeContent>(() => editableContent(content));
@@ -29,10 +31,10 @@ export function EditContentForm({ code, content, onSaved }: { code: QrCodeView; 
     } catch (error) {
       const fields = getFieldErrors(error);
       setErrors(Object.fromEntries(Object.entries(fields).filter(([k]) => k.startsWith('content.')).map(([k, v]) => [k.slice(8), v])));
-      toast({ variant: 'destructive', title: 'Error Updating QR Code', description: getErrorMessage(error, 'Something went wrong while updating your QR code.') });
+      toast({ variant: 'destructive', title: intl.formatMessage({ id: 'codesCreate.toast.updateError', defaultMessage: 'Error Updating QR Code' }), description: getErrorMessage(error, intl.formatMessage({ id: 'codesCreate.toast.updateFallback', defaultMessage: 'Something went wrong while updating your QR code.' })) });
       return;
     }
-    toast({ title: 'QR Code Updated', description: 'The page shows your changes now. The printed code stays the same.' });
+    toast({ title: intl.formatMessage({ id: 'codesCreate.toast.updated', defaultMessage: 'QR Code Updated' }), description: intl.formatMessage({ id: 'codesCreate.editContent.saved', defaultMessage: 'The page shows your changes now. The printed code stays the same.' }) });
     onSaved();
   };
 
@@ -45,7 +47,11 @@ export function EditContentForm({ code, content, onSaved }: { code: QrCodeView; 
         void save();
       }}
     >
-      <FormField id="edit-name" label="Name" error={attempted && name.trim() === '' ? 'Name is required' : undefined}>
+      <FormField
+        id="edit-name"
+        label={intl.formatMessage({ id: 'codesCreate.form.nameLabel', defaultMessage: 'Name' })}
+        error={attempted && name.trim() === '' ? intl.formatMessage({ id: 'codesCreate.editContent.nameRequired', defaultMessage: 'Name is required' }) : undefined}
+      >
         <Input id="edit-name" value={name} onChange={(event) => setName(event.target.value)} maxLength={120} autoComplete="off" />
       </FormField>
       <ContentEditor
@@ -62,11 +68,15 @@ export function EditContentForm({ code, content, onSaved }: { code: QrCodeView; 
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={update.isPending}>
           {update.isPending && <Spinner />}
-          {update.isPending ? 'Saving...' : 'Save page'}
+          {update.isPending ? (
+            <FormattedMessage id="codesCreate.common.saving" defaultMessage="Saving..." />
+          ) : (
+            <FormattedMessage id="codesCreate.editContent.save" defaultMessage="Save page" />
+          )}
         </Button>
         <Button asChild variant="outline">
           <a href={code.destinationUrl} target="_blank" rel="noreferrer">
-            <ExternalLink aria-hidden="true" /> Open the page
+            <ExternalLink className="rtl:-scale-x-100" aria-hidden="true" /> <FormattedMessage id="codesCreate.editContent.open" defaultMessage="Open the page" />
           </a>
         </Button>
       </div>

@@ -1,4 +1,5 @@
 import { UpdateQrCodeDto, type QrCodeView } from '@qrd/contracts';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -10,6 +11,7 @@ import { useUpdateQrCode } from '../api/qr-codes';
 
 /** The Edit URL tab: a new destination takes effect for every printed copy within a second. */
 export function EditUrlForm({ code, onSaved }: { code: QrCodeView; onSaved: () => void }) {
+  const intl = useIntl();
   const update = useUpdateQrCode(code.id);
   const form = useDtoForm(
     UpdateQrCodeDto,
@@ -23,12 +25,12 @@ export function EditUrlForm({ code, onSaved }: { code: QrCodeView; onSaved: () =
           form.setErrorsFromResponse(error);
           toast({
             variant: 'destructive',
-            title: 'Error Updating QR Code',
-            description: getErrorMessage(error, 'Something went wrong while updating your QR code.'),
+            title: intl.formatMessage({ id: 'codesCreate.toast.updateError', defaultMessage: 'Error Updating QR Code' }),
+            description: getErrorMessage(error, intl.formatMessage({ id: 'codesCreate.toast.updateFallback', defaultMessage: 'Something went wrong while updating your QR code.' })),
           });
           return;
         }
-        toast({ title: 'QR Code Updated', description: 'Scans now go to the new address. The printed code stays the same.' });
+        toast({ title: intl.formatMessage({ id: 'codesCreate.toast.updated', defaultMessage: 'QR Code Updated' }), description: intl.formatMessage({ id: 'codesCreate.editUrl.saved', defaultMessage: 'Scans now go to the new address. The printed code stays the same.' }) });
         onSaved();
       },
     },
@@ -36,15 +38,22 @@ export function EditUrlForm({ code, onSaved }: { code: QrCodeView; onSaved: () =
 
   return (
     <form noValidate onSubmit={form.handleSubmit} className="grid gap-5">
-      <FormField id={form.fieldId('name')} label="Name" error={form.errors.name}>
+      <FormField id={form.fieldId('name')} label={intl.formatMessage({ id: 'codesCreate.form.nameLabel', defaultMessage: 'Name' })} error={form.errors.name}>
         <Input {...form.inputProps('name')} maxLength={120} autoComplete="off" />
       </FormField>
-      <FormField id={form.fieldId('destinationUrl')} label="Destination URL" error={form.errors.destinationUrl} hint="Where scans of this code go from now on.">
+      <FormField id={form.fieldId('destinationUrl')} label={intl.formatMessage({ id: 'codesCreate.form.destinationLabel', defaultMessage: 'Destination URL' })}
+        error={form.errors.destinationUrl}
+        hint={intl.formatMessage({ id: 'codesCreate.editUrl.destinationHint', defaultMessage: 'Where scans of this code go from now on.' })}
+      >
         <Input {...form.inputProps('destinationUrl')} type="url" inputMode="url" autoComplete="url" />
       </FormField>
       <Button type="submit" disabled={form.isSubmitting} className="justify-self-start">
         {form.isSubmitting && <Spinner />}
-        {form.isSubmitting ? 'Saving...' : 'Update URL'}
+        {form.isSubmitting ? (
+          <FormattedMessage id="codesCreate.common.saving" defaultMessage="Saving..." />
+        ) : (
+          <FormattedMessage id="codesCreate.editUrl.save" defaultMessage="Update URL" />
+        )}
       </Button>
     </form>
   );

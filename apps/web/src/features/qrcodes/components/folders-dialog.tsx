@@ -1,5 +1,6 @@
 import { FOLDER_NAME_MAX_LENGTH, folderNameProblem, type FolderView } from '@qrd/contracts';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
@@ -14,6 +15,7 @@ interface FoldersDialogProps {
 
 /** Create, rename and delete the account's folders (deleting one leaves its codes in no folder). */
 export function FoldersDialog({ open, onClose }: FoldersDialogProps) {
+  const intl = useIntl();
   const folders = useFolders();
   const create = useCreateFolder();
   const [name, setName] = useState('');
@@ -27,7 +29,9 @@ export function FoldersDialog({ open, onClose }: FoldersDialogProps) {
       setName('');
       setError(null);
     } catch (caught) {
-      setError(getErrorMessage(caught, 'The folder could not be created. Please try again.'));
+      setError(
+        getErrorMessage(caught, intl.formatMessage({ id: 'codesList.folders.createFailed', defaultMessage: 'The folder could not be created. Please try again.' })),
+      );
     }
   };
 
@@ -35,8 +39,15 @@ export function FoldersDialog({ open, onClose }: FoldersDialogProps) {
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Folders</DialogTitle>
-          <DialogDescription>A code sits in at most one folder. Deleting a folder keeps its codes, in no folder.</DialogDescription>
+          <DialogTitle>
+            <FormattedMessage id="codesList.folders.title" defaultMessage="Folders" />
+          </DialogTitle>
+          <DialogDescription>
+            <FormattedMessage
+              id="codesList.folders.description"
+              defaultMessage="A code sits in at most one folder. Deleting a folder keeps its codes, in no folder."
+            />
+          </DialogDescription>
         </DialogHeader>
         <form
           className="grid gap-1"
@@ -47,8 +58,8 @@ export function FoldersDialog({ open, onClose }: FoldersDialogProps) {
         >
           <div className="flex gap-2">
             <Input
-              aria-label="New folder name"
-              placeholder="New folder name"
+              aria-label={intl.formatMessage({ id: 'codesList.folders.newName', defaultMessage: 'New folder name' })}
+              placeholder={intl.formatMessage({ id: 'codesList.folders.newName', defaultMessage: 'New folder name' })}
               value={name}
               maxLength={FOLDER_NAME_MAX_LENGTH + 10}
               aria-invalid={error !== null}
@@ -59,7 +70,7 @@ export function FoldersDialog({ open, onClose }: FoldersDialogProps) {
             />
             <Button type="submit" disabled={create.isPending}>
               {create.isPending && <Spinner />}
-              Create
+              <FormattedMessage id="codesList.folders.create" defaultMessage="Create" />
             </Button>
           </div>
           {error && (
@@ -70,18 +81,22 @@ export function FoldersDialog({ open, onClose }: FoldersDialogProps) {
         </form>
         {folders.isPending && (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner /> Loading folders...
+            <Spinner /> <FormattedMessage id="codesList.folders.loading" defaultMessage="Loading folders..." />
           </p>
         )}
         {folders.isError && (
           <div role="alert" className="flex items-center gap-2 text-sm text-destructive">
-            Could not load your folders.
+            <FormattedMessage id="codesList.folders.loadError" defaultMessage="Could not load your folders." />
             <Button variant="outline" size="sm" onClick={() => void folders.refetch()}>
-              Try again
+              <FormattedMessage id="codesList.folders.retry" defaultMessage="Try again" />
             </Button>
           </div>
         )}
-        {folders.data?.length === 0 && <p className="text-sm text-muted-foreground">No folders yet.</p>}
+        {folders.data?.length === 0 && (
+          <p className="text-sm text-muted-foreground">
+            <FormattedMessage id="codesList.folders.empty" defaultMessage="No folders yet." />
+          </p>
+        )}
         {folders.data && folders.data.length > 0 && (
           <ul className="grid max-h-80 gap-2 overflow-y-auto">
             {folders.data.map((folder) => (
@@ -95,6 +110,7 @@ export function FoldersDialog({ open, onClose }: FoldersDialogProps) {
 }
 
 function FolderRow({ folder }: { folder: FolderView }) {
+  const intl = useIntl();
   const rename = useRenameFolder();
   const remove = useDeleteFolder();
   const [editing, setEditing] = useState(false);
@@ -109,7 +125,9 @@ function FolderRow({ folder }: { folder: FolderView }) {
       setEditing(false);
       setError(null);
     } catch (caught) {
-      setError(getErrorMessage(caught, 'The folder could not be renamed. Please try again.'));
+      setError(
+        getErrorMessage(caught, intl.formatMessage({ id: 'codesList.folders.renameFailed', defaultMessage: 'The folder could not be renamed. Please try again.' })),
+      );
     }
   };
 
@@ -118,7 +136,7 @@ function FolderRow({ folder }: { folder: FolderView }) {
       <div className="flex flex-wrap items-center gap-2">
         {editing ? (
           <Input
-            aria-label={`New name for ${folder.name}`}
+            aria-label={intl.formatMessage({ id: 'codesList.folders.renameInput', defaultMessage: 'New name for {name}' }, { name: folder.name })}
             value={name}
             className="h-9 min-w-0 flex-1"
             onChange={(event) => setName(event.target.value)}
@@ -126,33 +144,37 @@ function FolderRow({ folder }: { folder: FolderView }) {
           />
         ) : (
           <span className="min-w-0 flex-1 truncate text-sm">
-            {folder.name} <span className="text-muted-foreground">({folder.codes.toLocaleString('en-US')})</span>
+            <FormattedMessage
+              id="codesList.folders.row"
+              defaultMessage="{name} <muted>({count, number})</muted>"
+              values={{ name: folder.name, count: folder.codes, muted: (chunks: React.ReactNode[]) => <span className="text-muted-foreground">{chunks}</span> }}
+            />
           </span>
         )}
         {editing ? (
           <>
             <Button size="sm" onClick={() => void save()} disabled={rename.isPending}>
-              Save
+              <FormattedMessage id="codesList.folders.save" defaultMessage="Save" />
             </Button>
             <Button size="sm" variant="ghost" onClick={() => (setEditing(false), setName(folder.name), setError(null))}>
-              Cancel
+              <FormattedMessage id="codesList.folders.cancel" defaultMessage="Cancel" />
             </Button>
           </>
         ) : (
           <>
-            <Button size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={`Rename ${folder.name}`}>
-              Rename
+            <Button size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={intl.formatMessage({ id: 'codesList.folders.renameLabel', defaultMessage: 'Rename {name}' }, { name: folder.name })}>
+              <FormattedMessage id="codesList.folders.rename" defaultMessage="Rename" />
             </Button>
             <Button
               size="sm"
               variant="ghost"
-              aria-label={`Delete ${folder.name}`}
+              aria-label={intl.formatMessage({ id: 'codesList.folders.deleteLabel', defaultMessage: 'Delete {name}' }, { name: folder.name })}
               disabled={remove.isPending}
               onClick={() =>
-                void remove.mutateAsync(folder.id).catch((caught) => setError(getErrorMessage(caught, 'The folder could not be deleted.')))
+                void remove.mutateAsync(folder.id).catch((caught) => setError(getErrorMessage(caught, intl.formatMessage({ id: 'codesList.folders.deleteFailed', defaultMessage: 'The folder could not be deleted.' }))))
               }
             >
-              Delete
+              <FormattedMessage id="codesList.folders.delete" defaultMessage="Delete" />
             </Button>
           </>
         )}

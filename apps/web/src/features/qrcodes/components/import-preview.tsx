@@ -1,6 +1,7 @@
 // The checked preview of a bulk import: its rows (editable), the price, the design choice and the confirmation.
-import { formatCents, type BulkImportView } from '@qrd/contracts';
+import { DEFAULT_CURRENCY, formatMoney, type BulkImportView } from '@qrd/contracts';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -11,10 +12,11 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useConfirmBulkImport } from '../api/bulk-import';
 import { useDesignTemplates } from '../api/design-templates';
-import { designChoiceName, ImportDesignChoice } from './import-design-choice';
+import { designChoiceSentence, ImportDesignChoice } from './import-design-choice';
 import { IMPORT_FIELDS, ImportEditRow, ImportPreviewRow } from './import-rows';
 
 export function ImportPreview({ view, onRestart }: { view: BulkImportView; onRestart: () => void }) {
+  const intl = useIntl();
   const [editing, setEditing] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [templateId, setTemplateId] = useState('');
@@ -23,43 +25,73 @@ export function ImportPreview({ view, onRestart }: { view: BulkImportView; onRes
   const namedRows = view.namedTemplateRows;
   const pricing = view.pricing;
   const ready = view.rowCount - view.invalidRows;
-  const count = (n: number) => n.toLocaleString('en-US');
+  const money = (cents: number) => formatMoney(cents, DEFAULT_CURRENCY, intl.locale);
   const period = pricing?.interval === 'annual' ? 'year' : 'month';
+  const confirmPrice = !pricing
+    ? ''
+    : pricing.seatsToBuy > 0 && pricing.unitAmountCents !== null
+        ? intl.formatMessage(
+            {
+              id: 'codesCreate.importPreview.confirmToBuy',
+              defaultMessage:
+                '{buy, plural, one {# QR code is added to your subscription for {total} more per {period, select, year {year} other {month}} ({buy, number} × {unit}); today you pay only the part of the {period, select, year {year} other {month}} that is left.} other {# QR codes are added to your subscription for {total} more per {period, select, year {year} other {month}} ({buy, number} × {unit}); today you pay only the part of the {period, select, year {year} other {month}} that is left.}}',
+            },
+            { buy: pricing.seatsToBuy, total: money(pricing.totalCents), unit: money(pricing.unitAmountCents), period },
+          )
+        : intl.formatMessage({ id: 'codesCreate.importPreview.confirmFree', defaultMessage: 'Your free seats cover every code: nothing more is charged.' });
 
   return (
     <section aria-labelledby="preview-title" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <h2 id="preview-title" className="text-xl font-semibold">
-          Preview: {count(ready)} of {count(view.rowCount)} rows ready
+          <FormattedMessage id="codesCreate.importPreview.title" defaultMessage="Preview: {ready, number} of {total, number} rows ready" values={{ ready, total: view.rowCount }} />
         </h2>
         <Button variant="outline" onClick={onRestart}>
-          Upload another file
+          <FormattedMessage id="codesCreate.import.uploadAnother" defaultMessage="Upload another file" />
         </Button>
       </div>
       {view.invalidRows > 0 && (
         <p role="status" className="text-sm text-red-700 dark:text-red-300">
-          {count(view.invalidRows)} {view.invalidRows === 1 ? 'row has' : 'rows have'} errors: fix them with Edit, or they are skipped.
+          <FormattedMessage
+            id="codesCreate.importPreview.invalid"
+            defaultMessage="{count, plural, one {# row has errors: fix them with Edit, or they are skipped.} other {# rows have errors: fix them with Edit, or they are skipped.}}"
+            values={{ count: view.invalidRows }}
+          />
         </p>
       )}
       {view.rows.length < view.rowCount && (
         <p className="text-sm text-muted-foreground">
-          Showing {count(view.rows.length)} of {count(view.rowCount)} rows{view.invalidRows > 0 ? ', those with errors first' : ''}.
+          {view.invalidRows > 0 ? (
+            <FormattedMessage
+              id="codesCreate.importPreview.showingErrorsFirst"
+              defaultMessage="Showing {shown, number} of {total, number} rows, those with errors first."
+              values={{ shown: view.rows.length, total: view.rowCount }}
+            />
+          ) : (
+            <FormattedMessage
+              id="codesCreate.importPreview.showing"
+              defaultMessage="Showing {shown, number} of {total, number} rows."
+              values={{ shown: view.rows.length, total: view.rowCount }}
+            />
+          )}
         </p>
       )}
-      <ScrollRegion label="Rows of the file">
-        <table className="w-full min-w-[56rem] text-left text-sm">
+      <ScrollRegion label={intl.formatMessage({ id: 'codesCreate.importPreview.rowsLabel', defaultMessage: 'Rows of the file' })}>
+        <table className="w-full min-w-[56rem] text-start text-sm">
           <thead className="bg-muted/50">
             <tr>
               <th scope="col" className="p-2">
-                Row
+                <FormattedMessage id="codesCreate.importPreview.row" defaultMessage="Row" />
               </th>
               {IMPORT_FIELDS.map((field) => (
                 <th key={field.key} scope="col" className="p-2">
-                  {field.label}
+                  {intl.formatMessage(field.label)}
                 </th>
               ))}
               <th scope="col" className="p-2">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">
+                  <FormattedMessage id="codesCreate.importPreview.actions" defaultMessage="Actions" />
+                </span>
               </th>
             </tr>
           </thead>
@@ -79,27 +111,40 @@ export function ImportPreview({ view, onRestart }: { view: BulkImportView; onRes
           <CardContent className="grid gap-3 pt-6">
             {!pricing.entitled ? (
               <p>
-                Creating QR codes needs an active subscription. <Link to={paths.subscribe}>Subscribe</Link>, then come back.
+                <FormattedMessage
+                  id="codesCreate.importPreview.notEntitled"
+                  defaultMessage="Creating QR codes needs an active subscription. <link>Subscribe</link>, then come back."
+                  values={{ link: (chunks) => <Link to={paths.subscribe}>{chunks}</Link> }}
+                />
               </p>
             ) : (
               <p data-testid="import-price">
-                {pricing.codesToCreate} new QR codes: {Math.min(pricing.freeSeats, pricing.codesToCreate)} use free seats you already pay for
                 {pricing.seatsToBuy > 0 && pricing.unitAmountCents !== null ? (
-                  <>
-                    , {pricing.seatsToBuy} more are added to your subscription: {pricing.seatsToBuy} × {formatCents(pricing.unitAmountCents)} ={' '}
-                    <strong>
-                      {formatCents(pricing.totalCents)} per {period}
-                    </strong>{' '}
-                    more. Today you pay only the part of the {period} that is left.
-                  </>
+                  <FormattedMessage
+                    id="codesCreate.importPreview.priceToBuy"
+                    defaultMessage="{codes, number} new QR codes: {free, number} use free seats you already pay for, {buy, number} more are added to your subscription: {buy, number} × {unit} = <strong>{total} per {period, select, year {year} other {month}}</strong> more. Today you pay only the part of the {period, select, year {year} other {month}} that is left."
+                    values={{
+                      codes: pricing.codesToCreate,
+                      free: Math.min(pricing.freeSeats, pricing.codesToCreate),
+                      buy: pricing.seatsToBuy,
+                      unit: money(pricing.unitAmountCents),
+                      total: money(pricing.totalCents),
+                      period,
+                      strong: (chunks) => <strong>{chunks}</strong>,
+                    }}
+                  />
                 ) : (
-                  ': nothing more to pay.'
+                  <FormattedMessage
+                    id="codesCreate.importPreview.priceFree"
+                    defaultMessage="{codes, number} new QR codes: {free, number} use free seats you already pay for: nothing more to pay."
+                    values={{ codes: pricing.codesToCreate, free: Math.min(pricing.freeSeats, pricing.codesToCreate) }}
+                  />
                 )}
               </p>
             )}
             {pricing.entitled && ready > 0 && <ImportDesignChoice value={templateId} onChange={setTemplateId} namedRows={namedRows} />}
             <Button className="justify-self-start" disabled={!pricing.entitled || ready === 0} onClick={() => setConfirming(true)}>
-              Create {count(ready)} QR codes
+              <FormattedMessage id="codesCreate.importPreview.create" defaultMessage="{count, plural, other {Create # QR codes}}" values={{ count: ready }} />
             </Button>
           </CardContent>
         </Card>
@@ -108,27 +153,35 @@ export function ImportPreview({ view, onRestart }: { view: BulkImportView; onRes
         <Dialog open={confirming} onOpenChange={(open) => !open && !confirm.isPending && setConfirming(false)}>
           <DialogContent>
             <DialogHeader>
-              <DialogTitle>Create {pricing.codesToCreate} QR codes?</DialogTitle>
+              <DialogTitle>
+                <FormattedMessage id="codesCreate.importPreview.confirmTitle" defaultMessage="{count, plural, other {Create # QR codes?}}" values={{ count: pricing.codesToCreate }} />
+              </DialogTitle>
               <DialogDescription>
-                {pricing.seatsToBuy > 0 && pricing.unitAmountCents !== null
-                  ? `${pricing.seatsToBuy} QR codes are added to your subscription for ${formatCents(pricing.totalCents)} more per ${period} (${pricing.seatsToBuy} × ${formatCents(pricing.unitAmountCents)}); today you pay only the part of the ${period} that is left.`
-                  : 'Your free seats cover every code: nothing more is charged.'}
-                {` They start with ${designChoiceName(templates.data, templateId)}${namedRows > 0 ? ', except the rows that name their own template' : ''}.`}
-                {view.invalidRows > 0 && ` ${view.invalidRows} rows with errors are skipped.`}
+                {confirmPrice} {designChoiceSentence(intl, templates.data, templateId, namedRows)}
+                {view.invalidRows > 0 && (
+                  <>
+                    {' '}
+                    <FormattedMessage
+                      id="codesCreate.importPreview.confirmSkipped"
+                      defaultMessage="{count, plural, one {# row with errors is skipped.} other {# rows with errors are skipped.}}"
+                      values={{ count: view.invalidRows }}
+                    />
+                  </>
+                )}
               </DialogDescription>
             </DialogHeader>
             {confirm.isError && (
               <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-                {getErrorMessage(confirm.error, 'The import could not be started. Please try again.')}
+                {getErrorMessage(confirm.error, intl.formatMessage({ id: 'codesCreate.importPreview.confirmFailed', defaultMessage: 'The import could not be started. Please try again.' }))}
               </p>
             )}
             <DialogFooter>
               <Button variant="outline" onClick={() => setConfirming(false)} disabled={confirm.isPending}>
-                Cancel
+                <FormattedMessage id="codesCreate.common.cancel" defaultMessage="Cancel" />
               </Button>
               <Button onClick={() => confirm.mutate({ totalCents: pricing.totalCents, designTemplateId: templateId || null })} disabled={confirm.isPending}>
                 {confirm.isPending && <Spinner />}
-                Confirm and create
+                <FormattedMessage id="codesCreate.common.confirmCreate" defaultMessage="Confirm and create" />
               </Button>
             </DialogFooter>
           </DialogContent>

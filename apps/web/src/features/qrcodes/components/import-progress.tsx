@@ -2,6 +2,7 @@
 import type { BulkImportView } from '@qrd/contracts';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -11,6 +12,7 @@ import { paths } from '../../../lib/paths';
 import { bulkImportResultHref, useCancelBulkImport } from '../api/bulk-import';
 
 export function ImportProgress({ view }: { view: BulkImportView }) {
+  const intl = useIntl();
   const { total, created, failed } = view.progress;
   const cancel = useCancelBulkImport(view.id);
   const [asking, setAsking] = useState(false);
@@ -19,26 +21,51 @@ export function ImportProgress({ view }: { view: BulkImportView }) {
   const cancelled = view.state === 'cancelled';
   const finished = view.state === 'done' || cancelled;
   const failures = view.rows.filter((row) => row.failure !== null);
-  const count = (n: number) => n.toLocaleString('en-US');
-  const title = cancelled ? 'Import cancelled' : finished ? 'Import finished' : 'Creating your QR codes...';
+  const title = cancelled
+    ? intl.formatMessage({ id: 'codesCreate.importProgress.cancelled', defaultMessage: 'Import cancelled' })
+    : finished
+      ? intl.formatMessage({ id: 'codesCreate.importProgress.finished', defaultMessage: 'Import finished' })
+      : intl.formatMessage({ id: 'codesCreate.importProgress.running', defaultMessage: 'Creating your QR codes...' });
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h2">{title}</CardTitle>
         <CardDescription>
-          {count(created)} of {count(total)} created{failed > 0 ? `, ${count(failed)} could not be created` : ''}.
-          {!finished && ' You can leave this page: creation goes on.'}
-          {cancelled && ` The ${count(Math.max(0, total - done))} rows left were not created; the codes created stay.`}
+          {failed > 0 ? (
+            <FormattedMessage
+              id="codesCreate.importProgress.createdFailed"
+              defaultMessage="{created, number} of {total, number} created, {failed, number} could not be created."
+              values={{ created, total, failed }}
+            />
+          ) : (
+            <FormattedMessage id="codesCreate.importProgress.created" defaultMessage="{created, number} of {total, number} created." values={{ created, total }} />
+          )}
+          {!finished && (
+            <>
+              {' '}
+              <FormattedMessage id="codesCreate.importProgress.leave" defaultMessage="You can leave this page: creation goes on." />
+            </>
+          )}
+          {cancelled && (
+            <>
+              {' '}
+              <FormattedMessage
+                id="codesCreate.importProgress.left"
+                defaultMessage="The {count, number} rows left were not created; the codes created stay."
+                values={{ count: Math.max(0, total - done) }}
+              />
+            </>
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div
           role="progressbar"
-          aria-label="Import progress"
+          aria-label={intl.formatMessage({ id: 'codesCreate.importProgress.label', defaultMessage: 'Import progress' })}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
-          aria-valuetext={`${count(done)} of ${count(total)} rows`}
+          aria-valuetext={intl.formatMessage({ id: 'codesCreate.importProgress.value', defaultMessage: '{done, number} of {total, number} rows' }, { done, total })}
           className="h-3 w-full overflow-hidden rounded-full bg-muted"
         >
           <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
@@ -47,7 +74,11 @@ export function ImportProgress({ view }: { view: BulkImportView }) {
           <ul className="grid gap-1 text-sm text-red-700 dark:text-red-300">
             {failures.map((row) => (
               <li key={row.row}>
-                Row {row.row} ({row.cells.name}): {row.failure}
+                <FormattedMessage
+                  id="codesCreate.importProgress.failure"
+                  defaultMessage="Row {row} ({name}): {failure}"
+                  values={{ row: row.row, name: row.cells.name, failure: row.failure }}
+                />
               </li>
             ))}
           </ul>
@@ -56,36 +87,40 @@ export function ImportProgress({ view }: { view: BulkImportView }) {
           <div className="flex flex-wrap items-center gap-2">
             {asking ? (
               <>
-                <span>Stop creating the rows left? The codes created so far stay.</span>
+                <span>
+                  <FormattedMessage id="codesCreate.importProgress.askStop" defaultMessage="Stop creating the rows left? The codes created so far stay." />
+                </span>
                 <Button variant="destructive" onClick={() => cancel.mutate(undefined, { onSettled: () => setAsking(false) })} disabled={cancel.isPending}>
                   {cancel.isPending && <Spinner />}
-                  Stop the import
+                  <FormattedMessage id="codesCreate.importProgress.stop" defaultMessage="Stop the import" />
                 </Button>
                 <Button variant="ghost" onClick={() => setAsking(false)} disabled={cancel.isPending}>
-                  Keep going
+                  <FormattedMessage id="codesCreate.importProgress.keepGoing" defaultMessage="Keep going" />
                 </Button>
               </>
             ) : (
               <Button variant="outline" onClick={() => setAsking(true)}>
-                Cancel import
+                <FormattedMessage id="codesCreate.importProgress.cancel" defaultMessage="Cancel import" />
               </Button>
             )}
           </div>
         )}
         {cancel.isError && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {getErrorMessage(cancel.error, 'The import could not be cancelled. Please try again.')}
+            {getErrorMessage(cancel.error, intl.formatMessage({ id: 'codesCreate.importProgress.cancelFailed', defaultMessage: 'The import could not be cancelled. Please try again.' }))}
           </p>
         )}
         {finished && (
           <div className="flex flex-wrap gap-2">
             <Button asChild>
               <a href={bulkImportResultHref(view.id)} download>
-                <Download aria-hidden="true" /> Download the result (CSV)
+                <Download aria-hidden="true" /> <FormattedMessage id="codesCreate.importProgress.download" defaultMessage="Download the result (CSV)" />
               </a>
             </Button>
             <Button asChild variant="outline">
-              <Link to={paths.dashboard}>Go to my QR codes</Link>
+              <Link to={paths.dashboard}>
+                <FormattedMessage id="codesCreate.importProgress.toCodes" defaultMessage="Go to my QR codes" />
+              </Link>
             </Button>
           </div>
         )}

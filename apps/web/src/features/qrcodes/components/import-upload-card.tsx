@@ -1,7 +1,8 @@
 // The first step of a bulk import: choose or drop a CSV file, which the server checks into a preview.
-import { BULK_IMPORT_MAX_BYTES, BULK_IMPORT_MESSAGES, type BulkImportView } from '@qrd/contracts';
+import { BULK_IMPORT_MAX_BYTES, type BulkImportView } from '@qrd/contracts';
 import { FileUp } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -10,6 +11,7 @@ import { cn } from '../../../lib/utils';
 import { useStartBulkImport } from '../api/bulk-import';
 
 export function ImportUploadCard({ onStarted }: { onStarted: (view: BulkImportView) => void }) {
+  const intl = useIntl();
   const start = useStartBulkImport();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -19,12 +21,17 @@ export function ImportUploadCard({ onStarted }: { onStarted: (view: BulkImportVi
     if (!file) return;
     setProblem(null);
     if (file.size > BULK_IMPORT_MAX_BYTES) {
-      setProblem(BULK_IMPORT_MESSAGES.tooLarge);
+      setProblem(
+        intl.formatMessage(
+          { id: 'codesCreate.importUpload.tooLarge', defaultMessage: 'The file is too large: upload a CSV file of at most {max, number} MB.' },
+          { max: BULK_IMPORT_MAX_BYTES / (1024 * 1024) },
+        ),
+      );
       return;
     }
     start.mutate(file, {
       onSuccess: onStarted,
-      onError: (error) => setProblem(getFieldErrors(error).file ?? getErrorMessage(error, 'The file could not be uploaded. Please try again.')),
+      onError: (error) => setProblem(getFieldErrors(error).file ?? getErrorMessage(error, intl.formatMessage({ id: 'codesCreate.fileInput.uploadFailed', defaultMessage: 'The file could not be uploaded. Please try again.' }))),
     });
   }
 
@@ -37,8 +44,12 @@ export function ImportUploadCard({ onStarted }: { onStarted: (view: BulkImportVi
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Choose a CSV file</CardTitle>
-        <CardDescription>Every row is checked like the create form; you can fix rows before anything is created.</CardDescription>
+        <CardTitle as="h2">
+          <FormattedMessage id="codesCreate.importUpload.title" defaultMessage="Choose a CSV file" />
+        </CardTitle>
+        <CardDescription>
+          <FormattedMessage id="codesCreate.importUpload.description" defaultMessage="Every row is checked like the create form; you can fix rows before anything is created." />
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div
@@ -55,7 +66,9 @@ export function ImportUploadCard({ onStarted }: { onStarted: (view: BulkImportVi
           )}
         >
           <FileUp className="size-8 text-muted-foreground" aria-hidden="true" />
-          <p className="text-muted-foreground">Drag a .csv file here, or</p>
+          <p className="text-muted-foreground">
+            <FormattedMessage id="codesCreate.importUpload.drop" defaultMessage="Drag a .csv file here, or" />
+          </p>
           <input
             ref={input}
             id="csv-file"
@@ -69,7 +82,11 @@ export function ImportUploadCard({ onStarted }: { onStarted: (view: BulkImportVi
           />
           <Button type="button" onClick={() => input.current?.click()} disabled={start.isPending}>
             {start.isPending && <Spinner />}
-            {start.isPending ? 'Uploading and checking the file...' : 'Choose a file'}
+            {start.isPending ? (
+              <FormattedMessage id="codesCreate.importUpload.uploading" defaultMessage="Uploading and checking the file..." />
+            ) : (
+              <FormattedMessage id="codesCreate.importUpload.choose" defaultMessage="Choose a file" />
+            )}
           </Button>
         </div>
         {problem && (

@@ -1,5 +1,6 @@
 import { normaliseTags, QR_CATEGORIES, type QrCategory, type QrCodeView, TAG_MAX_LENGTH, TAGS_PER_CODE_MAX, tagsProblem } from '@qrd/contracts';
 import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
@@ -22,6 +23,7 @@ export function splitTags(text: string): string[] {
 
 /** The code's category, tags and folder, changed at any time (none of them changes where scans go). */
 export function OrganiseForm({ code }: { code: QrCodeView }) {
+  const intl = useIntl();
   const update = useUpdateQrCode(code.id);
   const folders = useFolders();
   const id = useId();
@@ -37,9 +39,12 @@ export function OrganiseForm({ code }: { code: QrCodeView }) {
     if (problem) return;
     try {
       await update.mutateAsync({ category: (category || null) as QrCategory | null, tags: normaliseTags(list), folderId: folder || null });
-      toast({ title: 'QR Code Updated', description: 'Category, tags and folder saved.' });
+      toast({
+        title: intl.formatMessage({ id: 'codesList.organise.savedTitle', defaultMessage: 'QR Code Updated' }),
+        description: intl.formatMessage({ id: 'codesList.organise.savedDescription', defaultMessage: 'Category, tags and folder saved.' }),
+      });
     } catch (caught) {
-      setError(getErrorMessage(caught, 'The changes could not be saved. Please try again.'));
+      setError(getErrorMessage(caught, intl.formatMessage({ id: 'codesList.organise.saveFailed', defaultMessage: 'The changes could not be saved. Please try again.' })));
     }
   };
 
@@ -54,24 +59,24 @@ export function OrganiseForm({ code }: { code: QrCodeView }) {
       }}
     >
       <h3 id={`${id}-title`} className="text-base font-semibold">
-        Organise
+        <FormattedMessage id="codesList.organise.title" defaultMessage="Organise" />
       </h3>
       <div className="grid gap-1.5">
         <label htmlFor={`${id}-category`} className="text-sm font-medium">
-          Category
+          <FormattedMessage id="codesList.organise.category" defaultMessage="Category" />
         </label>
         <select id={`${id}-category`} value={category} onChange={(event) => setCategory(event.target.value)} className={selectClass}>
-          <option value="">No category</option>
+          <option value="">{intl.formatMessage({ id: 'codesList.organise.noCategory', defaultMessage: 'No category' })}</option>
           {QR_CATEGORIES.map((value) => (
             <option key={value} value={value}>
-              {categoryLabel(value)}
+              {categoryLabel(intl, value)}
             </option>
           ))}
         </select>
       </div>
       <div className="grid gap-1.5">
         <label htmlFor={`${id}-tags`} className="text-sm font-medium">
-          Tags
+          <FormattedMessage id="codesList.organise.tags" defaultMessage="Tags" />
         </label>
         <Input
           id={`${id}-tags`}
@@ -80,27 +85,35 @@ export function OrganiseForm({ code }: { code: QrCodeView }) {
             setTags(event.target.value);
             setError(null);
           }}
-          placeholder="menu, summer sale"
+          placeholder={intl.formatMessage({ id: 'codesList.organise.tagsPlaceholder', defaultMessage: 'menu, summer sale' })}
           aria-describedby={`${id}-tags-hint`}
           aria-invalid={error !== null}
         />
         <p id={`${id}-tags-hint`} className="text-xs text-muted-foreground">
-          Separated by commas: at most {TAGS_PER_CODE_MAX} tags of up to {TAG_MAX_LENGTH} characters (letters, digits, spaces, - and _).
+          <FormattedMessage
+            id="codesList.organise.tagsHint"
+            defaultMessage="Separated by commas: at most {maxTags} tags of up to {maxLength} characters (letters, digits, spaces, - and _)."
+            values={{ maxTags: TAGS_PER_CODE_MAX, maxLength: TAG_MAX_LENGTH }}
+          />
         </p>
       </div>
       <div className="grid gap-1.5">
         <label htmlFor={`${id}-folder`} className="text-sm font-medium">
-          Folder
+          <FormattedMessage id="codesList.organise.folder" defaultMessage="Folder" />
         </label>
         <select id={`${id}-folder`} value={folder} onChange={(event) => setFolder(event.target.value)} className={selectClass}>
-          <option value="">No folder</option>
+          <option value="">{intl.formatMessage({ id: 'codesList.organise.noFolder', defaultMessage: 'No folder' })}</option>
           {folders.data?.map((f) => (
             <option key={f.id} value={f.id}>
               {f.name}
             </option>
           ))}
         </select>
-        {folders.isError && <p className="text-xs text-destructive">Could not load your folders.</p>}
+        {folders.isError && (
+          <p className="text-xs text-destructive">
+            <FormattedMessage id="codesList.organise.foldersError" defaultMessage="Could not load your folders." />
+          </p>
+        )}
       </div>
       {error && (
         <p role="alert" className="text-sm text-destructive">
@@ -109,7 +122,7 @@ export function OrganiseForm({ code }: { code: QrCodeView }) {
       )}
       <Button type="submit" variant="outline" className="justify-self-start" disabled={update.isPending}>
         {update.isPending && <Spinner />}
-        Save category, tags and folder
+        <FormattedMessage id="codesList.organise.save" defaultMessage="Save category, tags and folder" />
       </Button>
     </form>
   );

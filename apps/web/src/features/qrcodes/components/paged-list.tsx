@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 
@@ -14,8 +15,12 @@ export interface PagedListState<T> {
 }
 
 interface PagedListProps<T> extends PagedListState<T> {
-  /** What the list holds, in its messages ("the history", "the activity"). */
-  subject: string;
+  /** While the first page loads ("Loading history..."). */
+  loadingLabel: string;
+  /** When the first page failed ("Could not load the history."). */
+  errorLabel: string;
+  /** When a later page failed ("Could not load more of the history."). */
+  moreErrorLabel: string;
   /** The list's accessible name. */
   label: string;
   /** The button that reads the next page ("Show older changes"). */
@@ -23,21 +28,36 @@ interface PagedListProps<T> extends PagedListState<T> {
   children: (item: T) => React.ReactNode;
 }
 
-/** Newest first, a page at a time, with its loading, empty and failed states. */
-export function PagedList<T>({ items, isLoading, error, onRetry, hasMore, isLoadingMore, onLoadMore, empty, subject, label, moreLabel, children }: PagedListProps<T>) {
+/** Newest first, a page at a time, with its loading, empty and failed states (their texts are the caller's messages). */
+export function PagedList<T>({
+  items,
+  isLoading,
+  error,
+  onRetry,
+  hasMore,
+  isLoadingMore,
+  onLoadMore,
+  empty,
+  loadingLabel,
+  errorLabel,
+  moreErrorLabel,
+  label,
+  moreLabel,
+  children,
+}: PagedListProps<T>) {
   if (isLoading) {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner /> Loading {subject.replace(/^the /, '')}...
+        <Spinner /> {loadingLabel}
       </p>
     );
   }
   if (error && !items) {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
-        Could not load {subject}.
+        {errorLabel}
         <Button variant="outline" size="sm" onClick={onRetry}>
-          Try again
+          <FormattedMessage id="codesList.pagedList.retry" defaultMessage="Try again" />
         </Button>
       </div>
     );
@@ -50,12 +70,12 @@ export function PagedList<T>({ items, isLoading, error, onRetry, hasMore, isLoad
       </ol>
       {error !== null && error !== undefined && (
         <p role="alert" className="text-sm text-destructive">
-          Could not load more of {subject}.
+          {moreErrorLabel}
         </p>
       )}
       {hasMore && (
         <Button variant="outline" className="justify-self-start" onClick={onLoadMore} disabled={isLoadingMore}>
-          {isLoadingMore ? <Spinner /> : null} {isLoadingMore ? 'Loading...' : moreLabel}
+          {isLoadingMore ? <Spinner /> : null} {isLoadingMore ? <FormattedMessage id="codesList.pagedList.loadingMore" defaultMessage="Loading..." /> : moreLabel}
         </Button>
       )}
     </div>

@@ -1,12 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { IntlProvider } from 'react-intl';
 import { PurchaseDialog } from './purchase-dialog';
 
 function renderDialog(props: Partial<Parameters<typeof PurchaseDialog>[0]> = {}) {
   const onConfirm = jest.fn();
   const onCancel = jest.fn();
   render(
-    <PurchaseDialog
+    <IntlProvider locale="en" defaultLocale="en">
+      <PurchaseDialog
       open
       codesInUse={2}
       unitAmountCents={349}
@@ -15,7 +17,8 @@ function renderDialog(props: Partial<Parameters<typeof PurchaseDialog>[0]> = {})
       onConfirm={onConfirm}
       onCancel={onCancel}
       {...props}
-    />,
+      />
+    </IntlProvider>,
   );
   return { onConfirm, onCancel };
 }

@@ -1,5 +1,6 @@
 import { BULK_MAX_IDS, TAG_MAX_LENGTH, tagProblem } from '@qrd/contracts';
 import { type ReactNode, useId, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
@@ -21,20 +22,24 @@ interface SelectionBarProps {
 const selectClass =
   'h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none';
 
-const DONE: Record<BulkRequest['action'], string> = {
-  activate: 'activated',
-  deactivate: 'deactivated',
-  delete: 'deleted',
-  tag: 'updated',
-  folder: 'moved',
-  'design-template': 'given the new design',
-};
+const DONE: Record<BulkRequest['action'], MessageDescriptor> = defineMessages({
+  activate: { id: 'codesList.bulk.done.activate', defaultMessage: '{count, plural, one {# QR code activated} other {# QR codes activated}}' },
+  deactivate: { id: 'codesList.bulk.done.deactivate', defaultMessage: '{count, plural, one {# QR code deactivated} other {# QR codes deactivated}}' },
+  delete: { id: 'codesList.bulk.done.delete', defaultMessage: '{count, plural, one {# QR code deleted} other {# QR codes deleted}}' },
+  tag: { id: 'codesList.bulk.done.tag', defaultMessage: '{count, plural, one {# QR code updated} other {# QR codes updated}}' },
+  folder: { id: 'codesList.bulk.done.folder', defaultMessage: '{count, plural, one {# QR code moved} other {# QR codes moved}}' },
+  'design-template': {
+    id: 'codesList.bulk.done.designTemplate',
+    defaultMessage: '{count, plural, one {# QR code given the new design} other {# QR codes given the new design}}',
+  },
+});
 
 /**
  * What can be done to the chosen codes at once: activate, deactivate, tag, move to a folder, apply
  * a design template, delete (after a confirmation that explains the seats) and download as one ZIP.
  */
 export function SelectionBar({ selected, loaded, onSelectAll, onClear }: SelectionBarProps) {
+  const intl = useIntl();
   const bulk = useBulkAction();
   const folders = useFolders();
   const templates = useDesignTemplates();
@@ -50,11 +55,14 @@ export function SelectionBar({ selected, loaded, onSelectAll, onClear }: Selecti
   const run = async (request: BulkRequest): Promise<boolean> => {
     try {
       const result = await bulk.mutateAsync(request);
-      const n = result.changed;
-      toast({ title: `${n.toLocaleString('en-US')} QR ${n === 1 ? 'code' : 'codes'} ${DONE[request.action]}` });
+      toast({ title: intl.formatMessage(DONE[request.action], { count: result.changed }) });
       return true;
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Nothing was changed', description: getErrorMessage(error, 'Please try again later.') });
+      toast({
+        variant: 'destructive',
+        title: intl.formatMessage({ id: 'codesList.bulk.failedTitle', defaultMessage: 'Nothing was changed' }),
+        description: getErrorMessage(error, intl.formatMessage({ id: 'codesList.bulk.failedDescription', defaultMessage: 'Please try again later.' })),
+      });
       return false;
     }
   };
@@ -68,43 +76,49 @@ export function SelectionBar({ selected, loaded, onSelectAll, onClear }: Selecti
 
   const busy = bulk.isPending;
   return (
-    <section aria-label="Selected QR codes" className="sticky top-2 z-10 grid gap-3 rounded-lg border bg-card p-3 shadow-sm">
+    <section aria-label={intl.formatMessage({ id: 'codesList.bulk.region', defaultMessage: 'Selected QR codes' })} className="sticky top-2 z-10 grid gap-3 rounded-lg border bg-card p-3 shadow-sm">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="font-medium" aria-live="polite">
-          {count.toLocaleString('en-US')} selected
+          <FormattedMessage id="codesList.bulk.selected" defaultMessage="{count, number} selected" values={{ count }} />
         </span>
         {count < loaded && (
           <Button variant="ghost" size="sm" onClick={onSelectAll}>
-            Select all {loaded.toLocaleString('en-US')} shown
+            <FormattedMessage id="codesList.bulk.selectAll" defaultMessage="Select all {count, number} shown" values={{ count: loaded }} />
           </Button>
         )}
         <Button variant="ghost" size="sm" onClick={onClear}>
-          Clear selection
+          <FormattedMessage id="codesList.bulk.clear" defaultMessage="Clear selection" />
         </Button>
-        {busy && <Spinner aria-label="Working" />}
+        {busy && <Spinner aria-label={intl.formatMessage({ id: 'codesList.bulk.working', defaultMessage: 'Working' })} />}
       </div>
       {tooMany && (
         <p role="alert" className="text-sm text-destructive">
-          Choose at most {BULK_MAX_IDS} codes for one action.
+          <FormattedMessage
+            id="codesList.bulk.tooMany"
+            defaultMessage="Choose at most {max, plural, one {# code} other {# codes}} for one action."
+            values={{ max: BULK_MAX_IDS }}
+          />
         </p>
       )}
       <fieldset className="flex flex-wrap items-end gap-2" disabled={busy || tooMany}>
-        <legend className="sr-only">Actions on the selected codes</legend>
+        <legend className="sr-only">
+          <FormattedMessage id="codesList.bulk.actions" defaultMessage="Actions on the selected codes" />
+        </legend>
         <Button variant="outline" size="sm" onClick={() => void run({ action: 'activate', ids: selected })}>
-          Activate
+          <FormattedMessage id="codesList.bulk.activate" defaultMessage="Activate" />
         </Button>
         <Button variant="outline" size="sm" onClick={() => void run({ action: 'deactivate', ids: selected })}>
-          Deactivate
+          <FormattedMessage id="codesList.bulk.deactivate" defaultMessage="Deactivate" />
         </Button>
         <div className="flex flex-wrap items-center gap-1">
           <label htmlFor={tagId} className="sr-only">
-            Tag
+            <FormattedMessage id="codesList.bulk.tag" defaultMessage="Tag" />
           </label>
           <Input
             id={tagId}
             value={tag}
             maxLength={TAG_MAX_LENGTH + 8}
-            placeholder="Tag"
+            placeholder={intl.formatMessage({ id: 'codesList.bulk.tag', defaultMessage: 'Tag' })}
             className="h-9 w-32"
             aria-invalid={tagError !== null}
             aria-describedby={tagError ? `${tagId}-error` : undefined}
@@ -115,42 +129,50 @@ export function SelectionBar({ selected, loaded, onSelectAll, onClear }: Selecti
             onKeyDown={(event) => event.key === 'Enter' && tagAction('add')}
           />
           <Button variant="outline" size="sm" onClick={() => tagAction('add')}>
-            Add tag
+            <FormattedMessage id="codesList.bulk.addTag" defaultMessage="Add tag" />
           </Button>
           <Button variant="outline" size="sm" onClick={() => tagAction('remove')}>
-            Remove tag
+            <FormattedMessage id="codesList.bulk.removeTag" defaultMessage="Remove tag" />
           </Button>
         </div>
         <ChooseAndApply
-          label="Move to folder"
-          placeholder="Move to folder..."
-          choices={[{ value: 'none', label: 'No folder' }, ...(folders.data ?? []).map((f) => ({ value: f.id, label: f.name }))]}
-          buttonLabel="Move"
+          label={intl.formatMessage({ id: 'codesList.bulk.moveToFolder', defaultMessage: 'Move to folder' })}
+          placeholder={intl.formatMessage({ id: 'codesList.bulk.moveToFolderPlaceholder', defaultMessage: 'Move to folder...' })}
+          choices={[
+            { value: 'none', label: intl.formatMessage({ id: 'codesList.bulk.noFolder', defaultMessage: 'No folder' }) },
+            ...(folders.data ?? []).map((f) => ({ value: f.id, label: f.name })),
+          ]}
+          buttonLabel={intl.formatMessage({ id: 'codesList.bulk.move', defaultMessage: 'Move' })}
           onApply={(folder) => run({ action: 'folder', ids: selected, folderId: folder === 'none' ? null : folder })}
         />
         <ChooseAndApply
-          label="Design template"
-          placeholder="Design template..."
+          label={intl.formatMessage({ id: 'codesList.bulk.designTemplate', defaultMessage: 'Design template' })}
+          placeholder={intl.formatMessage({ id: 'codesList.bulk.designTemplatePlaceholder', defaultMessage: 'Design template...' })}
           choices={
             templates.data?.length === 0
-              ? [{ value: '', label: 'No design templates yet', disabled: true }]
+              ? [{ value: '', label: intl.formatMessage({ id: 'codesList.bulk.noTemplates', defaultMessage: 'No design templates yet' }), disabled: true }]
               : (templates.data ?? []).map((t) => ({ value: t.id, label: t.name }))
           }
           describedBy={templateHintId}
-          buttonLabel="Apply design"
+          buttonLabel={intl.formatMessage({ id: 'codesList.bulk.applyDesign', defaultMessage: 'Apply design' })}
           onApply={(templateId) => run({ action: 'design-template', ids: selected, templateId })}
         >
           <span id={templateHintId} className="sr-only">
-            {templates.data?.length === 0
-              ? 'You have no design templates yet: save one from a code\'s design editor.'
-              : 'Each code takes the template\'s design and keeps its own logo unless the template has one.'}
+            {templates.data?.length === 0 ? (
+              <FormattedMessage id="codesList.bulk.noTemplatesHint" defaultMessage="You have no design templates yet: save one from a code's design editor." />
+            ) : (
+              <FormattedMessage
+                id="codesList.bulk.templateHint"
+                defaultMessage="Each code takes the template's design and keeps its own logo unless the template has one."
+              />
+            )}
           </span>
         </ChooseAndApply>
         <Button variant="outline" size="sm" onClick={() => setArchive(true)}>
-          Download ZIP
+          <FormattedMessage id="codesList.bulk.downloadZip" defaultMessage="Download ZIP" />
         </Button>
         <Button variant="destructive" size="sm" onClick={() => setConfirmDelete(true)}>
-          Delete
+          <FormattedMessage id="codesList.bulk.delete" defaultMessage="Delete" />
         </Button>
       </fieldset>
       {tagError && (

@@ -1,5 +1,6 @@
 import type { QrCodeView, UniqueWindow } from '@qrd/contracts';
 import { useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -8,9 +9,14 @@ import { getErrorMessage, getFieldErrors } from '../../../lib/api-client';
 import { useUpdateQrCode } from '../api/qr-codes';
 import { Section, SELECT } from './campaign-section';
 
-const CHOICES: { value: UniqueWindow; label: string }[] = [
-  { value: 'hour', label: 'Once per hour' },
-  { value: 'day', label: 'Once per day' },
+const labels = defineMessages({
+  hour: { id: 'codesCreate.unique.hour', defaultMessage: 'Once per hour' },
+  day: { id: 'codesCreate.unique.day', defaultMessage: 'Once per day' },
+});
+
+const CHOICES: { value: UniqueWindow; label: MessageDescriptor }[] = [
+  { value: 'hour', label: labels.hour },
+  { value: 'day', label: labels.day },
 ];
 
 /**
@@ -18,6 +24,7 @@ const CHOICES: { value: UniqueWindow; label: string }[] = [
  * "Unique visitors"). Saved on its own: it changes no redirect, and it applies to scans from now on.
  */
 export function UniqueWindowSetting({ code }: { code: QrCodeView }) {
+  const intl = useIntl();
   const update = useUpdateQrCode(code.id);
   const current = code.uniqueWindow ?? 'day';
   const [choice, setChoice] = useState<UniqueWindow>(current);
@@ -28,21 +35,32 @@ export function UniqueWindowSetting({ code }: { code: QrCodeView }) {
     try {
       await update.mutateAsync({ uniqueWindow: choice });
       toast({
-        title: 'Unique Scanners Setting Saved',
-        description: `From now on a visitor counts as a unique scanner ${choice === 'hour' ? 'once per hour' : 'once per day'}; figures already counted stay as they are.`,
+        title: intl.formatMessage({ id: 'codesCreate.unique.savedTitle', defaultMessage: 'Unique Scanners Setting Saved' }),
+        description: intl.formatMessage(
+          {
+            id: 'codesCreate.unique.savedDescription',
+            defaultMessage:
+              'From now on a visitor counts as a unique scanner {window, select, hour {once per hour} other {once per day}}; figures already counted stay as they are.',
+          },
+          { window: choice },
+        ),
       });
     } catch (e) {
-      setError(getFieldErrors(e).uniqueWindow ?? getErrorMessage(e, 'Something went wrong while saving how unique scanners are counted.'));
+      setError(getFieldErrors(e).uniqueWindow ?? getErrorMessage(e, intl.formatMessage({ id: 'codesCreate.unique.saveFailed', defaultMessage: 'Something went wrong while saving how unique scanners are counted.' })));
     }
   }
 
   return (
     <Section
-      title="Unique scanners"
-      hint="How often one person (one device) counts as a unique scanner in this code's analytics. A change counts from now on: scans already counted keep their count."
+      title={intl.formatMessage({ id: 'codesCreate.unique.title', defaultMessage: 'Unique scanners' })}
+      hint={intl.formatMessage({
+        id: 'codesCreate.unique.hint',
+        defaultMessage:
+          "How often one person (one device) counts as a unique scanner in this code's analytics. A change counts from now on: scans already counted keep their count.",
+      })}
     >
       <div className="grid items-end gap-2 sm:grid-cols-[16rem_auto]">
-        <FormField id="unique-window" label="Count each visitor" error={error}>
+        <FormField id="unique-window" label={intl.formatMessage({ id: 'codesCreate.unique.label', defaultMessage: 'Count each visitor' })} error={error}>
           <select
             id="unique-window"
             className={SELECT}
@@ -54,13 +72,13 @@ export function UniqueWindowSetting({ code }: { code: QrCodeView }) {
           >
             {CHOICES.map(({ value, label }) => (
               <option key={value} value={value}>
-                {label}
+                {intl.formatMessage(label)}
               </option>
             ))}
           </select>
         </FormField>
         <Button type="button" variant="outline" className="justify-self-start" disabled={choice === current || update.isPending} onClick={() => void save()}>
-          {update.isPending && <Spinner />} Save counting
+          {update.isPending && <Spinner />} <FormattedMessage id="codesCreate.unique.save" defaultMessage="Save counting" />
         </Button>
       </div>
     </Section>

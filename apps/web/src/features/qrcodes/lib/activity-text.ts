@@ -1,15 +1,14 @@
 import type { ScanActivity } from '@qrd/contracts';
+import type { IntlShape } from 'react-intl';
 
-function clock(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+function clock(intl: IntlShape, iso: string): string {
+  return intl.formatTime(iso, { hour: 'numeric', minute: '2-digit' });
 }
 
-/** "12 scans" / "1 scan". */
-export function scanCount(item: Pick<ScanActivity, 'scans'>): string {
-  return `${item.scans.toLocaleString('en-US')} ${item.scans === 1 ? 'scan' : 'scans'}`;
-}
-
-/** The hour the scans fell in, in the viewer's time: "since 10:00 AM" while it lasts, else "from 9:00 AM to 10:00 AM". */
-export function scanHour(item: Pick<ScanActivity, 'from' | 'to'>, now: number = Date.now()): string {
-  return Date.parse(item.to) > now ? `since ${clock(item.from)}` : `from ${clock(item.from)} to ${clock(item.to)}`;
+/**
+ * The hour the scans fell in, in the viewer's time and language: `ongoing` while it lasts ("since
+ * 10:00 AM"), else its start and end ("from 9:00 AM to 10:00 AM"). The sentence is the caller's message.
+ */
+export function scanHour(intl: IntlShape, item: Pick<ScanActivity, 'from' | 'to'>, now: number = Date.now()): { ongoing: 'yes' | 'no'; from: string; to: string } {
+  return { ongoing: Date.parse(item.to) > now ? 'yes' : 'no', from: clock(intl, item.from), to: clock(intl, item.to) };
 }

@@ -1,10 +1,34 @@
-import { type CampaignCity, type CampaignOs, type CampaignRule, type CampaignSettings, placeKey } from '@qrd/contracts';
+import { type CampaignCity, type CampaignDevice, type CampaignOs, type CampaignRule, type CampaignSettings, placeKey } from '@qrd/contracts';
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 
 export const UTM_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 export type UtmField = (typeof UTM_FIELDS)[number];
 export type Utm = Record<UtmField, string>;
 
-export const OS_LABELS: Record<CampaignOs, string> = { ios: 'iOS', android: 'Android', windows: 'Windows', macos: 'macOS', other: 'Other' };
+/** The operating systems' own names (not translated); 'other' is a word, see osLabel. */
+const OS_NAMES: Record<Exclude<CampaignOs, 'other'>, string> = { ios: 'iOS', android: 'Android', windows: 'Windows', macos: 'macOS' };
+
+const messages: Record<'otherOs' | 'moreOs' | 'time' | 'join', MessageDescriptor> = defineMessages({
+  otherOs: { id: 'codesCreate.campaign.os.other', defaultMessage: 'Other' },
+  moreOs: { id: 'codesCreate.campaign.conditions.moreOs', defaultMessage: 'or {systems}' },
+  time: {
+    id: 'codesCreate.campaign.conditions.time',
+    defaultMessage: '{hasDays, select, yes {{days} } other {}}{hasHours, select, yes {{from}-{to} } other {}}({zone})',
+  },
+  join: { id: 'codesCreate.campaign.conditions.join', defaultMessage: '{first}; {next}' },
+});
+
+const DEVICES: Record<CampaignDevice, MessageDescriptor> = defineMessages({
+  mobile: { id: 'codesCreate.campaign.device.mobile', defaultMessage: 'mobile' },
+  tablet: { id: 'codesCreate.campaign.device.tablet', defaultMessage: 'tablet' },
+  desktop: { id: 'codesCreate.campaign.device.desktop', defaultMessage: 'desktop' },
+  other: { id: 'codesCreate.campaign.device.other', defaultMessage: 'other' },
+});
+
+/** An operating system as the rule editor names it. */
+export function osLabel(intl: IntlShape, os: CampaignOs): string {
+  return os === 'other' ? intl.formatMessage(messages.otherOs) : OS_NAMES[os];
+}
 
 /** The destination with the UTM fields filled in set (empty ones removed); the URL as typed when it is not one. */
 export function buildUtmUrl(destination: string, utm: Utm): string {
@@ -114,23 +138,35 @@ export function cleanSettings(settings: CampaignSettings): CampaignSettings {
   return out;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** Weekday 0 (Sunday) to 6, abbreviated in the shown language (1 January 2023 was a Sunday). */
+function weekday(intl: IntlShape, day: number): string {
+  return intl.formatDate(Date.UTC(2023, 0, 1 + day), { weekday: 'short', timeZone: 'UTC' });
+}
 
 /**
  * The conditions of a rule the form has no field for (further operating systems, device types, a
  * time window; set through the API), in words; null when there are none.
  */
-export function describeConditions(rule: CampaignRule, shownOs: CampaignOs | ''): string | null {
+export function describeConditions(intl: IntlShape, rule: CampaignRule, shownOs: CampaignOs | ''): string | null {
   const parts: string[] = [];
   const moreOs = (rule.os ?? []).filter((os) => os !== shownOs);
-  if (moreOs.length) parts.push(`or ${moreOs.map((os) => OS_LABELS[os]).join(', ')}`);
-  if (rule.device?.length) parts.push(rule.device.join(' or '));
+  if (moreOs.length) parts.push(intl.formatMessage(messages.moreOs, { systems: intl.formatList(moreOs.map((os) => osLabel(intl, os)), { type: 'unit', style: 'short' }) }));
+  if (rule.device?.length) parts.push(intl.formatList(rule.device.map((device: CampaignDevice) => intl.formatMessage(DEVICES[device])), { type: 'disjunction' }));
   if (rule.time) {
-    const days = rule.time.days?.length ? `${rule.time.days.map((d) => WEEKDAYS[d]).join(', ')} ` : '';
-    const hours = rule.time.from && rule.time.to ? `${rule.time.from}-${rule.time.to} ` : '';
-    parts.push(`${days}${hours}(${rule.time.zone})`);
+    const days = rule.time.days ?? [];
+    const hours = Boolean(rule.time.from && rule.time.to);
+    parts.push(
+      intl.formatMessage(messages.time, {
+        hasDays: days.length ? 'yes' : 'no',
+        days: intl.formatList(days.map((d) => weekday(intl, d)), { type: 'unit', style: 'short' }),
+        hasHours: hours ? 'yes' : 'no',
+        from: rule.time.from ?? '',
+        to: rule.time.to ?? '',
+        zone: rule.time.zone,
+      }),
+    );
   }
-  return parts.length ? parts.join('; ') : null;
+  return parts.length ? parts.reduce((first, next) => intl.formatMessage(messages.join, { first, next })) : null;
 }
 
 /** A path of the server's messages that the form shows beside its field, rule, switch or variant. */

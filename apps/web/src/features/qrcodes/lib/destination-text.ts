@@ -1,11 +1,20 @@
 import type { QrCodeView, StoredContent } from '@qrd/contracts';
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 
-const PAGE_NAMES: Record<StoredContent['type'], string> = {
-  vcard: 'Contact card page',
-  links: 'Link list page',
-  file: 'File page',
-  wifi: 'Wi-Fi page',
-};
+const PAGE_NAMES: Record<StoredContent['type'], MessageDescriptor> = defineMessages({
+  vcard: { id: 'codesList.destination.vcard', defaultMessage: 'Contact card page' },
+  links: { id: 'codesList.destination.links', defaultMessage: 'Link list page' },
+  file: { id: 'codesList.destination.file', defaultMessage: 'File page' },
+  wifi: { id: 'codesList.destination.wifi', defaultMessage: 'Wi-Fi page' },
+});
+
+/** The same page names followed by what the page shows ("Contact card page: Jane Doe"). */
+const PAGE_NAMES_WITH_DETAIL: Record<StoredContent['type'], MessageDescriptor> = defineMessages({
+  vcard: { id: 'codesList.destination.vcardDetail', defaultMessage: 'Contact card page: {detail}' },
+  links: { id: 'codesList.destination.linksDetail', defaultMessage: 'Link list page: {detail}' },
+  file: { id: 'codesList.destination.fileDetail', defaultMessage: 'File page: {detail}' },
+  wifi: { id: 'codesList.destination.wifiDetail', defaultMessage: 'Wi-Fi page: {detail}' },
+});
 
 function contentDetail(content: StoredContent): string {
   switch (content.type) {
@@ -24,8 +33,8 @@ function contentDetail(content: StoredContent): string {
  * Where a code leads, as its owner thinks of it: the web address of a website code; for a page we
  * host, what the page is ("Contact card page: Jane Doe"), not the page's own address.
  */
-export function destinationText(code: Pick<QrCodeView, 'destinationUrl' | 'content'>): string {
+export function destinationText(intl: IntlShape, code: Pick<QrCodeView, 'destinationUrl' | 'content'>): string {
   if (!code.content) return code.destinationUrl;
   const detail = contentDetail(code.content);
-  return detail ? `${PAGE_NAMES[code.content.type]}: ${detail}` : PAGE_NAMES[code.content.type];
+  return detail ? intl.formatMessage(PAGE_NAMES_WITH_DETAIL[code.content.type], { detail }) : intl.formatMessage(PAGE_NAMES[code.content.type]);
 }

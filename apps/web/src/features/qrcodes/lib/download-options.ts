@@ -1,4 +1,5 @@
 import { PRINT_LIMITS, PRINT_UNITS, QR_IMAGE_FORMATS, QR_MAX_SIZE, type PrintUnit, type QrImageFormat } from '@qrd/contracts';
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 
 /** What the download dialog asks for; remembered per browser and offered again. */
 export interface DownloadOptions {
@@ -45,18 +46,49 @@ export function saveDownloadOptions(options: DownloadOptions, storage: Storage |
   }
 }
 
+const messages: Record<'size' | 'printSize' | 'bleed' | 'png' | 'svg' | 'pdf' | 'pdfBleed' | 'pdfBleedCropMarks', MessageDescriptor> = defineMessages({
+  size: {
+    id: 'codesCreate.download.problem.size',
+    defaultMessage: 'The size must be a whole number of pixels from {min, number, ::group-off} to {max, number, ::group-off}',
+  },
+  printSize: {
+    id: 'codesCreate.download.problem.printSize',
+    defaultMessage: 'The print size must be from {min, number, ::group-off} to {max, number, ::group-off} {unit, select, in {in} other {mm}}',
+  },
+  bleed: { id: 'codesCreate.download.problem.bleed', defaultMessage: 'The bleed must be from {min, number, ::group-off} to {max, number, ::group-off} {unit, select, in {in} other {mm}}' },
+  png: { id: 'codesCreate.download.describe.png', defaultMessage: 'PNG, {size, number, ::group-off} px' },
+  svg: { id: 'codesCreate.download.describe.svg', defaultMessage: 'SVG' },
+  pdf: { id: 'codesCreate.download.describe.pdf', defaultMessage: 'PDF, {size, number, ::group-off} {unit, select, in {in} other {mm}}' },
+  pdfBleed: {
+    id: 'codesCreate.download.describe.pdfBleed',
+    defaultMessage: 'PDF, {size, number, ::group-off} {unit, select, in {in} other {mm}} + {bleed, number} {unit, select, in {in} other {mm}} bleed',
+  },
+  pdfBleedCropMarks: {
+    id: 'codesCreate.download.describe.pdfBleedCropMarks',
+    defaultMessage: 'PDF, {size, number, ::group-off} {unit, select, in {in} other {mm}} + {bleed, number} {unit, select, in {in} other {mm}} bleed, crop marks',
+  },
+});
+
+export type DownloadField = 'size' | 'printSize' | 'bleed';
+
+/** A problem with a field: its message and the values it names (formatted where it is shown). */
+export interface DownloadProblem {
+  message: MessageDescriptor;
+  values: Record<string, string | number>;
+}
+
 /** The fields the server would refuse, with the messages to show next to them. */
-export function downloadProblems(options: DownloadOptions): Partial<Record<'size' | 'printSize' | 'bleed', string>> {
-  const problems: Partial<Record<'size' | 'printSize' | 'bleed', string>> = {};
+export function downloadProblems(options: DownloadOptions): Partial<Record<DownloadField, DownloadProblem>> {
+  const problems: Partial<Record<DownloadField, DownloadProblem>> = {};
   if (options.format === 'png' && !(Number.isInteger(options.size) && options.size >= PNG_MIN_SIZE && options.size <= PNG_MAX_SIZE)) {
-    problems.size = `The size must be a whole number of pixels from ${PNG_MIN_SIZE} to ${PNG_MAX_SIZE}`;
+    problems.size = { message: messages.size, values: { min: PNG_MIN_SIZE, max: PNG_MAX_SIZE } };
   }
   if (options.format === 'pdf') {
     const limits = PRINT_LIMITS[options.unit];
     if (!(options.printSize >= limits.min && options.printSize <= limits.max)) {
-      problems.printSize = `The print size must be from ${limits.min} to ${limits.max} ${options.unit}`;
+      problems.printSize = { message: messages.printSize, values: { min: limits.min, max: limits.max, unit: options.unit } };
     }
-    if (!(options.bleed >= 0 && options.bleed <= limits.bleedMax)) problems.bleed = `The bleed must be from 0 to ${limits.bleedMax} ${options.unit}`;
+    if (!(options.bleed >= 0 && options.bleed <= limits.bleedMax)) problems.bleed = { message: messages.bleed, values: { min: 0, max: limits.bleedMax, unit: options.unit } };
   }
   return problems;
 }
@@ -75,10 +107,11 @@ export function downloadQuery(options: DownloadOptions): string {
   return params.toString();
 }
 
-/** "PNG, 1024 px", "PDF, 50 mm + 3 mm bleed, crop marks". */
-export function describeDownload(options: DownloadOptions): string {
-  if (options.format === 'png') return `PNG, ${options.size} px`;
-  if (options.format === 'svg') return 'SVG';
-  const bleed = options.bleed > 0 ? ` + ${options.bleed} ${options.unit} bleed` : '';
-  return `PDF, ${options.printSize} ${options.unit}${bleed}${options.cropMarks && options.bleed > 0 ? ', crop marks' : ''}`;
+/** "PNG, 1024 px", "PDF, 50 mm + 3 mm bleed, crop marks", in the shown language. */
+export function describeDownload(intl: IntlShape, options: DownloadOptions): string {
+  if (options.format === 'png') return intl.formatMessage(messages.png, { size: options.size });
+  if (options.format === 'svg') return intl.formatMessage(messages.svg);
+  const values = { size: options.printSize, bleed: options.bleed, unit: options.unit };
+  if (!(options.bleed > 0)) return intl.formatMessage(messages.pdf, values);
+  return intl.formatMessage(options.cropMarks ? messages.pdfBleedCropMarks : messages.pdfBleed, values);
 }

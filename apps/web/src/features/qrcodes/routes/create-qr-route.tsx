@@ -1,5 +1,6 @@
 import { isEntitledStatus } from '@qrd/contracts';
 import { ArrowLeft, Lock } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -12,7 +13,8 @@ import { CreateCodeForm } from '../components/create-code-form';
 
 /** /create-qr: the subscription gate, then the form (spec section 2). */
 export function CreateQrRoute() {
-  usePageTitle('Create QR Code');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'codesCreate.create.pageTitle', defaultMessage: 'Create QR Code' }));
   const subscription = useSubscriptionForCodes();
   const codes = useCodeCount();
   const loading = subscription.isLoading || codes.isLoading;
@@ -22,25 +24,32 @@ export function CreateQrRoute() {
     <div className="mx-auto grid max-w-2xl gap-6 px-4 py-10 sm:px-6 lg:px-8">
       <Button asChild variant="ghost" className="justify-self-start">
         <Link to={paths.dashboard}>
-          <ArrowLeft aria-hidden="true" /> Back
+          <ArrowLeft className="rtl:-scale-x-100" aria-hidden="true" /> <FormattedMessage id="codesCreate.create.back" defaultMessage="Back" />
         </Link>
       </Button>
       {loading && (
         <p role="status" className="flex items-center gap-2 text-muted-foreground">
-          <Spinner /> Loading...
+          <Spinner /> <FormattedMessage id="codesCreate.common.loading" defaultMessage="Loading..." />
         </p>
       )}
       {!loading && !entitled && (
         <Card>
           <CardHeader>
             <CardTitle as="h1" className="flex items-center gap-2 text-2xl">
-              <Lock className="size-5" aria-hidden="true" /> Subscription Required
+              <Lock className="size-5" aria-hidden="true" /> <FormattedMessage id="codesCreate.create.subscriptionRequired" defaultMessage="Subscription Required" />
             </CardTitle>
-            <CardDescription>Creating QR codes needs an active subscription. Subscribe, then come back to create your code.</CardDescription>
+            <CardDescription>
+              <FormattedMessage
+                id="codesCreate.create.subscriptionHint"
+                defaultMessage="Creating QR codes needs an active subscription. Subscribe, then come back to create your code."
+              />
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <Button asChild>
-              <Link to={paths.subscribe}>Subscribe Now</Link>
+              <Link to={paths.subscribe}>
+                <FormattedMessage id="codesCreate.create.subscribe" defaultMessage="Subscribe Now" />
+              </Link>
             </Button>
           </CardContent>
         </Card>
@@ -49,9 +58,11 @@ export function CreateQrRoute() {
         <Card>
           <CardHeader>
             <CardTitle as="h1" className="text-2xl">
-              Create a QR Code
+              <FormattedMessage id="codesCreate.create.title" defaultMessage="Create a QR Code" />
             </CardTitle>
-            <CardDescription>Print it once; change where it points whenever you like.</CardDescription>
+            <CardDescription>
+              <FormattedMessage id="codesCreate.create.description" defaultMessage="Print it once; change where it points whenever you like." />
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <CreateCodeForm subscription={subscription.data} codesInUse={codes.data ?? 0} />

@@ -1,5 +1,6 @@
 import { ChartColumn, FileUp, History, Plus, QrCode, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -19,7 +20,8 @@ const PHONE_TAB = 'px-2 text-center leading-tight whitespace-normal sm:px-3 sm:w
  * above the tabs (the app puts the onboarding checklist there).
  */
 export function DashboardRoute({ banner }: { banner?: ReactNode }) {
-  usePageTitle('Dashboard');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'codesList.dashboard.pageTitle', defaultMessage: 'Dashboard' }));
   const { data: user } = useUser();
   const [params, setParams] = useSearchParams();
   const tab = pickTab(params.get('tab'), TABS, 'codes');
@@ -29,14 +31,18 @@ export function DashboardRoute({ banner }: { banner?: ReactNode }) {
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6 lg:px-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight">My QR Codes</h1>
-          <p className="text-muted-foreground">Change where your codes point at any time and see who scans them.</p>
+          <h1 className="text-3xl font-bold tracking-tight">
+            <FormattedMessage id="codesList.dashboard.title" defaultMessage="My QR Codes" />
+          </h1>
+          <p className="text-muted-foreground">
+            <FormattedMessage id="codesList.dashboard.subtitle" defaultMessage="Change where your codes point at any time and see who scans them." />
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           {isAdmin(user) && (
             <Button asChild variant="outline">
               <Link to={paths.admin}>
-                <ShieldCheck aria-hidden="true" /> Go to Admin Dashboard
+                <ShieldCheck aria-hidden="true" /> <FormattedMessage id="codesList.dashboard.admin" defaultMessage="Go to Admin Dashboard" />
               </Link>
             </Button>
           )}
@@ -44,12 +50,12 @@ export function DashboardRoute({ banner }: { banner?: ReactNode }) {
             <>
               <Button asChild variant="outline">
                 <Link to={paths.bulkImport}>
-                  <FileUp aria-hidden="true" /> Import from CSV
+                  <FileUp aria-hidden="true" /> <FormattedMessage id="codesList.dashboard.import" defaultMessage="Import from CSV" />
                 </Link>
               </Button>
               <Button asChild>
                 <Link to={paths.createQr}>
-                  <Plus aria-hidden="true" /> Create QR Code
+                  <Plus aria-hidden="true" /> <FormattedMessage id="codesList.dashboard.create" defaultMessage="Create QR Code" />
                 </Link>
               </Button>
             </>
@@ -60,13 +66,13 @@ export function DashboardRoute({ banner }: { banner?: ReactNode }) {
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'codes' ? {} : { tab: value }, { replace: true })}>
         <TabsList className="grid h-auto w-full grid-cols-3 sm:w-auto sm:inline-grid">
           <TabsTrigger value="codes" className={PHONE_TAB}>
-            <QrCode aria-hidden="true" /> All QR Codes
+            <QrCode aria-hidden="true" /> <FormattedMessage id="codesList.dashboard.tabCodes" defaultMessage="All QR Codes" />
           </TabsTrigger>
           <TabsTrigger value="analytics" className={PHONE_TAB}>
-            <ChartColumn aria-hidden="true" /> Analytics
+            <ChartColumn aria-hidden="true" /> <FormattedMessage id="codesList.dashboard.tabAnalytics" defaultMessage="Analytics" />
           </TabsTrigger>
           <TabsTrigger value="activity" className={PHONE_TAB}>
-            <History aria-hidden="true" /> Recent Activity
+            <History aria-hidden="true" /> <FormattedMessage id="codesList.dashboard.tabActivity" defaultMessage="Recent Activity" />
           </TabsTrigger>
         </TabsList>
         <TabsContent value="codes" className="pt-4">

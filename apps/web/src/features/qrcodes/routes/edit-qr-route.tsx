@@ -1,5 +1,6 @@
 import { ArrowLeft, ChartColumn, Download, History, Link2, Megaphone, Palette, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -28,10 +29,16 @@ function NotFound() {
   return (
     <div className="grid justify-items-center gap-4 py-16 text-center">
       <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
-      <h1 className="text-2xl font-bold">QR Code Not Found</h1>
-      <p className="text-muted-foreground">This QR code does not exist or you do not have access to it.</p>
+      <h1 className="text-2xl font-bold">
+        <FormattedMessage id="codesCreate.edit.notFound" defaultMessage="QR Code Not Found" />
+      </h1>
+      <p className="text-muted-foreground">
+        <FormattedMessage id="codesCreate.edit.notFoundHint" defaultMessage="This QR code does not exist or you do not have access to it." />
+      </p>
       <Button asChild>
-        <Link to={paths.dashboard}>Back to Dashboard</Link>
+        <Link to={paths.dashboard}>
+          <FormattedMessage id="codesCreate.edit.back" defaultMessage="Back to Dashboard" />
+        </Link>
       </Button>
     </div>
   );
@@ -39,9 +46,14 @@ function NotFound() {
 
 /** /edit-qr/{id}: edit the destination, preview and download, design, the code's analytics and its history. */
 export function EditQrRoute() {
-  usePageTitle('Edit QR Code');
+  const intl = useIntl();
+  const editTitle = intl.formatMessage({ id: 'codesCreate.edit.pageTitle', defaultMessage: 'Edit QR Code' });
+  usePageTitle(editTitle);
   const { id = '' } = useParams();
   const code = useQrCode(id);
+  const editLabel = code.data?.content
+    ? intl.formatMessage({ id: 'codesCreate.edit.tab.editPage', defaultMessage: 'Edit page' })
+    : intl.formatMessage({ id: 'codesCreate.edit.tab.editUrl', defaultMessage: 'Edit URL' });
   const [params, setParams] = useSearchParams();
   // A member who may not change codes (a viewer) sees the code, its analytics and history only.
   const canEdit = useCan('codes.write');
@@ -68,54 +80,59 @@ export function EditQrRoute() {
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 sm:px-6 lg:px-8">
       <Button asChild variant="ghost" className="justify-self-start">
         <Link to={paths.dashboard}>
-          <ArrowLeft aria-hidden="true" /> Back to Dashboard
+          <ArrowLeft className="rtl:-scale-x-100" aria-hidden="true" /> <FormattedMessage id="codesCreate.edit.back" defaultMessage="Back to Dashboard" />
         </Link>
       </Button>
       <h1 className="text-3xl font-bold tracking-tight break-words">
-        {justCreated ? 'Your QR Code is Ready!' : (code.data?.name ?? 'Edit QR Code')}
+        {justCreated ? <FormattedMessage id="codesCreate.edit.ready" defaultMessage="Your QR Code is Ready!" /> : (code.data?.name ?? editTitle)}
       </h1>
       {code.isLoading && (
         <p role="status" className="flex items-center gap-2 text-muted-foreground">
-          <Spinner /> Loading...
+          <Spinner /> <FormattedMessage id="codesCreate.common.loading" defaultMessage="Loading..." />
         </p>
       )}
       {code.isError && !isNotFound(code.error) && (
         <div role="alert" className="flex items-center gap-3 text-destructive">
-          Could not load this QR code.
+          <FormattedMessage id="codesCreate.edit.loadFailed" defaultMessage="Could not load this QR code." />
           <Button variant="outline" size="sm" onClick={() => void code.refetch()}>
-            Try again
+            <FormattedMessage id="codesCreate.common.tryAgain" defaultMessage="Try again" />
           </Button>
         </div>
       )}
       {code.data && !canEdit && (
-        <p className="text-sm text-muted-foreground">You can see this code, its analytics and its history; your role in this workspace does not let you change it.</p>
+        <p className="text-sm text-muted-foreground">
+          <FormattedMessage
+            id="codesCreate.edit.readOnly"
+            defaultMessage="You can see this code, its analytics and its history; your role in this workspace does not let you change it."
+          />
+        </p>
       )}
       {code.data && (
         <Tabs value={tab} onValueChange={selectTab} className="min-w-0">
           <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-3">
             {canEdit && (
               <TabsTrigger value="edit" className={PHONE_TAB}>
-                <Link2 aria-hidden="true" /> {code.data.content ? 'Edit page' : 'Edit URL'}
+                <Link2 aria-hidden="true" /> {editLabel}
               </TabsTrigger>
             )}
             <TabsTrigger value="preview" className={PHONE_TAB}>
-              <Download aria-hidden="true" /> Preview &amp; Download
+              <Download aria-hidden="true" /> <FormattedMessage id="codesCreate.edit.tab.preview" defaultMessage="Preview & Download" />
             </TabsTrigger>
             {canEdit && (
               <TabsTrigger value="design" className={PHONE_TAB}>
-                <Palette aria-hidden="true" /> Design
+                <Palette aria-hidden="true" /> <FormattedMessage id="codesCreate.edit.tab.design" defaultMessage="Design" />
               </TabsTrigger>
             )}
             {canEdit && (
               <TabsTrigger value="campaign" className={PHONE_TAB}>
-                <Megaphone aria-hidden="true" /> Campaign
+                <Megaphone aria-hidden="true" /> <FormattedMessage id="codesCreate.edit.tab.campaign" defaultMessage="Campaign" />
               </TabsTrigger>
             )}
             <TabsTrigger value="analytics" className={PHONE_TAB}>
-              <ChartColumn aria-hidden="true" /> Analytics
+              <ChartColumn aria-hidden="true" /> <FormattedMessage id="codesCreate.edit.tab.analytics" defaultMessage="Analytics" />
             </TabsTrigger>
             <TabsTrigger value="history" className={PHONE_TAB}>
-              <History aria-hidden="true" /> History
+              <History aria-hidden="true" /> <FormattedMessage id="codesCreate.edit.tab.history" defaultMessage="History" />
             </TabsTrigger>
           </TabsList>
           <Card className="mt-4">

@@ -1,5 +1,6 @@
 import { RegisterDto } from '@qrd/contracts';
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -14,6 +15,7 @@ import { registerInvited } from '../api/workspaces';
  * payment (the workspace pays for its codes). `onJoined` runs once it is signed in and a member.
  */
 export function InvitedSignupForm({ token, email, onJoined }: { token: string; email: string; onJoined: () => Promise<void> }) {
+  const intl = useIntl();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -33,7 +35,7 @@ export function InvitedSignupForm({ token, email, onJoined }: { token: string; e
       await onJoined();
     } catch (error) {
       setErrors(getFieldErrors(error));
-      setRefusal(getErrorMessage(error, 'Could not create your account. Please try again.'));
+      setRefusal(getErrorMessage(error, intl.formatMessage({ id: 'account.invitedSignup.failed', defaultMessage: 'Could not create your account. Please try again.' })));
     } finally {
       setPending(false);
     }
@@ -41,10 +43,10 @@ export function InvitedSignupForm({ token, email, onJoined }: { token: string; e
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <FormField id="invited-email" label="Email">
+      <FormField id="invited-email" label={intl.formatMessage({ id: 'account.profile.email', defaultMessage: 'Email' })}>
         <Input id="invited-email" value={email} readOnly aria-readonly="true" />
       </FormField>
-      <FormField id="invited-username" label="Username" error={errors.username}>
+      <FormField id="invited-username" label={intl.formatMessage({ id: 'account.profile.username', defaultMessage: 'Username' })} error={errors.username}>
         <Input
           id="invited-username"
           autoComplete="username"
@@ -54,7 +56,12 @@ export function InvitedSignupForm({ token, email, onJoined }: { token: string; e
           aria-describedby={errors.username ? 'invited-username-error' : undefined}
         />
       </FormField>
-      <FormField id="invited-password" label="Password" error={errors.password} hint="At least 8 characters.">
+      <FormField
+        id="invited-password"
+        label={intl.formatMessage({ id: 'account.invitedSignup.password', defaultMessage: 'Password' })}
+        error={errors.password}
+        hint={intl.formatMessage({ id: 'account.changePassword.hint', defaultMessage: 'At least 8 characters.' })}
+      >
         <PasswordInput
           id="invited-password"
           autoComplete="new-password"
@@ -70,7 +77,7 @@ export function InvitedSignupForm({ token, email, onJoined }: { token: string; e
         </p>
       )}
       <Button type="submit" disabled={pending}>
-        {pending && <Spinner />} Create my account and join
+        {pending && <Spinner />} <FormattedMessage id="account.invitedSignup.submit" defaultMessage="Create my account and join" />
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { INVITABLE_ROLES, InviteMemberDto, mayChangeMember, WORKSPACE_ROLES, type InvitableRole, type MemberView, type WorkspaceRole, type WorkspaceView } from '@qrd/contracts';
 import { useState, type FormEvent } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { QueryState } from '../../../components/query-state';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -14,26 +15,40 @@ import { useUser } from '../../../lib/auth';
 import { validateForm } from '../../../lib/form';
 import { useChangeRole, useInvite, useMembers, useRemoveMember, useResendInvitation, useRevokeInvitation } from '../api/workspaces';
 import { useCurrentWorkspace } from '../hooks';
+import { roleLabel } from '../roles';
 import { AuditLogCard } from './audit-log-card';
 import { CreateWorkspaceCard, TransferOfferCard, WorkspaceSettingsCard } from './workspace-settings';
 
-const ROLE_HINTS: Record<WorkspaceRole, string> = {
-  owner: 'Everything, including owners and deleting the workspace',
-  admin: 'Codes, members (not owners), API keys, webhooks and domains',
-  editor: 'Creates, edits and deletes codes within the seats',
-  viewer: 'Sees codes and analytics, changes nothing',
-  billing: 'The subscription, payment method and invoices only',
-};
+const ROLE_HINTS = defineMessages<WorkspaceRole>({
+  owner: { id: 'account.team.roleHintOwner', defaultMessage: 'Everything, including owners and deleting the workspace.' },
+  admin: { id: 'account.team.roleHintAdmin', defaultMessage: 'Codes, members (not owners), API keys, webhooks and domains.' },
+  editor: { id: 'account.team.roleHintEditor', defaultMessage: 'Creates, edits and deletes codes within the seats.' },
+  viewer: { id: 'account.team.roleHintViewer', defaultMessage: 'Sees codes and analytics, changes nothing.' },
+  billing: { id: 'account.team.roleHintBilling', defaultMessage: 'The subscription, payment method and invoices only.' },
+});
 
+const tryAgainLater = { id: 'account.common.tryAgainLater', defaultMessage: 'Please try again later.' };
 
 /** The members of the workspace the app acts in: invite by email, change roles, remove, withdraw invitations. */
 export function TeamTab() {
+  const intl = useIntl();
   const workspace = useCurrentWorkspace();
-  if (!workspace) return <QueryState look="stacked" isLoading error={null} onRetry={() => undefined} loading="Loading the workspace…" failure={() => null} />;
+  if (!workspace)
+    return (
+      <QueryState
+        look="stacked"
+        isLoading
+        error={null}
+        onRetry={() => undefined}
+        loading={intl.formatMessage({ id: 'account.team.loadingWorkspace', defaultMessage: 'Loading the workspace…' })}
+        failure={() => null}
+      />
+    );
   return <Team workspace={workspace} />;
 }
 
 function Team({ workspace }: { workspace: WorkspaceView }) {
+  const intl = useIntl();
   const { data: user } = useUser();
   const members = useMembers(workspace.id);
   const manages = workspace.permissions.includes('members.manage');
@@ -43,8 +58,16 @@ function Team({ workspace }: { workspace: WorkspaceView }) {
       {manages && <InviteCard workspaceId={workspace.id} />}
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Members</CardTitle>
-          <CardDescription>Everyone in this workspace and what they may do. Your role here: {workspace.role}.</CardDescription>
+          <CardTitle as="h2">
+            <FormattedMessage id="account.team.membersTitle" defaultMessage="Members" />
+          </CardTitle>
+          <CardDescription>
+            <FormattedMessage
+              id="account.team.membersDescription"
+              defaultMessage="Everyone in this workspace and what they may do. Your role here: {role}."
+              values={{ role: roleLabel(intl, workspace.role) }}
+            />
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           <QueryState
@@ -52,11 +75,16 @@ function Team({ workspace }: { workspace: WorkspaceView }) {
             isLoading={members.isPending}
             error={members.isError ? members.error : null}
             onRetry={() => void members.refetch()}
-            loading="Loading the members…"
-            failure={(error) => `Could not load the members: ${getErrorMessage(error, 'Please try again later.')}`}
+            loading={intl.formatMessage({ id: 'account.team.loadingMembers', defaultMessage: 'Loading the members…' })}
+            failure={(error) =>
+              intl.formatMessage(
+                { id: 'account.team.loadMembersFailed', defaultMessage: 'Could not load the members: {reason}' },
+                { reason: getErrorMessage(error, intl.formatMessage(tryAgainLater)) },
+              )
+            }
           />
           {members.isSuccess && (
-            <ul className="divide-y rounded-md border" aria-label="Members">
+            <ul className="divide-y rounded-md border" aria-label={intl.formatMessage({ id: 'account.team.membersLabel', defaultMessage: 'Members' })}>
               {members.data.members.map((member) => (
                 <MemberRow
                   key={member.userId}
@@ -69,8 +97,10 @@ function Team({ workspace }: { workspace: WorkspaceView }) {
           )}
           {members.isSuccess && members.data.invitations.length > 0 && (
             <div className="grid gap-2">
-              <h3 className="text-sm font-medium">Invitations waiting for an answer</h3>
-              <ul className="divide-y rounded-md border" aria-label="Invitations">
+              <h3 className="text-sm font-medium">
+                <FormattedMessage id="account.team.invitationsTitle" defaultMessage="Invitations waiting for an answer" />
+              </h3>
+              <ul className="divide-y rounded-md border" aria-label={intl.formatMessage({ id: 'account.team.invitationsLabel', defaultMessage: 'Invitations' })}>
                 {members.data.invitations.map((invitation) => (
                   <InvitationRow key={invitation.id} workspaceId={workspace.id} invitation={invitation} />
                 ))}
@@ -87,6 +117,7 @@ function Team({ workspace }: { workspace: WorkspaceView }) {
 }
 
 function InviteCard({ workspaceId }: { workspaceId: string }) {
+  const intl = useIntl();
   const invite = useInvite(workspaceId);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InvitableRole>('editor');
@@ -101,22 +132,39 @@ function InviteCard({ workspaceId }: { workspaceId: string }) {
     try {
       await invite.mutateAsync(input);
       setEmail('');
-      toast({ title: 'Invitation sent', description: `${input.email} gets a link to join as ${role}.` });
+      toast({
+        title: intl.formatMessage({ id: 'account.team.invited', defaultMessage: 'Invitation sent' }),
+        description: intl.formatMessage(
+          { id: 'account.team.invitedDescription', defaultMessage: '{email} gets a link to join as {role}.' },
+          { email: input.email, role: roleLabel(intl, role) },
+        ),
+      });
     } catch (error) {
       setErrors(getFieldErrors(error));
-      toast({ variant: 'destructive', title: 'Could not invite', description: getErrorMessage(error, 'Please try again later.') });
+      toast({
+        variant: 'destructive',
+        title: intl.formatMessage({ id: 'account.team.inviteFailed', defaultMessage: 'Could not invite' }),
+        description: getErrorMessage(error, intl.formatMessage(tryAgainLater)),
+      });
     }
   };
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Invite a member</CardTitle>
-        <CardDescription>They get a link by email that works once, for 7 days, and join with the account of that address.</CardDescription>
+        <CardTitle as="h2">
+          <FormattedMessage id="account.team.inviteTitle" defaultMessage="Invite a member" />
+        </CardTitle>
+        <CardDescription>
+          <FormattedMessage
+            id="account.team.inviteDescription"
+            defaultMessage="They get a link by email that works once, for 7 days, and join with the account of that address."
+          />
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
-          <FormField id="invite-email" label="Email address" error={errors.email}>
+          <FormField id="invite-email" label={intl.formatMessage({ id: 'account.team.inviteEmail', defaultMessage: 'Email address' })} error={errors.email}>
             <Input
               id="invite-email"
               type="email"
@@ -127,20 +175,20 @@ function InviteCard({ workspaceId }: { workspaceId: string }) {
               aria-describedby={errors.email ? 'invite-email-error' : undefined}
             />
           </FormField>
-          <FormField id="invite-role" label="Role" error={errors.role}>
+          <FormField id="invite-role" label={intl.formatMessage({ id: 'account.team.inviteRole', defaultMessage: 'Role' })} error={errors.role}>
             <NativeSelect id="invite-role" value={role} onChange={(e) => setRole(e.target.value as InvitableRole)}>
               {INVITABLE_ROLES.map((option) => (
                 <option key={option} value={option}>
-                  {option}
+                  {roleLabel(intl, option)}
                 </option>
               ))}
             </NativeSelect>
           </FormField>
           <Button type="submit" disabled={invite.isPending}>
-            {invite.isPending && <Spinner />} Send invitation
+            {invite.isPending && <Spinner />} <FormattedMessage id="account.team.inviteSubmit" defaultMessage="Send invitation" />
           </Button>
         </form>
-        <p className="mt-2 text-xs text-muted-foreground">{ROLE_HINTS[role]}.</p>
+        <p className="mt-2 text-xs text-muted-foreground">{intl.formatMessage(ROLE_HINTS[role])}</p>
       </CardContent>
     </Card>
   );
@@ -148,6 +196,7 @@ function InviteCard({ workspaceId }: { workspaceId: string }) {
 
 /** `lastOwner`: the workspace's only owner, who can neither leave nor be removed (ownership is handed over first). */
 function MemberRow({ member, workspace, lastOwner }: { member: MemberView; workspace: WorkspaceView; lastOwner: boolean }) {
+  const intl = useIntl();
   const { data: user } = useUser();
   const changeRole = useChangeRole(workspace.id);
   const remove = useRemoveMember(workspace.id);
@@ -159,19 +208,44 @@ function MemberRow({ member, workspace, lastOwner }: { member: MemberView; works
   const change = async (role: WorkspaceRole) => {
     try {
       await changeRole.mutateAsync({ userId: member.userId, role });
-      toast({ title: 'Role changed', description: `${member.username} is now ${role}.` });
+      toast({
+        title: intl.formatMessage({ id: 'account.team.roleChanged', defaultMessage: 'Role changed' }),
+        description: intl.formatMessage(
+          { id: 'account.team.roleChangedDescription', defaultMessage: '{username} is now {role}.' },
+          { username: member.username, role: roleLabel(intl, role) },
+        ),
+      });
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Could not change the role', description: getErrorMessage(error, 'Please try again later.') });
+      toast({
+        variant: 'destructive',
+        title: intl.formatMessage({ id: 'account.team.roleChangeFailed', defaultMessage: 'Could not change the role' }),
+        description: getErrorMessage(error, intl.formatMessage(tryAgainLater)),
+      });
     }
   };
   const removeMember = async () => {
-    const question = self ? 'Leave this workspace? You lose access to its codes at once.' : `Remove ${member.username}? They lose access at once.`;
+    const question = self
+      ? intl.formatMessage({ id: 'account.team.leaveConfirm', defaultMessage: 'Leave this workspace? You lose access to its codes at once.' })
+      : intl.formatMessage({ id: 'account.team.removeConfirm', defaultMessage: 'Remove {username}? They lose access at once.' }, { username: member.username });
     if (!window.confirm(question)) return;
     try {
       await remove.mutateAsync(member.userId);
-      toast({ title: self ? 'You left the workspace' : 'Member removed', description: self ? undefined : `${member.username} no longer has access.` });
+      toast(
+        self
+          ? { title: intl.formatMessage({ id: 'account.team.left', defaultMessage: 'You left the workspace' }) }
+          : {
+              title: intl.formatMessage({ id: 'account.team.removed', defaultMessage: 'Member removed' }),
+              description: intl.formatMessage({ id: 'account.team.removedDescription', defaultMessage: '{username} no longer has access.' }, { username: member.username }),
+            },
+      );
     } catch (error) {
-      toast({ variant: 'destructive', title: self ? 'Could not leave' : 'Could not remove', description: getErrorMessage(error, 'Please try again later.') });
+      toast({
+        variant: 'destructive',
+        title: self
+          ? intl.formatMessage({ id: 'account.team.leaveFailed', defaultMessage: 'Could not leave' })
+          : intl.formatMessage({ id: 'account.team.removeFailed', defaultMessage: 'Could not remove' }),
+        description: getErrorMessage(error, intl.formatMessage(tryAgainLater)),
+      });
     }
   };
 
@@ -179,30 +253,33 @@ function MemberRow({ member, workspace, lastOwner }: { member: MemberView; works
     <li className="flex flex-wrap items-center gap-3 p-3">
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium">
-          {member.name ?? member.username} {self && <span className="text-muted-foreground">(you)</span>}
+          {member.name ?? member.username} {self && (
+            <span className="text-muted-foreground">
+              <FormattedMessage id="account.team.you" defaultMessage="(you)" />
+            </span>
+          )}
         </p>
         <p className="truncate text-sm text-muted-foreground">{member.email}</p>
       </div>
       {editable ? (
         <NativeSelect
-          aria-label={`Role of ${member.username}`}
-         
+          aria-label={intl.formatMessage({ id: 'account.team.roleOf', defaultMessage: 'Role of {username}' }, { username: member.username })}
           value={member.role}
           disabled={changeRole.isPending}
           onChange={(e) => void change(e.target.value as WorkspaceRole)}
         >
           {[member.role, ...choices.filter((role) => role !== member.role)].map((role) => (
             <option key={role} value={role}>
-              {role}
+              {roleLabel(intl, role)}
             </option>
           ))}
         </NativeSelect>
       ) : (
-        <Badge variant="secondary">{member.role}</Badge>
+        <Badge variant="secondary">{roleLabel(intl, member.role)}</Badge>
       )}
       {canRemove && (
         <Button variant="outline" size="sm" onClick={() => void removeMember()} disabled={remove.isPending}>
-          {self ? 'Leave' : 'Remove'}
+          {self ? <FormattedMessage id="account.team.leave" defaultMessage="Leave" /> : <FormattedMessage id="account.team.remove" defaultMessage="Remove" />}
         </Button>
       )}
     </li>
@@ -210,14 +287,25 @@ function MemberRow({ member, workspace, lastOwner }: { member: MemberView; works
 }
 
 function InvitationRow({ workspaceId, invitation }: { workspaceId: string; invitation: { id: string; email: string; role: string; state: string; expiresAt: string } }) {
+  const intl = useIntl();
   const resend = useResendInvitation(workspaceId);
   const revoke = useRevokeInvitation(workspaceId);
   const run = async (action: 'resend' | 'revoke') => {
     try {
       await (action === 'resend' ? resend : revoke).mutateAsync(invitation.id);
-      toast({ title: action === 'resend' ? 'Invitation sent again' : 'Invitation withdrawn', description: invitation.email });
+      toast({
+        title:
+          action === 'resend'
+            ? intl.formatMessage({ id: 'account.team.invitationResent', defaultMessage: 'Invitation sent again' })
+            : intl.formatMessage({ id: 'account.team.invitationWithdrawn', defaultMessage: 'Invitation withdrawn' }),
+        description: invitation.email,
+      });
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Could not do that', description: getErrorMessage(error, 'Please try again later.') });
+      toast({
+        variant: 'destructive',
+        title: intl.formatMessage({ id: 'account.team.invitationActionFailed', defaultMessage: 'Could not do that' }),
+        description: getErrorMessage(error, intl.formatMessage(tryAgainLater)),
+      });
     }
   };
   return (
@@ -225,14 +313,22 @@ function InvitationRow({ workspaceId, invitation }: { workspaceId: string; invit
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium">{invitation.email}</p>
         <p className="text-sm text-muted-foreground">
-          {invitation.role} · {invitation.state === 'expired' ? 'expired' : `until ${new Date(invitation.expiresAt).toLocaleDateString()}`}
+          {invitation.state === 'expired' ? (
+            <FormattedMessage id="account.team.invitationExpired" defaultMessage="{role} · expired" values={{ role: roleLabel(intl, invitation.role) }} />
+          ) : (
+            <FormattedMessage
+              id="account.team.invitationUntil"
+              defaultMessage="{role} · until {date}"
+              values={{ role: roleLabel(intl, invitation.role), date: intl.formatDate(invitation.expiresAt, { dateStyle: 'medium' }) }}
+            />
+          )}
         </p>
       </div>
       <Button variant="outline" size="sm" onClick={() => void run('resend')} disabled={resend.isPending}>
-        Send again
+        <FormattedMessage id="account.team.sendAgain" defaultMessage="Send again" />
       </Button>
       <Button variant="ghost" size="sm" onClick={() => void run('revoke')} disabled={revoke.isPending}>
-        Withdraw
+        <FormattedMessage id="account.team.withdraw" defaultMessage="Withdraw" />
       </Button>
     </li>
   );

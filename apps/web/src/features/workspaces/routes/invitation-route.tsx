@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
@@ -13,16 +14,23 @@ import { authHref, paths } from '../../../lib/paths';
 import { useAcceptInvitation, useInvitation, workspacesQueryOptions } from '../api/workspaces';
 import { InvitedSignupForm } from '../components/invited-signup-form';
 import { useSwitchWorkspace } from '../hooks';
+import { roleLabel } from '../roles';
 
-const ENDED: Record<string, string> = {
-  accepted: 'This invitation has already been used.',
-  revoked: 'This invitation has been withdrawn.',
-  expired: 'This invitation has expired. Ask whoever invited you to send it again.',
-};
+const ENDED = defineMessages<string>({
+  accepted: { id: 'account.invitation.accepted', defaultMessage: 'This invitation has already been used.' },
+  revoked: { id: 'account.invitation.revoked', defaultMessage: 'This invitation has been withdrawn.' },
+  expired: { id: 'account.invitation.expired', defaultMessage: 'This invitation has expired. Ask whoever invited you to send it again.' },
+});
+
+const welcome = defineMessages({
+  title: { id: 'account.invitation.welcome', defaultMessage: 'Welcome aboard' },
+  ready: { id: 'account.invitation.ready', defaultMessage: 'Your account is ready.' },
+});
 
 /** /invitations/:token, the link of an invitation mail: who invites, to what, and joining with a click. */
 export function InvitationRoute() {
-  usePageTitle('Invitation');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'account.invitation.pageTitle', defaultMessage: 'Invitation' }));
   const { token = '' } = useParams();
   const invitation = useInvitation(token);
   const { data: user, isLoading: userLoading } = useUser();
@@ -40,7 +48,12 @@ export function InvitationRoute() {
     const workspaces = await queryClient.fetchQuery({ ...workspacesQueryOptions(), staleTime: 0 });
     const joined = workspaces.find((workspace) => workspace.id !== user?.id);
     if (joined) switchTo(joined.id);
-    toast({ title: 'Welcome aboard', description: joined ? `You joined ${joined.name} as ${joined.role}.` : 'Your account is ready.' });
+    toast({
+      title: intl.formatMessage(welcome.title),
+      description: joined
+        ? intl.formatMessage({ id: 'account.invitation.joined', defaultMessage: 'You joined {name} as {role}.' }, { name: joined.name, role: roleLabel(intl, joined.role) })
+        : intl.formatMessage(welcome.ready),
+    });
     void navigate(paths.dashboard, { replace: true });
   };
 
@@ -50,10 +63,17 @@ export function InvitationRoute() {
       // The list with the workspace joined, before acting in it.
       await queryClient.fetchQuery({ ...workspacesQueryOptions(), staleTime: 0 });
       switchTo(workspace.id);
-      toast({ title: 'Welcome aboard', description: `You joined ${workspace.name} as ${workspace.role}.` });
+      toast({
+        title: intl.formatMessage(welcome.title),
+        description: intl.formatMessage({ id: 'account.invitation.joined', defaultMessage: 'You joined {name} as {role}.' }, { name: workspace.name, role: roleLabel(intl, workspace.role) }),
+      });
       void navigate(paths.dashboard, { replace: true });
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Could not join', description: getErrorMessage(error, 'Please try again later.') });
+      toast({
+        variant: 'destructive',
+        title: intl.formatMessage({ id: 'account.invitation.joinFailed', defaultMessage: 'Could not join' }),
+        description: getErrorMessage(error, intl.formatMessage({ id: 'account.common.tryAgainLater', defaultMessage: 'Please try again later.' })),
+      });
     }
   };
 
@@ -64,45 +84,68 @@ export function InvitationRoute() {
         isLoading={invitation.isPending || userLoading}
         error={invitation.isError ? invitation.error : null}
         onRetry={() => void invitation.refetch()}
-        loading="Opening the invitation…"
-        failure={(error) => getErrorMessage(error, 'This invitation link is not valid.')}
+        loading={intl.formatMessage({ id: 'account.invitation.loading', defaultMessage: 'Opening the invitation…' })}
+        failure={(error) => getErrorMessage(error, intl.formatMessage({ id: 'account.invitation.invalid', defaultMessage: 'This invitation link is not valid.' }))}
       />
       {invitation.isSuccess && (
         <Card>
           <CardHeader>
             <MailCheck aria-hidden="true" className="size-8 text-primary" />
-            <CardTitle as="h1">Join {invitation.data.workspaceName}</CardTitle>
+            <CardTitle as="h1">
+              <FormattedMessage id="account.invitation.title" defaultMessage="Join {name}" values={{ name: invitation.data.workspaceName }} />
+            </CardTitle>
             <CardDescription>
-              {invitation.data.invitedBy ?? 'A member'} invited {invitation.data.email} as {invitation.data.role}.
+              {invitation.data.invitedBy ? (
+                <FormattedMessage
+                  id="account.invitation.invitedBy"
+                  defaultMessage="{inviter} invited {email} as {role}."
+                  values={{ inviter: invitation.data.invitedBy, email: invitation.data.email, role: roleLabel(intl, invitation.data.role) }}
+                />
+              ) : (
+                <FormattedMessage
+                  id="account.invitation.invitedByMember"
+                  defaultMessage="A member invited {email} as {role}."
+                  values={{ email: invitation.data.email, role: roleLabel(intl, invitation.data.role) }}
+                />
+              )}
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
             {invitation.data.state !== 'pending' ? (
               <p role="alert" className="text-destructive">
-                {ENDED[invitation.data.state]}
+                {invitation.data.state in ENDED ? intl.formatMessage(ENDED[invitation.data.state]) : null}
               </p>
             ) : user ? (
               user.email.toLowerCase() === invitation.data.email.toLowerCase() ? (
                 <Button onClick={() => void join()} disabled={accept.isPending}>
-                  {accept.isPending && <Spinner />} Join the workspace
+                  {accept.isPending && <Spinner />} <FormattedMessage id="account.invitation.join" defaultMessage="Join the workspace" />
                 </Button>
               ) : (
                 <p role="alert">
-                  This invitation is for {invitation.data.email}, and you are signed in as {user.email}. Sign out and sign in with that
-                  address to join.
+                  <FormattedMessage
+                    id="account.invitation.otherAccount"
+                    defaultMessage="This invitation is for {email}, and you are signed in as {current}. Sign out and sign in with that address to join."
+                    values={{ email: invitation.data.email, current: user.email }}
+                  />
                 </p>
               )
             ) : (
               invitation.data.accountExists ? (
                 <div className="grid gap-2">
-                  <p>Log in with the account of that address to join.</p>
+                  <p>
+                    <FormattedMessage id="account.invitation.logInHint" defaultMessage="Log in with the account of that address to join." />
+                  </p>
                   <Button asChild>
-                    <Link to={authHref('login', here)}>Log in to join</Link>
+                    <Link to={authHref('login', here)}>
+                      <FormattedMessage id="account.invitation.logIn" defaultMessage="Log in to join" />
+                    </Link>
                   </Button>
                 </div>
               ) : (
                 <div className="grid gap-2">
-                  <p>Create your account to join: no payment, the workspace pays for its codes.</p>
+                  <p>
+                    <FormattedMessage id="account.invitation.signUpHint" defaultMessage="Create your account to join: no payment, the workspace pays for its codes." />
+                  </p>
                   <InvitedSignupForm token={token} email={invitation.data.email} onJoined={joinedBySignup} />
                 </div>
               )

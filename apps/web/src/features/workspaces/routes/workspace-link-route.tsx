@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { FullScreenSpinner } from '../../../components/layout/full-screen-spinner';
 import { toast } from '../../../hooks/use-toast';
@@ -13,6 +14,7 @@ import { useSwitchWorkspace } from '../hooks';
  * workspace (the app then acts in it, as the switcher would), or says the workspace is not theirs.
  */
 export function WorkspaceLinkRoute() {
+  const intl = useIntl();
   const { workspaceId = '', '*': rest = '' } = useParams();
   const { search, hash } = useLocation();
   const { data: user } = useUser();
@@ -24,7 +26,11 @@ export function WorkspaceLinkRoute() {
     if (!user || !workspaces.isSuccess) return;
     const target = workspaces.data.find((workspace) => workspace.id === workspaceId);
     if (!target) {
-      toast({ variant: 'destructive', title: 'Not your workspace', description: 'You are not a member of the workspace this link is for.' });
+      toast({
+        variant: 'destructive',
+        title: intl.formatMessage({ id: 'account.workspaceLink.notYours', defaultMessage: 'Not your workspace' }),
+        description: intl.formatMessage({ id: 'account.workspaceLink.notMember', defaultMessage: 'You are not a member of the workspace this link is for.' }),
+      });
       void navigate(paths.dashboard, { replace: true });
       return;
     }
@@ -32,7 +38,7 @@ export function WorkspaceLinkRoute() {
     const chosen = target.id === user.id ? null : target.id;
     if (chosen !== currentWorkspaceId()) switchTo(chosen);
     void navigate(`/${rest}${search}${hash}`, { replace: true });
-  }, [user, workspaces.isSuccess, workspaces.data, workspaceId, rest, search, hash, switchTo, navigate]);
+  }, [user, workspaces.isSuccess, workspaces.data, workspaceId, rest, search, hash, switchTo, navigate, intl]);
 
   return <FullScreenSpinner />;
 }

@@ -1,0 +1,247 @@
+import AxeBuilder from '@axe-core/playwright';
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import { translate, translatedPattern } from './support/catalogues';
+import { createCode, subscribeWithTestCard } from './support/codes';
+import { launchBrowser, logIn, newContext, seedUser, sidewaysOverflow, sql, uniqueName } from './support/e2e';
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+async function blockingViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} -> ${violation.nodes.slice(0, 5).map((node) => node.target.join(' ')).join(' | ')}`);
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+}
+
+/** Words that may stay English under the pseudo-language: the brand, file formats, and Intl's dates in the fallback English. */
+const ALLOWED_WORDS = new Set(
+  [
+    'QR', 'Dynamic', 'PNG', 'SVG', 'PDF', 'CSV', 'JSON', 'URL', 'URLs', 'API', 'HTTPS', 'HTTP', 'UTC', 'GMT', 'ZIP', 'EPS', 'vCard',
+    'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Sept', 'Oct', 'Nov', 'Dec',
+    'January', 'February', 'March', 'April', 'June', 'July', 'August', 'September', 'October', 'November', 'December',
+    'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday',
+    'AM', 'PM', 'English', 'Deutsch', 'Español', 'Français', 'Português', 'Brasil',
+  ].map((word) => word.toLowerCase()),
+);
+
+/**
+ * Text a person sees that did not come from a catalogue: under the pseudo-language every message is
+ * accented and wrapped in ⟦ ⟧, so plain English words left outside those marks are literals in the
+ * code (or the user's own data, which the caller names in `data`).
+ */
+async function untranslated(page: Page, data: string[]): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const found: string[] = [];
+    const skip = (element: Element | null): boolean =>
+      !!element?.closest('script, style, noscript, code, pre, kbd, textarea, [aria-hidden="true"], .sr-only-data, [data-user-content]');
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element || skip(element)) continue;
+      const style = window.getComputedStyle(element);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      const text = node.textContent?.trim();
+      if (text) found.push(text);
+    }
+    for (const element of Array.from(document.body.querySelectorAll('[aria-label], [placeholder], [title], img[alt]'))) {
+      if (skip(element)) continue;
+      for (const attribute of ['aria-label', 'placeholder', 'title', 'alt']) {
+        const value = element.getAttribute(attribute)?.trim();
+        if (value) found.push(value);
+      }
+    }
+    return found;
+  });
+  const left: string[] = [];
+  for (const text of texts) {
+    let rest = text.replace(/⟦[^⟧]*⟧/g, ' ');
+    for (const value of data) rest = rest.split(value).join(' ');
+    // Addresses, links, file names and identifiers are not words.
+    rest = rest.replace(/\S+[@./:_]\S*/g, ' ');
+    const words = (rest.match(/[A-Za-z]{3,}/g) ?? []).filter((word) => !ALLOWED_WORDS.has(word.toLowerCase()));
+    if (words.length > 0) left.push(`"${text.slice(0, 80)}"`);
+  }
+  return [...new Set(left)];
+}
+
+/** Text that runs out of its box (cut off, or over a neighbour), in the page as shown. */
+async function textOutOfBox(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element || !node.textContent?.trim()) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width <= 2 || box.height <= 2) continue; // screen-reader-only text
+      const style = window.getComputedStyle(element);
+      if (style.display === 'none' || style.visibility === 'hidden' || style.textOverflow === 'ellipsis') continue;
+      if (element.closest('[data-user-content], svg, pre, code')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const text = range.getBoundingClientRect();
+      if (text.width === 0) continue;
+      if (text.right > box.right + 2 || text.left < box.left - 2) {
+        found.push(`${element.tagName.toLowerCase()} "${node.textContent.trim().slice(0, 50)}" text ${Math.round(text.left)}-${Math.round(text.right)} box ${Math.round(box.left)}-${Math.round(box.right)}`);
+      }
+    }
+    return found.slice(0, 8);
+  });
+}
+
+const PUBLIC_ROUTES = ['/', '/auth', '/auth?tab=signup', '/report', '/reset-password-request', '/about', '/contact', '/privacy', '/terms', '/qr/{id}', '/no-such-page'];
+const SIGNED_IN_ROUTES = [
+  '/dashboard',
+  '/dashboard?tab=analytics',
+  '/dashboard?tab=activity',
+  '/create-qr',
+  '/bulk-import',
+  '/edit-qr/{id}',
+  '/edit-qr/{id}?tab=preview',
+  '/edit-qr/{id}?tab=design',
+  '/edit-qr/{id}?tab=campaign',
+  '/edit-qr/{id}?tab=analytics',
+  '/edit-qr/{id}?tab=history',
+  '/account',
+  '/account?tab=security',
+  '/account?tab=analytics',
+  '/account?tab=api',
+  '/account?tab=webhooks',
+  '/account?tab=subscription',
+  '/onboarding',
+  '/admin',
+];
+
+describe('languages in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  describe('every route under the pseudo-language at 390 px', () => {
+    let admin: { username: string; password: string; email: string };
+    let code: { id: string; slug: string; shortUrl: string };
+    let visitor: BrowserContext;
+    let signedIn: BrowserContext;
+    const codeName = 'Ωμέγα';
+    beforeAll(async () => {
+      admin = await seedUser({ role: 'admin' });
+      const setup = await newContext(browser);
+      const page = await setup.newPage();
+      await logIn(page, admin);
+      await subscribeWithTestCard(page);
+      code = await createCode(page, codeName, 'https://example.com/pseudo');
+      await setup.close();
+      visitor = await newContext(browser, { width: 390, height: 844 });
+      signedIn = await newContext(browser, { width: 390, height: 844 });
+      await logIn(await signedIn.newPage(), admin);
+    });
+    afterAll(async () => {
+      await Promise.all([visitor.close(), signedIn.close()]);
+    });
+
+    const check = async (context: BrowserContext, path: string) => {
+      const page = await context.newPage();
+      const target = path.replace('{id}', code.id);
+      await page.goto(`${target}${target.includes('?') ? '&' : '?'}lang=en-XA`);
+      await settle(page);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-XA');
+      const data = [admin.username, admin.email, codeName, code.slug, code.shortUrl, 'example.com'];
+      expect({ path, untranslated: await untranslated(page, data) }).toEqual({ path, untranslated: [] });
+      expect({ path, overflow: await sidewaysOverflow(page), cut: await textOutOfBox(page) }).toEqual({ path, overflow: [], cut: [] });
+      await page.close();
+    };
+
+    it.each(PUBLIC_ROUTES)('%s: every text translated, none out of its box', (path) => check(visitor, path));
+    it.each(SIGNED_IN_ROUTES)('%s: every text translated, none out of its box', (path) => check(signedIn, path));
+  });
+
+  /**
+   * A new person's whole way in, in their browser's language: the landing page, sign-up with the
+   * price in their currency, the first code created, downloaded and changed, its analytics and the
+   * account; axe on every screen; in Arabic the layout mirrored.
+   */
+  describe.each([
+    { language: 'de', browserLocale: 'de-DE', currency: 'EUR', dir: 'ltr' },
+    { language: 'ar', browserLocale: 'ar-EG', currency: 'EUR', dir: 'rtl' },
+  ])('a new user in $language', ({ language, browserLocale, dir }) => {
+    let context: BrowserContext;
+    let page: Page;
+    const t = (text: string, values?: Record<string, string | number>) => translate(language, text, values);
+    const axeClean = async () => expect(await blockingViolations(page)).toEqual([]);
+
+    beforeAll(async () => {
+      context = await newContext(browser, { locale: browserLocale, width: 390, height: 844 });
+      page = await context.newPage();
+    });
+    afterAll(() => context.close());
+
+    it('opens the landing page in the language, mirrored for Arabic', async () => {
+      await page.goto('/');
+      await settle(page);
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([language, dir]);
+      await page.getByRole('link', { name: t('Sign Up') }).first().waitFor();
+      if (dir === 'rtl') {
+        // The brand stands at the right-hand edge of the top bar, as Arabic reads from the right.
+        const brand = await page.getByRole('banner').getByRole('link').first().boundingBox();
+        expect(brand && brand.x + brand.width).toBeGreaterThan(390 / 2);
+      }
+      expect(await sidewaysOverflow(page)).toEqual([]);
+      await axeClean();
+    });
+
+    it('signs up and pays the price in the currency of the language', async () => {
+      const username = uniqueName(`lang${language.replace('-', '')}`);
+      await page.goto('/auth?tab=signup');
+      await page.getByLabel(t('Username')).fill(username);
+      await page.getByLabel(t('Email')).fill(`${username}@example.com`);
+      await page.getByLabel(t('Password'), { exact: true }).fill('Secret-pass-123');
+      await axeClean();
+      await page.getByRole('button', { name: t('Continue to Payment') }).click();
+      await page.getByRole('heading', { name: t('Complete Your Purchase') }).waitFor();
+      await page.getByLabel(t('Card number')).fill('4242 4242 4242 4242');
+      await page.getByLabel(t('Expiry')).fill('12 / 34');
+      await page.getByLabel(t('CVC')).fill('123');
+      await axeClean();
+      const pay = page.getByRole('button', { name: translatedPattern(language, 'Pay {amount}') });
+      expect(await pay.textContent()).toContain('€');
+      await pay.click();
+      await page.waitForURL('**/dashboard');
+      const [account] = await sql<{ language: string }>('SELECT language FROM auth.users WHERE username = $1', [username]);
+      expect(account.language).toBe(language);
+      await settle(page);
+      await axeClean();
+    });
+
+    it('creates a code, downloads it, changes where it points and reads its analytics', async () => {
+      await page.goto('/create-qr');
+      await page.getByLabel(t('Name')).fill('Ωμέγα');
+      await page.getByLabel(t('Destination URL')).fill('https://example.com/menu');
+      await axeClean();
+      await page.getByRole('button', { name: t('Create QR Code') }).click();
+      await page.getByRole('heading', { name: t('Your QR Code is Ready!') }).waitFor();
+      await settle(page);
+      await axeClean();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t('Download QR Code') }).click()]);
+      expect(download.suggestedFilename()).toMatch(/\.png$/);
+      await page.getByRole('tab', { name: t('Edit URL') }).click();
+      await page.getByLabel(t('Destination URL')).fill('https://example.com/dinner');
+      await page.getByRole('button', { name: t('Update URL') }).click();
+      await page.getByRole('link', { name: /https:\/\/example\.com\/dinner/ }).waitFor();
+      await page.getByRole('tab', { name: t('Analytics') }).click();
+      await settle(page);
+      expect(await sidewaysOverflow(page)).toEqual([]);
+      await axeClean();
+      await page.goto('/account');
+      await settle(page);
+      expect(await page.getByRole('combobox', { name: t('Language') }).first().inputValue()).toBe(language);
+      await axeClean();
+    });
+  });
+});
