@@ -37,8 +37,10 @@ const ALLOWED_WORDS = new Set(
 async function untranslated(page: Page, data: string[]): Promise<string[]> {
   const texts = await page.evaluate(() => {
     const found: string[] = [];
+    // Text marked as being in another language (the language switcher's names, the English that
+    // index.html serves as shown in the admin area) is meant to stay as it is.
     const skip = (element: Element | null): boolean =>
-      !!element?.closest('script, style, noscript, code, pre, kbd, textarea, [aria-hidden="true"], .sr-only-data, [data-user-content]');
+      !!element?.closest('script, style, noscript, code, pre, kbd, textarea, [aria-hidden="true"], [data-user-content], body [lang]');
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const element = node.parentElement;

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
 
 const SUFFIX = 'QR Dynamic';
 
@@ -11,6 +12,15 @@ export const SITE_DESCRIPTION =
 
 /** The title index.html ships with, and the landing page's. */
 export const SITE_TITLE = 'QR Dynamic | The Cheapest Dynamic QR Codes Online';
+
+/** The same two in the language the app is shown in (the English is index.html's). */
+const messages = defineMessages({
+  title: { id: 'site.document.title', defaultMessage: 'QR Dynamic | The Cheapest Dynamic QR Codes Online' },
+  description: {
+    id: 'site.document.description',
+    defaultMessage: 'The Cheapest Dynamic QR Codes Online. Change where a printed code points and watch real scan analytics, paying per code.',
+  },
+});
 
 function setDescription(content: string) {
   let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -27,8 +37,9 @@ function setDescription(content: string) {
  * description (the site's default unless the screen gives one).
  */
 export function usePageTitle(title?: string, description?: string) {
+  const intl = useIntl();
   useEffect(() => {
-    document.title = title ? `${title} | ${SUFFIX}` : SITE_TITLE;
-    setDescription(description ?? SITE_DESCRIPTION);
-  }, [title, description]);
+    document.title = title ? `${title} | ${SUFFIX}` : intl.formatMessage(messages.title);
+    setDescription(description ?? intl.formatMessage(messages.description));
+  }, [title, description, intl]);
 }

@@ -5,11 +5,6 @@ import { installFetchStub, ok } from '../../testing/fetch-stub';
 import { renderWithApp } from '../../testing/render';
 import { Footer } from './footer';
 
-// The catalogues are loaded with Vite's import.meta.glob, which Jest cannot run: German comes from this area's file.
-jest.mock('../../i18n/catalogues', () => ({
-  loadMessages: async (locale: string) => (locale === 'de' ? jest.requireActual('../../i18n/catalogues/site/de.json') : {}),
-}));
-
 describe(Footer.name, () => {
   afterEach(() => {
     window.localStorage.clear();

@@ -51,7 +51,7 @@ export function UserMenu({ user }: { user: User }) {
         )}
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={isPending} onSelect={() => void logout()}>
-          <LogOut aria-hidden="true" /> <FormattedMessage id="site.topBar.logout" defaultMessage="Logout" />
+          <LogOut aria-hidden="true" className="rtl:-scale-x-100" /> <FormattedMessage id="site.topBar.logout" defaultMessage="Logout" />
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

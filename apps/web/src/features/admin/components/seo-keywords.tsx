@@ -25,7 +25,7 @@ export function SeoKeywords() {
       <div className="grid gap-5">
         <ul className="flex flex-wrap gap-2" aria-label={intl.formatMessage({ id: 'analytics.admin.seo.keywords', defaultMessage: 'Keywords' })}>
           {KEYWORDS.map((keyword) => (
-            <li key={keyword}>
+            <li key={keyword} lang="en">
               <Badge variant="secondary">{keyword}</Badge>
             </li>
           ))}
@@ -35,13 +35,17 @@ export function SeoKeywords() {
             <dt className="font-medium">
               <FormattedMessage id="analytics.admin.seo.metaTitle" defaultMessage="Meta title" />
             </dt>
-            <dd className="mt-1 text-muted-foreground">{SITE_TITLE}</dd>
+            <dd className="mt-1 text-muted-foreground" lang="en">
+              {SITE_TITLE}
+            </dd>
           </div>
           <div>
             <dt className="font-medium">
               <FormattedMessage id="analytics.admin.seo.metaDescription" defaultMessage="Meta description" />
             </dt>
-            <dd className="mt-1 text-muted-foreground">{SITE_DESCRIPTION}</dd>
+            <dd className="mt-1 text-muted-foreground" lang="en">
+              {SITE_DESCRIPTION}
+            </dd>
           </div>
         </dl>
       </div>

@@ -32,7 +32,7 @@ export function PlanChoice({ value, onChange, error }: PlanChoiceProps) {
       ? intl.formatMessage(
           { id: 'site.planChoice.saving', defaultMessage: 'Save {percent} ({months, plural, one {# month} other {# months}} free)' },
           {
-          percent: intl.formatNumber(prices.annualSavingPercent / 100, { style: 'percent' }),
+            percent: intl.formatNumber(prices.annualSavingPercent / 100, { style: 'percent' }),
             months: prices.annualMonthsFree,
           },
         )

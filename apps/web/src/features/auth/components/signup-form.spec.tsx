@@ -4,13 +4,19 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { aBillingConfig, anOutcome, aPaymentSetup, aUser } from '../../../testing/fixtures';
 import { deferred, fail, installFetchStub, ok, type FetchStub, type Reply } from '../../../testing/fetch-stub';
 import { renderWithApp } from '../../../testing/render';
+import { useLanguage } from '../../../i18n/i18n-provider';
 import { LanguageSwitcher } from '../../../i18n/language-switcher';
 import { SignupForm } from './signup-form';
 
-// The catalogues are loaded with Vite's import.meta.glob, which Jest cannot run: German comes from this area's file.
-jest.mock('../../../i18n/catalogues', () => ({
-  loadMessages: async (locale: string) => (locale === 'de' ? jest.requireActual('../../../i18n/catalogues/site/de.json') : {}),
-}));
+/** Shows the page in the browser tests' pseudo-language, which no account can have. */
+function PseudoLanguage() {
+  const { setLocale } = useLanguage();
+  return (
+    <button type="button" onClick={() => void setLocale('en-XA')}>
+      Pseudo-language
+    </button>
+  );
+}
 
 function renderSignup() {
   return renderWithApp(<SignupForm />, { path: '/auth' });
@@ -214,12 +220,50 @@ describe(SignupForm.name, () => {
       await user.type(screen.getByLabelText('E-Mail'), 'ada@example.com');
       await user.type(screen.getByLabelText('Passwort'), 'correct-horse');
       await user.click(screen.getByRole('button', { name: 'Weiter zur Zahlung' }));
+      // The payment step is the billing area's, in its own words: its inputs are found by what they hold.
+      const input = (autocomplete: string) => {
+        const found = document.querySelector<HTMLInputElement>(`input[autocomplete="${autocomplete}"]`);
+        if (!found) throw new Error(`No ${autocomplete} input`);
+        return found;
+      };
+      const cardNumber = await waitFor(() => input('cc-number'));
+      await user.type(cardNumber, '4242424242424242');
+      await user.type(input('cc-exp'), '1234');
+      await user.type(input('cc-csc'), '123');
+      const pay = await waitFor(() => {
+        const button = cardNumber.form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+        if (!button || button.disabled) throw new Error('The payment cannot be sent yet');
+        return button;
+      });
+
+      await user.click(pay);
+
+      await waitFor(() => expect(sut.pathname()).toBe('/dashboard'));
+      expect(server.calls('POST /api/register')[0].body).toMatchObject({ username: 'ada', language: 'de' });
+    });
+
+    it('sends no language when the page is in the pseudo-language of the tests', async () => {
+      server
+        .on('POST /api/test-payments/confirm', ok(anOutcome('succeeded')))
+        .on('POST /api/register', ok(aUser({ username: 'ada' }), 201));
+      const sut = renderWithApp(
+        <>
+          <PseudoLanguage />
+          <SignupForm />
+        </>,
+        { path: '/auth' },
+      );
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Pseudo-language' }));
+      await waitFor(() => expect(document.documentElement.lang).toBe('en-XA'));
+      await fillDetails(user);
+      await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
       await fillCard(user);
 
       await user.click(await screen.findByRole('button', { name: /^Pay/ }));
 
       await waitFor(() => expect(sut.pathname()).toBe('/dashboard'));
-      expect(server.calls('POST /api/register')[0].body).toMatchObject({ username: 'ada', language: 'de' });
+      expect(server.calls('POST /api/register')[0].body).not.toHaveProperty('language');
     });
 
     it('shows a declined card on step 2 and creates no account', async () => {

@@ -1,4 +1,5 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { isLanguage } from '@qrd/contracts';
 import type { StripeElementLocale } from '@stripe/stripe-js';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -11,12 +12,13 @@ import type { PaymentFormProps } from './test-payment-form';
 /** Stripe's Payment Element, confirmed with the subscription's client secret. */
 export function StripePaymentForm({ publishableKey, ...props }: PaymentFormProps & { publishableKey: string }) {
   // Stripe's own fields speak the shown language (it knows each of ours by the same tag).
-  const { locale } = useIntl();
+  const { locale: shown } = useIntl();
+  const locale: StripeElementLocale = isLanguage(shown) ? (shown as StripeElementLocale) : 'auto';
   return (
     <Elements
       key={`${props.clientSecret}:${locale}`}
       stripe={stripeFor(publishableKey)}
-      options={{ clientSecret: props.clientSecret, locale: locale as StripeElementLocale }}
+      options={{ clientSecret: props.clientSecret, locale }}
     >
       <StripeFields {...props} />
     </Elements>

