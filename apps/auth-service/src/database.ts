@@ -10,6 +10,7 @@ import { WeeklyReports17993000000000 } from './migrations/17993000000000-weekly-
 import { WeeklyReportZone17997000000000 } from './migrations/17997000000000-weekly-report-zone';
 import { Workspaces18000000000000 } from './migrations/18000000000000-workspaces';
 import { WorkspaceTransfers18001000000000 } from './migrations/18001000000000-workspace-transfers';
+import { AccountLanguage18002000000000 } from './migrations/18002000000000-account-language';
 import { ResetTokenEntity } from './password-reset/reset-token.entity';
 import { RecoveryCodeEntity } from './two-factor/recovery-code.entity';
 import { UserEntity } from './users/user.entity';
@@ -17,5 +18,5 @@ import { UserEntity } from './users/user.entity';
 export const AUTH_DATABASE: ServiceDatabase = {
   schema: 'auth',
   entities: [UserEntity, ResetTokenEntity, RecoveryCodeEntity, ApiKeyEntity],
-  migrations: [CreateUsers1763780000000, AuthOutbox1797100000000, EmailChangeTwoFactor1797200000000, ApiKeys1797500000000, ProfilePictures1798100000000, ApiKeyResources1798400000000, WeeklyReports17993000000000, WeeklyReportZone17997000000000, Workspaces18000000000000, WorkspaceTransfers18001000000000],
+  migrations: [CreateUsers1763780000000, AuthOutbox1797100000000, EmailChangeTwoFactor1797200000000, ApiKeys1797500000000, ProfilePictures1798100000000, ApiKeyResources1798400000000, WeeklyReports17993000000000, WeeklyReportZone17997000000000, Workspaces18000000000000, WorkspaceTransfers18001000000000, AccountLanguage18002000000000],
 };

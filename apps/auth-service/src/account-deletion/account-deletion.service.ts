@@ -77,7 +77,7 @@ export class AccountDeletionService {
     await this.events.deliver(events);
     await this.events.forgetUser(user.id);
     try {
-      await this.mail.enqueue(accountDeletedMail(user.email, user.username, !own, this.config.publicBaseUrl));
+      await this.mail.enqueue(accountDeletedMail(user.email, user.username, !own, this.config.publicBaseUrl, user.language));
     } catch (error) {
       // The account is gone either way; the mail is a courtesy.
       this.logger.error({ err: error, userId: user.id }, 'could not queue the account-deleted mail');

@@ -35,11 +35,11 @@ export class EmailChangeService implements EmailChangePort {
     return token;
   }
 
-  /** After the pending address is saved: the warning to the current address, the link to the new one. */
+  /** After the pending address is saved: the warning to the current address, the link to the new one (both in the account's language). */
   async notify(user: UserEntity, token: string): Promise<void> {
     const base = this.config.publicBaseUrl;
-    await this.mail.enqueue(emailChangeRequestedMail(user.email, user.username, user.pendingEmail ?? '', base));
-    await this.mail.enqueue(confirmEmailMail(user.pendingEmail ?? '', user.username, `${base}/confirm-email/${token}`));
+    await this.mail.enqueue(emailChangeRequestedMail(user.email, user.username, user.pendingEmail ?? '', base, user.language));
+    await this.mail.enqueue(confirmEmailMail(user.pendingEmail ?? '', user.username, `${base}/confirm-email/${token}`, user.language));
   }
 
   /** Claims the link (a second use, even a concurrent one, finds nothing) and makes the address the account's. */

@@ -11,7 +11,7 @@ import { MailQueue } from './mail.queue';
 /**
  * Billing mail: the billing-service says what happened in a workspace's subscription and its
  * figures, this service addresses and words it, to each member who manages its billing (the owner
- * of a personal workspace, and billing members).
+ * of a personal workspace, and billing members), each in their own language.
  */
 @MessageController()
 export class BillingMailHandlers {
@@ -27,7 +27,7 @@ export class BillingMailHandlers {
     const base = this.config.publicBaseUrl;
     for (const member of await workspaceRecipients(this.db, notice.userId, ROLE_MATRIX['billing.manage'])) {
       await this.mail.enqueue(
-        billingMail(member.email, member.username, notice, { account: `${base}/account?tab=subscription`, subscribe: `${base}/subscribe` }),
+        billingMail(member.email, member.username, notice, { account: `${base}/account?tab=subscription`, subscribe: `${base}/subscribe` }, member.language),
       );
     }
   }

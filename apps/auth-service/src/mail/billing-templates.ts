@@ -1,29 +1,11 @@
-import { BillingNotice, formatCents, MailMessage } from '@qrd/contracts';
+import { BillingNotice, Currency, DEFAULT_CURRENCY, isCurrency, Language, MailMessage } from '@qrd/contracts';
+import { Block, compose, hello, linkLine, paragraph, verbatim } from './compose';
+import { MailText, mailText } from './i18n/mail-text';
 
-/** Billing mails: every figure comes from the billing-service's notice; this only words it. */
-
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
-
-function day(iso: string | null): string {
-  if (!iso) return 'the end of the current period';
-  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-}
-
-function codes(n: number): string {
-  return `${n} QR code${n === 1 ? '' : 's'}`;
-}
-
-/** The verb agreeing with codes(n): "keeps" for one code, "keep" for more. */
-function verb(n: number, plural: string, singular: string): string {
-  return n === 1 ? singular : plural;
-}
-
-/** "-$5.12" rather than "$-5.12". */
-function money(cents: number): string {
-  return cents < 0 ? `-${formatCents(-cents)}` : formatCents(cents);
-}
+/**
+ * Billing mails, in the recipient's language: every figure comes from the billing-service's
+ * notice (amounts in minor units of its currency); this only words and formats it.
+ */
 
 interface Links {
   /** The account's Subscription tab: invoices, the card, the plan. */
@@ -31,81 +13,94 @@ interface Links {
   subscribe: string;
 }
 
-function mail(to: string, subject: string, paragraphs: string[], link?: { label: string; url: string }): MailMessage {
-  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : [])].join('\n\n') + '\n';
-  const body =
-    paragraphs.map((p) => `<p style="white-space:pre-wrap">${escape(p)}</p>`).join('') +
-    (link ? `<p><a href="${escape(link.url)}">${escape(link.label)}</a></p>` : '');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">${body}<p style="color:#666;font-size:12px;margin-top:32px">QR Dynamic</p></body></html>`;
-  return { to, subject, text, html };
+/** The notice's currency; notices that carry none are in US dollars. */
+export function noticeCurrency(notice: BillingNotice): Currency {
+  const currency = (notice as { currency?: unknown }).currency;
+  return isCurrency(currency) ? currency : DEFAULT_CURRENCY;
 }
 
-export function billingMail(to: string, username: string, notice: BillingNotice, links: Links): MailMessage {
-  const hello = `Hello ${username},`;
+function day(t: MailText, iso: string | null): string {
+  return iso ? t.day(iso) : t.text('billing.periodEnd');
+}
+
+/** "visa ending in 4242" as the billing-service words a card, said in the reader's language. */
+function card(t: MailText, described: string | null): string {
+  if (!described) return t.text('billing.cardOnFile');
+  const match = /^(.+) ending in (\d{4})$/.exec(described);
+  return match ? t.text('billing.card', { brand: match[1], last4: match[2] }) : described;
+}
+
+function mail(t: MailText, to: string, subject: string, blocks: Block[], link: { label: string; url: string }): MailMessage {
+  return compose(t, to, subject, [...blocks, linkLine(t, link.label, link.url)]);
+}
+
+export function billingMail(to: string, username: string, notice: BillingNotice, links: Links, language?: Language | null): MailMessage {
+  const t = mailText(language);
+  const currency = noticeCurrency(notice);
+  const money = (minor: number) => t.money(minor, currency);
+  const greeting = hello(t, username);
+  const subscription = { label: t.text('billing.subscriptionLink'), url: links.account };
   switch (notice.kind) {
-    case 'receipt':
+    case 'receipt': {
+      const total = money(notice.totalCents);
       return mail(
+        t,
         to,
-        `Your QR Dynamic receipt ${notice.invoiceNumber}: ${formatCents(notice.totalCents)}`,
+        t.text('billing.receipt.subject', { invoice: notice.invoiceNumber, total }),
         [
-          hello,
-          `Thank you for your payment of ${formatCents(notice.totalCents)} on ${day(notice.issuedAt)} (invoice ${notice.invoiceNumber}).`,
-          notice.lines.map((line) => `${line.description}: ${money(line.amountCents)}`).join('\n'),
-          'The invoice, as a PDF, is in your account.',
+          greeting,
+          paragraph(t, 'billing.receipt.thanks', { total, date: day(t, notice.issuedAt), invoice: notice.invoiceNumber }),
+          verbatim(notice.lines.map((line) => t.text('billing.receipt.line', { description: line.description, amount: money(line.amountCents) })).join('\n')),
+          paragraph(t, 'billing.receipt.pdf'),
         ],
-        { label: 'Your invoices', url: links.account },
+        { label: t.text('billing.receipt.link'), url: links.account },
       );
+    }
     case 'payment-failed':
       return mail(
+        t,
         to,
-        'Your QR Dynamic payment failed',
-        [
-          hello,
-          `We could not charge your card ${formatCents(notice.amountDueCents)} for the renewal of your ${codes(notice.seats)}.`,
-          'Your codes keep redirecting while we try again over the next days. Please update your payment method so the renewal can be paid.',
-        ],
-        { label: 'Update your payment method', url: links.account },
+        t.text('billing.paymentFailed.subject'),
+        [greeting, paragraph(t, 'billing.paymentFailed.what', { amount: money(notice.amountDueCents), seats: notice.seats }), paragraph(t, 'billing.paymentFailed.retry')],
+        { label: t.text('billing.paymentFailed.link'), url: links.account },
       );
-    case 'renewal-upcoming':
+    case 'renewal-upcoming': {
+      const date = day(t, notice.renewsAt);
       return mail(
+        t,
         to,
-        `Your QR Dynamic subscription renews on ${day(notice.renewsAt)}`,
+        t.text('billing.renewal.subject', { date }),
         [
-          hello,
-          `Your annual subscription renews on ${day(notice.renewsAt)}: ${codes(notice.seats)} at ${formatCents(notice.unitAmountCents)} per year, ` +
-            `${formatCents(notice.amountCents)} in all, charged to ${notice.card ?? 'your card on file'}.`,
-          'To change your plan or cancel before then, go to your account.',
+          greeting,
+          paragraph(t, 'billing.renewal.what', {
+            date,
+            seats: notice.seats,
+            unitAmount: money(notice.unitAmountCents),
+            amount: money(notice.amountCents),
+            card: card(t, notice.card),
+          }),
+          paragraph(t, 'billing.renewal.change'),
         ],
-        { label: 'Your subscription', url: links.account },
+        subscription,
       );
+    }
     case 'cancellation-confirmed':
       return mail(
+        t,
         to,
-        'Your QR Dynamic subscription is cancelled',
-        [
-          hello,
-          `Your subscription is cancelled: nothing more will be charged. Your ${codes(notice.seats)} ${verb(notice.seats, 'keep', 'keeps')} working until ${day(notice.endsAt)}, then stop redirecting.`,
-          'Changed your mind? Resume the subscription from your account before then.',
-        ],
-        { label: 'Your subscription', url: links.account },
+        t.text('billing.cancelled.subject'),
+        [greeting, paragraph(t, 'billing.cancelled.what', { seats: notice.seats, date: day(t, notice.endsAt) }), paragraph(t, 'billing.cancelled.resume')],
+        subscription,
       );
     case 'subscription-ended':
       return mail(
+        t,
         to,
-        'Your QR Dynamic subscription has ended',
-        [
-          hello,
-          `Your subscription has ended and your ${codes(notice.seats)} stopped redirecting: scans now show a page saying the code is not active.`,
-          'Subscribe again at any time to bring every code back.',
-        ],
-        { label: 'Subscribe again', url: links.subscribe },
+        t.text('billing.ended.subject'),
+        [greeting, paragraph(t, 'billing.ended.what', { seats: notice.seats }), paragraph(t, 'billing.ended.again')],
+        { label: t.text('billing.ended.link'), url: links.subscribe },
       );
     case 'codes-restored':
-      return mail(
-        to,
-        'Your QR Dynamic codes are working again',
-        [hello, `Your subscription is active again and your ${codes(notice.seats)} ${verb(notice.seats, 'redirect', 'redirects')} again.`],
-        { label: 'Your subscription', url: links.account },
-      );
+      return mail(t, to, t.text('billing.restored.subject'), [greeting, paragraph(t, 'billing.restored.what', { seats: notice.seats })], subscription);
   }
 }

@@ -9,7 +9,7 @@ import { workspaceRecipients } from '../workspaces/workspace-access';
 import { MailQueue } from './mail.queue';
 import { dataExportReadyMail, domainNoticeMail, takedownMail, webhookDisabledMail } from './templates';
 
-/** Mail that follows from what the qr-service did in a workspace (it knows codes and exports, this service addresses). */
+/** Mail that follows from what the qr-service did in a workspace (it knows codes and exports, this service addresses and words it, in each recipient's language). */
 @MessageController()
 export class CodeMailHandlers {
   constructor(
@@ -30,7 +30,7 @@ export class CodeMailHandlers {
       download: `${base}${dataExportDownloadPath(event.exportId, shared)}`,
       account: shared ? `${base}/w/${shared}/account?tab=profile` : `${base}/account?tab=profile`,
     };
-    await this.mail.enqueue(dataExportReadyMail(owner.email, owner.username, links, new Date(event.expiresAt)));
+    await this.mail.enqueue(dataExportReadyMail(owner.email, owner.username, links, new Date(event.expiresAt), owner.language));
   }
 
   /** To the owners and admins of the code's workspace. */
@@ -39,13 +39,18 @@ export class CodeMailHandlers {
     const base = this.config.publicBaseUrl;
     for (const owner of await workspaceRecipients(this.db, event.userId, ['owner', 'admin'])) {
       await this.mail.enqueue(
-        takedownMail(owner.email, owner.username, {
-          name: event.name,
-          shortUrl: event.shortUrl ?? `${base}/r/${event.slug}`,
-          destination: event.destination,
-          reason: event.reason,
-          contactUrl: `${base}/contact`,
-        }),
+        takedownMail(
+          owner.email,
+          owner.username,
+          {
+            name: event.name,
+            shortUrl: event.shortUrl ?? `${base}/r/${event.slug}`,
+            destination: event.destination,
+            reason: event.reason,
+            contactUrl: `${base}/contact`,
+          },
+          owner.language,
+        ),
       );
     }
   }
@@ -55,7 +60,7 @@ export class CodeMailHandlers {
   async onWebhookDisabled(@Payload() event: EventPayloads[DomainEvent.WebhookDisabled]): Promise<void> {
     const accountUrl = `${this.config.publicBaseUrl}/account?tab=webhooks`;
     for (const member of await workspaceRecipients(this.db, event.userId, ROLE_MATRIX['integrations.manage'])) {
-      await this.mail.enqueue(webhookDisabledMail(member.email, member.username, { url: event.url, failures: event.failures, accountUrl }));
+      await this.mail.enqueue(webhookDisabledMail(member.email, member.username, { url: event.url, failures: event.failures, accountUrl }, member.language));
     }
   }
 
@@ -66,14 +71,19 @@ export class CodeMailHandlers {
     const domainsUrl = `${base}/w/${event.workspaceId}/account?tab=domains`;
     for (const member of await workspaceRecipients(this.db, event.workspaceId, ROLE_MATRIX['domains.manage'])) {
       await this.mail.enqueue(
-        domainNoticeMail(member.email, member.username, {
-          hostname: event.hostname,
-          state: event.state,
-          reason: event.reason,
-          disablesAt: event.disablesAt ? new Date(event.disablesAt) : null,
-          byAdmin: event.byAdmin,
-          domainsUrl,
-        }),
+        domainNoticeMail(
+          member.email,
+          member.username,
+          {
+            hostname: event.hostname,
+            state: event.state,
+            reason: event.reason,
+            disablesAt: event.disablesAt ? new Date(event.disablesAt) : null,
+            byAdmin: event.byAdmin,
+            domainsUrl,
+          },
+          member.language,
+        ),
       );
     }
   }

@@ -41,7 +41,7 @@ export class PasswordResetService {
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
     await this.tokens.add(hash(token), user.id, new Date(Date.now() + RESET_TOKEN_TTL_MS));
     const link = `${this.config.publicBaseUrl}/reset-password/${token}`;
-    await this.mail.enqueue(passwordResetMail(user.email, user.username, link));
+    await this.mail.enqueue(passwordResetMail(user.email, user.username, link, user.language));
   }
 
   async check(token: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { isAdminRole, type UserRole, type UserStatus, type UserView } from '@qrd/contracts';
+import { isAdminRole, isLanguage, type Language, type UserRole, type UserStatus, type UserView } from '@qrd/contracts';
 
 @Entity({ name: 'users' })
 export class UserEntity {
@@ -55,6 +55,10 @@ export class UserEntity {
   @Column({ name: 'totp_last_step', type: 'bigint', nullable: true })
   totpLastStep!: string | null;
 
+  /** The language the account reads the product and its mail in; null until one is chosen. */
+  @Column({ type: 'text', nullable: true })
+  language!: Language | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
@@ -78,5 +82,6 @@ export function toUserView(user: UserEntity, requireAdminTwoFactor = false): Use
     pendingEmail: user.pendingEmailExpiresAt && user.pendingEmailExpiresAt > new Date() ? user.pendingEmail : null,
     twoFactorEnabled,
     twoFactorRequired: requireAdminTwoFactor && !twoFactorEnabled && isAdminRole(user.role),
+    language: isLanguage(user.language) ? user.language : null,
   };
 }

@@ -12,6 +12,7 @@ import {
   UserStatus,
   UserView,
   isAdminRole,
+  isLanguage,
 } from '@qrd/contracts';
 import { assertCurrentPassword } from './current-password';
 import { AccountEvents } from './account-events';
@@ -45,6 +46,7 @@ export class UsersService {
       username: input.username.trim(),
       email: input.email.trim().toLowerCase(),
       passwordHash: await this.hasher.hash(input.password),
+      language: isLanguage(input.language) ? input.language : null,
     });
     return this.view(await this.saveUnique(user));
   }
@@ -97,6 +99,7 @@ export class UsersService {
     user.username = username;
     if (input.firstName !== undefined) user.firstName = input.firstName.trim() || null;
     if (input.lastName !== undefined) user.lastName = input.lastName.trim() || null;
+    if (isLanguage(input.language)) user.language = input.language;
     const token = emailChanged ? this.emailChange.stage(user, email) : null;
     const saved = await this.saveUnique(user);
     if (token) await this.emailChange.notify(saved, token);

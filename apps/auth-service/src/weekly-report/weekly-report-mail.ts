@@ -1,4 +1,6 @@
-import type { MailMessage, PercentChange } from '@qrd/contracts';
+import type { Language, MailMessage, PercentChange } from '@qrd/contracts';
+import { hello, paragraph } from '../mail/compose';
+import { escapeHtml, MailText, mailText } from '../mail/i18n/mail-text';
 
 export interface WeeklyReportFigures {
   from: string;
@@ -14,48 +16,47 @@ export interface WeeklyReportFigures {
   unsubscribeUrl: string;
 }
 
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+/** "+25% on the week before", "new this week" (nothing the week before), "same as the week before", in the reader's language. */
+export function changeWords(t: MailText, change: PercentChange): string {
+  if (change === 'new') return t.text('weekly.change.new');
+  if (change === 0) return t.text('weekly.change.same');
+  return t.text('weekly.change.percent', { percent: t.percent(change) });
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-
-/** "+25% on the week before", "new this week" (nothing the week before), "same as the week before". */
-export function changeWords(change: PercentChange): string {
-  if (change === 'new') return 'new this week';
-  if (change === 0) return 'same as the week before';
-  return `${change > 0 ? '+' : ''}${change}% on the week before`;
-}
-
-const day = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
-/** The weekly scans report: totals, the change on the week before, the top codes, and how to stop it. */
-export function weeklyReportMail(to: string, username: string, report: WeeklyReportFigures): MailMessage {
-  const period = `${day(report.from)} - ${day(report.to)}`;
-  const top = report.topCodes.map((c, n) => `${n + 1}. ${c.name.replace(/\s+/g, ' ')}: ${count(c.scans)} scans (${changeWords(c.change)})`);
+/** The weekly scans report, in the reader's language: totals, the change on the week before, the top codes, and how to stop it. */
+export function weeklyReportMail(to: string, username: string, report: WeeklyReportFigures, language?: Language | null): MailMessage {
+  const t = mailText(language);
+  const topCode = (c: WeeklyReportFigures['topCodes'][number]) => ({ name: c.name.replace(/\s+/g, ' '), scans: c.scans, change: changeWords(t, c.change) });
+  const top = report.topCodes.length
+    ? {
+        text: `${t.text('weekly.top')}\n${report.topCodes.map((c, n) => `${n + 1}. ${t.text('weekly.topCode', topCode(c))}`).join('\n')}`,
+        html: `<p>${t.html('weekly.top')}</p><ol>${report.topCodes.map((c) => `<li>${t.html('weekly.topCode', topCode(c))}</li>`).join('')}</ol>`,
+      }
+    : paragraph(t, 'weekly.none');
+  const figures = {
+    text: `${t.text('weekly.scans', scansValues(t, report))}\n${t.text('weekly.unique', { unique: t.number(report.uniqueScans) })}`,
+    html: `<p>${t.html('weekly.scans', scansValues(t, report))}<br>${t.html('weekly.unique', { unique: t.number(report.uniqueScans) })}</p>`,
+  };
+  const blocks = [
+    hello(t, username),
+    paragraph(t, 'weekly.period', { from: t.day(`${report.from}T00:00:00Z`), to: t.day(`${report.to}T00:00:00Z`), timeZone: report.timeZone }),
+    figures,
+    top,
+    paragraph(t, 'weekly.dashboard', {}, { link: report.dashboardUrl }),
+  ];
   return {
     to,
-    subject: `Your QR codes this week: ${count(report.scans)} scans`,
+    subject: t.text('weekly.subject', { scans: report.scans }),
     headers: { 'List-Unsubscribe': `<${report.unsubscribeUrl}>` },
-    text:
-      `Hello ${username},\n\nYour QR codes from ${period} (${report.timeZone}):\n\n` +
-      `Scans: ${count(report.scans)} (${changeWords(report.change)}; ${count(report.previousScans)} the week before)\n` +
-      `Unique scanners: ${count(report.uniqueScans)}\n\n` +
-      (top.length ? `Top codes:\n${top.join('\n')}\n\n` : 'None of your codes was scanned this week.\n\n') +
-      `All your figures: ${report.dashboardUrl}\n\n` +
-      `You get this mail because you turned on the weekly report. To stop it: ${report.unsubscribeUrl}\n`,
-    html:
-      `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">` +
-      `<p>Hello ${escape(username)},</p><p>Your QR codes from ${escape(period)} (${escape(report.timeZone)}):</p>` +
-      `<p><strong>Scans: ${count(report.scans)}</strong> (${escape(changeWords(report.change))}; ${count(report.previousScans)} the week before)<br>` +
-      `Unique scanners: ${count(report.uniqueScans)}</p>` +
-      (top.length
-        ? `<p>Top codes:</p><ol>${report.topCodes
-            .map((c) => `<li>${escape(c.name)}: ${count(c.scans)} scans (${escape(changeWords(c.change))})</li>`)
-            .join('')}</ol>`
-        : '<p>None of your codes was scanned this week.</p>') +
-      `<p><a href="${escape(report.dashboardUrl)}">See all your figures</a></p>` +
-      `<p style="color:#666;font-size:12px;margin-top:32px">You get this mail because you turned on the weekly report. ` +
-      `<a href="${escape(report.unsubscribeUrl)}">Unsubscribe</a></p></body></html>`,
+    text: [...blocks.map((block) => block.text), `${t.text('weekly.why')} ${t.text('weekly.stop', { url: report.unsubscribeUrl })}`].join('\n\n') + '\n',
+    // Why it came, and the way to stop it, in the small print under the body.
+    html: t.document(
+      blocks.map((block) => block.html).join(''),
+      `${t.html('weekly.why')} <a href="${escapeHtml(report.unsubscribeUrl)}">${t.html('weekly.unsubscribe')}</a>`,
+    ),
   };
+}
+
+function scansValues(t: MailText, report: WeeklyReportFigures) {
+  return { scans: t.number(report.scans), change: changeWords(t, report.change), previous: t.number(report.previousScans) };
 }

@@ -35,6 +35,9 @@ export class WeeklyReportQueue implements OnApplicationBootstrap, OnApplicationS
       { connection, prefix, concurrency: 1 },
     );
     this.worker.on('failed', (job, error) => this.logger.warn({ err: error, jobId: job?.id }, 'weekly report run failed'));
+    // Redis away or a cluster failing over: said in the log (BullMQ retries by itself).
+    this.worker.on('error', (error) => this.logger.warn({ err: error }, 'weekly report worker error'));
+    this.queue.on('error', (error) => this.logger.warn({ err: error }, 'weekly report queue error'));
     this.queueMetrics.watch(this.queue);
     // The same scheduler id from every replica and restart: one repeating job, not one per process.
     await this.queue.upsertJobScheduler('weekly-reports', { every: RUN_EVERY_MS }, { name: 'send-due', opts: { removeOnComplete: true, removeOnFail: 100 } });

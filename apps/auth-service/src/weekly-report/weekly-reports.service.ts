@@ -154,18 +154,23 @@ export class WeeklyReportsService {
     ]);
     const base = this.config.publicBaseUrl;
     await this.mail.enqueue(
-      weeklyReportMail(user.email, user.username, {
-        from: range.from,
-        to: range.to,
-        timeZone,
-        scans: figures.scans,
-        uniqueScans: figures.uniqueScans,
-        previousScans: figures.previous?.scans ?? 0,
-        change: figures.previous?.change.scans ?? 0,
-        topCodes: codes.items.filter((c) => c.scans > 0).map((c) => ({ name: c.name, scans: c.scans, change: c.change })),
-        dashboardUrl: `${base}/dashboard?tab=analytics`,
-        unsubscribeUrl: `${base}/unsubscribe?token=${encodeURIComponent(this.unsubscribeToken(userId))}`,
-      }),
+      weeklyReportMail(
+        user.email,
+        user.username,
+        {
+          from: range.from,
+          to: range.to,
+          timeZone,
+          scans: figures.scans,
+          uniqueScans: figures.uniqueScans,
+          previousScans: figures.previous?.scans ?? 0,
+          change: figures.previous?.change.scans ?? 0,
+          topCodes: codes.items.filter((c) => c.scans > 0).map((c) => ({ name: c.name, scans: c.scans, change: c.change })),
+          dashboardUrl: `${base}/dashboard?tab=analytics`,
+          unsubscribeUrl: `${base}/unsubscribe?token=${encodeURIComponent(this.unsubscribeToken(userId))}`,
+        },
+        user.language,
+      ),
     );
   }
 }

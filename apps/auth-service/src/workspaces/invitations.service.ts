@@ -10,6 +10,8 @@ import {
   INVITATION_TTL_DAYS,
   InvitationPreview,
   InvitationView,
+  isLanguage,
+  Language,
   WorkspaceView,
 } from '@qrd/contracts';
 import { MailQueue } from '../mail/mail.queue';
@@ -33,6 +35,10 @@ interface SentInvitation {
   token: string;
   inviter: string;
   workspace: string;
+  /** The owner's username when the workspace is someone's personal one. */
+  personalOf: string | null;
+  /** The mail's language: the invited address's own account's, else the inviter's. */
+  language: Language | null;
 }
 
 /**
@@ -201,18 +207,23 @@ export class InvitationsService {
   }
 
   private async describe(tx: EntityManager, row: InvitationRow, token: string, workspaceId: string, actorId: string): Promise<SentInvitation> {
-    const [names]: { workspace: string; inviter: string }[] = await tx.query(
-      `SELECT ${workspaceName('w', 'NULL::uuid')} AS workspace, u.username AS inviter FROM auth.workspaces w, auth.users u WHERE w.id = $1 AND u.id = $2`,
-      [workspaceId, actorId],
-    );
-    return { row, token, workspace: names.workspace, inviter: names.inviter };
+    const [names]: { workspace: string; personal_of: string | null; inviter: string; invitee_language: string | null; inviter_language: string | null }[] =
+      await tx.query(
+        `SELECT w.name AS workspace, (SELECT o.username FROM auth.users o WHERE o.id = w.personal_of) AS personal_of,
+                u.username AS inviter, u.language AS inviter_language,
+                (SELECT i.language FROM auth.users i WHERE lower(i.email) = lower($3)) AS invitee_language
+           FROM auth.workspaces w, auth.users u WHERE w.id = $1 AND u.id = $2`,
+        [workspaceId, actorId, row.email],
+      );
+    const language = [names.invitee_language, names.inviter_language].find(isLanguage) ?? null;
+    return { row, token, workspace: names.workspace, personalOf: names.personal_of, inviter: names.inviter, language };
   }
 
   /** After the commit: the mail queue is durable, and a lost mail is one "send again" away. */
-  private async send({ row, token, inviter, workspace }: SentInvitation): Promise<void> {
+  private async send({ row, token, inviter, workspace, personalOf, language }: SentInvitation): Promise<void> {
     const link = `${this.config.publicBaseUrl}/invitations/${token}`;
     try {
-      await this.mail.enqueue(workspaceInvitationMail(row.email, { inviter, workspace, role: row.role, link, expiresAt: row.expires_at }));
+      await this.mail.enqueue(workspaceInvitationMail(row.email, { inviter, workspace, personalOf, role: row.role, link, expiresAt: row.expires_at }, language));
     } catch (error) {
       this.logger.error({ err: error, invitationId: row.id }, 'could not queue the invitation mail; it can be sent again');
     }

@@ -1,4 +1,4 @@
-import { can, DomainError, ErrorCode, isWorkspaceRole, WorkspacePermission, WorkspaceRole } from '@qrd/contracts';
+import { can, DomainError, ErrorCode, isLanguage, isWorkspaceRole, Language, WorkspacePermission, WorkspaceRole } from '@qrd/contracts';
 import type { EntityManager } from 'typeorm';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -45,16 +45,17 @@ export async function lockWorkspace(tx: Pick<EntityManager, 'query'>, workspaceI
   return { personalOf: rows[0].personal_of, name: rows[0].name };
 }
 
-/** Who is told by mail about something in a workspace: its members holding one of `roles`. */
+/** Who is told by mail about something in a workspace: its members holding one of `roles`, with the language each reads mail in. */
 export async function workspaceRecipients(
   db: Pick<EntityManager, 'query'>,
   workspaceId: string,
   roles: readonly WorkspaceRole[],
-): Promise<{ email: string; username: string }[]> {
+): Promise<{ email: string; username: string; language: Language | null }[]> {
   if (!isUuid(workspaceId)) return [];
-  return db.query(
-    `SELECT u.email, u.username FROM auth.workspace_members m JOIN auth.users u ON u.id = m.user_id
+  const rows: { email: string; username: string; language: string | null }[] = await db.query(
+    `SELECT u.email, u.username, u.language FROM auth.workspace_members m JOIN auth.users u ON u.id = m.user_id
       WHERE m.workspace_id = $1 AND m.role = ANY($2::text[]) ORDER BY m.joined_at, u.username`,
     [workspaceId, roles],
   );
+  return rows.map((row) => ({ ...row, language: isLanguage(row.language) ? row.language : null }));
 }

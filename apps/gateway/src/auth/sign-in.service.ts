@@ -116,6 +116,7 @@ export class SignInService {
       email: dto.email,
       password: dto.password,
       billingInterval: interval,
+      language: dto.language,
     });
     await this.linkPayment(user.id, payment);
     await this.startSession(user, req, res);
@@ -137,7 +138,7 @@ export class SignInService {
         email: `Use the invited address, ${invitation.email}`,
       });
     }
-    const user = await this.bus.request(AuthPattern.Register, { username: dto.username, email: dto.email, password: dto.password });
+    const user = await this.bus.request(AuthPattern.Register, { username: dto.username, email: dto.email, password: dto.password, language: dto.language });
     try {
       await this.bus.request(AuthPattern.AcceptInvitation, { token, userId: user.id });
     } catch (error) {

@@ -10,6 +10,7 @@ import {
   MaxLength,
   MinLength,
 } from 'class-validator';
+import { LANGUAGES, type Language } from '../languages';
 import { UNKNOWN_TIME_ZONE } from './time-zone';
 import { MatchesField } from './match.decorator';
 
@@ -18,6 +19,9 @@ export const BILLING_INTERVALS = ['monthly', 'annual'] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+/** The answer to a language the product does not speak. */
+export const UNKNOWN_LANGUAGE = `Language must be one of ${LANGUAGES.join(', ')}`;
 
 export class LoginDto {
   // Bounded so a login attempt cannot make the server hash or store (rate-limit keys) megabytes.
@@ -73,6 +77,11 @@ export class RegisterDto extends AccountIdentityDto {
   @IsString({ message: 'This invitation link is not valid' })
   @MaxLength(200, { message: 'This invitation link is not valid' })
   invitationToken?: string;
+
+  /** The language the account reads the product and its mail in (the web app sends the browser's). */
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: UNKNOWN_LANGUAGE })
+  language?: Language;
 }
 
 export class UpdateProfileDto extends AccountIdentityDto {
@@ -91,6 +100,11 @@ export class UpdateProfileDto extends AccountIdentityDto {
   @IsString()
   @MaxLength(100, { message: 'Last name must be at most 100 characters' })
   lastName?: string;
+
+  /** Left out, the language stays as it was. */
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: UNKNOWN_LANGUAGE })
+  language?: Language;
 }
 
 export class ChangePasswordDto {

@@ -1,3 +1,5 @@
+import type { Language } from '../languages';
+
 export const USER_ROLES = ['user', 'admin', 'superadmin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
@@ -21,6 +23,8 @@ export interface UserView {
   twoFactorEnabled: boolean;
   /** An admin who must turn on two-factor sign-in before using the admin area (REQUIRE_ADMIN_2FA). */
   twoFactorRequired: boolean;
+  /** The language the account reads the product and its mail in; null until one is chosen (mail is then in English). */
+  language: Language | null;
   /** How many workspaces the account belongs to, its personal one included (GET /api/auth/user only). */
   workspaceCount?: number;
 }
