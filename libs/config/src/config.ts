@@ -1,7 +1,9 @@
 import { isIP } from 'node:net';
 import { ContentStorageConfig, isProxyAddress, readContentStorage, readSocialLinks, SocialLink } from './config-readers';
+import { BillingPricesConfig, readBillingPrices } from './billing-prices-config';
 import { InvoicingConfig, readInvoicing } from './invoicing-config';
 import { ConfigError, Env, Reader } from './reader';
+import { readRedisCluster } from './redis-cluster-config';
 
 /**
  * One typed, validated configuration per process. Nothing else reads process.env:
@@ -29,7 +31,21 @@ export interface AppConfig {
    * checked at boot.
    */
   queueConcurrency: number;
+  /**
+   * Where Redis is (REDIS_URL). With REDIS_CLUSTER_NODES set, the URL also carries the cluster's
+   * seed nodes (a `cluster` query parameter, see libs/messaging `redisOptions`): every connection
+   * made from it, BullMQ's included, is then an ioredis Cluster; the URL's user, password and
+   * scheme (rediss: for TLS) apply to every node.
+   */
   redisUrl: string;
+  /** The Redis Cluster's seed nodes (host:port), or null for a single Redis (the default). */
+  redisClusterNodes: string[] | null;
+  /**
+   * How many streams the scans are spread over (SCAN_STREAM_SHARDS, default 1: the stream keeps
+   * its name `<prefix>:scans`). On a Redis Cluster, several shards spread the scan firehose over
+   * the masters; each qr-service replica runs SCAN_INGESTORS readers on each shard.
+   */
+  scanStreamShards: number;
   /** Prefix for every Redis key and BullMQ queue: lets tests and deployments share one Redis. */
   redisPrefix: string;
   publicBaseUrl: string;
@@ -70,14 +86,20 @@ export interface AppConfig {
      * only when it says so; the billing-service refuses to start otherwise.
      */
     allowTestPayments: boolean;
+    /** US dollar prices (PRICE_MONTHLY_CENTS, PRICE_ANNUAL_CENTS): `prices.usd`. */
     monthlyPriceCents: number;
     annualPriceCents: number;
+    /** Prices per currency, the currencies offered, and Stripe's Price id of each (docs/currencies.md). */
+    prices: BillingPricesConfig['prices'];
+    currencies: BillingPricesConfig['currencies'];
     stripe: {
       secretKey: string | null;
       publishableKey: string | null;
       webhookSecret: string | null;
       priceMonthly: string | null;
       priceAnnual: string | null;
+      /** Price ids per currency and interval (priceMonthly and priceAnnual are the US dollar ones). */
+      prices: BillingPricesConfig['stripePrices'];
       /** Only for tests against a local Stripe-shaped server, e.g. http://127.0.0.1:12111 */
       apiBase: string | null;
     };
@@ -218,6 +240,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     priceAnnual: r.optional('STRIPE_PRICE_ANNUAL'),
     apiBase: r.optional('STRIPE_API_BASE'),
   };
+  const billingPrices = readBillingPrices(r, provider);
   if (provider === 'stripe') {
     for (const [key, name] of [
       ['secretKey', 'STRIPE_SECRET_KEY'],
@@ -259,6 +282,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       .filter(Boolean),
   ];
 
+  const redisCluster = readRedisCluster(r, r.url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']));
+
   const config: AppConfig = {
     env: nodeEnv,
     logLevel: r.oneOf('LOG_LEVEL', nodeEnv === 'test' ? 'warn' : 'info', [
@@ -274,7 +299,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     analyticsDatabaseUrl: r.optional('ANALYTICS_DATABASE_URL') ? r.url('ANALYTICS_DATABASE_URL', '', ['postgres:', 'postgresql:']) : null,
     database: { poolSize, poolWaitMs: r.int('DB_POOL_WAIT_MS', 10_000, 100, 600_000) },
     queueConcurrency,
-    redisUrl: r.url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
+    redisUrl: redisCluster.url,
+    redisClusterNodes: redisCluster.nodes,
+    scanStreamShards: r.int('SCAN_STREAM_SHARDS', 1, 1, 64),
     redisPrefix: r.str('REDIS_PREFIX', 'qrd'),
     publicBaseUrl,
     qrInternalUrl,
@@ -307,9 +334,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     billing: {
       provider,
       allowTestPayments: r.bool('ALLOW_TEST_PAYMENTS', false),
-      monthlyPriceCents: r.int('PRICE_MONTHLY_CENTS', 349, 50, 1_000_000),
-      annualPriceCents: r.int('PRICE_ANNUAL_CENTS', 3490, 50, 10_000_000),
-      stripe,
+      monthlyPriceCents: billingPrices.prices.usd.monthly,
+      annualPriceCents: billingPrices.prices.usd.annual,
+      prices: billingPrices.prices,
+      currencies: billingPrices.currencies,
+      stripe: { ...stripe, prices: billingPrices.stripePrices },
     },
     invoicing: readInvoicing(r, r.str('CONTACT_EMAIL', 'support@localhost')),
     socialLinks: readSocialLinks(r),

@@ -42,6 +42,13 @@ describe('billing: signup with the test card processor', () => {
         monthly: { interval: 'monthly', unitAmountCents: 349 },
         annual: { interval: 'annual', unitAmountCents: 3490 },
       },
+      // Prices per currency (docs/currencies.md): the defaults.
+      currencies: ['usd', 'eur', 'gbp'],
+      pricesByCurrency: {
+        usd: { monthly: { interval: 'monthly', unitAmountCents: 349 }, annual: { interval: 'annual', unitAmountCents: 3490 } },
+        eur: { monthly: { interval: 'monthly', unitAmountCents: 349 }, annual: { interval: 'annual', unitAmountCents: 3490 } },
+        gbp: { monthly: { interval: 'monthly', unitAmountCents: 299 }, annual: { interval: 'annual', unitAmountCents: 2990 } },
+      },
       socialLinks: [],
     });
   });

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { randomUUID } from 'node:crypto';
 import { LOGGER, Logger, requestContext } from '@qrd/config';
-import { BillingNotice, DomainEvent, redirectsEnabledFor, SubscriptionState, WorkspaceActivity } from '@qrd/contracts';
+import { BillingNotice, BillingNoticeInCurrency, DomainEvent, redirectsEnabledFor, SubscriptionState, WorkspaceActivity } from '@qrd/contracts';
 import { MessageBus, Outbox, ServiceOutbox } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 import { BillingRepository, BillingStore } from './billing.repository';
@@ -41,8 +41,11 @@ export class BillingEvents extends ServiceOutbox {
     );
   }
 
-  /** Within the unit of work `store`: a mail to the user (the auth-service writes it), sent after the commit. */
-  async notice(store: BillingStore, notice: BillingNotice): Promise<void> {
+  /**
+   * Within the unit of work `store`: a mail to the user (the auth-service writes it), sent after
+   * the commit. A notice with amounts names their currency (the account's).
+   */
+  async notice(store: BillingStore, notice: BillingNoticeInCurrency): Promise<void> {
     const id = await this.outbox.add(store.manager, DomainEvent.BillingNotice, notice);
     await store.afterCommit(() => this.deliver([id]));
   }

@@ -50,7 +50,7 @@ export class BillingHandlers {
 
   @MessagePattern(BillingPattern.CreateSignupPayment)
   createSignupPayment(@Payload() req: Req<BillingPattern.CreateSignupPayment>): Res<BillingPattern.CreateSignupPayment> {
-    return this.setup.createSignupPayment(req.email, req.interval);
+    return this.setup.createSignupPayment(req.email, req.interval, req.currency, req.language);
   }
 
   @MessagePattern(BillingPattern.VerifySignupPayment)
@@ -66,7 +66,7 @@ export class BillingHandlers {
 
   @MessagePattern(BillingPattern.GetOrCreateSubscription)
   getOrCreate(@Payload() req: Req<BillingPattern.GetOrCreateSubscription>): Res<BillingPattern.GetOrCreateSubscription> {
-    return this.setup.getOrCreate(req.userId, req.email, req.interval);
+    return this.setup.getOrCreate(req.userId, req.email, req.interval, req.currency, req.language);
   }
 
   @MessagePattern(BillingPattern.GetSubscription)
@@ -111,7 +111,7 @@ export class BillingHandlers {
 
   @MessagePattern(BillingPattern.InvoicePdf)
   invoicePdf(@Payload() req: Req<BillingPattern.InvoicePdf>): Res<BillingPattern.InvoicePdf> {
-    return this.invoices.pdf(req.userId, req.invoiceId);
+    return this.invoices.pdf(req.userId, req.invoiceId, req.language);
   }
 
   @MessagePattern(BillingPattern.GetBillingDetails)

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, IsNull, Repository } from 'typeorm';
 import { requestContext } from '@qrd/config';
 import { DomainError, ErrorCode } from '@qrd/contracts';
-import type { BillingProvider, BillingRecordsExport, PurchaseResultView, SubscriptionStatus } from '@qrd/contracts';
+import type { BillingProvider, BillingRecordsExport, Currency, Language, PurchaseResultView, SubscriptionStatus } from '@qrd/contracts';
 import { CustomerEntity } from './customer.entity';
 import { SubscriptionEntity } from './subscription.entity';
 
@@ -111,6 +111,20 @@ export class BillingStore {
 
   saveCustomer(fields: Partial<CustomerEntity>): Promise<CustomerEntity> {
     return this.customers.save(this.customers.create(fields));
+  }
+
+  /** The first payment fixes the customer's currency: set once, never changed afterwards. */
+  async fixCurrency(customer: CustomerEntity, currency: Currency): Promise<void> {
+    if (customer.currency) return;
+    await this.customers.update({ id: customer.id, currency: IsNull() }, { currency });
+    customer.currency = currency;
+  }
+
+  /** The language the customer's invoices are written in (the payer's, when told). */
+  async setLanguage(customer: CustomerEntity, language: Language): Promise<void> {
+    if (customer.language === language) return;
+    await this.customers.update({ id: customer.id }, { language });
+    customer.language = language;
   }
 
   /** Gives a signup customer to the account its payment created; false if it already has one. */
@@ -281,16 +295,16 @@ export class BillingRepository extends BillingStore {
   }
 
   /** Paid signups no account took over within `hours`: a payment with no account behind it. */
-  async unclaimedPaidSignups(hours: number): Promise<{ email: string; providerSubscriptionId: string; seats: number; unitAmountCents: number; createdAt: Date }[]> {
+  async unclaimedPaidSignups(hours: number): Promise<{ email: string; providerSubscriptionId: string; seats: number; unitAmountCents: number; currency: Currency; createdAt: Date }[]> {
     return (await this.dataSource.query(
-      `SELECT c.email, s.provider_subscription_id AS "providerSubscriptionId", s.seats, s.unit_amount_cents AS "unitAmountCents",
+      `SELECT c.email, s.provider_subscription_id AS "providerSubscriptionId", s.seats, s.unit_amount_cents AS "unitAmountCents", s.currency,
               c.created_at AS "createdAt"
        FROM billing.customers c JOIN billing.subscriptions s ON s.customer_id = c.id
        WHERE c.user_id IS NULL AND s.status IN ('active', 'trialing', 'past_due')
          AND c.created_at < now() - $1 * interval '1 hour'
        ORDER BY c.created_at`,
       [hours],
-    )) as { email: string; providerSubscriptionId: string; seats: number; unitAmountCents: number; createdAt: Date }[];
+    )) as { email: string; providerSubscriptionId: string; seats: number; unitAmountCents: number; currency: Currency; createdAt: Date }[];
   }
 
   /** Subscriptions we hold as live (they run codes or will renew): what the provider must agree with. */

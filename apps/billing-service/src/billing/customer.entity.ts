@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { BillingProvider } from '@qrd/contracts';
+import type { BillingProvider, Currency, Language } from '@qrd/contracts';
 
 /** A payment provider's customer; `userId` is null until the signup that paid creates the account. */
 @Entity({ name: 'customers' })
@@ -18,6 +18,14 @@ export class CustomerEntity {
 
   @Column({ name: 'user_id', type: 'uuid', nullable: true })
   userId!: string | null;
+
+  /** Fixed by the first payment (null until then): every later price is in it. */
+  @Column({ type: 'text', nullable: true })
+  currency!: Currency | null;
+
+  /** The language of the invoices, the payer's when the customer was made (null: English). */
+  @Column({ type: 'text', nullable: true })
+  language!: Language | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -39,6 +39,7 @@ export class IntervalSwitchService {
       unitAmountCents: quote.unitAmountCents,
       periodAmountCents: quote.unitAmountCents * sub.seats,
       creditCents: quote.creditCents,
+      currency: sub.currency,
       amountDueNowCents: quote.amountDueNowCents,
       creditCarriedCents: quote.creditCarriedCents,
       newPeriodEnd: quote.newPeriodEnd.toISOString(),

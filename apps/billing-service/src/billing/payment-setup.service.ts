@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   BillingInterval,
+  Currency,
+  DEFAULT_CURRENCY,
   DomainError,
   ErrorCode,
   isEntitledStatus,
+  Language,
   PaymentSetupView,
   QrPattern,
   redirectsEnabledFor,
@@ -42,9 +45,14 @@ export class PaymentSetupService {
    * A new customer every time: its ids are known only to the browser that asked, and they are what
    * proves the payment at registration, so they are never handed out again for the same email.
    */
-  async createSignupPayment(email: string, interval: BillingInterval): Promise<PaymentSetupView> {
-    const customer = await this.newCustomer(email.trim().toLowerCase(), null);
-    return this.setup(customer, interval, 1);
+  async createSignupPayment(
+    email: string,
+    interval: BillingInterval,
+    currency: Currency = DEFAULT_CURRENCY,
+    language?: Language,
+  ): Promise<PaymentSetupView> {
+    const customer = await this.newCustomer(email.trim().toLowerCase(), null, undefined, language);
+    return this.setup(customer, interval, 1, currency);
   }
 
   /** Before the account is created: this subscription is paid and was bought for this email. */
@@ -101,14 +109,22 @@ export class PaymentSetupService {
    * /subscribe: nothing to pay when the user's subscription is live; otherwise a subscription
    * with a seat for every code they have, so subscribing again brings every code back.
    */
-  async getOrCreate(userId: string, email: string, interval: BillingInterval): Promise<PaymentSetupView> {
+  async getOrCreate(
+    userId: string,
+    email: string,
+    interval: BillingInterval,
+    asked: Currency = DEFAULT_CURRENCY,
+    language?: Language,
+  ): Promise<PaymentSetupView> {
     const { count } = await this.bus.request(QrPattern.CountCodes, { userId });
     // One at a time per account: a plan switched right away sends two of these at once, and the
     // second must see (and drop) what the first created, not create a second customer beside it.
     return this.repo.withUserLock(userId, async (store) => {
       const customer =
-        (await store.customerOfUser(this.provider.name, userId)) ?? (await this.newCustomer(email, userId, store));
-      return this.setup(customer, interval, Math.max(1, count), store);
+        (await store.customerOfUser(this.provider.name, userId)) ?? (await this.newCustomer(email, userId, store, language));
+      if (language) await store.setLanguage(customer, language);
+      // An account that has paid keeps its currency whatever is asked (docs/currencies.md).
+      return this.setup(customer, interval, Math.max(1, count), customer.currency ?? asked, store);
     });
   }
 
@@ -116,6 +132,7 @@ export class PaymentSetupService {
     customer: CustomerEntity,
     interval: BillingInterval,
     seats: number,
+    currency: Currency,
     store?: BillingStore,
   ): Promise<PaymentSetupView> {
     // Inside the caller's unit of work when it has one; otherwise each change is a unit of its own.
@@ -129,11 +146,11 @@ export class PaymentSetupService {
       // Paid meanwhile (a webhook not yet seen): nothing left to pay.
       if (redirectsEnabledFor(fresh.status)) return this.view(customer, fresh, null);
       if (fresh.status !== 'incomplete') continue;
-      if (fresh.interval === interval && fresh.seats === seats) {
+      if (fresh.interval === interval && fresh.seats === seats && fresh.currency === currency) {
         const secret = await this.provider.pendingPaymentSecret(fresh.providerSubscriptionId);
         if (secret) return this.view(customer, fresh, secret);
       }
-      // Another plan was chosen: the waiting subscription is dropped, never charged.
+      // Another plan (or currency) was chosen: the waiting subscription is dropped, never charged.
       await this.sync.apply(await this.provider.cancelNow(fresh.providerSubscriptionId), store);
     }
 
@@ -141,7 +158,7 @@ export class PaymentSetupService {
     for (const unpaid of subs.filter((s) => s.status === 'unpaid')) {
       await this.sync.apply(await this.provider.cancelNow(unpaid.providerSubscriptionId), store);
     }
-    const created = await this.provider.createSubscription({ customerId: customer.providerCustomerId, interval, seats });
+    const created = await this.provider.createSubscription({ customerId: customer.providerCustomerId, interval, seats, currency });
     const row = await this.sync.apply(created.subscription, store);
     if (!row) throw new DomainError(ErrorCode.Internal, 'The new subscription could not be stored');
     return this.view(customer, row, created.clientSecret);
@@ -169,9 +186,16 @@ export class PaymentSetupService {
     }
   }
 
-  private async newCustomer(email: string, userId: string | null, store?: BillingStore): Promise<CustomerEntity> {
+  private async newCustomer(email: string, userId: string | null, store?: BillingStore, language?: Language): Promise<CustomerEntity> {
     const created = await this.provider.createCustomer({ email, userId });
-    return (store ?? this.repo).saveCustomer({ provider: this.provider.name, providerCustomerId: created.id, email, userId });
+    return (store ?? this.repo).saveCustomer({
+      provider: this.provider.name,
+      providerCustomerId: created.id,
+      email,
+      userId,
+      currency: null,
+      language: language ?? null,
+    });
   }
 
   private view(customer: CustomerEntity, sub: SubscriptionEntity, clientSecret: string | null): PaymentSetupView {
@@ -183,6 +207,7 @@ export class PaymentSetupService {
       interval: sub.interval,
       seats: sub.seats,
       amountCents: sub.seats * sub.unitAmountCents,
+      currency: sub.currency,
     };
   }
 }

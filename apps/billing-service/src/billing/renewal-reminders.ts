@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, Logger } from '@qrd/config';
+import type { Currency } from '@qrd/contracts';
 import { PAYMENT_PROVIDER, PaymentProvider } from '../providers/payment-provider';
 import { BillingEvents } from './billing-events';
 import { BillingRepository } from './billing.repository';
@@ -13,6 +14,7 @@ interface Due {
   current_period_end: Date;
   seats: number;
   unit_amount_cents: number;
+  currency: Currency;
   card_brand: string | null;
   card_last4: string | null;
 }
@@ -33,7 +35,7 @@ export class RenewalReminders {
   async run(now: Date): Promise<number> {
     const until = new Date(now.getTime() + RENEWAL_NOTICE_DAYS * 86_400_000);
     const due = (await this.repo.manager.query(
-      `SELECT s.provider_subscription_id, c.user_id, s.current_period_end, s.seats, s.unit_amount_cents, s.card_brand, s.card_last4
+      `SELECT s.provider_subscription_id, c.user_id, s.current_period_end, s.seats, s.unit_amount_cents, s.currency, s.card_brand, s.card_last4
        FROM billing.subscriptions s JOIN billing.customers c ON c.id = s.customer_id
        WHERE c.user_id IS NOT NULL AND s.provider = $1 AND s.interval = 'annual' AND s.status IN ('active', 'trialing')
          AND NOT s.cancel_at_period_end AND s.pending_interval IS NULL
@@ -55,6 +57,7 @@ export class RenewalReminders {
           seats: sub.seats,
           unitAmountCents: sub.unit_amount_cents,
           amountCents: sub.seats * sub.unit_amount_cents,
+          currency: sub.currency,
           card: sub.card_brand && sub.card_last4 ? `${sub.card_brand} ending in ${sub.card_last4}` : null,
         });
         return true;

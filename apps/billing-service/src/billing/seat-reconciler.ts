@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
-import { AuthPattern, formatCents, QrPattern, ReconcileCheck, redirectsEnabledFor } from '@qrd/contracts';
+import { AuthPattern, formatMoney, QrPattern, ReconcileCheck, redirectsEnabledFor } from '@qrd/contracts';
 import { MessageBus, REDIS, ServiceReconciler } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 import { PAYMENT_PROVIDER, PaymentProvider, ProviderSubscription } from '../providers/payment-provider';
@@ -94,7 +94,7 @@ export class SeatReconciler extends ServiceReconciler {
       result.repaired += 1;
       if (result.details.length < MAX_DETAILS) {
         result.details.push(
-          `paid signup of ${signup.email} on ${signup.createdAt.toISOString().slice(0, 10)} has no account: ${formatCents(refunded)} refunded, subscription ${signup.providerSubscriptionId} cancelled`,
+          `paid signup of ${signup.email} on ${signup.createdAt.toISOString().slice(0, 10)} has no account: ${formatMoney(refunded, signup.currency, 'en-US')} refunded, subscription ${signup.providerSubscriptionId} cancelled`,
         );
       }
     }

@@ -4,7 +4,7 @@ import {
   BillingPattern,
   DomainError,
   ErrorCode,
-  formatCents,
+  formatMoney,
   isEntitledStatus,
   PurchaseResultView,
   QrPattern,
@@ -90,7 +90,7 @@ export class SeatsService {
       if (expectedUnitAmountCents !== null && expectedUnitAmountCents !== sub.unitAmountCents) {
         throw new DomainError(
           ErrorCode.Conflict,
-          `The price has changed: a QR code costs ${formatCents(sub.unitAmountCents)} per ${sub.interval === 'annual' ? 'year' : 'month'}. Please review the new total and confirm again.`,
+          `The price has changed: a QR code costs ${formatMoney(sub.unitAmountCents, sub.currency, 'en-US')} per ${sub.interval === 'annual' ? 'year' : 'month'}. Please review the new total and confirm again.`,
           { price: 'The price does not match the current price' },
         );
       }

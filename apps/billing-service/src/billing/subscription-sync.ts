@@ -89,6 +89,7 @@ export class SubscriptionSync {
       interval: snapshot.interval,
       seats: snapshot.seats,
       unitAmountCents: snapshot.unitAmountCents,
+      currency: snapshot.currency,
     });
     if (snapshot.readAt < row.stateAt) return row;
     const was = row.stateAt > 0 ? { status: row.status, cancelAtPeriodEnd: row.cancelAtPeriodEnd, periodEnd: row.currentPeriodEnd } : null;
@@ -100,6 +101,7 @@ export class SubscriptionSync {
     row.interval = snapshot.interval;
     row.seats = snapshot.seats;
     row.unitAmountCents = snapshot.unitAmountCents;
+    row.currency = snapshot.currency;
     row.currentPeriodEnd = snapshot.currentPeriodEnd;
     row.cancelAtPeriodEnd = snapshot.cancelAtPeriodEnd;
     // Undefined: the snapshot (an event payload) does not say; keep what a full read told us.
@@ -111,6 +113,8 @@ export class SubscriptionSync {
     }
     row.stateAt = Math.max(row.stateAt, snapshot.readAt);
     const saved = await store.saveSubscription(row);
+    // The first payment (a subscription past its first invoice) fixes the account's currency.
+    if (saved.status !== 'incomplete' && saved.status !== 'incomplete_expired') await store.fixCurrency(customer, saved.currency);
     await this.invoices.record(customer, snapshot.id, snapshot.latestInvoiceId, store);
     if (customer.userId && was) await this.noticeChange(customer.userId, was, saved, store);
     const periodEnd = saved.currentPeriodEnd;
@@ -146,10 +150,11 @@ export class SubscriptionSync {
         userId,
         endsAt: now.currentPeriodEnd ? now.currentPeriodEnd.toISOString() : null,
         seats: now.seats,
+        currency: now.currency,
       });
     }
     if (isEntitledStatus(was.status) && now.status === 'past_due') {
-      await this.events.notice(store, { kind: 'payment-failed', userId, amountDueCents: now.seats * now.unitAmountCents, seats: now.seats });
+      await this.events.notice(store, { kind: 'payment-failed', userId, amountDueCents: now.seats * now.unitAmountCents, seats: now.seats, currency: now.currency });
     }
   }
 

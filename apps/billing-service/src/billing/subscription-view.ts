@@ -22,6 +22,7 @@ export function toSubscriptionView(
       redirectsEnabled: false,
       entitled: false,
       pendingInterval: null,
+      currency: null,
     };
   }
   return {
@@ -38,5 +39,7 @@ export function toSubscriptionView(
     redirectsEnabled: redirectsEnabledFor(sub.status),
     entitled: isEntitledStatus(sub.status),
     pendingInterval: sub.pendingInterval,
+    // Fixed at the first payment: a subscription still waiting for it has not fixed anything yet.
+    currency: sub.status === 'incomplete' || sub.status === 'incomplete_expired' ? null : sub.currency,
   };
 }

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { BillingInterval, BillingProvider, SubscriptionStatus } from '@qrd/contracts';
+import type { BillingInterval, BillingProvider, Currency, SubscriptionStatus } from '@qrd/contracts';
 
 /** Our copy of a provider subscription: quantity = seats (one per code). */
 @Entity({ name: 'subscriptions' })
@@ -27,6 +27,10 @@ export class SubscriptionEntity {
 
   @Column({ name: 'unit_amount_cents', type: 'integer' })
   unitAmountCents!: number;
+
+  /** The currency of its price (and of every amount it is billed). */
+  @Column({ type: 'text', default: 'usd' })
+  currency!: Currency;
 
   @Column({ name: 'current_period_end', type: 'timestamptz', nullable: true })
   currentPeriodEnd!: Date | null;

@@ -42,7 +42,7 @@ export class SubscriptionsService {
   async credit(userId: string): Promise<AccountCreditView> {
     const customer = await this.repo.customerOfUser(this.provider.name, userId);
     const found = customer ? await this.provider.getCustomer(customer.providerCustomerId) : null;
-    return { creditCents: found?.creditCents ?? 0 };
+    return { creditCents: found?.creditCents ?? 0, currency: customer?.currency ?? 'usd' };
   }
 
   async paymentMethodUpdate(userId: string, returnUrl: string): Promise<PaymentMethodUpdateView> {

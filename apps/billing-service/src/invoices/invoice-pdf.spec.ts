@@ -1,5 +1,6 @@
 import type { InvoiceView } from '@qrd/contracts';
 import { invoiceToPdf } from './invoice-pdf';
+import { pdfText } from './pdf-text';
 
 const INVOICE: InvoiceView = {
   id: '5f0c7d1e-1111-4222-8333-944455556666',
@@ -30,5 +31,27 @@ describe(invoiceToPdf.name, () => {
     expect(first.toString('latin1')).toContain('Invoice QRD-2026-000042');
     expect(first.equals(second)).toBe(true);
     expect((await invoiceToPdf({ ...INVOICE, totalCents: 1 })).equals(first)).toBe(false);
+  });
+
+  it('writes English with US dollars by default', async () => {
+    const text = pdfText(await invoiceToPdf(INVOICE));
+    expect(text).toEqual(expect.arrayContaining(['Invoice', 'Subtotal', '$64.68', '-$5.12', 'Total paid (USD)', 'Of which VAT 20%', 'Mar 5, 2026 – Mar 26, 2026']));
+  });
+
+  it("writes a German reader's euro invoice in German, its amounts the German way", async () => {
+    const text = pdfText(await invoiceToPdf({ ...INVOICE, currency: 'eur' }, 'de'));
+    expect(text).toEqual(
+      expect.arrayContaining(['Rechnung', 'Zwischensumme', '64,68\u00a0€', '-5,12\u00a0€', 'Bezahlt gesamt (EUR)', 'Darin enthalten VAT 20\u00a0%', 'Status: bezahlt']),
+    );
+  });
+
+  it('writes pounds for a French reader with French spaces the built-in fonts can show', async () => {
+    const text = pdfText(await invoiceToPdf({ ...INVOICE, currency: 'gbp', totalCents: 123456 }, 'fr'));
+    expect(text).toEqual(expect.arrayContaining(['Facture', '1\u00a0234,56\u00a0£GB', 'Total payé (GBP)']));
+  });
+
+  it("writes English for languages the built-in fonts cannot write, in the invoice's currency", async () => {
+    const text = pdfText(await invoiceToPdf({ ...INVOICE, currency: 'eur' }, 'ja'));
+    expect(text).toEqual(expect.arrayContaining(['Invoice', '€64.68', 'Total paid (EUR)']));
   });
 });

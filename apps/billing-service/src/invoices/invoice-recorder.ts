@@ -67,6 +67,7 @@ export class InvoiceRecorder {
           invoiceNumber: await this.invoices.numberOf(this.provider.name, invoice.id, store.manager),
           issuedAt: invoice.created.toISOString(),
           totalCents: invoice.amountPaidCents,
+          currency: invoice.currency,
           lines: invoice.lines.map((line) => ({ description: line.description, amountCents: line.amountCents })),
         });
       }
@@ -95,7 +96,7 @@ export class InvoiceRecorder {
       creditAppliedCents: invoice.creditAppliedCents,
       // Prices include the tax: the line says how much of the total it is.
       tax: tax ? { ...tax, amountCents: Math.round((total * tax.ratePercent) / (100 + tax.ratePercent)) } : null,
-      currency: 'usd',
+      currency: invoice.currency,
       hostedUrl: invoice.hostedUrl,
       providerPdfUrl: invoice.pdfUrl,
     };

@@ -137,6 +137,15 @@ export class InvoicesRepository {
     return rows[0] ? toRow(rows[0]) : null;
   }
 
+  /** The language stored on the customer the invoice was issued to (null: none stored). */
+  async customerLanguage(invoiceId: string): Promise<string | null> {
+    const rows = (await this.dataSource.query(
+      `SELECT c.language FROM billing.invoices i JOIN billing.customers c ON c.id = i.customer_id WHERE i.id = $1`,
+      [invoiceId],
+    )) as { language: string | null }[];
+    return rows[0]?.language ?? null;
+  }
+
   async billingDetails(userId: string, db: EntityManager = this.dataSource.manager): Promise<BillingDetailsView> {
     const rows = (await db.query(`SELECT details FROM billing.billing_details WHERE user_id = $1`, [userId])) as {
       details: BillingDetailsView;

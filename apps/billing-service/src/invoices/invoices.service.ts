@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BillingDetailsView, DomainError, ErrorCode, InvoiceSummaryView, InvoiceView } from '@qrd/contracts';
+import { BillingDetailsView, DEFAULT_LANGUAGE, DomainError, ErrorCode, InvoiceSummaryView, InvoiceView, isLanguage, Language } from '@qrd/contracts';
 import { invoiceToPdf } from './invoice-pdf';
 import { InvoiceRow, InvoicesRepository } from './invoices.repository';
 
@@ -24,6 +24,8 @@ function summary(row: InvoiceRow): InvoiceSummaryView {
     reason: row.reason,
     codesAdded: codesAddedBy(row.reason, row.document.lines ?? []),
     totalCents: row.totalCents,
+    // Invoices recorded before currencies were in US dollars.
+    currency: row.document.currency ?? 'usd',
     pdfUrl: row.document.providerPdfUrl ?? `/api/invoices/${row.id}/pdf`,
     hostedUrl: row.document.hostedUrl,
   };
@@ -45,10 +47,12 @@ export class InvoicesService {
     return { ...summary(row), ...document, hostedUrl: row.document.hostedUrl };
   }
 
-  async pdf(userId: string, invoiceId: string): Promise<{ filename: string; base64: string }> {
+  /** In the reader's language when told, else the one stored on the customer, else English. */
+  async pdf(userId: string, invoiceId: string, language?: Language): Promise<{ filename: string; base64: string }> {
     const invoice = await this.get(userId, invoiceId);
     if (invoice.hostedUrl) throw new DomainError(ErrorCode.NotFound, 'This invoice is kept by Stripe: open its PDF from Stripe.');
-    const pdf = await invoiceToPdf(invoice);
+    const stored = language ?? (await this.invoices.customerLanguage(invoice.id));
+    const pdf = await invoiceToPdf(invoice, isLanguage(stored) ? stored : DEFAULT_LANGUAGE);
     return { filename: `invoice-${invoice.number}.pdf`, base64: pdf.toString('base64') };
   }
 

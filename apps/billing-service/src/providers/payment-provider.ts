@@ -1,6 +1,7 @@
 import type {
   BillingInterval,
   BillingProvider,
+  Currency,
   InvoiceLineView,
   InvoiceReason,
   PaymentIntentStatus,
@@ -19,6 +20,8 @@ export interface ProviderSubscription {
   interval: BillingInterval;
   seats: number;
   unitAmountCents: number;
+  /** The currency of its price (Stripe: the price's, lower case). */
+  currency: Currency;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   card: { brand: string; last4: string } | null;
@@ -66,6 +69,8 @@ export interface ProviderInvoice {
   /** Credit already on the account that paid part of the lines. */
   creditAppliedCents: number;
   amountPaidCents: number;
+  /** The currency of every amount of the invoice. */
+  currency: Currency;
   /** Stripe's hosted invoice page and PDF. */
   hostedUrl: string | null;
   pdfUrl: string | null;
@@ -100,7 +105,7 @@ export interface PaymentProvider {
   createCustomer(input: { email: string; userId: string | null }): Promise<ProviderCustomer>;
   getCustomer(id: string): Promise<ProviderCustomer | null>;
   /** Quantity = seats; waits for its first payment ('incomplete') like Stripe's default_incomplete. */
-  createSubscription(input: { customerId: string; interval: BillingInterval; seats: number }): Promise<CreatedSubscription>;
+  createSubscription(input: { customerId: string; interval: BillingInterval; seats: number; currency: Currency }): Promise<CreatedSubscription>;
   getSubscription(id: string): Promise<ProviderSubscription | null>;
   /** Client secret of a subscription's unpaid first invoice (to resume a payment), or null. */
   pendingPaymentSecret(subscriptionId: string): Promise<string | null>;

@@ -5,8 +5,18 @@ import type { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
 import { PAYMENT_PROVIDER, PaymentProvider } from './payment-provider';
 import { createStripeClient, StripePaymentProvider } from './stripe/stripe-provider';
-import { SandboxProcessor } from './sandbox/sandbox-processor';
+import { SandboxPrices, SandboxProcessor } from './sandbox/sandbox-processor';
 import { SandboxPaymentProvider } from './sandbox/sandbox-provider';
+
+/** The configured prices per currency, in the processor's terms (month, year). */
+export function sandboxPrices(config: AppConfig): SandboxPrices {
+  const { prices } = config.billing;
+  return {
+    usd: { month: prices.usd.monthly, year: prices.usd.annual },
+    eur: { month: prices.eur.monthly, year: prices.eur.annual },
+    gbp: { month: prices.gbp.monthly, year: prices.gbp.annual },
+  };
+}
 
 /** The Stripe client when BILLING_PROVIDER=stripe, else null. */
 export const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
@@ -25,7 +35,7 @@ export const PROVIDERS: Provider[] = [
     inject: [APP_CONFIG, getDataSourceToken()],
     useFactory: (config: AppConfig, dataSource: DataSource): SandboxProcessor | null =>
       config.billing.provider === 'test'
-        ? new SandboxProcessor(dataSource, { month: config.billing.monthlyPriceCents, year: config.billing.annualPriceCents })
+        ? new SandboxProcessor(dataSource, sandboxPrices(config))
         : null,
   },
   {

@@ -50,7 +50,7 @@ export class BillingController {
   @Access('user')
   @HttpCode(200)
   getOrCreate(@CurrentWorkspace() workspace: WorkspaceContext, @Query() query: IntervalQueryDto): Promise<PaymentSetupView> {
-    return this.billing.getOrCreateSubscription(workspace.id, workspace.userId, query.interval);
+    return this.billing.getOrCreateSubscription(workspace.id, workspace.userId, query.interval, query.currency);
   }
 
   @Post('purchase-qr-code')

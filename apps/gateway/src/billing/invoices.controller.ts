@@ -4,12 +4,16 @@ import { AccountCreditView, BillingDetailsDto, BillingDetailsView, BillingPatter
 import { MessageBus } from '@qrd/messaging';
 import { CurrentWorkspace, InWorkspace, WorkspaceContext } from '../sessions/workspace-context';
 import { Access } from '../sessions/auth.guard';
+import { BillingApiService } from './billing.service';
 
 /** The account's invoices (list, one, its PDF) and the billing details printed on them. */
 @Controller('api')
 @InWorkspace({ read: 'billing.manage' })
 export class InvoicesController {
-  constructor(private readonly bus: MessageBus) {}
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly billing: BillingApiService,
+  ) {}
 
   @Get('invoices')
   @Access('user')
@@ -26,7 +30,9 @@ export class InvoicesController {
   @Get('invoices/:id/pdf')
   @Access('user')
   async pdf(@CurrentWorkspace() workspace: WorkspaceContext, @Param('id') invoiceId: string, @Res() res: Response): Promise<void> {
-    const file = await this.bus.request(BillingPattern.InvoicePdf, { userId: workspace.id, invoiceId });
+    // Written in the reader's language (else the one the customer paid in).
+    const language = await this.billing.readerLanguage(workspace.userId);
+    const file = await this.bus.request(BillingPattern.InvoicePdf, { userId: workspace.id, invoiceId, language });
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, '')}"`);
     res.setHeader('Cache-Control', 'private, no-store');

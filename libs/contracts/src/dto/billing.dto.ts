@@ -10,7 +10,12 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-import { AccountIdentityDto, BILLING_INTERVALS, BillingInterval } from './auth.dto';
+import { LANGUAGES, type Language } from '../languages';
+import { AccountIdentityDto, BILLING_INTERVALS, BillingInterval, UNKNOWN_LANGUAGE } from './auth.dto';
+import { CURRENCIES, type Currency } from './money';
+
+/** The answer to a currency prices are not set in. */
+export const UNKNOWN_CURRENCY = `Currency must be one of ${CURRENCIES.join(', ')}`;
 
 /**
  * Billing (DESIGN.md section 6): per-code seats. Browser-safe: the web forms validate with these
@@ -48,16 +53,34 @@ export class SignupPaymentDto extends AccountIdentityDto {
 
   @IsIn(BILLING_INTERVALS, { message: 'Billing interval must be monthly or annual' })
   billingInterval!: BillingInterval;
+
+  /** The currency to pay in (the first payment fixes the account's); US dollars when left out. */
+  @IsOptional()
+  @IsIn(CURRENCIES, { message: UNKNOWN_CURRENCY })
+  currency?: Currency;
+
+  /** The language the invoices are written in until the account says otherwise (the web app sends its own). */
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: UNKNOWN_LANGUAGE })
+  language?: Language;
 }
 
-/** ?interval= of POST /api/get-or-create-subscription. */
+/** ?interval=&currency= of POST /api/get-or-create-subscription. */
 export class IntervalQueryDto {
   @IsIn(BILLING_INTERVALS, { message: 'Billing interval must be monthly or annual' })
   interval!: BillingInterval;
+
+  /**
+   * The currency to pay in when the account has none yet (US dollars when left out); an account
+   * that has paid keeps its own currency whatever is asked.
+   */
+  @IsOptional()
+  @IsIn(CURRENCIES, { message: UNKNOWN_CURRENCY })
+  currency?: Currency;
 }
 
 /**
- * POST /api/purchase-qr-code. `price` is what the confirmation dialog showed per code (dollars);
+ * POST /api/purchase-qr-code. `price` is what the confirmation dialog showed per code (in major units of the account's currency: dollars, euros, pounds);
  * the server charges its own price and refuses the purchase when the two differ.
  */
 export class PurchaseQrCodeDto {
@@ -151,8 +174,13 @@ export interface BillingConfigView {
   provider: BillingProvider;
   /** Stripe's publishable key; null with the test provider. */
   publishableKey: string | null;
-  currency: 'usd';
+  /** The currency of `prices` (US dollars). */
+  currency: Currency;
   prices: Record<BillingInterval, PlanPrice>;
+  /** The currencies a customer may pay in, the default first (absent: US dollars only). */
+  currencies?: Currency[];
+  /** Each offered currency's prices, in its minor units. */
+  pricesByCurrency?: Partial<Record<Currency, Record<BillingInterval, PlanPrice>>>;
   /** Empty when none are configured: the footer then shows no social links. */
   socialLinks: SocialLinkView[];
 }
@@ -177,6 +205,11 @@ export interface SubscriptionView {
   entitled: boolean;
   /** A switch of billing interval waiting for the period end (currentPeriodEnd), or null. */
   pendingInterval: BillingInterval | null;
+  /**
+   * The account's currency, fixed by its first payment: every amount here and every later price is
+   * in it. Null (or absent, from a server before currencies) before the account has paid.
+   */
+  currency?: Currency | null;
 }
 
 /**
@@ -201,6 +234,8 @@ export interface IntervalSwitchPreviewView {
   newPeriodEnd: string;
   /** ISO date an at-period-end switch takes effect (the current period's end). */
   periodEndSwitchAt: string | null;
+  /** The account's currency, of every amount here (absent: US dollars). */
+  currency?: Currency;
 }
 
 export interface IntervalSwitchResultView {
@@ -221,6 +256,8 @@ export interface PaymentSetupView {
   interval: BillingInterval;
   seats: number;
   amountCents: number;
+  /** The currency of the payment (the account's once it has paid, else the one asked for; absent: US dollars). */
+  currency?: Currency;
 }
 
 /** Stripe's PaymentIntent statuses, as the test card form reports them. */
@@ -268,6 +305,8 @@ export interface PurchaseResultView {
 /** Credit on the account (e.g. left by an annual -> monthly switch), used by the next invoices first. */
 export interface AccountCreditView {
   creditCents: number;
+  /** The account's currency (US dollars before it has paid, or when absent). */
+  currency?: Currency;
 }
 
 export interface PaymentMethodUpdateView {

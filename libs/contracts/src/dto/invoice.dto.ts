@@ -1,4 +1,5 @@
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import type { Currency } from './money';
 
 /** Invoices and the buyer's billing details (browser-safe: the web form validates with this class). */
 
@@ -77,8 +78,10 @@ export interface InvoiceSummaryView {
   reason: InvoiceReason;
   /** QR codes (seats) this invoice added mid-period; null when it is not for added codes (e.g. a billing interval switch). */
   codesAdded: number | null;
-  /** What was charged. */
+  /** What was charged, in `currency`. */
   totalCents: number;
+  /** The currency of every amount of the invoice (the account's; absent on invoices from before currencies: US dollars). */
+  currency?: Currency;
   /** Our PDF (/api/invoices/:id/pdf), or Stripe's hosted PDF. */
   pdfUrl: string;
   /** Stripe's hosted invoice page; null for our own invoices. */
@@ -95,5 +98,4 @@ export interface InvoiceView extends InvoiceSummaryView {
   creditAppliedCents: number;
   /** The tax included in the total, when a tax rate is configured. */
   tax: { label: string; ratePercent: number; amountCents: number } | null;
-  currency: 'usd';
 }

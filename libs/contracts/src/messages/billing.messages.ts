@@ -14,6 +14,9 @@ import type {
   SubscriptionView,
 } from '../dto/billing.dto';
 import type { BillingDetailsView, InvoiceSummaryView, InvoiceView } from '../dto/invoice.dto';
+import type { Currency } from '../dto/money';
+import type { Language } from '../languages';
+import type { BillingNotice } from './events';
 import type { ReconcileCheck } from './qr.messages';
 
 /** Requests the billing-service answers. The billing team adds its own patterns here. */
@@ -73,6 +76,13 @@ export enum BillingQueue {
   ProviderEvents = 'billing-provider-events',
 }
 
+/**
+ * A billing mail's notice as the billing-service sends it: every amount in `currency`, the
+ * account's (docs/currencies.md). Readers treat a notice without one (sent before currencies) as
+ * US dollars.
+ */
+export type BillingNoticeInCurrency = BillingNotice & { currency?: Currency };
+
 export interface UserPlan {
   status: string;
   interval: 'monthly' | 'annual';
@@ -98,7 +108,8 @@ export interface BillingRequests {
   };
   [BillingPattern.PlansForUsers]: { req: { userIds: string[] }; res: Record<string, UserPlan | null> };
   [BillingPattern.CreateSignupPayment]: {
-    req: { email: string; interval: BillingInterval };
+    /** `currency`: US dollars when absent; `language`: the invoices' until the account has one. */
+    req: { email: string; interval: BillingInterval; currency?: Currency; language?: Language };
     res: PaymentSetupView;
   };
   [BillingPattern.VerifySignupPayment]: {
@@ -110,7 +121,8 @@ export interface BillingRequests {
     res: { ok: true };
   };
   [BillingPattern.GetOrCreateSubscription]: {
-    req: { userId: string; email: string; interval: BillingInterval };
+    /** `currency`: taken only while the account has not paid yet; `language`: the payer's, for the invoices. */
+    req: { userId: string; email: string; interval: BillingInterval; currency?: Currency; language?: Language };
     res: PaymentSetupView;
   };
   [BillingPattern.GetSubscription]: { req: { userId: string }; res: SubscriptionView };
@@ -137,7 +149,8 @@ export interface BillingRequests {
   [BillingPattern.CancelIntervalSwitch]: { req: { userId: string }; res: SubscriptionView };
   [BillingPattern.ListInvoices]: { req: { userId: string }; res: InvoiceSummaryView[] };
   [BillingPattern.GetInvoice]: { req: { userId: string; invoiceId: string }; res: InvoiceView };
-  [BillingPattern.InvoicePdf]: { req: { userId: string; invoiceId: string }; res: { filename: string; base64: string } };
+  /** `language`: the reader's; the PDF is in the customer's stored language (else English) without it. */
+  [BillingPattern.InvoicePdf]: { req: { userId: string; invoiceId: string; language?: Language }; res: { filename: string; base64: string } };
   [BillingPattern.GetBillingDetails]: { req: { userId: string }; res: BillingDetailsView };
   [BillingPattern.AccountCredit]: { req: { userId: string }; res: AccountCreditView };
   [BillingPattern.SetBillingDetails]: { req: { userId: string; details: BillingDetailsView }; res: BillingDetailsView };

@@ -1,3 +1,4 @@
+import { type Currency, formatMoney } from '@qrd/contracts';
 import { chargeResult, CARD_ERRORS, CardError } from './sandbox-cards';
 import {
   addPeriods,
@@ -44,6 +45,7 @@ export async function createInvoice(
     created: now,
     period_start: sub.current_period_start,
     period_end: sub.current_period_end,
+    currency: currencyOf(sub),
     lines: detail.lines,
     credit_applied: detail.creditApplied ?? 0,
   };
@@ -54,7 +56,7 @@ export async function createInvoice(
 /** The line of a whole period: every seat at the subscription's price. */
 export function periodLine(sub: TpSubscription): TpInvoiceLine {
   return {
-    description: `${sub.quantity} × QR code (at ${money(sub.price.unit_amount)} / ${sub.price.recurring.interval})`,
+    description: `${sub.quantity} × QR code (at ${money(sub.price.unit_amount, currencyOf(sub))} / ${sub.price.recurring.interval})`,
     quantity: sub.quantity,
     unit_amount: sub.price.unit_amount,
     amount: sub.price.unit_amount * sub.quantity,
@@ -68,7 +70,7 @@ export function periodLine(sub: TpSubscription): TpInvoiceLine {
 export function prorationLine(sub: TpSubscription, seats: number, amount: number, from: Unix): TpInvoiceLine {
   const what = seats > 0 ? 'Remaining time on' : 'Unused time on';
   return {
-    description: `${what} ${Math.abs(seats)} × QR code (at ${money(sub.price.unit_amount)} / ${sub.price.recurring.interval})`,
+    description: `${what} ${Math.abs(seats)} × QR code (at ${money(sub.price.unit_amount, currencyOf(sub))} / ${sub.price.recurring.interval})`,
     quantity: Math.abs(seats),
     unit_amount: null,
     amount,
@@ -78,9 +80,14 @@ export function prorationLine(sub: TpSubscription, seats: number, amount: number
   };
 }
 
-/** Stripe's line descriptions name amounts in the currency: "$3.49". */
-export function money(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
+/** Stripe's line descriptions name amounts in the currency: "$3.49", "€3.49", "£2.99". */
+export function money(cents: number, currency: Currency = 'usd'): string {
+  return formatMoney(cents, currency, 'en-US');
+}
+
+/** A subscription's currency (those stored before currencies were US dollars). */
+export function currencyOf(sub: TpSubscription): Currency {
+  return sub.price.currency ?? 'usd';
 }
 
 /** A payment intent waiting for the customer's card (the first invoice, paid through the card form). */
@@ -90,7 +97,7 @@ export async function createPaymentIntent(store: SandboxStore, invoice: TpInvoic
     id,
     object: 'payment_intent',
     amount: invoice.amount_due,
-    currency: 'usd',
+    currency: invoice.currency ?? 'usd',
     customer: invoice.customer,
     invoice: invoice.id,
     status: 'requires_payment_method',
@@ -155,7 +162,7 @@ export async function chargeSavedCard(
     id,
     object: 'payment_intent',
     amount: invoice.amount_due,
-    currency: 'usd',
+    currency: invoice.currency ?? 'usd',
     customer: customer.id,
     invoice: invoice.id,
     status: result === 'succeeded' ? 'succeeded' : result === 'requires_action' ? 'requires_action' : 'requires_payment_method',

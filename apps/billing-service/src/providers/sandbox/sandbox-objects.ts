@@ -1,4 +1,4 @@
-import type { PaymentIntentStatus, SubscriptionStatus } from '@qrd/contracts';
+import type { Currency, PaymentIntentStatus, SubscriptionStatus } from '@qrd/contracts';
 import type { CardBehaviour, CardError } from './sandbox-cards';
 
 /**
@@ -33,7 +33,7 @@ export interface TpPaymentMethod {
 export interface TpPrice {
   id: string;
   unit_amount: number;
-  currency: 'usd';
+  currency: Currency;
   recurring: { interval: PriceInterval };
 }
 
@@ -108,6 +108,8 @@ export interface TpInvoice {
   created: Unix;
   period_start: Unix;
   period_end: Unix;
+  /** Absent on invoices stored before currencies (US dollars). */
+  currency?: Currency;
   /** Absent on invoices stored before lines were kept. */
   lines?: TpInvoiceLine[];
   /** The customer's credit that paid part of the lines (Stripe: starting_balance). */
@@ -118,7 +120,7 @@ export interface TpPaymentIntent {
   id: string;
   object: 'payment_intent';
   amount: number;
-  currency: 'usd';
+  currency: Currency;
   customer: string;
   invoice: string;
   status: PaymentIntentStatus;
@@ -134,7 +136,7 @@ export interface TpRefund {
   id: string;
   object: 'refund';
   amount: number;
-  currency: 'usd';
+  currency: Currency;
   customer: string;
   payment_intent: string;
   status: 'succeeded';

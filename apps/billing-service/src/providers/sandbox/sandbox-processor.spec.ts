@@ -16,7 +16,7 @@ describe(SandboxProcessor.name, () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     dataSource = await openDatabase(db.url, BILLING_DATABASE);
-    sut = new SandboxProcessor(dataSource, { month: 349, year: 3490 });
+    sut = new SandboxProcessor(dataSource, { usd: { month: 349, year: 3490 }, eur: { month: 349, year: 3490 }, gbp: { month: 299, year: 2990 } });
   });
   afterAll(async () => {
     await dataSource.destroy();

@@ -4,6 +4,7 @@ import { CARD_ERRORS, chargeResult, isCardError, parseCard } from './sandbox-car
 import {
   createInvoice,
   createPaymentIntent,
+  currencyOf,
   dropPendingUpdate,
   endSubscription,
   periodLine,
@@ -14,7 +15,7 @@ import {
 } from './sandbox-billing-cycle';
 import { changeQuantity } from './sandbox-quantity';
 import { quoteIntervalSwitch, requireSwitchable, scheduleIntervalSwitch, switchIntervalNow, SandboxSwitchQuote } from './sandbox-interval-switch';
-import type { PaymentIntentStatus } from '@qrd/contracts';
+import type { Currency, PaymentIntentStatus } from '@qrd/contracts';
 import {
   addPeriods,
   DAY,
@@ -29,10 +30,8 @@ import {
 import { SandboxStore } from './sandbox-store';
 import { newPaymentMethod, outcomeOf, refuse, requireIntent, succeed } from './sandbox-payments';
 
-export interface SandboxPrices {
-  month: number;
-  year: number;
-}
+/** Per seat per period, in each currency's minor units. */
+export type SandboxPrices = Record<Currency, { month: number; year: number }>;
 
 /**
  * The offline card processor behind the `test` provider: Stripe's objects and outcomes, kept in
@@ -76,6 +75,7 @@ export class SandboxProcessor {
     customerId: string,
     interval: PriceInterval,
     quantity: number,
+    currency: Currency = 'usd',
   ): Promise<{ subscription: TpSubscription; clientSecret: string }> {
     return this.tx(async (store, now) => {
       await store.require('customer', customerId);
@@ -93,7 +93,7 @@ export class SandboxProcessor {
         canceled_at: null,
         ended_at: null,
         quantity,
-        price: this.price(interval),
+        price: this.price(interval, currency),
         default_payment_method: null,
         latest_invoice: null,
         open_invoices: [],
@@ -205,7 +205,7 @@ export class SandboxProcessor {
   previewIntervalSwitch(subscriptionId: string, interval: PriceInterval): Promise<SandboxSwitchQuote & { unitAmount: number }> {
     return this.tx(async (store, now) => {
       const sub = await store.require('subscription', subscriptionId, false);
-      const price = this.price(interval);
+      const price = this.price(interval, currencyOf(sub));
       requireSwitchable(sub, price);
       const customer = await store.require('customer', sub.customer, false);
       return { ...quoteIntervalSwitch(sub, customer, price, now), unitAmount: price.unit_amount };
@@ -215,7 +215,7 @@ export class SandboxProcessor {
   switchInterval(subscriptionId: string, interval: PriceInterval | null, when: SwitchTiming | 'cancel') {
     return this.tx(async (store, now) => {
       const sub = await store.require('subscription', subscriptionId);
-      const price = interval ? this.price(interval) : null;
+      const price = interval ? this.price(interval, currencyOf(sub)) : null;
       if (when === 'now' && price) return switchIntervalNow(store, sub, price, now);
       return { subscription: await scheduleIntervalSwitch(store, sub, price, when), amountCharged: 0, pendingPayment: null };
     });
@@ -234,8 +234,10 @@ export class SandboxProcessor {
     return this.tx(async (store) => (await store.invoicesOf(subscriptionId)).filter((invoice) => invoice.status === 'paid'));
   }
 
-  private price(interval: PriceInterval): TpPrice {
-    return { id: `price_test_${interval}`, unit_amount: this.prices[interval], currency: 'usd', recurring: { interval } };
+  /** The US dollar prices keep their first ids (price_test_month); the others name their currency. */
+  private price(interval: PriceInterval, currency: Currency): TpPrice {
+    const id = currency === 'usd' ? `price_test_${interval}` : `price_test_${interval}_${currency}`;
+    return { id, unit_amount: this.prices[currency][interval], currency, recurring: { interval } };
   }
 
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<TpSubscription> {
@@ -276,7 +278,7 @@ export class SandboxProcessor {
           id: SandboxStore.newId('refund'),
           object: 'refund',
           amount,
-          currency: 'usd',
+          currency: invoice.currency ?? 'usd',
           customer: invoice.customer,
           payment_intent: invoice.payment_intent,
           status: 'succeeded',

@@ -1,4 +1,4 @@
-import type { BillingInterval, SwitchTiming } from '@qrd/contracts';
+import type { BillingInterval, Currency, SwitchTiming } from '@qrd/contracts';
 import type {
   ChangeSeatsOptions,
   ChargedChange,
@@ -31,8 +31,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return customer ? { id: customer.id, email: customer.email, creditCents: Math.max(0, -customer.balance) } : null;
   }
 
-  async createSubscription(input: { customerId: string; interval: BillingInterval; seats: number }): Promise<CreatedSubscription> {
-    const created = await this.processor.createSubscription(input.customerId, PRICE_INTERVAL[input.interval], input.seats);
+  async createSubscription(input: { customerId: string; interval: BillingInterval; seats: number; currency: Currency }): Promise<CreatedSubscription> {
+    const created = await this.processor.createSubscription(input.customerId, PRICE_INTERVAL[input.interval], input.seats, input.currency);
     return { subscription: toProviderSubscription(created.subscription, null), clientSecret: created.clientSecret };
   }
 
@@ -103,6 +103,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       })),
       creditAppliedCents: invoice.credit_applied ?? 0,
       amountPaidCents: invoice.amount_paid,
+      currency: invoice.currency ?? 'usd',
       hostedUrl: null,
       pdfUrl: null,
     }));
@@ -141,6 +142,7 @@ export function toProviderSubscription(sub: TpSubscription, card: TpPaymentMetho
     interval: sub.price.recurring.interval === 'year' ? 'annual' : 'monthly',
     seats: sub.quantity,
     unitAmountCents: sub.price.unit_amount,
+    currency: sub.price.currency ?? 'usd',
     currentPeriodEnd: new Date(sub.current_period_end * 1000),
     cancelAtPeriodEnd: sub.cancel_at_period_end,
     card: card ? { brand: card.card.brand, last4: card.card.last4 } : null,

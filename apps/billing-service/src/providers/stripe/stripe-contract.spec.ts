@@ -36,6 +36,7 @@ interface Fixtures {
       interval: item.price.recurring?.interval === 'year' ? 'annual' : 'monthly',
       seats: item.quantity,
       unitAmountCents: item.price.unit_amount,
+      currency: item.price.currency,
       currentPeriodEnd: new Date(item.current_period_end * 1000),
       cancelAtPeriodEnd: true,
       card: null,

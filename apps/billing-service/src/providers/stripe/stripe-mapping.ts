@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { SUBSCRIPTION_STATUSES, SubscriptionStatus } from '@qrd/contracts';
+import { Currency, isCurrency, SUBSCRIPTION_STATUSES, SubscriptionStatus } from '@qrd/contracts';
 import type { ProviderInvoice, ProviderSubscription } from '../payment-provider';
 
 /**
@@ -23,6 +23,13 @@ export function cardOf(method: string | Stripe.PaymentMethod | null): { brand: s
   return { brand: method.card.brand, last4: method.card.last4 };
 }
 
+/** Stripe writes currencies in lower case; a price in one we do not sell is a misconfigured price. */
+export function currencyOf(value: string | null | undefined, what: string): Currency {
+  const currency = (value ?? '').toLowerCase();
+  if (isCurrency(currency)) return currency;
+  throw new Error(`${what} is in "${value}", a currency without prices here`);
+}
+
 /** Our view of a Stripe subscription; `readAt` says how new the state is (event time or read time). */
 export function fromStripeSubscription(sub: Stripe.Subscription, readAt: number): ProviderSubscription {
   const item = sub.items.data[0];
@@ -36,6 +43,7 @@ export function fromStripeSubscription(sub: Stripe.Subscription, readAt: number)
     interval: item.price.recurring?.interval === 'year' ? 'annual' : 'monthly',
     seats: Math.max(1, item.quantity ?? 1),
     unitAmountCents: item.price.unit_amount ?? 0,
+    currency: currencyOf(item.price.currency ?? sub.currency, `Stripe subscription ${sub.id}`),
     currentPeriodEnd: item.current_period_end ? new Date(item.current_period_end * 1000) : null,
     // The Customer Portal may cancel by date (cancel_at) rather than with the flag.
     cancelAtPeriodEnd: sub.cancel_at_period_end || sub.cancel_at !== null,
@@ -74,6 +82,7 @@ export function fromStripeInvoice(invoice: Stripe.Invoice): ProviderInvoice | nu
     })),
     creditAppliedCents: Math.max(0, invoice.total - invoice.amount_due),
     amountPaidCents: invoice.amount_paid,
+    currency: currencyOf(invoice.currency, `Stripe invoice ${invoice.id}`),
     hostedUrl: invoice.hosted_invoice_url ?? null,
     pdfUrl: invoice.invoice_pdf ?? null,
   };

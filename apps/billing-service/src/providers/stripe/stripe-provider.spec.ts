@@ -27,7 +27,7 @@ describe(StripePaymentProvider.name, () => {
 
   async function paidSubscription(seats = 1) {
     const customer = await sut.createCustomer({ email: 'buyer@example.com', userId: null });
-    const created = await sut.createSubscription({ customerId: customer.id, interval: 'monthly', seats });
+    const created = await sut.createSubscription({ customerId: customer.id, interval: 'monthly', seats, currency: 'usd' });
     fake.pay(created.subscription.id);
     return { customer, created };
   }
@@ -35,10 +35,16 @@ describe(StripePaymentProvider.name, () => {
   it('creates a customer and a subscription waiting for its first payment, with the client secret', async () => {
     const customer = await sut.createCustomer({ email: 'buyer@example.com', userId: 'u1' });
     expect(await sut.getCustomer(customer.id)).toEqual({ id: customer.id, email: 'buyer@example.com', creditCents: 0 });
-    const { subscription, clientSecret } = await sut.createSubscription({ customerId: customer.id, interval: 'annual', seats: 2 });
-    expect(subscription).toMatchObject({ customerId: customer.id, status: 'incomplete', interval: 'annual', seats: 2, unitAmountCents: 3490 });
+    const { subscription, clientSecret } = await sut.createSubscription({ customerId: customer.id, interval: 'annual', seats: 2, currency: 'usd' });
+    expect(subscription).toMatchObject({ customerId: customer.id, status: 'incomplete', interval: 'annual', seats: 2, unitAmountCents: 3490, currency: 'usd' });
     expect(clientSecret).toMatch(/_secret_/);
     expect(await sut.pendingPaymentSecret(subscription.id)).toBe(clientSecret);
+  });
+
+  it('refuses a currency without Stripe prices configured, asking Stripe nothing', async () => {
+    const customer = await sut.createCustomer({ email: 'buyer@example.com', userId: 'u2' });
+    const refused = sut.createSubscription({ customerId: customer.id, interval: 'monthly', seats: 1, currency: 'eur' });
+    await expect(refused).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Prices in EUR are not offered' });
   });
 
   it('reads a paid subscription with its card, and null for unknown ids', async () => {

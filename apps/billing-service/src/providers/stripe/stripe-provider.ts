@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { AppConfig, Logger } from '@qrd/config';
-import { BillingInterval, DomainError, ErrorCode, SwitchTiming } from '@qrd/contracts';
+import { BillingInterval, Currency, CURRENCIES, DomainError, ErrorCode, SwitchTiming } from '@qrd/contracts';
 import type {
   ChangeSeatsOptions,
   ChargedChange,
@@ -13,7 +13,7 @@ import type {
   ProviderSubscription,
 } from '../payment-provider';
 import { pendingIntervalOf, previewParams, PriceIds, quoteFromPreview, schedulePhases, switchNowParams } from './stripe-interval-switch';
-import { fromStripeInvoice, fromStripeSubscription, idOf, invoiceClientSecret } from './stripe-mapping';
+import { currencyOf, fromStripeInvoice, fromStripeSubscription, idOf, invoiceClientSecret } from './stripe-mapping';
 
 /** The stripe client, pointed at STRIPE_API_BASE when tests run a local Stripe-shaped server. */
 export function createStripeClient(config: AppConfig): Stripe {
@@ -40,8 +40,9 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** The `stripe` provider: real Stripe Billing, quantity = seats. */
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
-  private readonly prices: PriceIds;
-  private readonly unitAmounts: Record<BillingInterval, number>;
+  /** Stripe's Price ids of each currency offered (a currency without both is not offered). */
+  private readonly prices: Partial<Record<Currency, PriceIds>> = {};
+  private readonly unitAmounts: Record<Currency, Record<BillingInterval, number>>;
 
   constructor(
     private readonly stripe: Stripe,
@@ -50,8 +51,28 @@ export class StripePaymentProvider implements PaymentProvider {
   ) {
     const { priceMonthly, priceAnnual } = config.billing.stripe;
     if (!priceMonthly || !priceAnnual) throw new Error('STRIPE_PRICE_MONTHLY and STRIPE_PRICE_ANNUAL are required');
-    this.prices = { monthly: priceMonthly, annual: priceAnnual };
-    this.unitAmounts = { monthly: config.billing.monthlyPriceCents, annual: config.billing.annualPriceCents };
+    for (const currency of CURRENCIES) {
+      const ids = config.billing.stripe.prices?.[currency];
+      if (ids?.monthly && ids.annual) this.prices[currency] = { monthly: ids.monthly, annual: ids.annual };
+    }
+    this.prices.usd = { monthly: priceMonthly, annual: priceAnnual };
+    this.unitAmounts = config.billing.prices ?? {
+      usd: { monthly: config.billing.monthlyPriceCents, annual: config.billing.annualPriceCents },
+      eur: { monthly: config.billing.monthlyPriceCents, annual: config.billing.annualPriceCents },
+      gbp: { monthly: config.billing.monthlyPriceCents, annual: config.billing.annualPriceCents },
+    };
+  }
+
+  /** The Price ids of a currency; refused when none are configured for it. */
+  private pricesIn(currency: Currency): PriceIds {
+    const ids = this.prices[currency];
+    if (!ids) throw new DomainError(ErrorCode.Validation, `Prices in ${currency.toUpperCase()} are not offered`, { currency: `Prices in ${currency.toUpperCase()} are not offered` });
+    return ids;
+  }
+
+  /** The Price ids of the currency a Stripe subscription is billed in. */
+  private pricesOf(sub: Stripe.Subscription): PriceIds {
+    return this.pricesIn(currencyOf(sub.items.data[0]?.price.currency ?? sub.currency, `Stripe subscription ${sub.id}`));
   }
 
   createCustomer(input: { email: string; userId: string | null }): Promise<ProviderCustomer> {
@@ -71,14 +92,14 @@ export class StripePaymentProvider implements PaymentProvider {
     }, true);
   }
 
-  createSubscription(input: { customerId: string; interval: BillingInterval; seats: number }): Promise<CreatedSubscription> {
+  createSubscription(input: { customerId: string; interval: BillingInterval; seats: number; currency: Currency }): Promise<CreatedSubscription> {
     return this.call(async () => {
       // default_incomplete: the subscription waits for the Payment Element to pay its first invoice.
       // Cards only (docs/adr/0012): a card answers in the page, 3-D Secure included, so the signup
       // always finishes where it started; methods that leave for their bank's site are not offered.
       const sub = await this.stripe.subscriptions.create({
         customer: input.customerId,
-        items: [{ price: this.prices[input.interval], quantity: input.seats }],
+        items: [{ price: this.pricesIn(input.currency)[input.interval], quantity: input.seats }],
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
         expand: ['latest_invoice.confirmation_secret', 'default_payment_method'],
@@ -141,8 +162,9 @@ export class StripePaymentProvider implements PaymentProvider {
   previewIntervalSwitch(subscriptionId: string, interval: BillingInterval): Promise<IntervalSwitchQuote> {
     return this.call(async () => {
       const sub = await this.stripe.subscriptions.retrieve(subscriptionId);
-      const preview = await this.stripe.invoices.createPreview(previewParams(sub, this.prices[interval], nowSeconds()));
-      return quoteFromPreview(preview, this.unitAmounts[interval]);
+      const preview = await this.stripe.invoices.createPreview(previewParams(sub, this.pricesOf(sub)[interval], nowSeconds()));
+      const currency = currencyOf(sub.items.data[0]?.price.currency ?? sub.currency, `Stripe subscription ${sub.id}`);
+      return quoteFromPreview(preview, this.unitAmounts[currency][interval]);
     });
   }
 
@@ -155,14 +177,14 @@ export class StripePaymentProvider implements PaymentProvider {
             ? current.schedule
             : await this.stripe.subscriptionSchedules.create({ from_subscription: subscriptionId });
         await this.stripe.subscriptionSchedules.update(schedule.id, {
-          phases: schedulePhases(schedule, current, this.prices[interval]),
+          phases: schedulePhases(schedule, current, this.pricesOf(current)[interval]),
           end_behavior: 'release',
         });
         return { subscription: await this.reread(subscriptionId), amountChargedCents: 0 };
       }
       // A switch now replaces one waiting for the period end.
       if (current.schedule) await this.stripe.subscriptionSchedules.release(idOf(current.schedule) ?? '');
-      const sub = await this.stripe.subscriptions.update(subscriptionId, switchNowParams(current, this.prices[interval]));
+      const sub = await this.stripe.subscriptions.update(subscriptionId, switchNowParams(current, this.pricesOf(current)[interval]));
       if (sub.pending_update) {
         return { subscription: this.read(sub), amountChargedCents: 0, pendingPayment: await this.pendingPayment(sub) };
       }
@@ -237,7 +259,7 @@ export class StripePaymentProvider implements PaymentProvider {
   /** With the schedule expanded, the switch it holds; otherwise the read does not say. */
   private read(sub: Stripe.Subscription): ProviderSubscription {
     const mapped = fromStripeSubscription(sub, nowSeconds());
-    return typeof sub.schedule === 'string' ? mapped : { ...mapped, pendingInterval: pendingIntervalOf(sub.schedule, sub, this.prices) };
+    return typeof sub.schedule === 'string' ? mapped : { ...mapped, pendingInterval: pendingIntervalOf(sub.schedule, sub, this.prices[mapped.currency] ?? { monthly: '', annual: '' }) };
   }
 
   cancelNow(subscriptionId: string): Promise<ProviderSubscription> {
