@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /** Kilobytes (1,000 bytes) of gzipped JavaScript the landing page may load. */
-export const BUDGET_KB = 180;
+export const BUDGET_KB = 185;
 const GZIP_LEVEL = 5;
 /** The route chunk Rollup names after src/app/routes/landing.tsx. */
 const LANDING_CHUNK = /^landing-[\w-]+\.js$/;

@@ -68,6 +68,9 @@ export default defineConfig({
         manualChunks: (id) => {
           if (id.includes(`${path.sep}lucide-react${path.sep}`) && id.includes(`${path.sep}icons${path.sep}`)) return 'icons';
           if (id.includes(`${path.sep}node_modules${path.sep}class-validator${path.sep}`)) return 'validators';
+          // Rollup's helpers for CommonJS modules serve the entry's packages too: in the validators
+          // chunk they would make the first screen download the validation library.
+          if (id.startsWith('\0commonjsHelpers')) return 'commonjs-helpers';
           return undefined;
         },
       },
