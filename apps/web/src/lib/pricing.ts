@@ -123,9 +123,3 @@ export const PLAN_FEATURE_MESSAGES = defineMessages<string>({
   urls: { id: 'billing.planFeatures.urls', defaultMessage: 'URL management' },
   support: { id: 'billing.planFeatures.support', defaultMessage: 'Email support' },
 });
-
-/**
- * The same features in English, for screens not yet translated (show `PLAN_FEATURE_MESSAGES`
- * through `intl.formatMessage` instead).
- */
-export const PLAN_FEATURES = Object.values(PLAN_FEATURE_MESSAGES).map((message) => message.defaultMessage as string);

@@ -1,13 +1,10 @@
 import { Check } from 'lucide-react';
-import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { PLAN_FEATURES } from '../../../lib/pricing';
+import { FormattedMessage } from 'react-intl';
+import { PLAN_FEATURE_MESSAGES } from '../../../lib/pricing';
 import { Price } from '../../../components/price';
 
 /** The large-screen column of /auth: what the plan includes. */
 export function AuthPromoPanel() {
-  const intl = useIntl();
-  // A line of the plan is a message of the pricing area (or, until it has one, its English text).
-  const line = (feature: string | MessageDescriptor) => (typeof feature === 'string' ? feature : intl.formatMessage(feature));
   const prices = { monthly: <Price interval="monthly" />, annual: <Price interval="annual" /> };
   return (
     <aside className="flex flex-col justify-center rounded-2xl bg-gradient-to-br from-indigo-600 to-indigo-800 p-10 text-white shadow-lg dark:from-indigo-800 dark:to-indigo-950">
@@ -25,12 +22,14 @@ export function AuthPromoPanel() {
         <FormattedMessage id="site.authPromo.included" defaultMessage="Everything included" />
       </h3>
       <ul className="mt-4 grid gap-3">
-        {PLAN_FEATURES.map((feature, index) => (
-          <li key={index} className="flex items-start gap-3">
+        {Object.entries(PLAN_FEATURE_MESSAGES).map(([key, feature]) => (
+          <li key={key} className="flex items-start gap-3">
             <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-white/20">
               <Check className="size-3.5" aria-hidden="true" />
             </span>
-            <span>{line(feature)}</span>
+            <span>
+              <FormattedMessage {...feature} />
+            </span>
           </li>
         ))}
       </ul>

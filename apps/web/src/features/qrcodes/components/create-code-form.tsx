@@ -295,6 +295,7 @@ export function CreateCodeForm({ subscription, codesInUse }: CreateCodeFormProps
         open={pending !== null}
         codesInUse={codesInUse}
         unitAmountCents={subscription.unitAmountCents ?? 0}
+        currency={subscription.currency ?? undefined}
         interval={subscription.interval ?? 'monthly'}
         busy={purchase.isPending || create.isPending}
         onConfirm={() => void confirmPurchase()}

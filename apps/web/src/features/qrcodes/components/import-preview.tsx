@@ -1,5 +1,6 @@
 // The checked preview of a bulk import: its rows (editable), the price, the design choice and the confirmation.
 import { DEFAULT_CURRENCY, formatMoney, type BulkImportView } from '@qrd/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -12,6 +13,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useConfirmBulkImport } from '../api/bulk-import';
 import { useDesignTemplates } from '../api/design-templates';
+import { subscriptionQueryOptions } from '../../billing';
 import { designChoiceSentence, ImportDesignChoice } from './import-design-choice';
 import { IMPORT_FIELDS, ImportEditRow, ImportPreviewRow } from './import-rows';
 
@@ -25,7 +27,9 @@ export function ImportPreview({ view, onRestart }: { view: BulkImportView; onRes
   const namedRows = view.namedTemplateRows;
   const pricing = view.pricing;
   const ready = view.rowCount - view.invalidRows;
-  const money = (cents: number) => formatMoney(cents, DEFAULT_CURRENCY, intl.locale);
+  // The account's currency, as its subscription says (already cached by the screens before this one).
+  const currency = useQuery({ ...subscriptionQueryOptions(), enabled: false }).data?.currency ?? DEFAULT_CURRENCY;
+  const money = (cents: number) => formatMoney(cents, currency, intl.locale);
   const period = pricing?.interval === 'annual' ? 'year' : 'month';
   const confirmPrice = !pricing
     ? ''

@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, formatMoney } from '@qrd/contracts';
+import { DEFAULT_CURRENCY, formatMoney, type Currency } from '@qrd/contracts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -8,6 +8,8 @@ interface PurchaseDialogProps {
   open: boolean;
   codesInUse: number;
   unitAmountCents: number;
+  /** The account's currency (US dollars when it has none yet). */
+  currency?: Currency;
   interval: 'monthly' | 'annual';
   busy: boolean;
   onConfirm: () => void;
@@ -15,11 +17,11 @@ interface PurchaseDialogProps {
 }
 
 /** Spec section 4: one more code is one more seat; the new total is (codes + 1) x the price. */
-export function PurchaseDialog({ open, codesInUse, unitAmountCents, interval, busy, onConfirm, onCancel }: PurchaseDialogProps) {
+export function PurchaseDialog({ open, codesInUse, unitAmountCents, currency = DEFAULT_CURRENCY, interval, busy, onConfirm, onCancel }: PurchaseDialogProps) {
   const intl = useIntl();
   const period = interval === 'annual' ? 'year' : 'month';
   const total = (codesInUse + 1) * unitAmountCents;
-  const money = (cents: number) => formatMoney(cents, DEFAULT_CURRENCY, intl.locale);
+  const money = (cents: number) => formatMoney(cents, currency, intl.locale);
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <DialogContent>
