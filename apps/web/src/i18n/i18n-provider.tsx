@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider, useIntl } from 'react-intl';
 import type { Messages } from './catalogues';
 import { applyToDocument, storeLocale, type UiLocale } from './language';
+import { setServerTranslator } from './server-text';
 
 interface LanguageState {
   /** The language the app is shown in. */
@@ -22,6 +23,25 @@ function reportIntlError(error: { code?: string; message: string }): void {
   console.error(error.message);
 }
 
+/** Points `serverText` at the shown language (the translations load on demand; none for English). */
+function ServerTextSync() {
+  const intl = useIntl();
+  useEffect(() => {
+    if (intl.locale === 'en') {
+      setServerTranslator(null);
+      return;
+    }
+    let current = true;
+    void import('./server-messages').then(({ translateServerMessage }) => {
+      if (current) setServerTranslator((text) => translateServerMessage(text, intl));
+    });
+    return () => {
+      current = false;
+    };
+  }, [intl]);
+  return null;
+}
+
 /**
  * The app's messages, numbers and dates in one language. `initial` was chosen (and its catalogue
  * loaded) before the first render, so a German visitor never sees an English flash.
@@ -39,6 +59,7 @@ export function I18nProvider({ initial, children }: { initial: { locale: UiLocal
   return (
     <LanguageContext.Provider value={state}>
       <IntlProvider locale={current.locale} defaultLocale="en" messages={current.messages} onError={reportIntlError}>
+        <ServerTextSync />
         {children}
       </IntlProvider>
     </LanguageContext.Provider>

@@ -1,10 +1,12 @@
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { FormattedMessage } from 'react-intl';
+import { loadMessages } from './catalogues';
 import { I18nProvider } from './i18n-provider';
 import { applyToDocument, initialLocale } from './language';
 import { pseudoElements, pseudoText } from './pseudo';
+import { serverText } from './server-text';
 
 function setLanguages(languages: string[]) {
   Object.defineProperty(window.navigator, 'languages', { value: languages, configurable: true });
@@ -61,6 +63,17 @@ describe('messages', () => {
     );
     expect(screen.getByText('Hallo Ada')).toBeInTheDocument();
     expect(screen.getByText('Only in English')).toBeInTheDocument();
+  });
+});
+
+describe("the server's messages", () => {
+  it('are shown in the language of the app once its translations have loaded, and as written in English', async () => {
+    const german = render(<I18nProvider initial={{ locale: 'de', messages: await loadMessages('de') }}>{null}</I18nProvider>);
+    await waitFor(() => expect(serverText('URL is required')).toBe('Bitte geben Sie eine URL ein'));
+    expect(serverText('Something nobody wrote')).toBe('Something nobody wrote');
+    german.unmount();
+    render(<I18nProvider initial={{ locale: 'en', messages: {} }}>{null}</I18nProvider>);
+    await waitFor(() => expect(serverText('URL is required')).toBe('URL is required'));
   });
 });
 

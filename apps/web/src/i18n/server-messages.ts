@@ -1,4 +1,4 @@
-import { createIntl, createIntlCache, defineMessages, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { createIntl, createIntlCache, defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 
 /**
  * The messages the API and the shared DTO validation (libs/contracts) answer with, in English, and
@@ -145,6 +145,7 @@ export const serverMessages = defineMessages({
     defaultMessage: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   },
   cardNoCard: { id: 'server.card.noCard', defaultMessage: 'There is no card on file for this customer.' },
+  paymentNoSuchPayment: { id: 'server.payment.noSuchPayment', defaultMessage: 'No such payment' },
   paymentFormExpired: { id: 'server.payment.formExpired', defaultMessage: 'No such payment: the payment form has expired, please start again' },
   paymentProviderUnreachable: { id: 'server.payment.providerUnreachable', defaultMessage: 'The payment provider could not be reached. Please try again.' },
   paymentsUnavailable: { id: 'server.payment.unavailable', defaultMessage: 'Payments are unavailable right now. Please try again later.' },
@@ -437,6 +438,7 @@ export const serverMessages = defineMessages({
   contentNoPassword: { id: 'server.content.noPassword', defaultMessage: 'An open network has no password' },
   contentFileType: { id: 'server.content.fileType', defaultMessage: 'The file must be a PDF or an image (PNG, JPEG, WebP or GIF)' },
   contentImageType: { id: 'server.content.imageType', defaultMessage: 'The image must be a PNG, JPEG, WebP or GIF' },
+  contentWrongFileType: { id: 'server.content.wrongFileType', defaultMessage: '{problem}; this file is {type}' },
   contentFileTooLarge: { id: 'server.content.fileTooLarge', defaultMessage: 'The file is too large: upload at most {max, number} MB' },
   contentFileEmpty: { id: 'server.content.fileEmpty', defaultMessage: 'The file is empty' },
   contentContentOnly: { id: 'server.content.contentOnly', defaultMessage: 'A content code has no web address: edit its content instead' },
@@ -918,6 +920,7 @@ const PATTERNS: ServerPattern[] = [
   { match: /^The network name is at most (?<max>\d+) bytes$/, message: m.contentSsidTooLong },
   { match: /^The file is too large: upload at most (?<max>[\d.]+) MB$/, message: m.contentFileTooLarge },
   { match: /^Unknown field (?<field>\S+)$/, message: m.contentUnknownField },
+  { match: /^(?<problem>.+); this file is (?<type>[\w-]+)$/s, message: m.contentWrongFileType, nested: ['problem'] },
   { match: /^Use at most (?<max>\d+) routing rules$/, message: m.campaignRulesMax },
   { match: /^Rule (?<n>\d+) is not a rule$/, message: m.campaignRuleNotRule },
   {
@@ -1117,31 +1120,4 @@ export function translateServerMessage(text: string, intl: IntlShape): string {
   } catch {
     return text;
   }
-}
-
-let current: IntlShape | null = null;
-
-/** Remembers the app's current language for code outside React (the API client, form validation). */
-export function setCurrentIntl(intl: IntlShape | null): void {
-  current = intl;
-}
-
-/** The app's current language, once the I18nProvider has set it. */
-export function currentIntl(): IntlShape | null {
-  return current;
-}
-
-/** `translateServerMessage` in the app's current language; the text unchanged before there is one. */
-export function translateServerMessageNow(text: string): string {
-  return current ? translateServerMessage(text, current) : text;
-}
-
-/**
- * Rendered inside the IntlProvider: keeps `currentIntl()` the provider's, so messages translated
- * outside React follow the language the app is shown in.
- */
-export function CurrentIntlSync(): null {
-  const intl = useIntl();
-  if (current !== intl) current = intl;
-  return null;
 }

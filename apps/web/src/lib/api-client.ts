@@ -1,5 +1,6 @@
 import { takeEarlyResponse } from './early-data';
 import { currentWorkspaceId, workspaceHeaders } from './workspace';
+import { serverText } from '../i18n/server-text';
 
 /**
  * The one HTTP client of the app. Same-origin requests with the session cookie, JSON both ways.
@@ -53,8 +54,8 @@ function errorBody(error: unknown): Record<string, unknown> | undefined {
 /** The server's `message` for a toast, or the fallback (network failures, HTML error pages...). */
 export function getErrorMessage(error: unknown, fallback: string): string {
   const message = errorBody(error)?.message;
-  if (typeof message === 'string' && message.trim()) return message;
-  if (Array.isArray(message) && typeof message[0] === 'string') return message[0];
+  if (typeof message === 'string' && message.trim()) return serverText(message);
+  if (Array.isArray(message) && typeof message[0] === 'string') return serverText(message[0]);
   return fallback;
 }
 
@@ -63,7 +64,7 @@ export function getFieldErrors(error: unknown): Record<string, string> {
   const fields = errorBody(error)?.fields;
   if (typeof fields !== 'object' || fields === null) return {};
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(fields)) if (typeof value === 'string') out[key] = value;
+  for (const [key, value] of Object.entries(fields)) if (typeof value === 'string') out[key] = serverText(value);
   return out;
 }
 

@@ -1,13 +1,16 @@
 import { validateDto, type DtoClass, type FieldErrors } from '@qrd/contracts';
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { serverText } from '../i18n/server-text';
 import { getFieldErrors } from './api-client';
 
 /**
  * Forms validate with the same class-validator DTOs as the gateway, so the browser shows exactly
- * the server's messages. Returns field name -> first message; empty when the values are valid.
+ * the server's messages (in the shown language). Returns field name -> first message; empty when
+ * the values are valid.
  */
-export function validateForm<T extends object>(dto: DtoClass<T>, values: object): Promise<FieldErrors> {
-  return validateDto(dto, values);
+export async function validateForm<T extends object>(dto: DtoClass<T>, values: object): Promise<FieldErrors> {
+  const errors = await validateDto(dto, values);
+  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, serverText(message)]));
 }
 
 type Values = Record<string, string>;
