@@ -43,16 +43,22 @@ function idsOf(text: string): string[] {
   return ids;
 }
 
-/** The message's text in `language`, its placeholders filled with `values`. */
-export function translate(language: string, text: string, values: Record<string, string | number> = {}): string {
-  const [id] = idsOf(text);
-  const message = catalogue(language)[id];
-  if (message === undefined) throw new Error(`"${text}" (${id}) has no ${language} translation`);
-  return String(new IntlMessageFormat(message, language).format(values));
-}
-
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The message in `language`, its placeholders filled with `values`: a pattern matching any of the
+ * translations of that English text (one English word may be several messages, translated apart).
+ */
+export function translate(language: string, text: string, values: Record<string, string | number> = {}): RegExp {
+  const translations = new Set<string>();
+  for (const id of idsOf(text)) {
+    const message = catalogue(language)[id];
+    if (message === undefined) throw new Error(`"${text}" (${id}) has no ${language} translation`);
+    translations.add(String(new IntlMessageFormat(message, language).format(values)));
+  }
+  return new RegExp(`^\\s*(?:${[...translations].map(escape).join('|')})\\s*$`);
 }
 
 /** A pattern matching the message in `language` whatever its placeholders hold (a price, a name). */

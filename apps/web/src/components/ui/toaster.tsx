@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useToast } from '../../hooks/use-toast';
 import { useLanguage } from '../../i18n/i18n-provider';
 import { directionOf } from '../../i18n/language';
@@ -10,8 +11,14 @@ import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastVi
 export function Toaster() {
   const { toasts, dismiss } = useToast();
   const { locale } = useLanguage();
+  const intl = useIntl();
   return (
-    <ToastProvider duration={5000} swipeDirection={directionOf(locale) === 'rtl' ? 'left' : 'right'} swipeThreshold={50}>
+    <ToastProvider
+      duration={5000}
+      swipeDirection={directionOf(locale) === 'rtl' ? 'left' : 'right'}
+      swipeThreshold={50}
+      label={intl.formatMessage({ id: 'site.toast.label', defaultMessage: 'Notification' })}
+    >
       {toasts.map(({ id, title, description, variant, duration, open }) => (
         <Toast
           key={id}
@@ -29,7 +36,8 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport hotkey={['F8']} />
+      {/* Radix puts the key in for {hotkey}: "Notifications (F8)". */}
+      <ToastViewport hotkey={['F8']} label={intl.formatMessage({ id: 'site.toast.region', defaultMessage: 'Notifications ({hotkey})' }, { hotkey: '{hotkey}' })} />
     </ToastProvider>
   );
 }

@@ -25,7 +25,11 @@ const messages = defineMessages<string>({
   viewsLoading: { id: 'analytics.admin.overview.viewsLoading', defaultMessage: 'Loading page views...' },
   viewsFailed: { id: 'analytics.admin.overview.viewsFailed', defaultMessage: 'Could not load page views: {reason}' },
   viewsTable: { id: 'analytics.admin.overview.viewsTable', defaultMessage: 'Page views per page' },
+  notFoundPage: { id: 'analytics.admin.overview.notFoundPage', defaultMessage: '(not found)' },
 });
+
+/** The server's name for visits to an address the app does not have. */
+const NOT_FOUND_PAGE = '(not found)';
 
 /** Users, subscriptions, codes, scans and page views, all from the services (no samples). */
 export function AnalyticsOverview() {
@@ -107,7 +111,9 @@ export function AnalyticsOverview() {
                   <tbody className="divide-y">
                     {rows.map((row) => (
                       <tr key={row.path}>
-                        <td className="px-4 py-2 font-mono text-xs break-all">{row.path}</td>
+                        <td className="px-4 py-2 font-mono text-xs break-all">
+                          {row.path === NOT_FOUND_PAGE ? intl.formatMessage(messages.notFoundPage) : row.path}
+                        </td>
                         <td className="px-4 py-2 text-end tabular-nums">{formatCount(intl, row.views)}</td>
                       </tr>
                     ))}

@@ -28,7 +28,20 @@ export function ScansChart({ series, label }: ScansChartProps) {
             cursor={{ fill: 'var(--muted)' }}
             contentStyle={{ background: 'var(--popover)', border: '1px solid var(--border)', borderRadius: 8, color: 'var(--popover-foreground)' }}
           />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          {/* Our own legend: the library's names each colour swatch "... legend icon" in English. */}
+          <Legend
+            wrapperStyle={{ fontSize: 12 }}
+            content={({ payload }) => (
+              <ul className="flex flex-wrap justify-center gap-4">
+                {payload?.map((entry) => (
+                  <li key={String(entry.value)} className="flex items-center gap-1.5">
+                    <span aria-hidden="true" className="inline-block size-2.5 rounded-sm" style={{ background: entry.color }} />
+                    {entry.value}
+                  </li>
+                ))}
+              </ul>
+            )}
+          />
           <Bar dataKey="scans" name={intl.formatMessage({ id: 'analytics.code.scans', defaultMessage: 'Scans' })} fill="var(--primary)" radius={[3, 3, 0, 0]} />
           <Bar dataKey="uniqueScans" name={intl.formatMessage({ id: 'analytics.code.uniqueScannersHead', defaultMessage: 'Unique scanners' })} fill="var(--success)" radius={[3, 3, 0, 0]} />
         </BarChart>
