@@ -29,6 +29,8 @@ const ALLOWED_WORDS = new Set(
     // Names that stay as they are in every language: systems and browsers, and the examples of places
     // in the routing rules' hints (real names the database answers with).
     'iOS', 'macOS', 'Android', 'Windows', 'Linux', 'Chrome', 'Safari', 'Firefox', 'Edge', 'Munich', 'Bavaria',
+    // Card brands, and currencies as Intl names them (the pseudo-language has no Intl data of its own).
+    'Visa', 'Mastercard', 'Amex', 'USD', 'EUR', 'GBP', 'Dollar', 'Euro', 'Pound', 'British', 'Sterling',
   ].map((word) => word.toLowerCase()),
 );
 
@@ -86,6 +88,8 @@ async function textOutOfBox(page: Page): Promise<string[]> {
       if (box.width <= 2 || box.height <= 2) continue; // screen-reader-only text
       const style = window.getComputedStyle(element);
       if (style.display === 'none' || style.visibility === 'hidden' || style.textOverflow === 'ellipsis') continue;
+      // Clipped on purpose: screen-reader-only text, a skip link until it has the focus.
+      if (element.closest('.sr-only') || style.clipPath !== 'none' || (style.clip !== 'auto' && style.clip !== '')) continue;
       if (element.closest('[data-user-content], svg, pre, code')) continue;
       const range = document.createRange();
       range.selectNodeContents(node);

@@ -8,11 +8,13 @@ const ACCENTED: Record<string, string> = {
   N: 'Ñ', O: 'Ó', P: 'Þ', Q: 'Ǫ', R: 'Ŕ', S: 'Š', T: 'Ţ', U: 'Ú', V: 'Ṽ', W: 'Ŵ', X: 'Ẋ', Y: 'Ý', Z: 'Ž',
 };
 
-/** Accented letters, lengthened by about 40 % (German and French run that much longer than English). */
+/**
+ * Accented letters, each word lengthened by about 40 % (German and French run that much longer than
+ * English), so text that would not fit its box in a longer language does not fit here either, while
+ * lines still break between words.
+ */
 export function pseudoText(text: string): string {
-  const accented = text.replace(/[a-zA-Z]/g, (letter) => ACCENTED[letter] ?? letter);
-  const letters = text.replace(/[^a-zA-Z]/g, '').length;
-  return letters === 0 ? accented : accented + '·'.repeat(Math.ceil(letters * 0.4));
+  return text.replace(/[a-zA-Z]+/g, (word) => [...word].map((letter) => ACCENTED[letter] ?? letter).join('') + '·'.repeat(Math.ceil(word.length * 0.4)));
 }
 
 /** A parsed message with its text in the pseudo-language; placeholders, plurals and tags kept. */

@@ -41,7 +41,7 @@ export function AccountTabs({ user }: { user: User }) {
 
   return (
     <Tabs value={tab} onValueChange={selectTab}>
-      <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4">
+      <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4 [&>button]:min-w-0 [&>button]:whitespace-normal">
         <TabsTrigger value="profile">
           <UserIcon aria-hidden="true" /> <FormattedMessage id="account.tabs.profile" defaultMessage="Profile" />
         </TabsTrigger>
