@@ -73,7 +73,7 @@ export default [
     plugins: { formatjs },
     rules: {
       'formatjs/no-literal-string-in-jsx': [
-        'warn',
+        'error',
         { props: { include: [['*', '{label,description,heading,hint,message,text,title,placeholder,emptyText,subtitle,caption,alt}']] } },
       ],
       'formatjs/enforce-default-message': ['error', 'literal'],
