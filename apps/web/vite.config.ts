@@ -60,7 +60,12 @@ export default defineConfig({
       // libs/contracts is one barrel of DTO classes whose decorators look like side effects: a chunk
       // that uses one constant would otherwise carry every DTO (and class-validator) with it. Its
       // modules do nothing when imported but define what they export, so unused ones may be dropped.
-      treeshake: { moduleSideEffects: (id) => !id.includes(`${path.sep}libs${path.sep}contracts${path.sep}`) },
+      // A web feature's public index (features/<name>/index.ts) only re-exports: a screen that takes one
+      // query's options from it must not download the feature's every component with it.
+      treeshake: {
+        moduleSideEffects: (id) =>
+          !id.includes(`${path.sep}libs${path.sep}contracts${path.sep}`) && !/[\\/]apps[\\/]web[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id),
+      },
       output: {
         // Icons of the screens (a few hundred bytes each) come in one file, not one request per icon.
         // Icons in one chunk; class-validator's decorators (the forms' checks) in one too, instead of

@@ -121,7 +121,7 @@ describe('bulk create from CSV, at 390 px in dark theme, in Chromium through ngi
     await page.getByText('Showing 200 of 10,000 rows.').waitFor();
     expect(await page.getByTestId(/^import-row-/).count()).toBe(200);
     await page.getByRole('button', { name: 'Create 10,000 QR codes' }).click();
-    await page.getByRole('dialog', { name: 'Create 10000 QR codes?' }).getByRole('button', { name: 'Confirm and create' }).click();
+    await page.getByRole('dialog', { name: 'Create 10,000 QR codes?' }).getByRole('button', { name: 'Confirm and create' }).click();
 
     // The bar follows the creation, read again every second; Cancel asks first, then stops it part way.
     const bar = page.getByRole('progressbar', { name: 'Import progress' });

@@ -69,6 +69,8 @@ async function untranslated(page: Page, data: string[]): Promise<string[]> {
     // Addresses, links, paths, file names and identifiers with digits are not words.
     let rest = text.replace(/\S*[@./:_]\S*|\S*\d\S*/g, ' ');
     for (const value of data) rest = rest.split(value).join(' ');
+    // A personal workspace's name, as the server named it at sign-up ("ada's workspace"), is the user's to change: data.
+    rest = rest.replace(/\S+'s workspace/g, ' ');
     // Every letter of the pseudo-language is accented: a word of plain ASCII letters came from no catalogue.
     const words = (rest.match(/(?<![\p{L}])[A-Za-z]{3,}(?![\p{L}])/gu) ?? []).filter((word) => !ALLOWED_WORDS.has(word.toLowerCase()));
     if (words.length > 0) left.push(`"${text.slice(0, 80)}" (${words.slice(0, 3).join(', ')})`);

@@ -35,7 +35,7 @@ describe('live scans and conversions in Chromium through nginx', () => {
     await feed.getByText(/iOS/).waitFor({ timeout: 1000 });
     const shownAfterMs = Date.now() - answered;
     expect(shownAfterMs).toBeLessThanOrEqual(1000);
-    await page.getByRole('img', { name: '1 scans in the last 30 minutes' }).waitFor();
+    await page.getByRole('img', { name: '1 scan in the last 30 minutes' }).waitFor();
 
     // An A/B split whose variants were scanned, and sales reported against those scans: B sold more.
     await page.request.patch(`/api/qrcodes/${code.id}`, {

@@ -23,7 +23,8 @@ const messages = defineMessages<string>({
   },
   plan: {
     id: 'analytics.admin.workspaces.plan',
-    defaultMessage: '{status}, {seats, plural, one {# seat} other {# seats}}, {interval, select, monthly {monthly} annual {annual} other {{interval}}}',
+    defaultMessage:
+      '{status, select, active {active} trialing {trialing} past_due {past due} canceled {cancelled} unpaid {unpaid} incomplete {incomplete} incomplete_expired {expired} paused {paused} other {{status}}}, {seats, plural, one {# seat} other {# seats}}, {interval, select, monthly {monthly} annual {annual} other {{interval}}}',
   },
 });
 
