@@ -60,11 +60,11 @@ export default defineConfig({
       // libs/contracts is one barrel of DTO classes whose decorators look like side effects: a chunk
       // that uses one constant would otherwise carry every DTO (and class-validator) with it. Its
       // modules do nothing when imported but define what they export, so unused ones may be dropped.
-      // A web feature's public index (features/<name>/index.ts) only re-exports: a screen that takes one
-      // query's options from it must not download the feature's every component with it.
+      // The billing feature's public index only re-exports: the dashboard, which takes the subscription's
+      // query from it, must not download billing's forms and Stripe before its first card.
       treeshake: {
         moduleSideEffects: (id) =>
-          !id.includes(`${path.sep}libs${path.sep}contracts${path.sep}`) && !/[\\/]apps[\\/]web[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id),
+          !id.includes(`${path.sep}libs${path.sep}contracts${path.sep}`) && !/[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]billing[\\/]index\.ts$/.test(id),
       },
       output: {
         // Icons of the screens (a few hundred bytes each) come in one file, not one request per icon.
@@ -74,8 +74,9 @@ export default defineConfig({
           if (id.includes(`${path.sep}lucide-react${path.sep}`) && id.includes(`${path.sep}icons${path.sep}`)) return 'icons';
           if (id.includes(`${path.sep}node_modules${path.sep}class-validator${path.sep}`)) return 'validators';
           // Rollup's helpers for CommonJS modules serve the entry's packages too: in the validators
-          // chunk they would make the first screen download the validation library.
-          if (id.startsWith('\0commonjsHelpers')) return 'commonjs-helpers';
+          // chunk they would make the first screen download the validation library; with the icons,
+          // which every screen loads first, they cost no request of their own.
+          if (id.startsWith('\0commonjsHelpers')) return 'icons';
           return undefined;
         },
       },
