@@ -173,11 +173,15 @@ describe('QR code images through the gateway: design, logo, preview and download
   it('sends downloads and previews to the browser without the image passing through Redis', async () => {
     // Every command Redis runs for this system (job payloads, job results, replies, events) while
     // the images are fetched: none may carry image data.
-    const watcher = new IORedis(system.config.redisUrl);
-    const monitor = await watcher.monitor();
-    // Lines Redis sends in the same read as MONITOR's OK come before ioredis counts the connection as
-    // monitoring and are reported as errors; they precede the downloads, so they are not needed.
+    // A connection of its own in monitor mode, its error handler in place before MONITOR is sent:
+    // lines Redis sends in the same read as MONITOR's OK come before ioredis counts the connection as
+    // monitoring and are reported as errors (through redis.monitor(), they failed this test when the
+    // system was busy); they precede the downloads, so they are not needed.
+    const monitor = new IORedis(system.config.redisUrl, { monitor: true, lazyConnect: true });
     monitor.on('error', () => undefined);
+    const monitoring = new Promise<void>((resolve) => monitor.once('monitoring', () => resolve()));
+    await monitor.connect();
+    await monitoring;
     const commands: string[][] = [];
     monitor.on('monitor', (_time: string, args: string[]) => {
       if (args.some((arg) => arg.includes(system.config.redisPrefix))) commands.push(args);
@@ -193,7 +197,6 @@ describe('QR code images through the gateway: design, logo, preview and download
       preview = await alice.client.get(`/api/qrcodes/${code.id}/preview`);
     } finally {
       monitor.disconnect();
-      watcher.disconnect();
     }
 
     expect([png.res.status, svg.res.status, pdf.res.status, preview.status]).toEqual([200, 200, 200, 200]);
