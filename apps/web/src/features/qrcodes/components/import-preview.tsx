@@ -148,7 +148,7 @@ export function ImportPreview({ view, onRestart }: { view: BulkImportView; onRes
             )}
             {pricing.entitled && ready > 0 && <ImportDesignChoice value={templateId} onChange={setTemplateId} namedRows={namedRows} />}
             <Button className="justify-self-start" disabled={!pricing.entitled || ready === 0} onClick={() => setConfirming(true)}>
-              <FormattedMessage id="codesCreate.importPreview.create" defaultMessage="{count, plural, other {Create # QR codes}}" values={{ count: ready }} />
+              <FormattedMessage id="codesCreate.importPreview.create" defaultMessage="{count, plural, one {Create # QR code} other {Create # QR codes}}" values={{ count: ready }} />
             </Button>
           </CardContent>
         </Card>
@@ -158,7 +158,7 @@ export function ImportPreview({ view, onRestart }: { view: BulkImportView; onRes
           <DialogContent>
             <DialogHeader>
               <DialogTitle>
-                <FormattedMessage id="codesCreate.importPreview.confirmTitle" defaultMessage="{count, plural, other {Create # QR codes?}}" values={{ count: pricing.codesToCreate }} />
+                <FormattedMessage id="codesCreate.importPreview.confirmTitle" defaultMessage="{count, plural, one {Create # QR code?} other {Create # QR codes?}}" values={{ count: pricing.codesToCreate }} />
               </DialogTitle>
               <DialogDescription>
                 {confirmPrice} {designChoiceSentence(intl, templates.data, templateId, namedRows)}

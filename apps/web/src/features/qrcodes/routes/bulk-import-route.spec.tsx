@@ -101,7 +101,7 @@ describe(BulkImportRoute.name, () => {
     expect(await screen.findByRole('combobox', { name: 'Design of the new QR codes' })).toHaveAccessibleDescription(
       'A row can name one of your templates in a template column instead.',
     );
-    await user.click(screen.getByRole('button', { name: 'Create 1 QR codes' }));
+    await user.click(screen.getByRole('button', { name: 'Create 1 QR code' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('They start with the default design.');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm and create' }));
