@@ -10,4 +10,3 @@ export * from './internal-routes';
 export * from './outbox';
 export * from './reconciliation';
 export * from './period-turn';
-export * from './stream-shards';
