@@ -1,23 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { createCode, subscribeWithTestCard } from './support/codes';
 import { launchBrowser, logIn, newContext, seedUser, sql, uniqueName } from './support/e2e';
-
-const BLOCKING = new Set(['serious', 'critical']);
-
-/** Runs axe-core in the page; returns the serious and critical violations, readable in a diff. */
-async function blockingViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.help} -> ${violation.nodes
-          .slice(0, 5)
-          .map((node) => node.target.join(' '))
-          .join(' | ')}`,
-    );
-}
+import { blockingViolations, PUBLIC_SCREENS, SIGNED_IN_SCREENS } from './support/screens';
 
 /** Waits until the screen has loaded its data (no spinner, no pending requests). */
 async function settle(page: Page): Promise<void> {
@@ -68,19 +52,7 @@ describe('accessibility (axe-core in Chromium)', () => {
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
       }
 
-      it.each([
-        '/',
-        '/auth',
-        '/auth?tab=signup',
-        '/report',
-        '/reset-password-request',
-        '/about',
-        '/contact',
-        '/privacy',
-        '/terms',
-        '/qr/{id}',
-        '/no-such-page',
-      ])('%s has no serious or critical violations', async (path) => {
+      it.each(PUBLIC_SCREENS)('%s has no serious or critical violations', async (path) => {
         const page = await visitor.newPage();
         await page.goto(path.replace('{id}', codeId));
         await settle(page);
@@ -89,26 +61,7 @@ describe('accessibility (axe-core in Chromium)', () => {
         await page.close();
       });
 
-      it.each([
-        '/dashboard',
-        '/dashboard?tab=analytics',
-        '/dashboard?tab=activity',
-        '/create-qr',
-        '/edit-qr/{id}',
-        '/edit-qr/{id}?tab=preview',
-        '/edit-qr/{id}?tab=design',
-        '/edit-qr/{id}?tab=campaign',
-        '/edit-qr/{id}?tab=analytics',
-        '/edit-qr/{id}?tab=history',
-        '/account',
-        '/account?tab=security',
-        '/account?tab=analytics',
-        '/account?tab=api',
-        '/account?tab=webhooks',
-        '/account?tab=subscription',
-        '/onboarding',
-        '/admin',
-      ])(
+      it.each(SIGNED_IN_SCREENS)(
         '%s has no serious or critical violations',
         async (path) => {
           const page = await signedIn.newPage();
