@@ -278,6 +278,8 @@ describe('faults', () => {
   });
 
   it('50 concurrent seat purchases (10 users x 5) with a pool of 10 connections', async () => {
+    // The test before restarted the qr-service: the storm starts once every service is ready again.
+    await system.waitAllReady();
     const buyers: Customer[] = [];
     for (let n = 0; n < 10; n += 1) {
       const buyer = await signUp(system.baseUrl);
