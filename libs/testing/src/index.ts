@@ -5,3 +5,4 @@ export * from './smtp-sink';
 export * from './stripe/fake-stripe-server';
 export * from './zip';
 export * from './qr-decoders';
+export * from './pdf-text';

@@ -1,7 +1,6 @@
-import { inflateSync } from 'node:zlib';
 import { BillingConfigView, InvoiceSummaryView, PaymentSetupView, PurchaseResultView } from '@qrd/contracts';
 import { BullMqClient } from '@qrd/messaging';
-import { TestHttpClient } from '@qrd/testing';
+import { pdfText, TestHttpClient } from '@qrd/testing';
 import { sql } from './accounts-fixtures';
 import { BILLING_ENV, CARDS, createCode, GOOD_EXPIRY, newSignup, register, serviceBus, subscriptionOf, userIdOf } from './billing-fixtures';
 import { TestSystem } from './harness';
@@ -15,31 +14,6 @@ const PRICES = {
   PRICE_MONTHLY_GBP_CENTS: '299',
   PRICE_ANNUAL_GBP_CENTS: '2990',
 };
-
-/** WinAnsi bytes the PDF's built-in fonts use for characters beyond Latin-1. */
-const WIN_ANSI: Record<number, string> = { 0x80: '€', 0x96: '–' };
-
-/** The text runs of a PDF written with pdfkit's built-in fonts: hex WinAnsi strings in compressed streams. */
-function pdfText(pdf: Buffer): string[] {
-  const raw = pdf.toString('latin1');
-  const runs: string[] = [];
-  for (const stream of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(stream[1], 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const op of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      runs.push(
-        [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)]
-          .map(([, hex]) => [...Buffer.from(hex, 'hex')].map((byte) => WIN_ANSI[byte] ?? String.fromCharCode(byte)).join(''))
-          .join(''),
-      );
-    }
-  }
-  return runs;
-}
 
 /**
  * Prices in the customer's currency (docs/currencies.md): the sign-up chooses the currency, the

@@ -1,6 +1,6 @@
 import type { InvoiceView } from '@qrd/contracts';
 import { invoiceToPdf } from './invoice-pdf';
-import { pdfText } from './pdf-text';
+import { pdfText } from '@qrd/testing';
 
 const INVOICE: InvoiceView = {
   id: '5f0c7d1e-1111-4222-8333-944455556666',
