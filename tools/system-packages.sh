@@ -3,7 +3,9 @@
 # nginx (the front door of the browser and system tests), poppler's pdftoppm (PDF checks), curl,
 # the Liberation fonts (stable text in screenshots and PDFs), Caddy (the TLS edge in front of
 # nginx, with on-demand certificates for customers' custom short domains; the tests' DNS server is
-# a Node library, dns2), PgBouncer (the services checked through a pooler in transaction mode). `npm test` and `.ci/run` both start here. Missing
+# a Node library, dns2), PgBouncer (the services checked through a pooler in transaction mode),
+# redis-server and redis-cli (the fault suite's own Redis, and the Redis Cluster of
+# `redis-cluster.spec.ts`, made with `redis-cli --cluster create`). `npm test` and `.ci/run` both start here. Missing
 # ones are installed with apt-get when this runs as root and apt-get exists, unless
 # SYSTEM_PACKAGES_INSTALL=0 or --check; otherwise it stops at once, naming the command that does.
 set -euo pipefail
@@ -20,6 +22,8 @@ missing() {
   [ -e /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf ] || packages+=(fonts-liberation)
   [ -x /usr/bin/caddy ] || packages+=(caddy)
   [ -x /usr/sbin/pgbouncer ] || packages+=(pgbouncer)
+  command -v redis-server >/dev/null 2>&1 || packages+=(redis-server)
+  command -v redis-cli >/dev/null 2>&1 || packages+=(redis-tools)
   echo "${packages[@]}"
 }
 

@@ -339,7 +339,7 @@ async function main() {
   const qrService = start('qr-service', [entryOf('qr-service')], serviceEnv);
   await waitHealthy('qr-service', qrPort);
   const redis = new IORedis(redisUrl);
-  const complete = await waitFor(async () => ({ done: (await redis.get(`${prefix}:redirect-table:complete`)) !== null }), 30_000);
+  const complete = await waitFor(async () => ({ done: (await redis.get(`${prefix}:{redirect-table}:complete`)) !== null }), 30_000);
   redis.disconnect();
   if (!complete.done) throw new Error('the qr-service did not mark the redirect table complete');
 

@@ -3,6 +3,7 @@ import { ContentStorageConfig, isProxyAddress, readContentStorage, readSocialLin
 import { BillingPricesConfig, readBillingPrices } from './billing-prices-config';
 import { InvoicingConfig, readInvoicing } from './invoicing-config';
 import { ConfigError, Env, Reader } from './reader';
+import { readRedisCluster } from './redis-cluster-config';
 
 /**
  * One typed, validated configuration per process. Nothing else reads process.env:
@@ -30,7 +31,21 @@ export interface AppConfig {
    * checked at boot.
    */
   queueConcurrency: number;
+  /**
+   * Where Redis is (REDIS_URL). With REDIS_CLUSTER_NODES set, the URL also carries the cluster's
+   * seed nodes (a `cluster` query parameter, see libs/messaging `redisOptions`): every connection
+   * made from it, BullMQ's included, is then an ioredis Cluster; the URL's user, password and
+   * scheme (rediss: for TLS) apply to every node.
+   */
   redisUrl: string;
+  /** The Redis Cluster's seed nodes (host:port), or null for a single Redis (the default). */
+  redisClusterNodes: string[] | null;
+  /**
+   * How many streams the scans are spread over (SCAN_STREAM_SHARDS, default 1: the stream keeps
+   * its name `<prefix>:scans`). On a Redis Cluster, several shards spread the scan firehose over
+   * the masters; each qr-service replica runs SCAN_INGESTORS readers on each shard.
+   */
+  scanStreamShards: number;
   /** Prefix for every Redis key and BullMQ queue: lets tests and deployments share one Redis. */
   redisPrefix: string;
   publicBaseUrl: string;
@@ -267,6 +282,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       .filter(Boolean),
   ];
 
+  const redisCluster = readRedisCluster(r, r.url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']));
+
   const config: AppConfig = {
     env: nodeEnv,
     logLevel: r.oneOf('LOG_LEVEL', nodeEnv === 'test' ? 'warn' : 'info', [
@@ -282,7 +299,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     analyticsDatabaseUrl: r.optional('ANALYTICS_DATABASE_URL') ? r.url('ANALYTICS_DATABASE_URL', '', ['postgres:', 'postgresql:']) : null,
     database: { poolSize, poolWaitMs: r.int('DB_POOL_WAIT_MS', 10_000, 100, 600_000) },
     queueConcurrency,
-    redisUrl: r.url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
+    redisUrl: redisCluster.url,
+    redisClusterNodes: redisCluster.nodes,
+    scanStreamShards: r.int('SCAN_STREAM_SHARDS', 1, 1, 64),
     redisPrefix: r.str('REDIS_PREFIX', 'qrd'),
     publicBaseUrl,
     qrInternalUrl,

@@ -8,3 +8,4 @@ export type { InvoicingConfig } from './invoicing-config';
 export { PRICE_CURRENCIES, stripePriceName } from './billing-prices-config';
 export type { BillingPricesConfig, PriceCurrency } from './billing-prices-config';
 export * from './sealed-box';
+export * from './redis-cluster-config';

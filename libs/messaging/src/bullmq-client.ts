@@ -16,7 +16,7 @@ import {
   queueForPattern,
 } from '@qrd/contracts';
 import { bullPrefix, Envelope, Reply } from './envelope';
-import { Redis, redisOptions } from './redis';
+import { createRedis } from './redis';
 import { AddressedReply, replyKey } from './replies';
 
 export interface BullMqClientOptions {
@@ -63,7 +63,7 @@ export class BullMqClient extends ClientProxy {
   constructor(private readonly options: BullMqClientOptions) {
     super();
     this.replies = replyKey(options.redisPrefix, this.id);
-    this.connection = new Redis(redisOptions(options.redisUrl, { maxRetriesPerRequest: null }));
+    this.connection = createRedis(options.redisUrl);
     this.connection.on('error', (error) => options.logger.warn({ err: error }, 'redis connection error'));
   }
 
@@ -169,7 +169,7 @@ export class BullMqClient extends ClientProxy {
   /** Starts reading this client's reply list, once; a reply pushed before that waits in the list. */
   private startReader(): void {
     if (this.reader) return;
-    const reader = new Redis(redisOptions(this.options.redisUrl, { maxRetriesPerRequest: null }));
+    const reader = createRedis(this.options.redisUrl);
     reader.on('error', (error) => this.options.logger.warn({ err: error }, 'reply reader connection error'));
     this.reader = reader;
     void this.readReplies(reader);

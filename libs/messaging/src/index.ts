@@ -10,3 +10,4 @@ export * from './internal-routes';
 export * from './outbox';
 export * from './reconciliation';
 export * from './period-turn';
+export * from './stream-shards';

@@ -98,20 +98,21 @@ function streamIdTime(id: string): number {
 
 export interface StreamMetricsOptions {
   redis: IORedis;
-  stream: string;
+  /** The stream's shards (one key each, SCAN_STREAM_SHARDS): the figures are over all of them. */
+  streams: string[];
   group: string;
   deadLetters: string;
 }
 
 /**
- * The scan stream as its consumer group sees it: entries not yet read (lag), read but not yet
- * stored (pending), the age of the oldest entry still in the stream (entries are deleted once
- * stored, so this is how far ingestion is behind), and the dead letters.
+ * The scan stream as its consumer group sees it, over every shard: entries not yet read (lag),
+ * read but not yet stored (pending), the age of the oldest entry still in any shard (entries are
+ * deleted once stored, so this is how far ingestion is behind), and the dead letters. Each shard
+ * is asked on its own (on a cluster they are on different masters).
  */
 export function registerStreamMetrics(metrics: ServiceMetrics, options: StreamMetricsOptions): void {
-  const { redis, stream, group, deadLetters } = options;
-  const groupInfo = async (): Promise<{ lag: number; pending: number }> => {
-    assertConnected(redis);
+  const { redis, streams, group, deadLetters } = options;
+  const groupInfo = async (stream: string): Promise<{ lag: number; pending: number }> => {
     const groups = (await redis.xinfo('GROUPS', stream).catch(() => [])) as unknown[][];
     for (const fields of groups) {
       const info: Record<string, unknown> = {};
@@ -124,18 +125,20 @@ export function registerStreamMetrics(metrics: ServiceMetrics, options: StreamMe
     'scan_stream_entries',
     'Scans in the stream not yet stored: lag (not yet read by the ingestors) and pending (read, not yet committed).',
     async () => {
-      const { lag, pending } = await groupInfo();
+      assertConnected(redis);
+      const shards = await Promise.all(streams.map(groupInfo));
       return [
-        { labels: { state: 'lag' }, value: lag },
-        { labels: { state: 'pending' }, value: pending },
+        { labels: { state: 'lag' }, value: shards.reduce((sum, s) => sum + s.lag, 0) },
+        { labels: { state: 'pending' }, value: shards.reduce((sum, s) => sum + s.pending, 0) },
       ];
     },
     ['state'],
   );
-  metrics.registerGauge('scan_stream_oldest_age_seconds', 'Age of the oldest scan still in the stream (0 when it is empty).', async () => {
+  metrics.registerGauge('scan_stream_oldest_age_seconds', 'Age of the oldest scan still in the stream, over its shards (0 when they are empty).', async () => {
     assertConnected(redis);
-    const [oldest] = (await redis.xrange(stream, '-', '+', 'COUNT', 1)) as [string, string[]][];
-    return oldest ? Math.max(0, (Date.now() - streamIdTime(oldest[0])) / 1000) : 0;
+    const firsts = await Promise.all(streams.map((stream) => redis.xrange(stream, '-', '+', 'COUNT', 1) as Promise<[string, string[]][]>));
+    const oldest = Math.min(...firsts.map(([first]) => (first ? streamIdTime(first[0]) : Number.POSITIVE_INFINITY)));
+    return Number.isFinite(oldest) ? Math.max(0, (Date.now() - oldest) / 1000) : 0;
   });
   metrics.registerGauge(
     'dead_letters',

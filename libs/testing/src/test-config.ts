@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Queue } from 'bullmq';
-import IORedis from 'ioredis';
-import { AppConfig, loadConfig } from '@qrd/config';
+import IORedis, { Cluster } from 'ioredis';
+import { AppConfig, loadConfig, REDIS_CLUSTER_PARAM } from '@qrd/config';
 
 /**
  * A configuration for one test file: its own database, its own Redis key prefix and its own folder
@@ -28,18 +28,34 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
   });
 }
 
-/** Deletes every Redis key under a test's prefix. */
+/** Deletes every Redis key under a test's prefix (on each master of a cluster, when the URL names one). */
 export async function clearRedisPrefix(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new IORedis(redisUrl);
+  const nodes = new URL(redisUrl).searchParams.get(REDIS_CLUSTER_PARAM);
+  if (!nodes) return clearOn(new IORedis(redisUrl), prefix);
+  const cluster = new Cluster(nodes.split(',').map((node) => ({ host: node.slice(0, node.lastIndexOf(':')), port: Number(node.slice(node.lastIndexOf(':') + 1)) })));
+  try {
+    await new Promise((resolve, reject) => {
+      cluster.once('ready', resolve);
+      cluster.once('error', reject);
+    });
+    await Promise.all(cluster.nodes('master').map((node) => clearOn(node, prefix, false)));
+  } finally {
+    cluster.disconnect();
+  }
+}
+
+async function clearOn(redis: IORedis, prefix: string, disconnect = true): Promise<void> {
   try {
     let cursor = '0';
     do {
       const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
       cursor = next;
-      if (keys.length) await redis.unlink(...keys);
+      // On a cluster's node the keys are in different slots: one at a time (sent together).
+      if (keys.length && disconnect) await redis.unlink(...keys);
+      else await Promise.all(keys.map((key) => redis.unlink(key)));
     } while (cursor !== '0');
   } finally {
-    redis.disconnect();
+    if (disconnect) redis.disconnect();
   }
 }
 

@@ -37,13 +37,21 @@ export class TestSystem {
    * `config` adjusts the services' configuration (e.g. to reach Redis or PostgreSQL through a link a
    * test can cut); `logger` replaces the services' logger (e.g. to read what they log); `database`
    * is an empty database elsewhere, which the services migrate as they start, instead of a clone of
-   * the migrated template.
+   * the migrated template; `redis` is a Redis Cluster's seed nodes (REDIS_CLUSTER_NODES, e.g. of
+   * `support/redis-cluster.ts`) to run on instead of the single Redis.
    */
   static async start(
-    options: { services?: ServiceName[]; env?: Record<string, string>; config?: (config: AppConfig) => AppConfig; logger?: Logger; database?: TestDatabase } = {},
+    options: {
+      services?: ServiceName[];
+      env?: Record<string, string>;
+      config?: (config: AppConfig) => AppConfig;
+      logger?: Logger;
+      database?: TestDatabase;
+      redis?: { clusterNodes: string };
+    } = {},
   ): Promise<TestSystem> {
     const db = options.database ?? (await createTestDatabase());
-    const base = testConfig(db.url, options.env);
+    const base = testConfig(db.url, options.redis ? { REDIS_CLUSTER_NODES: options.redis.clusterNodes, ...options.env } : options.env);
     const config = options.config ? options.config(base) : base;
     const system = new TestSystem(config, options.logger ?? createLogger('test', config.logLevel), db);
     for (const name of options.services ?? ALL) await system.startService(name);

@@ -1,5 +1,5 @@
-import IORedis from 'ioredis';
-import { SCAN_CONSUMER_GROUP, scanStreamKey } from '@qrd/contracts';
+import { SCAN_CONSUMER_GROUP } from '@qrd/contracts';
+import { createRedis, scanStreamShardKeys } from '@qrd/messaging';
 import { TestHttpClient, waitFor } from '@qrd/testing';
 import { RedirectRoute } from '../../../apps/redirect-service/src/redirects/redirect.route';
 import { newUser, signIn, sql, TestUser } from './accounts-fixtures';
@@ -75,18 +75,20 @@ export async function storedScans(system: TestSystem, codeId: string): Promise<{
  * and stored from the stream.
  */
 export async function scansIngested(system: TestSystem, timeoutMs = 15_000): Promise<void> {
-  const redis = new IORedis(system.config.redisUrl);
-  const stream = scanStreamKey(system.config.redisPrefix);
+  const redis = createRedis(system.config.redisUrl);
+  const streams = scanStreamShardKeys(system.config.redisPrefix, system.config.scanStreamShards);
   const recorders = [...system.apps].filter(([key]) => key.startsWith('redirect')).map(([, app]) => app.get(RedirectRoute).recorder);
   try {
     await waitFor(async () => {
       const buffered = recorders.reduce((sum, recorder) => sum + recorder.pending, 0);
       if (buffered > 0) throw new Error(`${buffered} scans not handed over by the redirect-service yet`);
-      const groups = (await redis.xinfo('GROUPS', stream).catch(() => [])) as unknown[][];
-      const group = groups.map(toRecord).find((g) => g.name === SCAN_CONSUMER_GROUP);
-      const length = await redis.xlen(stream);
-      if (!group) throw new Error('no consumer group yet');
-      if (Number(group.pending) > 0 || length > 0) throw new Error(`${group.pending} pending, ${length} in the stream`);
+      for (const stream of streams) {
+        const groups = (await redis.xinfo('GROUPS', stream).catch(() => [])) as unknown[][];
+        const group = groups.map(toRecord).find((g) => g.name === SCAN_CONSUMER_GROUP);
+        const length = await redis.xlen(stream);
+        if (!group) throw new Error(`no consumer group on ${stream} yet`);
+        if (Number(group.pending) > 0 || length > 0) throw new Error(`${group.pending} pending, ${length} in ${stream}`);
+      }
     }, timeoutMs);
   } finally {
     redis.disconnect();

@@ -1,3 +1,4 @@
+import { redirectTableBuildKey, redirectTableCompleteKey } from '@qrd/contracts';
 import { waitFor } from '@qrd/testing';
 import { newUser, signIn } from './accounts-fixtures';
 import { TestSystem } from './harness';
@@ -126,7 +127,7 @@ describe('redirect-service: GET/HEAD /r/{slug} (DESIGN section 4)', () => {
     const redis = new IORedis(system.config.redisUrl);
     const prefix = system.config.redisPrefix;
     // As before the first rebuild has finished: no entry, no completeness marker, a rebuild under way elsewhere.
-    await redis.multi().del(`${prefix}:redirect:${code.slug}`, `${prefix}:redirect-table:complete`).set(`${prefix}:redirect-table:build`, 'elsewhere', 'PX', 30_000).exec();
+    await redis.multi().del(`${prefix}:redirect:${code.slug}`, redirectTableCompleteKey(prefix)).set(redirectTableBuildKey(prefix), 'elsewhere', 'PX', 30_000).exec();
     await system.startService('redirect', 'redirect-cold');
 
     const res = await scan(system.url('redirect-cold'), code.slug);
@@ -136,7 +137,7 @@ describe('redirect-service: GET/HEAD /r/{slug} (DESIGN section 4)', () => {
       destination: 'https://example.com/cold',
       state: 'active',
     });
-    await redis.del(`${prefix}:redirect-table:build`);
+    await redis.del(redirectTableBuildKey(prefix));
     redis.disconnect();
     await system.stopService('redirect-cold');
   });
@@ -145,7 +146,7 @@ describe('redirect-service: GET/HEAD /r/{slug} (DESIGN section 4)', () => {
     const { default: IORedis } = await import('ioredis');
     const redis = new IORedis(system.config.redisUrl);
     const prefix = system.config.redisPrefix;
-    await waitFor(async () => expect(await redis.get(`${prefix}:redirect-table:complete`)).not.toBeNull());
+    await waitFor(async () => expect(await redis.get(redirectTableCompleteKey(prefix))).not.toBeNull());
     const code = await newCode('https://example.com/late');
     // Not in the table yet, as just before its creation: the replica remembers the slug as unknown...
     await redis.del(`${prefix}:redirect:${code.slug}`);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
-import { REDIS } from '@qrd/messaging';
+import { delEach, REDIS } from '@qrd/messaging';
 import { RateLimitedError } from '../http/rate-limited.error';
 
 /** A maximum set by the operator (config.rateLimits), e.g. 'signupPerHour'. */
@@ -25,16 +25,18 @@ export class RateLimiter {
 
   /** Counts one attempt against each limit; throws 429 (with Retry-After) when any is exceeded. */
   async hit(...limits: Limit[]): Promise<void> {
-    const pipeline = this.redis.multi();
-    for (const limit of limits) {
-      const key = this.key(limit.key);
-      pipeline.incr(key).expire(key, limit.windowSeconds, 'NX').ttl(key);
-    }
-    const results = (await pipeline.exec()) ?? [];
+    // One transaction per counter, sent together: on a Redis Cluster the counters are in different
+    // slots, and a transaction may not span them.
+    const results = await Promise.all(
+      limits.map(async (limit) => {
+        const key = this.key(limit.key);
+        return (await this.redis.multi().incr(key).expire(key, limit.windowSeconds, 'NX').ttl(key).exec()) ?? [];
+      }),
+    );
     let retryAfter = 0;
     limits.forEach((limit, i) => {
-      const count = Number(results[i * 3]?.[1]);
-      const ttl = Number(results[i * 3 + 2]?.[1]);
+      const count = Number(results[i][0]?.[1]);
+      const ttl = Number(results[i][2]?.[1]);
       if (count > this.max(limit)) retryAfter = Math.max(retryAfter, ttl > 0 ? ttl : limit.windowSeconds);
     });
     // The longest wait of the exceeded limits: retrying sooner would only be refused again.
@@ -44,10 +46,8 @@ export class RateLimiter {
   /** Gives back one counted attempt (the work it guarded turned out to cost nothing, e.g. a cached render). */
   async refund(...limits: Limit[]): Promise<void> {
     if (limits.length === 0) return;
-    const pipeline = this.redis.multi();
     // Should the window have ended meanwhile, the key made by DECR still expires.
-    for (const limit of limits) pipeline.decr(this.key(limit.key)).expire(this.key(limit.key), limit.windowSeconds, 'NX');
-    await pipeline.exec();
+    await Promise.all(limits.map((limit) => this.redis.multi().decr(this.key(limit.key)).expire(this.key(limit.key), limit.windowSeconds, 'NX').exec()));
   }
 
   /** How many attempts a key has had in its window (for growing delays). */
@@ -56,7 +56,7 @@ export class RateLimiter {
   }
 
   async reset(...keys: string[]): Promise<void> {
-    if (keys.length > 0) await this.redis.del(...keys.map((key) => this.key(key)));
+    await delEach(this.redis, keys.map((key) => this.key(key)));
   }
 
   private max(limit: Limit): number {

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
 import { UserRole } from '@qrd/contracts';
-import { REDIS } from '@qrd/messaging';
+import { delEach, REDIS } from '@qrd/messaging';
 
 export interface SessionData {
   userId: string;
@@ -38,12 +38,10 @@ export class SessionStore {
     const id = randomBytes(32).toString('base64url');
     const now = Date.now();
     const data: SessionData = { userId, role, createdAt: now, lastSeenAt: now, twoFactor };
-    await this.redis
-      .multi()
-      .set(this.key(id), JSON.stringify(data), 'EX', SESSION_IDLE_SECONDS)
-      .sadd(this.userKey(userId), hash(id))
-      .expire(this.userKey(userId), SESSION_ABSOLUTE_SECONDS)
-      .exec();
+    // The user's index first, then the session: a session is never out of the index that ends
+    // them all (the two keys may be in different slots of a cluster: no transaction spans them).
+    await this.redis.multi().sadd(this.userKey(userId), hash(id)).expire(this.userKey(userId), SESSION_ABSOLUTE_SECONDS).exec();
+    await this.redis.set(this.key(id), JSON.stringify(data), 'EX', SESSION_IDLE_SECONDS);
     await this.sweepIndex(userId);
     return { id, ...data };
   }
@@ -76,9 +74,8 @@ export class SessionStore {
 
   async destroy(id: string): Promise<void> {
     const raw = await this.redis.get(this.key(id));
-    const pipeline = this.redis.multi().del(this.key(id));
-    if (raw) pipeline.srem(this.userKey((JSON.parse(raw) as SessionData).userId), hash(id));
-    await pipeline.exec();
+    await this.redis.del(this.key(id));
+    if (raw) await this.redis.srem(this.userKey((JSON.parse(raw) as SessionData).userId), hash(id));
   }
 
   /** Ends every session of a user, except optionally the one making the request. */
@@ -87,11 +84,9 @@ export class SessionStore {
     const keep = exceptId ? hash(exceptId) : null;
     const doomed = hashes.filter((h) => h !== keep);
     if (doomed.length === 0) return 0;
-    await this.redis
-      .multi()
-      .del(...doomed.map((h) => this.hashedKey(h)))
-      .srem(this.userKey(userId), ...doomed)
-      .exec();
+    // The sessions first, then their index entries (a cluster spreads them over its slots).
+    await delEach(this.redis, doomed.map((h) => this.hashedKey(h)));
+    await this.redis.srem(this.userKey(userId), ...doomed);
     return doomed.length;
   }
 

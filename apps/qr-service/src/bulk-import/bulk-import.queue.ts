@@ -41,6 +41,9 @@ export class BulkImportQueue implements OnApplicationBootstrap, OnApplicationShu
     // One import at a time per replica: each batch is created under its owner's lock.
     this.worker = new Worker(QrQueue.BulkImports, (job) => this.process(job), { connection, prefix, concurrency: 1 });
     this.worker.on('failed', (job, error) => this.logger.warn({ err: error, jobId: job?.id, attempts: job?.attemptsMade }, 'bulk import job failed'));
+    // Redis away or a cluster failing over: said in the log (BullMQ retries by itself).
+    this.worker.on('error', (error) => this.logger.warn({ err: error }, 'bulk import worker error'));
+    this.queue.on('error', (error) => this.logger.warn({ err: error }, 'bulk import queue error'));
     this.queueMetrics.watch(this.queue);
     this.metrics.addReadinessCheck(`consumer ${QrQueue.BulkImports}`, () => {
       if (!this.worker?.isRunning()) throw new Error('the bulk import consumer is not running');

@@ -14,7 +14,7 @@ import {
   scanLimitKey,
 } from '@qrd/contracts';
 import IORedis from 'ioredis';
-import { REDIS } from '@qrd/messaging';
+import { getEach, REDIS } from '@qrd/messaging';
 import { CodeRecord, redirectSource, RedirectSource, tableSlugOf, toCodeView, toRedirectEntry } from './code.record';
 import { codeNotFound, invalid } from './code-errors';
 import { CodesRepository } from './codes.repository';
@@ -49,7 +49,7 @@ export class CodesService {
     const limited = codes.filter((code) => code.campaign?.scanLimit);
     const used = new Map<string, number>();
     if (limited.length > 0) {
-      const counters = await this.redis.mget(limited.map((code) => scanLimitKey(this.config.redisPrefix, code.id)));
+      const counters = await getEach(this.redis, limited.map((code) => scanLimitKey(this.config.redisPrefix, code.id)));
       limited.forEach((code, i) => used.set(code.id, Number(counters[i] ?? 0)));
     }
     return codes.map((code) => this.view(code, used.get(code.id) ?? null));
@@ -59,7 +59,7 @@ export class CodesService {
   private async limitReached(userId: string, now: Date): Promise<string[]> {
     const limited = await this.codes.limitedCodes(userId, now);
     if (limited.length === 0) return [];
-    const counters = await this.redis.mget(limited.map((code) => scanLimitKey(this.config.redisPrefix, code.id)));
+    const counters = await getEach(this.redis, limited.map((code) => scanLimitKey(this.config.redisPrefix, code.id)));
     return limited.filter((code, i) => Number(counters[i] ?? 0) >= code.scanLimit).map((code) => code.id);
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import IORedis from 'ioredis';
+import IORedis, { Cluster } from 'ioredis';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
 import {
   RedirectEntry,
@@ -8,7 +8,7 @@ import {
   redirectTableCompleteKey,
   redirectTableKey,
 } from '@qrd/contracts';
-import { REDIS } from '@qrd/messaging';
+import { isCluster, REDIS } from '@qrd/messaging';
 
 /**
  * Compare-and-set of one entry: written only when its version is higher than the stored one, so
@@ -35,7 +35,8 @@ redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1`;
 
 /**
- * KEYS[1]: the build lease, KEYS[2]: the completeness marker. Marks the table complete only if the
+ * KEYS[1]: the build lease, KEYS[2]: the completeness marker (one hash slot, see
+ * redirectTableBuildKey). Marks the table complete only if the
  * lease is still this build's: had Redis lost its data meanwhile, the lease went with it, and so
  * did entries written before the loss.
  */
@@ -116,13 +117,7 @@ export class RedirectTable {
     if (changes.length === 0) return 0;
     for (let attempt = 1; ; attempt++) {
       try {
-        const pipeline = this.redis.pipeline();
-        const scripts = pipeline as unknown as RedirectPipeline;
-        for (const { slug, entry } of changes) {
-          const key = redirectTableKey(this.config.redisPrefix, slug);
-          scripts.writeRedirectEntry(key, entry.version, JSON.stringify(entry), this.channel, slug, announceNew ? '1' : '0');
-        }
-        const results = (await pipeline.exec()) ?? [];
+        const results = await this.writeEach(changes, announceNew ? '1' : '0');
         let written = 0;
         for (const [error, result] of results) {
           if (error) throw error;
@@ -134,6 +129,30 @@ export class RedirectTable {
         await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
       }
     }
+  }
+
+  /**
+   * One compare-and-set per entry, in one pipeline on a single Redis. On a cluster the slugs'
+   * keys are spread over the slots (that is the point), and a pipeline may not span nodes: each
+   * is its own call, sent together (the cluster's connections pipeline them per node).
+   */
+  private async writeEach(changes: RedirectChange[], announceNew: '0' | '1'): Promise<[Error | null, unknown][]> {
+    const write = (scripts: RedirectPipeline, { slug, entry }: RedirectChange) =>
+      scripts.writeRedirectEntry(redirectTableKey(this.config.redisPrefix, slug), entry.version, JSON.stringify(entry), this.channel, slug, announceNew);
+    if (isCluster(this.redis)) {
+      const scripts = this.redis as unknown as RedirectPipeline;
+      return Promise.all(
+        changes.map((change) =>
+          (write(scripts, change) as Promise<unknown>).then(
+            (result): [Error | null, unknown] => [null, result],
+            (error: Error): [Error | null, unknown] => [error, null],
+          ),
+        ),
+      );
+    }
+    const pipeline = this.redis.pipeline();
+    for (const change of changes) write(pipeline as unknown as RedirectPipeline, change);
+    return ((await pipeline.exec()) ?? []) as [Error | null, unknown][];
   }
 
   /** The generation marking the table complete, or null while it is not. */
@@ -167,7 +186,13 @@ export class RedirectTable {
 
   /** Identifies the Redis server process: a new one after a restart, which may have lost or rolled back data. */
   async serverRunId(): Promise<string | null> {
-    const info = await this.redis.info('server');
-    return /^run_id:(\w+)/m.exec(info)?.[1] ?? null;
+    const runId = async (node: Pick<IORedis, 'info'>) => /^run_id:(\w+)/m.exec(await node.info('server'))?.[1] ?? null;
+    if (!isCluster(this.redis)) return runId(this.redis);
+    // On a cluster: every master's. A master that failed over (its replica promoted, perhaps
+    // without its last writes) or restarted changes it, and the table is rebuilt.
+    const masters = (this.redis as unknown as Cluster).nodes('master');
+    if (masters.length === 0) return null;
+    const ids = await Promise.all(masters.map((node) => runId(node)));
+    return ids.sort().join(',');
   }
 }

@@ -35,6 +35,9 @@ export class DataExportQueue implements OnApplicationBootstrap, OnApplicationShu
     // One build at a time per replica: an export is a long read, and scans keep arriving meanwhile.
     this.worker = new Worker(QrQueue.DataExports, (job) => this.process(job), { connection, prefix, concurrency: 1 });
     this.worker.on('failed', (job, error) => this.logger.warn({ err: error, jobId: job?.id, attempts: job?.attemptsMade }, 'data export job failed'));
+    // Redis away or a cluster failing over: said in the log (BullMQ retries by itself).
+    this.worker.on('error', (error) => this.logger.warn({ err: error }, 'data export worker error'));
+    this.queue.on('error', (error) => this.logger.warn({ err: error }, 'data export queue error'));
     this.queueMetrics.watch(this.queue);
     this.metrics.addReadinessCheck(`consumer ${QrQueue.DataExports}`, () => {
       if (!this.worker?.isRunning()) throw new Error('the data export consumer is not running');

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '@qrd/config';
 import { RedirectHost, redirectHostChangesChannel, redirectHostsKey, redirectTableKey, redirectTableSlug } from '@qrd/contracts';
-import { REDIS } from '@qrd/messaging';
+import { delEach, REDIS } from '@qrd/messaging';
 import type { DomainRecord } from './domains.repository';
 
 /** Whether the redirect-service answers for a domain: verified, or misconfigured within its grace period. */
@@ -38,7 +38,7 @@ export class RedirectHosts {
   async remove(hostname: string, slugs: string[]): Promise<void> {
     const keys = slugs.map((slug) => redirectTableKey(this.config.redisPrefix, redirectTableSlug(hostname, slug)));
     await this.redis.hdel(this.key, hostname);
-    if (keys.length > 0) await this.redis.del(...keys);
+    await delEach(this.redis, keys);
     await this.redis.publish(this.channel, hostname);
   }
 

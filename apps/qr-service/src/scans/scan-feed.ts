@@ -1,5 +1,6 @@
 import type IORedis from 'ioredis';
 import { LiveScan, scanFeedChannel, scanFeedWatchKey, ScanRecord } from '@qrd/contracts';
+import { getEach } from '@qrd/messaging';
 
 /** Codes of one batch whose watchers are looked up at most (a larger batch is a backlog draining: nobody waits for it live). */
 const MAX_CODES_LOOKED_UP = 1000;
@@ -38,7 +39,7 @@ export class ScanFeed {
     }
     if (byCode.size === 0) return 0;
     const codes = [...byCode.keys()];
-    const watched = await this.redis.mget(...codes.map((code) => scanFeedWatchKey(this.redisPrefix, code)));
+    const watched = await getEach(this.redis, codes.map((code) => scanFeedWatchKey(this.redisPrefix, code)));
     const pipeline = this.redis.pipeline();
     let published = 0;
     codes.forEach((code, i) => {

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
-import { SCAN_CONSUMER_GROUP, scanDeadLetterKey, scanStreamKey } from '@qrd/contracts';
-import { createRedis, REDIS } from '@qrd/messaging';
+import { SCAN_CONSUMER_GROUP, scanDeadLetterKey } from '@qrd/contracts';
+import { createRedis, REDIS, scanStreamShardKeys } from '@qrd/messaging';
 import { registerStreamMetrics, ServiceMetrics } from '@qrd/observability';
 import { sharedGeoIp } from '@qrd/geoip';
 import { CityPlaces } from './city-places';
@@ -24,7 +24,9 @@ const FOLD_WHILE_DRAINING_MS = 20_000;
  * Runs this replica's scan ingestors once the whole app has initialised, and stops them before the
  * database and Redis connections close, so the batches in hand are committed and acknowledged.
  * Several readers of the consumer group share the stream: while one waits on PostgreSQL, another
- * enriches and rolls up its batch. Every few seconds, the dimension additions they wrote are folded
+ * enriches and rolls up its batch. With the stream in shards (SCAN_STREAM_SHARDS), each shard has
+ * SCAN_INGESTORS readers of its own (a read may not span shards: on a cluster they are in different
+ * slots), each claiming what stopped readers left on its shard. Every few seconds, the dimension additions they wrote are folded
  * into the documents (one folder at a time across replicas).
  */
 @Injectable()
@@ -51,14 +53,16 @@ export class ScanIngestion implements OnApplicationBootstrap, BeforeApplicationS
     const enricher = new ScanEnricher(geo, new VisitorSalts(this.redis, this.config.redisPrefix), this.cities);
     const feed = new ScanFeed(this.redis, this.config.redisPrefix);
     const instance = randomBytes(4).toString('hex');
-    for (let n = 0; n < this.config.scanIngestors; n++) {
+    const streams = scanStreamShardKeys(this.config.redisPrefix, this.config.scanStreamShards);
+    for (let n = 0; n < this.config.scanIngestors * streams.length; n++) {
+      const stream = streams[n % streams.length];
       const reader = createRedis(this.config.redisUrl);
       reader.on('error', (error) => this.logger.warn({ err: error }, 'scan stream connection error'));
       this.ingestors.push(
         new ScanIngestor({
           redis: reader,
           control: this.redis,
-          stream: scanStreamKey(this.config.redisPrefix),
+          stream,
           deadLetters: scanDeadLetterKey(this.config.redisPrefix),
           group: SCAN_CONSUMER_GROUP,
           // Unique per reader: a restarted replica's readers are new consumers and claim what their predecessors left.
@@ -93,7 +97,7 @@ export class ScanIngestion implements OnApplicationBootstrap, BeforeApplicationS
   private observe(): void {
     registerStreamMetrics(this.metrics, {
       redis: this.redis,
-      stream: scanStreamKey(this.config.redisPrefix),
+      streams: scanStreamShardKeys(this.config.redisPrefix, this.config.scanStreamShards),
       group: SCAN_CONSUMER_GROUP,
       deadLetters: scanDeadLetterKey(this.config.redisPrefix),
     });

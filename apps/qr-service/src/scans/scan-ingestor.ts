@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import IORedis from 'ioredis';
 import type { Logger } from '@qrd/config';
 import { decodeScanEntry, ScanStreamEntry } from '@qrd/contracts';
+import { isCluster } from '@qrd/messaging';
 import type { EnrichedScan } from './scan-enricher';
 
 type StreamEntry = [id: string, fields: string[]];
@@ -33,6 +34,25 @@ export interface ScanIngestorOptions {
    * few at a time, each batch's fixed work shared by more scans (default 0: read at once).
    */
   lingerMs?: number;
+  /** How long stop() waits for the batch in hand before it lets it go (default 15 s). */
+  stopWaitMs?: number;
+}
+
+/** How long a stop waits for the batch in hand (see stop). */
+const STOP_WAIT_MS = 15_000;
+
+/** Whether the promise settled (either way) within the time. */
+async function settlesWithin(promise: Promise<unknown> | undefined, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const settled = await Promise.race([
+    Promise.resolve(promise).then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+  ]);
+  clearTimeout(timer);
+  return settled;
 }
 
 /** Tries of a failing step before its entries go to the dead letters. */
@@ -86,7 +106,9 @@ export class ScanIngestor {
 
   async start(): Promise<void> {
     await this.ensureGroup();
-    this.clientId = Number(await this.options.redis.client('ID'));
+    // On a cluster the blocked read is on the shard's master, not where CLIENT ID would go: a
+    // stop then waits for the read's end (blockMs) instead of cutting it short.
+    this.clientId = isCluster(this.options.redis) ? null : Number(await this.options.redis.client('ID'));
     this.running = true;
     this.loop = this.run();
   }
@@ -98,8 +120,13 @@ export class ScanIngestor {
     if (this.waiting && this.clientId !== null) {
       await this.options.control.client('UNBLOCK', this.clientId).catch(() => undefined);
     }
-    await this.loop;
-    await this.options.redis.quit().catch(() => this.options.redis.disconnect());
+    // The batch in hand is finished (stored and acknowledged) unless Redis or PostgreSQL holds it
+    // past the stop wait: then it stays pending and another reader claims it (each scan is
+    // stored once whoever stores it), and the process still stops.
+    if (!(await settlesWithin(this.loop, this.options.stopWaitMs ?? STOP_WAIT_MS))) {
+      this.options.logger.warn({ stream: this.options.stream }, 'scan ingestor stopped with a batch in hand; another reader will claim it');
+    }
+    if (!(await settlesWithin(this.options.redis.quit(), 2000))) this.options.redis.disconnect();
   }
 
   private async ensureGroup(): Promise<void> {

@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
 import { QrPattern, RedirectEntry, redirectChangesChannel, redirectTableCompleteKey, redirectTableKey } from '@qrd/contracts';
-import { createRedis, MessageBus } from '@qrd/messaging';
+import { createRedis, getEach, isCluster, MessageBus } from '@qrd/messaging';
 import { RateLimit } from './rate-limit';
 import { Known, MISS, RedirectCache } from './redirect-cache';
 import { failFastRedis, whenReady } from './redis-connections';
@@ -90,6 +90,9 @@ export class RedirectResolver implements OnModuleInit, OnApplicationShutdown {
     this.subscriber.on('ready', () => {
       if (subscribedOnce) this.invalidateAll();
     });
+    // On a cluster the subscription lives on one node's connection, and ioredis moves it to another
+    // node, silently, when that node goes away (a master killed, a replica down): the same re-check.
+    if (isCluster(this.subscriber)) this.subscriber.on('-node', () => this.invalidateAll());
     await Promise.all([whenReady(this.lookups), this.subscriber.subscribe(channel)]);
     subscribedOnce = true;
   }
@@ -152,8 +155,7 @@ export class RedirectResolver implements OnModuleInit, OnApplicationShutdown {
     const read = () => {
       if (--this.reading === 0) this.lookUpCollected();
     };
-    // One read answers both, atomically: the entries, and whether an absence means anything.
-    this.lookups.mget(keys).then(
+    this.readTable(keys).then(
       (values) => {
         const complete = values[0] !== null;
         try {
@@ -170,6 +172,18 @@ export class RedirectResolver implements OnModuleInit, OnApplicationShutdown {
         }
       },
     );
+  }
+
+  /**
+   * The completeness marker and the entries. On a single Redis one MGET answers both, atomically.
+   * On a cluster the entries are spread over the slots (one MGET may not span them): the marker
+   * is read first, then each entry, so an entry missing while the marker was there was missing
+   * after the table was complete (what the single read tells too).
+   */
+  private async readTable(keys: string[]): Promise<(string | null)[]> {
+    if (!isCluster(this.lookups)) return this.lookups.mget(keys);
+    const complete = await this.lookups.get(keys[0]);
+    return [complete, ...(await getEach(this.lookups, keys.slice(1)))];
   }
 
   private settle(batch: Batch, slug: string, raw: string | null, complete: boolean, generation: number): void {

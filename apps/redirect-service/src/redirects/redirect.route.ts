@@ -1,10 +1,10 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
-import { hasMalformedPercentEncoding, RedirectHost, SCAN_CONSUMER_GROUP, scanStreamKey, SLUG_PATTERN } from '@qrd/contracts';
-import { createRedis } from '@qrd/messaging';
+import { hasMalformedPercentEncoding, RedirectHost, SCAN_CONSUMER_GROUP, SLUG_PATTERN } from '@qrd/contracts';
+import { createRedis, scanStreamShardKeys } from '@qrd/messaging';
 import { v7 as uuidv7 } from 'uuid';
-import { Answer, ScanRecorder } from '../scans/scan-recorder';
+import { Answer, ShardedScanRecorder } from '../scans/scan-recorder';
 import { clientIpOf } from './client-ip';
 import { Known, MISS } from './redirect-cache';
 import { RedirectResolver, Resolution } from './redirect-resolver';
@@ -72,7 +72,7 @@ function header(req: IncomingMessage, name: string): string {
  */
 @Injectable()
 export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
-  readonly recorder: ScanRecorder;
+  readonly recorder: ShardedScanRecorder;
   /** Answers by outcome, for /metrics: plain numbers, incremented and nothing else on the hot path. */
   readonly outcomes = { redirect: 0, page: 0, not_found: 0, inactive: 0, disabled: 0, unavailable: 0 };
   private readonly redis: ReturnType<typeof failFastRedis>;
@@ -100,12 +100,15 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
   ) {
     this.redis = failFastRedis(config.redisUrl, 2000);
     this.redis.on('error', (error) => logger.warn({ err: error }, 'scan stream connection error'));
-    this.recorder = new ScanRecorder({
+    this.recorder = new ShardedScanRecorder({
       redis: this.redis,
-      stream: scanStreamKey(config.redisPrefix),
+      streams: scanStreamShardKeys(config.redisPrefix, config.scanStreamShards),
       group: SCAN_CONSUMER_GROUP,
       logger,
-      maxStreamLength: config.scanStreamMaxLength,
+      // The bounds are the process's and the stream's whole: each shard has its part.
+      maxStreamLength: Math.ceil(config.scanStreamMaxLength / config.scanStreamShards),
+      maxBuffered: Math.ceil(100_000 / config.scanStreamShards),
+      maxUnconfirmed: Math.ceil(200_000 / config.scanStreamShards),
     });
     this.pages = new ScannerPages(config.publicBaseUrl);
     this.countryHeader = config.trustedCountryHeader;

@@ -1,5 +1,6 @@
 import IORedis from 'ioredis';
 import { scanLimitKey } from '@qrd/contracts';
+import { isCluster } from '@qrd/messaging';
 
 /**
  * Takes scans from codes' limits, atomically (one script on the shared Redis): however many
@@ -167,12 +168,7 @@ export class ScanLimits {
       return takers.length + (topUp && block !== undefined ? blockFor(block.remaining) - Math.max(0, block.left) : 0);
     });
     try {
-      const grants = await (this.redis as unknown as GrantScript).grantScans(
-        batch.length,
-        ...batch.map(([codeId]) => scanLimitKey(this.prefix, codeId)),
-        ...batch.map(([, { limit }]) => limit),
-        ...wants,
-      );
+      const grants = await this.grant(batch.map(([codeId, { limit }], i) => ({ key: scanLimitKey(this.prefix, codeId), limit, want: wants[i] })));
       batch.forEach(([codeId, { limit, takers, topUp }], i) => {
         const [granted, used] = grants[i].map(Number);
         takers.forEach((taker, n) => taker.resolve(n < granted));
@@ -196,6 +192,18 @@ export class ScanLimits {
         for (const taker of takers) taker.reject(error);
       }
     }
+  }
+
+  /**
+   * One script call for every code of the turn on a single Redis; on a cluster the counters are
+   * in different slots (a script may not span them), so one call per code, sent together.
+   */
+  private async grant(asks: { key: string; limit: number; want: number }[]): Promise<[number, number][]> {
+    const script = this.redis as unknown as GrantScript;
+    if (isCluster(this.redis)) {
+      return Promise.all(asks.map(async ({ key, limit, want }) => (await script.grantScans(1, key, limit, want))[0]));
+    }
+    return script.grantScans(asks.length, ...asks.map((a) => a.key), ...asks.map((a) => a.limit), ...asks.map((a) => a.want));
   }
 
   /** Blocks unused since `before` (every block when it is +Infinity) go back to the shared counters. */

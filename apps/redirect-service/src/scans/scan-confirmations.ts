@@ -2,6 +2,7 @@
 import Denque from 'denque';
 import { randomUUID } from 'node:crypto';
 import { SCAN_FIELD } from '@qrd/contracts';
+import { besideStreamKey } from '@qrd/messaging';
 import type { ScanRecorderOptions } from './scan-recorder';
 
 /**
@@ -67,10 +68,11 @@ export class StoreConfirmations {
   /**
    * A token kept in Redis beside the stream: the same for every replica while Redis keeps its data,
    * gone when Redis comes back empty or is flushed (then a new one is made). A changed token means
-   * scans appended before it may be lost.
+   * scans appended before it may be lost. It is in the stream's hash slot, so on a cluster it is
+   * on the stream's master and goes with it.
    */
   async currentEpoch(): Promise<string> {
-    const key = `${this.options.stream}:epoch`;
+    const key = besideStreamKey(this.options.stream, 'epoch');
     await this.options.redis.set(key, randomUUID(), 'NX');
     return (await this.options.redis.get(key)) ?? '';
   }

@@ -3,8 +3,9 @@ import IORedis from 'ioredis';
 import { createLogger } from '@qrd/config';
 import { decodeScanEntry, scanStreamKey, ScanStreamEntry } from '@qrd/contracts';
 import { waitFor } from '@qrd/testing';
+import { besideStreamKey, scanStreamShardKeys } from '@qrd/messaging';
 import { failFastRedis, whenReady } from '../redirects/redis-connections';
-import { ScanRecorder } from './scan-recorder';
+import { ScanRecorder, ShardedScanRecorder } from './scan-recorder';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const logger = createLogger('scan-recorder-test', 'silent');
@@ -179,7 +180,7 @@ describe(ScanRecorder.name, () => {
     expect(sut.unconfirmed).toBe(5);
 
     // Redis comes back without its data before any was stored; the ingestor makes its group again.
-    await reader.del(lossy, `${lossy}:epoch`);
+    await reader.del(lossy, besideStreamKey(lossy, 'epoch'));
     await reader.xgroup('CREATE', lossy, group, '0', 'MKSTREAM');
 
     await waitFor(async () => expect(await streamed()).toEqual(ids));
@@ -191,7 +192,24 @@ describe(ScanRecorder.name, () => {
     expect(sut.resent).toBe(5);
     await sut.close();
     await redis.quit();
-    await reader.del(lossy, `${lossy}:epoch`);
+    await reader.del(lossy, besideStreamKey(lossy, 'epoch'));
+  });
+
+  it('spreads scans over the stream shards in turn, and counts over all of them', async () => {
+    const prefix = `t${randomBytes(5).toString('hex')}`;
+    const streams = scanStreamShardKeys(prefix, 3);
+    const redis = failFastRedis(REDIS_URL, 2000);
+    await whenReady(redis);
+    const sut = new ShardedScanRecorder({ redis, streams, logger });
+    const ids = Array.from({ length: 9 }, (_, n) => sut.record(scanOf(n)));
+    await waitFor(async () => expect(sut.pending).toBe(0));
+    expect(sut.written).toBe(9);
+    const perShard = await Promise.all(streams.map(async (stream) => (await reader.xrange(stream, '-', '+')).map(([, fields]) => decodeScanEntry(fields)?.id)));
+    expect(perShard.map((shard) => shard.length)).toEqual([3, 3, 3]);
+    expect(perShard.flat().sort()).toEqual([...ids].sort());
+    expect(perShard[0]).toEqual([ids[0], ids[3], ids[6]]);
+    await sut.close();
+    redis.disconnect();
+    await reader.del(...streams);
   });
 });
-

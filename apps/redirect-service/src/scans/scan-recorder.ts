@@ -295,3 +295,55 @@ export class ScanRecorder {
     this.schedule(0);
   }
 }
+
+/**
+ * The scans spread over the stream's shards (SCAN_STREAM_SHARDS): one recorder per shard, taking
+ * scans in turn, so the shards fill evenly and each append is one call on one shard's key (on a
+ * cluster, one master). With one shard it is that shard's recorder and nothing more.
+ */
+export class ShardedScanRecorder {
+  readonly shards: ScanRecorder[];
+  private next = 0;
+
+  constructor(options: Omit<ScanRecorderOptions, 'stream'> & { streams: string[] }) {
+    const { streams, ...rest } = options;
+    if (streams.length === 0) throw new Error('the scan stream needs at least one shard');
+    this.shards = streams.map((stream) => new ScanRecorder({ ...rest, stream }));
+  }
+
+  /** See ScanRecorder.record: the scan goes to the next shard in turn. */
+  record(scan: Omit<ScanStreamEntry, 'id'>, answer?: Answer, id?: string): string {
+    const shard = this.shards[this.next];
+    this.next = this.next + 1 === this.shards.length ? 0 : this.next + 1;
+    return shard.record(scan, answer, id);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.shards.map((shard) => shard.close()));
+  }
+
+  private sum(read: (shard: ScanRecorder) => number): number {
+    let total = 0;
+    for (const shard of this.shards) total += read(shard);
+    return total;
+  }
+
+  get pending(): number {
+    return this.sum((s) => s.pending);
+  }
+  get unconfirmed(): number {
+    return this.sum((s) => s.unconfirmed);
+  }
+  get dropped(): number {
+    return this.sum((s) => s.dropped);
+  }
+  get written(): number {
+    return this.sum((s) => s.written);
+  }
+  get resent(): number {
+    return this.sum((s) => s.resent);
+  }
+  get lateAnswers(): number {
+    return this.sum((s) => s.lateAnswers);
+  }
+}

@@ -51,11 +51,15 @@ export function redirectChangesChannel(redisPrefix: string): string {
  * unknown. Set by a full rebuild; gone with the rest of the data when Redis loses it.
  */
 export function redirectTableCompleteKey(redisPrefix: string): string {
-  return `${redisPrefix}:redirect-table:complete`;
+  return `${redisPrefix}:{redirect-table}:complete`;
 }
-/** The lease of the rebuild in progress (one qr-service replica at a time). */
+/**
+ * The lease of the rebuild in progress (one qr-service replica at a time). In the marker's hash
+ * slot: the script that marks the table complete checks the lease in the same call, which a Redis
+ * Cluster allows only within one slot.
+ */
 export function redirectTableBuildKey(redisPrefix: string): string {
-  return `${redisPrefix}:redirect-table:build`;
+  return `${redisPrefix}:{redirect-table}:build`;
 }
 
 /** A slug: 7 base62 characters. */
