@@ -1,32 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'pg';
-import { buyCode, Customer, promoteToAdmin, signUp } from './support/customers';
-import { checkCustomerSettled, redirectOf, settle, storedScans } from './support/checks';
-import { CustomerLoad, RedirectLoad, WriteCounts } from './support/load';
+import { buyCode, Customer, signUp } from './support/customers';
+import { FaultRun } from './support/fault-run';
 import { sleep } from './support/ports';
 import { PrivatePostgres } from './support/private-postgres';
 import { PrivateRedis } from './support/private-redis';
-import { FaultSystem, OUTPUT_DIR, SERVICE_NAMES, ServiceName } from './support/system';
-
-/** What one fault did to the traffic, for RELIABILITY.md. */
-interface Figures {
-  fault: string;
-  /** From the injection until every service answered ready again. */
-  faultSeconds: number;
-  redirectsServed: number;
-  redirectErrors: number;
-  writesAcknowledged: number;
-  writesFailed: number;
-  /** From the restart until every service answered ready. */
-  recoverSeconds: number;
-  scansSent: number;
-  scansStored: number;
-}
-
-const SCAN_CODES = 8;
-const CUSTOMERS = 3;
+import { FaultSystem, SERVICE_NAMES, ServiceName } from './support/system';
 
 /**
  * The whole system as `npm start` runs it, under steady load (scans of known codes; customers
@@ -40,11 +21,7 @@ describe('faults', () => {
   let system: FaultSystem;
   let db: Pool;
   let mailDir: string;
-  const scanCodes: { id: string; slug: string; destinationUrl: string }[] = [];
-  let suspendedSlugs: string[] = [];
-  let redirects: RedirectLoad;
-  let customers: CustomerLoad[] = [];
-  const figures: Figures[] = [];
+  let run: FaultRun;
 
   beforeAll(async () => {
     pg = await PrivatePostgres.start();
@@ -68,124 +45,20 @@ describe('faults', () => {
     await system.start();
     db = new Pool({ connectionString: pg.url(), max: 4 });
     db.on('error', () => undefined);
-
-    const scanner = await signUp(system.baseUrl);
-    for (let n = 0; n < SCAN_CODES; n += 1) {
-      const code = await buyCode(scanner, `https://example.com/poster/${n}`);
-      scanCodes.push({ id: code.id, slug: code.slug, destinationUrl: code.destinationUrl });
-    }
-    // An owner suspended by an admin: their codes must never redirect again, whatever fails.
-    const suspended = await signUp(system.baseUrl);
-    suspendedSlugs = [(await buyCode(suspended, 'https://example.com/gone/1')).slug, (await buyCode(suspended, 'https://example.com/gone/2')).slug];
-    const admin = await signUp(system.baseUrl);
-    await promoteToAdmin(db, admin);
-    const res = await admin.client.post(`/api/admin/users/${suspended.userId}/status`, { status: 'suspended' });
-    if (res.status !== 200 && res.status !== 201) throw new Error(`suspending answered ${res.status}: ${res.text}`);
-
-    const people: Customer[] = [];
-    for (let n = 0; n < CUSTOMERS; n += 1) people.push(await signUp(system.baseUrl));
-    customers = people.map((c) => new CustomerLoad(c.client, c.userId, c.signIn));
-    redirects = new RedirectLoad(system.baseUrl, scanCodes);
+    run = await FaultRun.prepare(system, db);
   }, 300_000);
 
   afterAll(async () => {
-    await redirects?.stop();
-    await Promise.all(customers.map((c) => c.stop()));
+    await run?.stop();
     await db?.end();
     await system?.stop();
     await redis?.destroy();
     await pg?.destroy();
     if (mailDir) rmSync(mailDir, { recursive: true, force: true });
-    mkdirSync(OUTPUT_DIR, { recursive: true });
-    writeFileSync(join(OUTPUT_DIR, 'figures.json'), JSON.stringify(figures, null, 2));
-    if (figures.length) {
-      const lines = figures.map(
-        (f) =>
-          `| ${f.fault} | ${f.faultSeconds.toFixed(1)} | ${f.redirectsServed} | ${f.redirectErrors} | ${f.writesAcknowledged} | ${f.writesFailed} | ${f.recoverSeconds.toFixed(1)} | ${f.scansSent} | ${f.scansStored} |`,
-      );
-      process.stdout.write(
-        ['', '| fault | fault s | redirects served during it | redirect errors | writes acknowledged | writes failed | recovery s | scans sent (total) | scans stored (total) |', '|---|---|---|---|---|---|---|---|---|', ...lines, ''].join('\n'),
-      );
-    }
+    run?.report('figures');
   });
 
-  function writeCounts(): WriteCounts {
-    return customers.reduce((sum, c) => ({ acknowledged: sum.acknowledged + c.counts.acknowledged, refused: sum.refused + c.counts.refused, failed: sum.failed + c.counts.failed }), {
-      acknowledged: 0,
-      refused: 0,
-      failed: 0,
-    });
-  }
-
-  /**
-   * Scans lost in an earlier fault (only the Redis kill -9 may lose any: see RELIABILITY.md). Later
-   * faults are checked against what was sent less these, so one loss is counted once, where it happened.
-   */
-  let scansLostSoFar = 0;
-
-  /**
-   * Load for a few seconds, the fault (which returns once the failed part has been started again),
-   * a few more seconds of load, then the checks. Returns what the traffic saw.
-   */
-  async function underFault(
-    fault: string,
-    inject: () => Promise<number>,
-    { writes = true, lostAtMost = 0 }: { writes?: boolean; lostAtMost?: number } = {},
-  ): Promise<Figures> {
-    redirects.start();
-    if (writes) customers.forEach((c) => c.start());
-    await sleep(3000);
-
-    const redirectsBefore = redirects.snapshot();
-    const writesBefore = writeCounts();
-    const started = Date.now();
-    const restartedAt = await inject();
-    await system.waitAllReady();
-    const faultMs = Date.now() - started;
-    const redirectsDuring = redirects.snapshot();
-    const writesDuring = writeCounts();
-
-    await sleep(3000);
-    await redirects.stop();
-    await Promise.all(customers.map((c) => c.stop()));
-
-    const problems: string[] = [];
-    for (const customer of customers) problems.push(...(await checkCustomerSettled(db, system.baseUrl, customer)));
-    for (const slug of suspendedSlugs) {
-      const answer = await redirectOf(system.baseUrl, slug);
-      if (answer.status === 302) problems.push(`code ${slug} of a suspended owner redirects`);
-    }
-    // Every scan answered with its redirect is stored once. A request that got no redirect (timed
-    // out, or the redirect-service died between appending its scan and answering) may have been
-    // stored too: running totals, so stored may exceed sent by at most those.
-    const sent = redirects.counts.redirected;
-    const unanswered = redirects.counts.errors + redirects.counts.timedOut;
-    const read = () => storedScans(db, scanCodes.map((c) => c.id));
-    const expected = sent - scansLostSoFar;
-    let stored = await settle(read, expected - lostAtMost, 60_000);
-    if (lostAtMost > 0 && stored < expected) stored = await settle(read, expected, 5_000);
-    const lost = expected - stored;
-    if (lost > lostAtMost) problems.push(`${sent} scans redirected, ${stored} stored${scansLostSoFar ? ` (${scansLostSoFar} lost in an earlier fault)` : ''}`);
-    else if (lost > 0) scansLostSoFar += lost;
-    if (stored > sent + unanswered) problems.push(`${sent} scans redirected (${unanswered} unanswered), ${stored} stored: some twice`);
-    for (const name of SERVICE_NAMES) if (!(await system.ready(name))) problems.push(`${name} is not ready`);
-
-    const result: Figures = {
-      fault,
-      faultSeconds: faultMs / 1000,
-      redirectsServed: redirectsDuring.redirected - redirectsBefore.redirected,
-      redirectErrors: redirectsDuring.errors + redirectsDuring.timedOut - redirectsBefore.errors - redirectsBefore.timedOut,
-      writesAcknowledged: writesDuring.acknowledged - writesBefore.acknowledged,
-      writesFailed: writesDuring.failed - writesBefore.failed,
-      recoverSeconds: Math.max(0, started + faultMs - restartedAt) / 1000,
-      scansSent: sent,
-      scansStored: stored,
-    };
-    figures.push(result);
-    process.stdout.write(`[faults] ${JSON.stringify(result)}${problems.length ? `\n[faults] problems: ${problems.slice(0, 10).join('; ')}` : ''}\n`);
-    expect(problems).toEqual([]);
-    return result;
-  }
+  const underFault: FaultRun['underFault'] = (...args) => run.underFault(...args);
 
   it('Redis stopped for 10 s, then back with its data: known codes keep redirecting', async () => {
     const figure = await underFault(
@@ -256,7 +129,7 @@ describe('faults', () => {
 
   it('the qr-service killed between deletes committing and their events', async () => {
     await underFault('kill -9 qr-service during a burst of deletes', async () => {
-      const victims = customers.flatMap((c) => c.codes.filter((code) => !code.deleted).slice(0, 3).map((code) => ({ c, code })));
+      const victims = run.customers.flatMap((c) => c.codes.filter((code) => !code.deleted).slice(0, 3).map((code) => ({ c, code })));
       const deletes = victims.map(({ c, code }) =>
         c.client.delete(`/api/qrcodes/${code.id}`).then(
           (res) => {

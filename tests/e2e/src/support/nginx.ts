@@ -14,7 +14,8 @@ export interface NginxOptions {
   /** The built web app; absent: only /api, /r/ and /health are served (tests of the services). */
   webRoot?: string;
   port: number;
-  gatewayPort: number;
+  /** The gateway, or its replicas, one upstream server each. */
+  gatewayPort: number | number[];
   /** The redirect-service replicas, one upstream server each (nginx balances across them). */
   redirectPorts: number[];
   /** Where nginx's error output goes. */
@@ -42,7 +43,7 @@ function workerUser(): string {
 function renderConf(options: NginxOptions): string {
   const { dir } = options;
   const conf = readFileSync(join(ROOT, 'nginx', 'nginx.conf'), 'utf8')
-    .replace('server gateway:3000;', `server 127.0.0.1:${options.gatewayPort};`)
+    .replace('server gateway:3000;', [options.gatewayPort].flat().map((port) => `server 127.0.0.1:${port};`).join('\n    '))
     .replace('server redirect-service:3004;', options.redirectPorts.map((port) => `server 127.0.0.1:${port};`).join('\n    '))
     .replace('listen 8080;', `listen 127.0.0.1:${options.port};`)
     .replace('root /usr/share/nginx/html;', `root ${options.webRoot ?? dir};`)

@@ -27,6 +27,8 @@ export class RedirectLoad {
   private loops: Promise<void>[] = [];
   readonly counts: RedirectCounts = { redirected: 0, errors: 0, timedOut: 0 };
   readonly firstErrors: string[] = [];
+  /** When each error or time-out happened (ms since the epoch). */
+  readonly failedAt: number[] = [];
 
   constructor(
     private readonly baseUrl: string,
@@ -63,8 +65,10 @@ export class RedirectLoad {
         if (res.status === 302 && res.headers.get('location') === code.destinationUrl) this.counts.redirected += 1;
         else this.error(`${code.slug}: ${res.status} ${res.headers.get('location') ?? ''}`);
       } catch (error) {
-        if ((error as Error).name === 'TimeoutError') this.counts.timedOut += 1;
-        else this.error(`${code.slug}: ${(error as Error).message}`);
+        if ((error as Error).name === 'TimeoutError') {
+          this.counts.timedOut += 1;
+          this.failedAt.push(Date.now());
+        } else this.error(`${code.slug}: ${(error as Error).message}`);
       }
       await sleep(this.pauseMs);
     }
@@ -72,6 +76,7 @@ export class RedirectLoad {
 
   private error(what: string): void {
     this.counts.errors += 1;
+    this.failedAt.push(Date.now());
     if (this.firstErrors.length < 5) this.firstErrors.push(what);
   }
 }
@@ -98,6 +103,8 @@ export class CustomerLoad {
   private loop: Promise<void> = Promise.resolve();
   readonly codes: TrackedCode[] = [];
   readonly counts: WriteCounts = { acknowledged: 0, refused: 0, failed: 0 };
+  /** When each write without a clear answer was sent (ms since the epoch). */
+  readonly failedAt: number[] = [];
   /** A purchase without a clear answer: the seats may be one more than those known to be paid. */
   seatsUncertain = false;
   /** Seats paid: the subscription's first, then one per purchase answered as charged. A deleted code's seat stays paid until the period ends. */
@@ -174,6 +181,7 @@ export class CustomerLoad {
 
   /** 'ok' for a 2xx, 'refused' for a 4xx (nothing changed), 'unknown' otherwise. */
   private async send(request: () => Promise<TestResponse>): Promise<'ok' | 'refused' | 'unknown'> {
+    const sentAt = Date.now();
     let timer: NodeJS.Timeout | undefined;
     try {
       const res = await Promise.race([
@@ -192,9 +200,11 @@ export class CustomerLoad {
         return 'refused';
       }
       this.counts.failed += 1;
+      this.failedAt.push(sentAt);
       return 'unknown';
     } catch {
       this.counts.failed += 1;
+      this.failedAt.push(sentAt);
       return 'unknown';
     } finally {
       clearTimeout(timer);

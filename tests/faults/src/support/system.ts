@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createWriteStream, mkdirSync, WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { RunningNginx, startNginx } from '../../../e2e/src/support/nginx';
 import { freePort, sleep } from './ports';
 
 export const ROOT = join(__dirname, '..', '..', '..', '..');
@@ -23,39 +24,91 @@ function entryOf(service: ServiceName): string {
   return join(ROOT, 'dist', 'apps', service, 'apps', service, 'src', 'main.js');
 }
 
+/** One process of a service: `replica` 0 is the first. */
+interface Instance {
+  name: ServiceName;
+  replica: number;
+  port: number;
+  child?: ChildProcess;
+  log?: WriteStream;
+}
+
+export interface FaultSystemOptions {
+  /** Processes of each service (1 of any not named), as `REPLICAS=` gives `npm start`. */
+  replicas?: Partial<Record<ServiceName, number>>;
+  /**
+   * The front door: the one of `npm start` (tools/edge.mjs), or Debian's nginx running
+   * nginx/nginx.conf with every replica in its upstreams, as production runs it.
+   */
+  frontDoor?: 'edge' | 'nginx';
+}
+
 /**
  * The built services as plain processes (what `npm start` runs), each of which can be killed with
- * SIGKILL and started again, behind the same front door (`tools/edge.mjs`) on a port of its own.
+ * SIGKILL and started again, behind a front door on a port of its own.
  */
 export class FaultSystem {
-  private readonly children = new Map<ServiceName, ChildProcess>();
-  private readonly logs = new Map<ServiceName, WriteStream>();
+  private readonly instances: Instance[] = [];
   private edge: ChildProcess | null = null;
-  readonly ports = {} as Record<ServiceName | 'web', number>;
+  private nginx: RunningNginx | null = null;
+  private webPort = 0;
 
-  constructor(private readonly env: Record<string, string>) {}
+  constructor(
+    private readonly env: Record<string, string>,
+    private readonly options: FaultSystemOptions = {},
+  ) {}
 
   get baseUrl(): string {
-    return `http://127.0.0.1:${this.ports.web}`;
+    return `http://127.0.0.1:${this.webPort}`;
   }
 
-  serviceUrl(name: ServiceName): string {
-    return `http://127.0.0.1:${this.ports[name]}`;
+  serviceUrl(name: ServiceName, replica = 0): string {
+    return `http://127.0.0.1:${this.instance(name, replica).port}`;
+  }
+
+  /** How many processes of the service run. */
+  replicas(name: ServiceName): number {
+    return this.instances.filter((i) => i.name === name).length;
+  }
+
+  private instance(name: ServiceName, replica: number): Instance {
+    const found = this.instances.find((i) => i.name === name && i.replica === replica);
+    if (!found) throw new Error(`${name} has no replica ${replica}`);
+    return found;
+  }
+
+  private portsOf(name: ServiceName): number[] {
+    return this.instances.filter((i) => i.name === name).map((i) => i.port);
   }
 
   async start(): Promise<void> {
     mkdirSync(join(OUTPUT_DIR, 'logs'), { recursive: true });
-    for (const name of [...SERVICE_NAMES, 'web'] as const) this.ports[name] = await freePort();
+    for (const name of SERVICE_NAMES) {
+      for (let replica = 0; replica < (this.options.replicas?.[name] ?? 1); replica += 1) this.instances.push({ name, replica, port: await freePort() });
+    }
+    this.webPort = await freePort();
     this.env.PUBLIC_BASE_URL = this.baseUrl;
+    // The gateway's way to the qr-service's internal routes: its first replica, as `npm start` does.
     this.env.QR_INTERNAL_URL = this.serviceUrl('qr-service');
-    for (const name of SERVICE_NAMES) this.env[PORT_ENV[name]] = String(this.ports[name]);
-    for (const name of SERVICE_NAMES) await this.startService(name);
+    for (const instance of this.instances) await this.startInstance(instance);
+    if (this.options.frontDoor === 'nginx') {
+      const dir = join(OUTPUT_DIR, 'nginx');
+      mkdirSync(dir, { recursive: true });
+      this.nginx = await startNginx({
+        dir,
+        port: this.webPort,
+        gatewayPort: this.portsOf('gateway'),
+        redirectPorts: this.portsOf('redirect-service'),
+        errorLog: join(OUTPUT_DIR, 'logs', 'nginx.log'),
+      });
+      return;
+    }
     // The front door of `npm start` (an ES module, so in a process of its own).
     const options = JSON.stringify({
-      port: this.ports.web,
+      port: this.webPort,
       webRoot: join(ROOT, 'dist', 'apps', 'web'),
-      gatewayPort: this.ports.gateway,
-      redirectPort: this.ports['redirect-service'],
+      gatewayPort: this.portsOf('gateway'),
+      redirectPort: this.portsOf('redirect-service'),
     });
     const script = `import(${JSON.stringify(pathToFileURL(join(ROOT, 'tools', 'edge.mjs')).href)}).then((m) => m.startEdge(${options}))`;
     this.edge = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'inherit' });
@@ -69,63 +122,79 @@ export class FaultSystem {
     }
   }
 
-  async startService(name: ServiceName): Promise<void> {
-    const log = this.logs.get(name) ?? createWriteStream(join(OUTPUT_DIR, 'logs', `${name}.log`), { flags: 'a' });
-    this.logs.set(name, log);
-    const child = spawn(process.execPath, [entryOf(name)], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.pipe(log, { end: false });
-    child.stderr.pipe(log, { end: false });
-    this.children.set(name, child);
-    await this.waitReady(name, 90_000);
+  /** Starts (again) a service's process, `replica` 0 being the first, on its own port. */
+  async startService(name: ServiceName, replica = 0): Promise<void> {
+    await this.startInstance(this.instance(name, replica));
   }
 
-  /** `kill -9` of one service. */
-  async kill(name: ServiceName): Promise<void> {
-    const child = this.children.get(name);
-    this.children.delete(name);
+  private async startInstance(instance: Instance): Promise<void> {
+    const label = instance.replica === 0 ? instance.name : `${instance.name}-${instance.replica + 1}`;
+    instance.log ??= createWriteStream(join(OUTPUT_DIR, 'logs', `${label}.log`), { flags: 'a' });
+    const child = spawn(process.execPath, [entryOf(instance.name)], {
+      env: { ...this.env, [PORT_ENV[instance.name]]: String(instance.port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.pipe(instance.log, { end: false });
+    child.stderr.pipe(instance.log, { end: false });
+    instance.child = child;
+    await this.waitReady(instance.name, 90_000, instance.replica);
+  }
+
+  /** `kill -9` of one process of a service. */
+  async kill(name: ServiceName, replica = 0): Promise<void> {
+    const instance = this.instance(name, replica);
+    const child = instance.child;
+    instance.child = undefined;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = once(child, 'exit');
     child.kill('SIGKILL');
     await exited;
   }
 
-  /** 200 from the service's readiness check (PostgreSQL, Redis and its consumers). */
-  async ready(name: ServiceName): Promise<boolean> {
+  /** 200 from the service's readiness check (PostgreSQL, Redis and its consumers); every replica's without `replica`. */
+  async ready(name: ServiceName, replica?: number): Promise<boolean> {
+    if (replica === undefined) {
+      for (let n = 0; n < this.replicas(name); n += 1) if (!(await this.ready(name, n))) return false;
+      return true;
+    }
+    const url = this.serviceUrl(name, replica);
     try {
-      const res = await fetch(`${this.serviceUrl(name)}/health/ready`, { signal: AbortSignal.timeout(2000) });
+      const res = await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(2000) });
       if (res.status !== 404) return res.ok;
-      return (await fetch(`${this.serviceUrl(name)}/health`, { signal: AbortSignal.timeout(2000) })).ok;
+      return (await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) })).ok;
     } catch {
       return false;
     }
   }
 
-  async waitReady(name: ServiceName, timeoutMs: number): Promise<void> {
+  async waitReady(name: ServiceName, timeoutMs: number, replica = 0): Promise<void> {
     const deadline = Date.now() + timeoutMs;
+    const instance = this.instance(name, replica);
     while (Date.now() < deadline) {
-      const child = this.children.get(name);
-      if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`${name} exited while starting (see test-output/faults/logs/${name}.log)`);
-      if (await this.ready(name)) return;
+      const child = instance.child;
+      if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`${name} exited while starting (see test-output/faults/logs/)`);
+      if (await this.ready(name, replica)) return;
       await sleep(200);
     }
-    throw new Error(`${name} was not ready within ${timeoutMs / 1000} s`);
+    throw new Error(`${name}${replica ? ` (replica ${replica + 1})` : ''} was not ready within ${timeoutMs / 1000} s`);
   }
 
-  /** Resolves once every service answers ready; the time it took, in milliseconds. */
+  /** Resolves once every process of every service answers ready; the time it took, in milliseconds. */
   async waitAllReady(timeoutMs = 120_000): Promise<number> {
     const started = Date.now();
-    for (const name of SERVICE_NAMES) await this.waitReady(name, Math.max(1000, timeoutMs - (Date.now() - started)));
+    for (const { name, replica } of this.instances) await this.waitReady(name, Math.max(1000, timeoutMs - (Date.now() - started)), replica);
     return Date.now() - started;
   }
 
   async stop(): Promise<void> {
+    await this.nginx?.stop();
     if (this.edge && this.edge.exitCode === null) {
       const exited = once(this.edge, 'exit');
       this.edge.kill('SIGTERM');
       await exited;
     }
-    for (const name of [...SERVICE_NAMES].reverse()) {
-      const child = this.children.get(name);
+    for (const instance of [...this.instances].reverse()) {
+      const child = instance.child;
       if (!child || child.exitCode !== null || child.signalCode !== null) continue;
       const exited = once(child, 'exit');
       child.kill('SIGTERM');
@@ -133,7 +202,6 @@ export class FaultSystem {
       await exited;
       clearTimeout(timer);
     }
-    this.children.clear();
-    for (const log of this.logs.values()) log.end();
+    for (const instance of this.instances) instance.log?.end();
   }
 }
