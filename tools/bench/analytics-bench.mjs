@@ -127,14 +127,18 @@ async function seed(databaseUrl, ownerId) {
   for (let m = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), 1)); m.getTime() <= now + 31 * DAY_MS; m = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1))) {
     const month = m.toISOString().slice(0, 7);
     const next = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
-    await db.query(`CREATE TABLE IF NOT EXISTS qr.scans_${month.replace('-', '_')} PARTITION OF qr.scans FOR VALUES FROM ('${month}-01 00:00:00+00') TO ('${next}-01 00:00:00+00')`);
+    const name = `scan_rows_${month.replace('-', '_')}`;
+    await db.query(`CREATE TABLE IF NOT EXISTS qr.${name} PARTITION OF qr.scan_rows FOR VALUES FROM ('${month}-01 00:00:00+00') TO ('${next}-01 00:00:00+00')`);
+    await db.query(`CREATE UNIQUE INDEX IF NOT EXISTS ${name}_scan_key ON qr.${name} (scan_id) WITH (fillfactor = 100)`);
   }
+  // Written wide into a scratch table, then stored as the migration that made raw scans compact stores them.
+  await db.query(`CREATE UNLOGGED TABLE seed (LIKE qr.scans)`);
   log(`seeding ${SCANS.toLocaleString('en-US')} scans over ${DAYS} days (${(SCANS / 10).toLocaleString('en-US')} on one code) ...`);
   const chunk = 1_000_000;
   for (let done = 0; done < SCANS; done += chunk) {
     const size = Math.min(chunk, SCANS - done);
     await db.query(
-      `INSERT INTO qr.scans (scan_id, code_id, owner_id, scanned_at, is_bot, bot_reason, method, device, os, browser, country, region, city, referrer, language, visitor_hash)
+      `INSERT INTO seed (scan_id, code_id, owner_id, scanned_at, is_bot, bot_reason, method, device, os, browser, country, region, city, referrer, language, visitor_hash)
        SELECT gen_random_uuid(),
               CASE WHEN n % 10 = 0 THEN $1::uuid ELSE ($2::uuid[])[1 + (n % ($3 - 1))] END,
               $4::uuid,
@@ -153,6 +157,23 @@ async function seed(databaseUrl, ownerId) {
     );
     log(`  ${(done + size).toLocaleString('en-US')} raw scans`);
   }
+  for (const [table, key] of [
+    ['scan_agents', 'jsonb_build_array(is_bot, bot_reason, method, device, os, browser)'],
+    ['scan_places', 'jsonb_build_array(country, region, city)'],
+    ['scan_contexts', 'jsonb_build_array(referrer, language, variant, rule, source)'],
+  ]) {
+    await db.query(`INSERT INTO qr.${table} (key) SELECT DISTINCT ${key} FROM seed ON CONFLICT DO NOTHING`);
+  }
+  await db.query(
+    `INSERT INTO qr.scan_rows (scanned_at, scan_id, visitor, code, agent, place, context)
+     SELECT s.scanned_at, s.scan_id, qr.visitor_key(s.visitor_hash), c.scan_key, a.id, p.id, x.id
+     FROM seed s JOIN qr.codes c ON c.id = s.code_id
+     JOIN qr.scan_agents a ON a.key = jsonb_build_array(s.is_bot, s.bot_reason, s.method, s.device, s.os, s.browser)
+     JOIN qr.scan_places p ON p.key = jsonb_build_array(s.country, s.region, s.city)
+     JOIN qr.scan_contexts x ON x.key = jsonb_build_array(s.referrer, s.language, s.variant, s.rule, s.source)
+     ORDER BY s.scanned_at`,
+  );
+  await db.query(`DROP TABLE seed`);
   const module = await import(pathToFileURL(join(ROOT, 'dist', 'apps', 'qr-service', 'apps', 'qr-service', 'src', 'scans', 'rollup-rebuild.js')).href);
   const rollUpStoredScans = module.rollUpStoredScans ?? module.default.rollUpStoredScans;
   log('building rollups ...');

@@ -34,6 +34,7 @@ import { AnalyticsSettings18005000000000 } from './migrations/18005000000000-ana
 import { ConversionRules18006000000000 } from './migrations/18006000000000-conversion-rules';
 import { UniqueWindow18006000000500 } from './migrations/18006000000500-unique-window';
 import { CityPlaces18007000000000 } from './migrations/18007000000000-city-places';
+import { CompactScans18008000000000 } from './migrations/18008000000000-compact-scans';
 
 /** The qr schema. Access is plain SQL through the DataSource (see the *.repository.ts files). */
 export const QR_DATABASE: ServiceDatabase = {
@@ -75,5 +76,6 @@ export const QR_DATABASE: ServiceDatabase = {
     ConversionRules18006000000000,
     UniqueWindow18006000000500,
     CityPlaces18007000000000,
+    CompactScans18008000000000,
   ],
 };

@@ -347,13 +347,22 @@ export class AnalyticsRepository {
     );
   }
 
-  /** Latest human scans, creations and destination changes, newest first. */
+  /**
+   * Latest human scans, creations and destination changes, newest first. The raw scans have no
+   * index by owner: the newest scans are in the hours of the codes whose last scans are newest
+   * (qr.scan_activity), at most one such hour per scan, so those hours are all that is read.
+   */
   async recentActivity(ownerId: string, limit = 20): Promise<RecentActivity[]> {
     const rows: (Omit<RecentActivity, 'at'> & { at: Date })[] = await this.primary.query(
       `(SELECT s.scan_id::text AS id, s.code_id AS "codeId", c.name AS "codeName", 'scan' AS action, s.scanned_at AS at,
                s.country, s.city, s.device
-        FROM qr.scans s JOIN qr.codes c ON c.id = s.code_id
-        WHERE s.owner_id = $1 AND NOT s.is_bot ORDER BY s.scanned_at DESC LIMIT $2)
+        FROM (SELECT code_id, hour FROM qr.scan_activity WHERE owner_id = $1 ORDER BY last_scan_at DESC LIMIT $2) a
+        JOIN qr.codes c ON c.id = a.code_id
+        CROSS JOIN LATERAL (
+          SELECT * FROM qr.scans s WHERE s.code_id = a.code_id AND s.scanned_at >= a.hour AND s.scanned_at < a.hour + interval '1 hour' AND NOT s.is_bot
+          ORDER BY s.scanned_at DESC LIMIT $2
+        ) s
+        ORDER BY s.scanned_at DESC LIMIT $2)
        UNION ALL
        (SELECT 'create-' || c.id, c.id, c.name, 'create', c.created_at, NULL, NULL, NULL
         FROM qr.codes c WHERE c.owner_id = $1 AND c.deleted_at IS NULL ORDER BY c.created_at DESC LIMIT $2)

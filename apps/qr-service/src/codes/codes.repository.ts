@@ -267,7 +267,7 @@ export class CodesRepository {
       [id, ownerId],
     );
     if (rows.length === 0) return null;
-    await tx.query(`DELETE FROM qr.scans WHERE code_id = $1`, [id]);
+    await tx.query(`DELETE FROM qr.scan_rows WHERE code = (SELECT scan_key FROM qr.codes WHERE id = $1)`, [id]);
     await tx.query(`DELETE FROM qr.code_stats WHERE code_id = $1`, [id]);
     await this.scans.forgetCode(tx, id, ownerId);
     return rows[0];
@@ -313,7 +313,7 @@ export class CodesRepository {
        WHERE c.owner_id = $1 AND ${LIVE} RETURNING ${REDIRECT_COLUMNS}`,
       [ownerId],
     );
-    await tx.query(`DELETE FROM qr.scans WHERE owner_id = $1`, [ownerId]);
+    await tx.query(`DELETE FROM qr.scan_rows WHERE code IN (SELECT scan_key FROM qr.codes WHERE owner_id = $1)`, [ownerId]);
     await tx.query(`DELETE FROM qr.code_stats WHERE owner_id = $1`, [ownerId]);
     await this.scans.forgetOwner(tx, ownerId);
     return rows[0];

@@ -186,7 +186,7 @@ export class DataExportsRepository {
   }
 
   async countScans(ownerId: string): Promise<number> {
-    const [{ n }] = (await this.reads.query(`SELECT count(*)::bigint::text AS n FROM qr.scans WHERE owner_id = $1`, [ownerId])) as { n: string }[];
+    const [{ n }] = (await this.reads.query(`SELECT count(*)::bigint::text AS n FROM qr.scan_rows WHERE code IN (SELECT scan_key FROM qr.codes WHERE owner_id = $1)`, [ownerId])) as { n: string }[];
     return Number(n);
   }
 

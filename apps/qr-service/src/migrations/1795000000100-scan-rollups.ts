@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { rollUpStoredScans } from '../scans/rollup-rebuild';
-import { createPartitionSql } from '../scans/scan-partitions';
+import { addMonths } from '../scans/scan-partitions';
 
 /**
  * Scans at scale (DESIGN.md section 5):
@@ -53,7 +53,10 @@ export class ScanRollups1795000000100 implements MigrationInterface {
         UNION SELECT generate_series(date_trunc('month', now() AT TIME ZONE 'UTC') - interval '1 month',
                                      date_trunc('month', now() AT TIME ZONE 'UTC') + interval '2 months', interval '1 month')
       ) x`);
-    for (const { month } of months) await q.query(createPartitionSql(month));
+    for (const { month } of months) {
+      await q.query(`CREATE TABLE qr.scans_${month.replace('-', '_')} PARTITION OF qr.scans
+                     FOR VALUES FROM ('${month}-01 00:00:00+00') TO ('${addMonths(month, 1)}-01 00:00:00+00')`);
+    }
     await q.query(`
       INSERT INTO qr.scans (scan_id, code_id, owner_id, scanned_at, is_bot, bot_reason, method, device, os, browser,
                             country, region, city, referrer, language, visitor_hash)

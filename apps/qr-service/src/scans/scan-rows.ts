@@ -1,11 +1,16 @@
 import type { EnrichedScan } from './scan-enricher';
 import type { VisitorKey } from './known-visitors';
-import { boolArray, plainArray, textArray } from './pg-arrays';
+import { EEA_COUNTRIES } from '@qrd/contracts';
+import { plainArray } from './pg-arrays';
+import { visitorHalves } from './scan-terms';
 import { HOUR_MS, type OwnedScan, utcDayOf } from './scan-rollups';
 
 const dayText = (ms: number) => new Date(utcDayOf(ms)).toISOString().slice(0, 10);
 
 const NO_CODES: ReadonlySet<string> = new Set();
+
+/** The countries of the EU privacy mode. */
+const EEA = new Set<string>(EEA_COUNTRIES);
 
 /**
  * A code counting unique visitors per hour keeps one visitor row per UTC hour: its key is the
@@ -20,29 +25,51 @@ export function hourlyVisitorHash(hash: string, at: number, dayStart: number): s
 
 /** A batch of scans as the statements that store it take them: column arrays and visitor keys. */
 
-/** The raw rows' columns as array literals, built before the transaction opens. */
-export function rawColumns(batch: EnrichedScan[]): string[] {
-  return [
-    plainArray(batch.map((s) => s.scanId)),
-    plainArray(batch.map((s) => s.codeId)),
-    plainArray(batch.map((s) => s.scannedAt.getTime())),
-    boolArray(batch.map((s) => s.isBot)),
-    textArray(batch.map((s) => s.botReason)),
-    textArray(batch.map((s) => s.method)),
-    textArray(batch.map((s) => s.device)),
-    textArray(batch.map((s) => s.os)),
-    textArray(batch.map((s) => s.browser)),
-    textArray(batch.map((s) => s.country)),
-    textArray(batch.map((s) => s.region)),
-    textArray(batch.map((s) => s.city)),
-    textArray(batch.map((s) => s.referrer)),
-    textArray(batch.map((s) => s.language)),
-    textArray(batch.map((s) => s.visitorHash)),
-    textArray(batch.map((s) => s.variant ?? null)),
-    plainArray(batch.map((s) => s.rule ?? null)),
+/**
+ * The raw rows as the insert takes them, built before the transaction opens: the columns stored as
+ * they are (array literals), and each scan's keys in the dictionaries (scan-terms.ts), whose ids
+ * are looked up when the batch is stored. `privatePlaces` is the place an owner in the EU privacy
+ * mode keeps: the country alone for a visitor from the EEA.
+ */
+export interface RawColumns {
+  plain: string[];
+  agents: string[];
+  places: string[];
+  privatePlaces: string[];
+  contexts: string[];
+}
+
+export function rawColumns(batch: EnrichedScan[]): RawColumns {
+  const highs: number[] = [];
+  const lows: number[] = [];
+  const agents: string[] = [];
+  const places: string[] = [];
+  const privatePlaces: string[] = [];
+  const contexts: string[] = [];
+  for (const s of batch) {
+    const [high, low] = visitorHalves(s.visitorHash);
+    highs.push(high);
+    lows.push(low);
+    agents.push(JSON.stringify([s.isBot, s.botReason, s.method, s.device, s.os, s.browser]));
+    const place = JSON.stringify([s.country, s.region, s.city]);
+    places.push(place);
+    privatePlaces.push(s.country !== null && EEA.has(s.country) && (s.region !== null || s.city !== null) ? JSON.stringify([s.country, null, null]) : place);
     // Scans stay NULL (as every scan stored before links were told apart); clicks say so.
-    textArray(batch.map((s) => (s.source === 'click' ? 'click' : null))),
-  ];
+    contexts.push(JSON.stringify([s.referrer, s.language, s.variant ?? null, s.rule ?? null, s.source === 'click' ? 'click' : null]));
+  }
+  return {
+    plain: [
+      plainArray(batch.map((s) => s.scanId)),
+      plainArray(batch.map((s) => s.codeId)),
+      plainArray(batch.map((s) => s.scannedAt.getTime())),
+      plainArray(highs),
+      plainArray(lows),
+    ],
+    agents,
+    places,
+    privatePlaces,
+    contexts,
+  };
 }
 
 /**

@@ -8,12 +8,12 @@ import { CityPlace, CityPlaces } from './city-places';
 import { HourlyCodes, sameCodes } from './hourly-codes';
 import { KnownVisitors, VisitorKey } from './known-visitors';
 import { plainArray, textArray } from './pg-arrays';
-import { rawColumns, visitorKeys } from './scan-rows';
+import { RawColumns, rawColumns, visitorKeys } from './scan-rows';
+import { ScanTerms } from './scan-terms';
 import { BatchRollup, BucketRow, finishRollUp, OwnedScan, quarterHourOf, ScanTally, tallyScans, UniqueDelta } from './scan-rollups';
 
-/** The countries of the EU privacy mode, as a set and as the array literal the insert takes. */
+/** The countries of the EU privacy mode. */
 const EEA = new Set<string>(EEA_COUNTRIES);
-const EEA_LITERAL = plainArray([...EEA_COUNTRIES]);
 
 /** Codes whose owner a process remembers. */
 const OWNER_MEMO_SIZE = 100_000;
@@ -27,7 +27,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export interface PreparedBatch {
   batch: EnrichedScan[];
   months: Set<Month>;
-  raw: string[];
+  raw: RawColumns | null;
   guess: { owners: Map<string, string>; hourly: Set<string>; tally: ScanTally; visitors: VisitorKey[] } | null;
 }
 
@@ -46,11 +46,15 @@ export class ScansRepository {
   private turn: Promise<void> = Promise.resolve();
   /** Visitor rows known to be stored: their keys need not go to PostgreSQL again. */
   private readonly knownVisitors = new KnownVisitors();
+  /** The dictionaries' ids of agents, places and contexts. */
+  private readonly terms: ScanTerms;
 
   constructor(
     private readonly db: DataSource,
     @Optional() private readonly cities: CityPlaces = new CityPlaces(),
-  ) {}
+  ) {
+    this.terms = new ScanTerms(db);
+  }
 
   /**
    * Stores a batch; scans already stored (a redelivery, a re-sent buffer) and scans of unknown or
@@ -91,7 +95,7 @@ export class ScansRepository {
       const hourly = this.hourly.among(owners.keys());
       guess = { owners, hourly, tally: tallyScans(owned), visitors: visitorKeys(owned, hourly) };
     }
-    return { batch, months, raw: batch.length > 0 ? rawColumns(batch) : [], guess };
+    return { batch, months, raw: batch.length > 0 ? rawColumns(batch) : null, guess };
   }
 
   /**
@@ -101,7 +105,8 @@ export class ScansRepository {
    * other's row locks, which cost more than taking turns.
    */
   async storePrepared({ batch, months, raw, guess }: PreparedBatch): Promise<number> {
-    if (batch.length === 0) return 0;
+    if (batch.length === 0 || raw === null) return 0;
+    const ids = await this.termIds(raw);
     let release: (() => void) | undefined;
     try {
       let places: CityPlace[] = [];
@@ -110,7 +115,7 @@ export class ScansRepository {
           await ensurePartitions(tx, months);
           for (const month of months) this.partitions.add(month);
         }
-        const { fresh, hooked, stripped, hourly } = await this.insertRaw(tx, batch, raw);
+        const { fresh, hooked, stripped, hourly } = await this.insertRaw(tx, batch, raw, ids);
         if (fresh.length === 0) return { stored: 0, visited: null };
         if (hooked.size > 0) await this.queueForWebhooks(tx, fresh.filter((scan) => hooked.has(scan.ownerId)));
         // The guess holds if every scan was new, every code's owner and unique window as remembered and no place dropped (EU privacy).
@@ -136,6 +141,17 @@ export class ScansRepository {
     } finally {
       release?.();
     }
+  }
+
+  /** The batch's agents, places and contexts as dictionary ids (array literals), before the transaction. */
+  private async termIds(raw: RawColumns): Promise<string[]> {
+    const [agents, places, privatePlaces, contexts] = await Promise.all([
+      this.terms.idsOf('scan_agents', raw.agents),
+      this.terms.idsOf('scan_places', raw.places),
+      this.terms.idsOf('scan_places', raw.privatePlaces),
+      this.terms.idsOf('scan_contexts', raw.contexts),
+    ]);
+    return [agents, places, privatePlaces, contexts].map(plainArray);
   }
 
   /**
@@ -185,27 +201,27 @@ export class ScansRepository {
    * the owners that take scans by webhook (most take none: their scans are not written out for it),
    * and the codes counting unique visitors per hour.
    */
-  private async insertRaw(tx: EntityManager, batch: EnrichedScan[], raw: string[]): Promise<{ fresh: OwnedScan[]; hooked: Set<string>; stripped: boolean; hourly: Set<string> }> {
+  private async insertRaw(
+    tx: EntityManager,
+    batch: EnrichedScan[],
+    raw: RawColumns,
+    ids: string[],
+  ): Promise<{ fresh: OwnedScan[]; hooked: Set<string>; stripped: boolean; hourly: Set<string> }> {
     const codeIds = [...new Set(batch.map((s) => s.codeId))].sort();
     const rows: { id: string; owner: string | null; hooked: boolean; private: boolean; hourly: boolean }[] = await tx.query(
       `WITH c AS MATERIALIZED (
-         SELECT id, owner_id, unique_window = 'hour' AS hourly,
+         SELECT id, scan_key, owner_id, unique_window = 'hour' AS hourly,
                 coalesce((SELECT eu_privacy FROM qr.analytics_settings a WHERE a.owner_id = codes.owner_id), false) AS private
          FROM qr.codes WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL ORDER BY id FOR SHARE
        ), i AS MATERIALIZED (
-         SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::float8[], $5::boolean[], $6::text[], $7::text[], $8::text[], $9::text[],
-                              $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::smallint[], $19::text[])
-           AS i(scan_id, code_id, scanned_ms, is_bot, bot_reason, method, device, os, browser, country, region, city,
-                referrer, language, visitor_hash, variant, rule, source)
+         SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::float8[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[], $10::int[])
+           AS i(scan_id, code_id, scanned_ms, visitor_high, visitor_low, agent, place, private_place, context)
        ), ins AS (
-         INSERT INTO qr.scans (scan_id, code_id, owner_id, scanned_at, is_bot, bot_reason, method, device, os, browser,
-                               country, region, city, referrer, language, visitor_hash, variant, rule, source)
-         SELECT i.scan_id, i.code_id, c.owner_id, to_timestamp(i.scanned_ms / 1000), i.is_bot, i.bot_reason, i.method, i.device, i.os, i.browser,
-                i.country,
+         INSERT INTO qr.scan_rows (scanned_at, scan_id, visitor, code, agent, place, context)
+         SELECT to_timestamp(i.scanned_ms / 1000), i.scan_id, (i.visitor_high::bigint << 30) | i.visitor_low, c.scan_key, i.agent,
                 -- EU privacy mode: a visitor from the EEA keeps their country only.
-                CASE WHEN c.private AND i.country = ANY($20::text[]) THEN NULL ELSE i.region END,
-                CASE WHEN c.private AND i.country = ANY($20::text[]) THEN NULL ELSE i.city END,
-                i.referrer, i.language, i.visitor_hash, i.variant, i.rule, i.source
+                CASE WHEN c.private THEN i.private_place ELSE i.place END,
+                i.context
          FROM i JOIN c ON c.id = i.code_id
          ON CONFLICT DO NOTHING
          RETURNING scan_id
@@ -216,7 +232,7 @@ export class ScansRepository {
        FROM c
        UNION ALL
        SELECT i.scan_id::text, NULL, false, false, false FROM i WHERE NOT EXISTS (SELECT 1 FROM ins WHERE ins.scan_id = i.scan_id)`,
-      [plainArray(codeIds), ...raw, EEA_LITERAL],
+      [plainArray(codeIds), ...raw.plain, ...ids],
     );
     const owners = new Map<string, string>();
     const skipped = new Set<string>();
