@@ -5,7 +5,8 @@
 # nginx, with on-demand certificates for customers' custom short domains; the tests' DNS server is
 # a Node library, dns2), PgBouncer (the services checked through a pooler in transaction mode),
 # redis-server and redis-cli (the fault suite's own Redis, and the Redis Cluster of
-# `redis-cluster.spec.ts`, made with `redis-cli --cluster create`). `npm test` and `.ci/run` both start here. Missing
+# `redis-cluster.spec.ts`, made with `redis-cli --cluster create`), wrk (the load of `npm run bench`:
+# an HTTP client in C that costs a fraction of the server it loads). `npm test` and `.ci/run` both start here. Missing
 # ones are installed with apt-get when this runs as root and apt-get exists, unless
 # SYSTEM_PACKAGES_INSTALL=0 or --check; otherwise it stops at once, naming the command that does.
 set -euo pipefail
@@ -24,6 +25,7 @@ missing() {
   [ -x /usr/sbin/pgbouncer ] || packages+=(pgbouncer)
   command -v redis-server >/dev/null 2>&1 || packages+=(redis-server)
   command -v redis-cli >/dev/null 2>&1 || packages+=(redis-tools)
+  command -v wrk >/dev/null 2>&1 || packages+=(wrk)
   echo "${packages[@]}"
 }
 

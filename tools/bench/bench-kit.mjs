@@ -173,3 +173,87 @@ export async function startSystem(run, { base, extra = {} } = {}) {
   const system = await startServices(childEnv, { onOutput: () => undefined });
   return { ports, childEnv, system };
 }
+
+/**
+ * The load script of `wrk`: the path given (or, with a trailing `*`, that prefix and a new
+ * random 7-character slug every request), answers counted by status class, and after `amount`
+ * answers the thread stops and says so on a line of its own (wrk itself only runs for a duration).
+ * The request is built by the script for every kind of run, so the client's work is the same.
+ */
+const WRK_SCRIPT = `
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+local chars = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+local fixed, prefix, amount
+function init(args)
+  amount = tonumber(args[2])
+  math.randomseed(tonumber(args[3]))
+  if args[1]:sub(-1) == "*" then prefix = args[1]:sub(1, -2) else fixed = wrk.format(nil, args[1]) end
+  s1, s2, s3, s4, s5, answered = 0, 0, 0, 0, 0, 0
+end
+function request()
+  if fixed then return fixed end
+  local slug = {}
+  for i = 1, 7 do local n = math.random(62); slug[i] = chars:sub(n, n) end
+  return wrk.format(nil, prefix .. table.concat(slug))
+end
+function response(status)
+  local class = math.floor(status / 100)
+  _G["s" .. class] = _G["s" .. class] + 1
+  answered = answered + 1
+  if answered == amount then
+    io.write("ENOUGH\\n")
+    io.stdout:flush()
+    wrk.thread:stop()
+  end
+end
+function done(summary, latency)
+  local s = { 0, 0, 0, 0, 0 }
+  for _, thread in ipairs(threads) do
+    for i = 1, 5 do s[i] = s[i] + thread:get("s" .. i) end
+  end
+  local e = summary.errors
+  io.write(string.format('RESULT {"1xx":%d,"2xx":%d,"3xx":%d,"4xx":%d,"5xx":%d,"errors":%d,"timeouts":%d,"p50":%.0f,"p99":%.0f}\\n',
+    s[1], s[2], s[3], s[4], s[5], e.connect + e.read + e.write, e.timeout, latency:percentile(50), latency:percentile(99)))
+end
+`;
+
+let wrkScript;
+
+/**
+ * `amount` answers from `origin` + `path` with wrk (C, one thread): an HTTP client that costs a
+ * fraction of the server it loads, so on a small machine the server, not the client, is the
+ * limit. `path` ending in `*`: a new random slug after that prefix every request. Resolves to
+ * the answers by status class, errors, the duration (s, to the last answer) and p50/p99 (ms).
+ */
+export async function wrk(origin, path, amount, { connections = 50, headers = {} } = {}) {
+  if (!wrkScript) {
+    wrkScript = join(ROOT, 'tmp', 'bench', 'wrk-load.lua');
+    await mkdir(join(ROOT, 'tmp', 'bench'), { recursive: true });
+    await writeFile(wrkScript, WRK_SCRIPT);
+  }
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  const args = ['-t1', `-c${connections}`, '-d600s', '--timeout', '10s', ...headerArgs, '-s', wrkScript, origin, '--', path, String(amount), String(randomBytes(4).readUInt32LE())];
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let ended = null;
+    let output = '';
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.on('error', (error) => reject(error.code === 'ENOENT' ? new Error('wrk is missing: run `sudo tools/system-packages.sh`') : error));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (ended === null && output.includes('ENOUGH\n')) {
+        ended = performance.now();
+        child.kill('SIGINT');
+      }
+    });
+    child.on('close', () => {
+      const line = /^RESULT (.*)$/m.exec(output);
+      if (!line) return reject(new Error(`wrk gave no result: ${output.slice(-2000)}`));
+      const { p50, p99, ...counts } = JSON.parse(line[1]);
+      const duration = ((ended ?? performance.now()) - started) / 1000;
+      resolve({ ...counts, duration, latency: { p50: Math.round(p50 / 100) / 10, p99: Math.round(p99 / 100) / 10 } });
+    });
+  });
+}

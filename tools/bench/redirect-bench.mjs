@@ -1,7 +1,9 @@
 // `npm run bench`: the redirect-service against a bare Node http server answering the same 302,
-// measured in one run with autocannon: a known slug, made-up (unknown) slugs, and the known slug
-// while a steady stream of unknown slugs arrives. Afterwards every 302 must be exactly one stored
-// scan, and no unknown slug may have reached the qr-service. Results go to the console, to
+// measured in one run with wrk: a known slug, made-up (unknown) slugs, the known slug while a
+// steady stream of unknown slugs arrives, and the known slug on two replicas at once. The figure
+// that matters on a shared machine is the server's CPU time per answer (from /proc), against the
+// bare server's. Afterwards every redirect must be exactly one stored scan, and no unknown slug may
+// have reached the qr-service. Results go to the console, to
 // tmp/bench/redirect.json and into BENCHMARKS.md; the last line printed is one JSON line of figures.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -9,18 +11,18 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { connect, createServer } from 'node:net';
-import { cpus, setPriority } from 'node:os';
+import { cpus, loadavg, setPriority } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import IORedis from 'ioredis';
 import pg from 'pg';
 import { checkDependencies } from '../preflight.mjs';
+import { wrk } from './bench-kit.mjs';
 import { entryOf, ROOT, runNode, waitHealthy } from '../system.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** A fixed number of requests per server (not a duration): every request is answered and counted. */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 150_000);
-const WARMUP_REQUESTS = 20_000;
+const WARMUP_REQUESTS = 10_000;
 /** The two servers take turns, so a burst of other work on a shared machine hits both alike. */
 const ROUNDS = 7;
 const DESTINATION = 'https://example.com/bench?from=qr';
@@ -105,30 +107,27 @@ function madeUpSlug() {
 }
 
 /**
- * Every run builds each request the same way (through setupRequest), so the client's own work is
- * equal for the known slug, unknown slugs and the bare server; only the path differs.
+ * `amount` answers from `origin` with wrk; `path` ending in `*` is a new made-up slug every request.
+ * The client's own work is the same for every server; only the path differs.
  */
-function run(origin, path, amount, host = undefined) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    let last = started;
-    const instance = autocannon(
-      {
-        url: origin,
-        connections: CONNECTIONS,
-        amount,
-        followRedirect: false,
-        requests: [{ method: 'GET', headers: { 'user-agent': USER_AGENT, ...(host ? { host } : {}) }, setupRequest: (req) => ({ ...req, path: path() }) }],
-      },
-      // autocannon reports a run's end at its next one-second tick, so its own duration is rounded
-      // up to whole seconds (a 2.2 s run counts as 3 s): the time of the last answer is used instead.
-      (error, result) => (error ? reject(error) : resolve({ ...result, duration: (last - started) / 1000 })),
-    );
-    instance.on('response', () => {
-      last = performance.now();
-    });
-    instance.on('error', reject);
-  });
+function run(origin, path, amount, { host = undefined, connections = CONNECTIONS } = {}) {
+  return wrk(origin, path, amount, { connections, headers: { 'user-agent': USER_AGENT, ...(host ? { host } : {}) } });
+}
+
+/**
+ * `amount` answers from several servers at once, each loaded as one server is alone (its own wrk
+ * with CONNECTIONS connections): one result, timed to the last server's last answer. Loaded less,
+ * a server gathers fewer scans into each append, which costs more CPU per redirect (see
+ * BENCHMARKS.md): a replica is measured at the load one would be given.
+ */
+async function runSpread(origins, path, amount) {
+  const parts = await Promise.all(origins.map((origin) => run(origin, path, Math.round(amount / origins.length))));
+  const sum = (key) => parts.reduce((total, part) => total + part[key], 0);
+  return {
+    ...Object.fromEntries(['1xx', '2xx', '3xx', '4xx', '5xx', 'errors', 'timeouts'].map((key) => [key, sum(key)])),
+    duration: Math.max(...parts.map((part) => part.duration)),
+    latency: { p50: Math.round(10 * median(parts.map((part) => part.latency.p50))) / 10, p99: Math.max(...parts.map((part) => part.latency.p99)) },
+  };
 }
 
 /**
@@ -240,18 +239,20 @@ function cpuMicros(pid) {
   }
 }
 
-/** Runs `measure` and adds the CPU time `pid` spent meanwhile to its result. */
-async function withCpu(pid, measure) {
-  const before = cpuMicros(pid);
+/** Runs `measure` and adds the CPU time the processes `pids` spent meanwhile (summed) to its result. */
+async function withCpu(pids, measure) {
+  const spent = () => [pids].flat().reduce((sum, pid) => (sum === null || cpuMicros(pid) === null ? null : sum + cpuMicros(pid)), 0);
+  const before = spent();
   const result = await measure();
-  const after = cpuMicros(pid);
+  const after = spent();
   return { ...result, cpuMicros: before === null || after === null ? null : after - before };
 }
 
-/** A counter of the redirect-service's /metrics. */
-async function metric(port, name) {
+/** A counter of the redirect-service's /metrics (`labels`: its labels as written there, e.g. `{outcome="redirect"}`). */
+async function metric(port, name, labels = '') {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  return Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1] ?? NaN);
+  const escaped = `${name}${labels}`.replace(/[{}]/g, '\\$&');
+  return Number(new RegExp(`^${escaped} (\\d+)$`, 'm').exec(text)?.[1] ?? NaN);
 }
 
 async function waitFor(check, timeoutMs) {
@@ -264,13 +265,17 @@ async function waitFor(check, timeoutMs) {
   }
 }
 
+/** The 1, 5 and 15 minute load averages: other work on this shared machine skews every figure. */
+const loadNow = () => loadavg().map((n) => Math.round(n * 10) / 10).join(' / ');
+
 async function main() {
   await checkDependencies(env);
+  const loadAtStart = loadNow();
   const dbName = `qrd_bench_${Date.now()}`;
   const benchDbUrl = new URL(databaseUrl);
   benchDbUrl.pathname = `/${dbName}`;
   const prefix = `bench${randomBytes(4).toString('hex')}`;
-  const [qrPort, redirectPort, barePort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [qrPort, redirectPort, secondRedirectPort, barePort, secondBarePort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const serviceEnv = {
     ...env,
     NODE_ENV: 'production',
@@ -290,14 +295,7 @@ async function main() {
   const db = new pg.Client({ connectionString: benchDbUrl.toString() });
   await db.connect();
   const slug = randomBytes(16).toString('base64').replace(/[^0-9A-Za-z]/g, '').slice(0, 7).padEnd(7, 'x');
-  const [{ id: codeId }] = (
-    await db.query('INSERT INTO qr.codes (slug, owner_id, name, destination) VALUES ($1, $2, $3, $4) RETURNING id', [
-      slug,
-      randomUUID(),
-      'Benchmark',
-      DESTINATION,
-    ])
-  ).rows;
+  await db.query('INSERT INTO qr.codes (slug, owner_id, name, destination) VALUES ($1, $2, $3, $4)', [slug, randomUUID(), 'Benchmark', DESTINATION]);
   // A code with campaign controls (docs/campaign-controls.md): 10 routing rules none of which
   // matches the bench's iPhone (so all are tried), a future schedule, a scan limit (one atomic
   // Redis script per scan) and an A/B split; measured against the plain code in the same rounds.
@@ -347,37 +345,50 @@ async function main() {
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'tmp', 'bench')}`] : [];
   const redirectService = start('redirect-service', [...profile, entryOf('redirect-service')], serviceEnv);
   await waitHealthy('redirect-service', redirectPort);
-  const bareServer = start('bare node server', ['-e', BARE_SERVER], { ...env, PORT: String(barePort) });
-  await waitFor(async () => ({ done: await fetch(`http://127.0.0.1:${barePort}/`, { redirect: 'manual' }).then(() => true, () => false) }), 10_000);
+  // A second replica, as a scaled-out deployment runs them: the same Redis, its own port.
+  const secondRedirect = start('redirect-service (second replica)', [entryOf('redirect-service')], { ...serviceEnv, REDIRECT_PORT: String(secondRedirectPort) });
+  await waitHealthy('redirect-service', secondRedirectPort);
+  // Two bare servers, the baseline of the two replicas: two servers and their clients on the same
+  // cores cost each other CPU (switches, caches), whatever they run.
+  const bareServers = [barePort, secondBarePort].map((port, i) => start(`bare node server ${i + 1}`, ['-e', BARE_SERVER], { ...env, PORT: String(port) }));
+  const bareServer = bareServers[0];
+  for (const port of [barePort, secondBarePort]) {
+    await waitFor(async () => ({ done: await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' }).then(() => true, () => false) }), 10_000);
+  }
 
   const bare = `http://127.0.0.1:${barePort}`;
+  const bares = [bare, `http://127.0.0.1:${secondBarePort}`];
   const redirect = `http://127.0.0.1:${redirectPort}`;
-  const known = () => `/r/${slug}`;
-  const campaignPath = () => `/r/${campaignSlug}`;
+  const replicas = [redirect, `http://127.0.0.1:${secondRedirectPort}`];
+  const known = `/r/${slug}`;
+  const campaignPath = `/r/${campaignSlug}`;
+  const unknownPath = '/r/*';
   const unknown = () => `/r/${madeUpSlug()}`;
-  const check = await fetch(`${redirect}${known()}`, { redirect: 'manual', headers: { 'user-agent': USER_AGENT } });
+  const check = await fetch(`${redirect}${known}`, { redirect: 'manual', headers: { 'user-agent': USER_AGENT } });
   if (check.status !== 302 || check.headers.get('location') !== DESTINATION) {
     throw new Error(`redirect-service answered ${check.status} ${check.headers.get('location')}`);
   }
   const checkUnknown = await fetch(`${redirect}${unknown()}`, { redirect: 'manual' });
   if (checkUnknown.status !== 404) throw new Error(`redirect-service answered ${checkUnknown.status} for an unknown slug`);
-  let sentToRedirect = 1;
-  const checkCampaign = await fetch(`${redirect}${campaignPath()}`, { redirect: 'manual', headers: { 'user-agent': USER_AGENT } });
+  const checkCampaign = await fetch(`${redirect}${campaignPath}`, { redirect: 'manual', headers: { 'user-agent': USER_AGENT } });
   if (checkCampaign.status !== 302 || !/bench-[ab]$/.test(checkCampaign.headers.get('location') ?? '')) {
     throw new Error(`redirect-service answered ${checkCampaign.status} ${checkCampaign.headers.get('location')} for the campaign code`);
   }
 
-  const checkDomain = await getWithHost(`${redirect}${known()}`, domainHost);
+  const checkDomain = await getWithHost(`${redirect}${known}`, domainHost);
   if (checkDomain.status !== 302 || checkDomain.location !== DOMAIN_DESTINATION) {
     throw new Error(`redirect-service answered ${checkDomain.status} ${checkDomain.location} for the code on a custom domain`);
   }
 
   log('Warming up...');
-  await run(bare, known, WARMUP_REQUESTS);
-  sentToRedirect += (await run(redirect, known, WARMUP_REQUESTS))['3xx'];
-  await run(redirect, unknown, WARMUP_REQUESTS);
-  await run(redirect, campaignPath, WARMUP_REQUESTS);
-  await run(redirect, known, WARMUP_REQUESTS, domainHost);
+  for (const server of bares) await run(server, known, WARMUP_REQUESTS);
+  // Both replicas alike: the code a process has run shapes what its compiler makes of it.
+  for (const replica of replicas) {
+    await run(replica, known, WARMUP_REQUESTS);
+    await run(replica, unknownPath, WARMUP_REQUESTS);
+    await run(replica, campaignPath, WARMUP_REQUESTS);
+    await run(replica, known, WARMUP_REQUESTS, { host: domainHost });
+  }
 
   // On a small shared machine the scan ingestor (and PostgreSQL behind it) would take CPU from the
   // server under test; in production it runs elsewhere. So it is paused while measuring (the scans
@@ -393,14 +404,18 @@ async function main() {
     for (const pid of [qrService.pid, ...backends.map((row) => row.pid)]) setPriority(pid, 19);
     log(`Ingest runs as background work: the qr-service and its ${backends.length} PostgreSQL connections at nice 19`);
   }
-  const rounds = { bare: [], known: [], unknown: [], flooded: [], flood: [], campaign: [], domain: [] };
+  const rounds = { bare: [], known: [], unknown: [], flooded: [], flood: [], campaign: [], domain: [], twoBare: [], twoReplicas: [] };
   const perRound = Math.round(REQUESTS / ROUNDS);
   const measurements = {
     bare: () => withCpu(bareServer.pid, () => run(bare, known, perRound)),
     known: () => withCpu(redirectService.pid, () => run(redirect, known, perRound)),
-    unknown: () => withCpu(redirectService.pid, () => run(redirect, unknown, perRound)),
+    unknown: () => withCpu(redirectService.pid, () => run(redirect, unknownPath, perRound)),
     campaign: () => withCpu(redirectService.pid, () => run(redirect, campaignPath, perRound)),
-    domain: () => withCpu(redirectService.pid, () => run(redirect, known, perRound, domainHost)),
+    domain: () => withCpu(redirectService.pid, () => run(redirect, known, perRound, { host: domainHost })),
+    // The known slug on two replicas at once, each loaded as the one alone: CPU summed over both
+    // processes; against two bare servers loaded the same way.
+    twoBare: () => withCpu(bareServers.map((server) => server.pid), () => runSpread(bares, known, perRound)),
+    twoReplicas: () => withCpu([redirectService.pid, secondRedirect.pid], () => runSpread(replicas, known, perRound)),
     flooded: async () => {
       const stopFlood = stream(redirect, unknown, FLOOD_PER_SECOND);
       const result = await withCpu(redirectService.pid, () => run(redirect, known, perRound));
@@ -409,10 +424,13 @@ async function main() {
     },
   };
   const rate = (r, status = '3xx') => r[status] / r.duration;
-  const perRoundRatios = { ratio: [], unknownRatio: [], floodRatio: [], campaignRatio: [], domainRatio: [] };
+  const perRoundRatios = { ratio: [], unknownRatio: [], floodRatio: [], campaignRatio: [], domainRatio: [], cpuRatio: [], cpuRatioTwoReplicas: [], cpuTwoReplicasVsOne: [] };
+  const cpuPerAnswer = (r, status = '3xx') => r.cpuMicros / r[status];
   for (let round = 1; round <= ROUNDS; round++) {
     // Every other round in reverse order, so a drift over the run weighs on no measurement more than another.
-    const order = round % 2 ? ['bare', 'known', 'domain', 'campaign', 'unknown', 'flooded'] : ['flooded', 'unknown', 'campaign', 'domain', 'known', 'bare'];
+    const order = round % 2
+      ? ['bare', 'known', 'twoBare', 'twoReplicas', 'domain', 'campaign', 'unknown', 'flooded']
+      : ['flooded', 'unknown', 'campaign', 'domain', 'twoReplicas', 'twoBare', 'known', 'bare'];
     log(`Round ${round}/${ROUNDS}: ${perRound} requests each: ${order.join(', ')}...`);
     for (const name of order) rounds[name].push(await measurements[name]());
     const [b, k, u, f] = ['bare', 'known', 'unknown', 'flooded'].map((name) => rounds[name][round - 1]);
@@ -422,10 +440,16 @@ async function main() {
     const c = rounds.campaign[round - 1];
     perRoundRatios.campaignRatio.push(rate(c) / rate(k));
     perRoundRatios.domainRatio.push(rate(rounds.domain[round - 1]) / rate(k));
+    perRoundRatios.cpuRatio.push(cpuPerAnswer(k) / cpuPerAnswer(b));
+    const twoReplicasRatio = cpuPerAnswer(rounds.twoReplicas[round - 1]) / cpuPerAnswer(rounds.twoBare[round - 1]);
+    perRoundRatios.cpuRatioTwoReplicas.push(twoReplicasRatio);
+    perRoundRatios.cpuTwoReplicasVsOne.push(twoReplicasRatio / (cpuPerAnswer(k) / cpuPerAnswer(b)));
     log(
       `  bare ${Math.round(rate(b))}/s, known ${Math.round(rate(k))}/s, unknown ${Math.round(rate(u, '4xx'))}/s, ` +
         `known beside the stream ${Math.round(rate(f))}/s, campaign code ${Math.round(rate(c))}/s, ` +
-        `on a custom domain ${Math.round(rate(rounds.domain[round - 1]))}/s`,
+        `on a custom domain ${Math.round(rate(rounds.domain[round - 1]))}/s, two replicas ${Math.round(rate(rounds.twoReplicas[round - 1]))}/s; ` +
+        `CPU per answer bare ${cpuPerAnswer(b).toFixed(1)} µs, known ${cpuPerAnswer(k).toFixed(1)}, ` +
+        `two bare ${cpuPerAnswer(rounds.twoBare[round - 1]).toFixed(1)}, two replicas ${cpuPerAnswer(rounds.twoReplicas[round - 1]).toFixed(1)}`,
     );
   }
   if (pauseIngest) qrService.kill('SIGCONT');
@@ -437,18 +461,26 @@ async function main() {
     flood: summary(rounds.flood, '4xx'),
     campaign: summary(rounds.campaign),
     domain: summary(rounds.domain),
+    twoBare: summary(rounds.twoBare),
+    twoReplicas: summary(rounds.twoReplicas),
   };
-  sentToRedirect += figures.known.requests + figures.flooded.requests;
-  const fallbacks = await metric(redirectPort, 'redirect_fallback_requests_total');
+  let fallbacks = 0;
+  // wrk stops with requests on their way, which the servers answer too: the scans expected are
+  // the redirects the replicas counted, at least every 302 the clients saw.
+  let sentToRedirect = 0;
+  for (const port of [redirectPort, secondRedirectPort]) {
+    fallbacks += await metric(port, 'redirect_fallback_requests_total');
+    sentToRedirect += await metric(port, 'redirect_responses_total', '{outcome="redirect"}');
+  }
+  const seenByClients = ['known', 'flooded', 'campaign', 'domain', 'twoReplicas'].reduce((sum, name) => sum + figures[name].requests, 0);
 
   log(`Waiting until all ${sentToRedirect} scans are stored...`);
   const started = Date.now();
   const stored = await waitFor(async () => {
     const { rows } = await db.query(
       `SELECT count(*)::int AS rows, count(DISTINCT scan_id)::int AS ids,
-              coalesce((SELECT scans + bot_scans FROM qr.code_stats WHERE code_id = $1), 0)::int AS counted
-       FROM qr.scans WHERE code_id = $1`,
-      [codeId],
+              (SELECT coalesce(sum(scans + bot_scans), 0) FROM qr.code_stats)::int AS counted
+       FROM qr.scans`,
     );
     return { ...rows[0], done: rows[0].rows >= sentToRedirect };
   }, INGEST_TIMEOUT_MS);
@@ -459,10 +491,10 @@ async function main() {
   await cleanUp(dbName, prefix);
 
   const round2 = (n) => Math.round(n * 100) / 100;
-  const { known: knownFigures, unknown: unknownFigures, flooded, flood } = figures;
+  const { known: knownFigures } = figures;
   const result = {
     date: new Date().toISOString(),
-    machine: { cpus: cpus().length, node: process.version },
+    machine: { cpus: cpus().length, node: process.version, loadAtStart, loadAtEnd: loadNow() },
     connections: CONNECTIONS,
     requestsPerServer: REQUESTS,
     floodPerSecond: FLOOD_PER_SECOND,
@@ -477,9 +509,12 @@ async function main() {
     campaignRatio: round2(median(perRoundRatios.campaignRatio)),
     domains: DOMAINS,
     domainRatio: round2(median(perRoundRatios.domainRatio)),
+    cpuRatio: round2(median(perRoundRatios.cpuRatio)),
+    cpuRatioTwoReplicas: round2(median(perRoundRatios.cpuRatioTwoReplicas)),
+    cpuTwoReplicasVsOne: round2(median(perRoundRatios.cpuTwoReplicasVsOne)),
     perRoundRatios: Object.fromEntries(Object.entries(perRoundRatios).map(([name, values]) => [name, values.map(round2)])),
     fallbackRequests: fallbacks,
-    scans: { sent: sentToRedirect, stored: stored.rows, distinctIds: stored.ids, counted: stored.counted, ingestSeconds },
+    scans: { sent: sentToRedirect, seenByClients, stored: stored.rows, distinctIds: stored.ids, counted: stored.counted, ingestSeconds },
   };
   result.checks = {
     atLeastHalfOfBare: result.ratio >= 0.5,
@@ -489,8 +524,13 @@ async function main() {
     campaignWithin10PercentOfPlain: result.campaignRatio >= 0.9,
     customDomainWithin10PercentOfDefault: result.domainRatio >= 0.9,
     noUnknownSlugAskedTheQrService: fallbacks === 0,
-    noScanLost: stored.rows === sentToRedirect && stored.ids === sentToRedirect && stored.counted === sentToRedirect,
-    noErrors: knownFigures.errors + unknownFigures.errors + flooded.errors + flood.errors + figures.campaign.errors + figures.domain.errors === 0,
+    cpuAtMostOneAndAHalfOfBare: result.cpuRatio <= 1.5,
+    twoReplicasCpuAtMostOneAndAHalfOfBare: result.cpuRatioTwoReplicas <= 1.5,
+    // Within the round-to-round noise of the figure (a few percent).
+    twoReplicasCpuNotAboveOne: result.cpuTwoReplicasVsOne <= 1.05,
+    noScanLost:
+      seenByClients <= sentToRedirect && stored.rows === sentToRedirect && stored.ids === sentToRedirect && stored.counted === sentToRedirect,
+    noErrors: ['known', 'unknown', 'flooded', 'flood', 'campaign', 'domain', 'twoReplicas'].every((name) => figures[name].errors === 0),
   };
   await report(result);
   log(
@@ -503,6 +543,13 @@ async function main() {
       campaign_ratio: result.campaignRatio,
       domains: DOMAINS,
       domain_ratio: result.domainRatio,
+      cpu_us_bare: figures.bare.cpuMicrosPerRequest,
+      cpu_us_known: knownFigures.cpuMicrosPerRequest,
+      cpu_us_2_bare: figures.twoBare.cpuMicrosPerRequest,
+      cpu_us_2_replicas: figures.twoReplicas.cpuMicrosPerRequest,
+      cpu_ratio: result.cpuRatio,
+      cpu_ratio_2_replicas: result.cpuRatioTwoReplicas,
+      cpu_2_replicas_vs_1: result.cpuTwoReplicasVsOne,
       ingest: ingestMode,
     }),
   );
@@ -530,14 +577,15 @@ const START = '<!-- bench:results:start -->';
 const END = '<!-- bench:results:end -->';
 
 async function report(result) {
-  const { bare, known, unknown, flooded, flood, campaign, domain, scans, checks } = result;
+  const { bare, known, unknown, flooded, flood, campaign, domain, twoBare, twoReplicas, scans, checks } = result;
   const mark = (ok) => (ok ? 'yes' : '**NO**');
   const row = (label, f) => `| ${label} | ${f.requestsPerSecond} | ${f.p50Ms} | ${f.p99Ms} | ${f.cpuMicrosPerRequest ?? ''} | ${f.errors} |`;
   const table = [
-    `Last run: ${result.date} — ${result.machine.cpus} CPU cores (shared), Node ${result.machine.node}, ` +
+    `Last run: ${result.date} — ${result.machine.cpus} CPU cores (shared; load average ${result.machine.loadAtStart} at the start, ` +
+      `${result.machine.loadAtEnd} at the end), Node ${result.machine.node}, ` +
       `${result.connections} connections, ${result.requestsPerServer} requests per measurement in ${ROUNDS} alternating rounds, ` +
-      "autocannon in the script's process; requests/s over all rounds, p50 of the median round, p99 of the worst round, " +
-      'ratios the median of the per-round ratios; ' +
+      'wrk (one thread) on the same cores; requests/s over all rounds, p50 of the median round, p99 of the worst round, ' +
+      'server CPU per request from /proc over all rounds, ratios the median of the per-round ratios; ' +
       ({
         live: 'the scan ingestor running alongside at the same priority.',
         background: 'the scan ingestor running alongside as background work (nice 19, with its PostgreSQL connections).',
@@ -553,7 +601,16 @@ async function report(result) {
     row(`... the made-up slugs of that stream (404)`, flood),
     row('redirect-service, campaign code: 10 rules, a schedule, a scan limit, an A/B split (302)', campaign),
     row(`redirect-service, known slug on a custom domain (its Host header), ${result.domains} verified domains in the table (302)`, domain),
+    row(`two bare servers at once, ${result.connections} connections each (CPU of both)`, twoBare),
+    row(`redirect-service, known slug on two replicas at once, ${result.connections} connections each (302; CPU of both)`, twoReplicas),
     '',
+    `- server CPU per redirect, known slug / bare: **${result.cpuRatio}** (target at most 1.5): ${mark(checks.cpuAtMostOneAndAHalfOfBare)}; ` +
+      `per round ${result.perRoundRatios.cpuRatio.join(', ')}`,
+    `- the same on two replicas / two bare servers (CPU of both): **${result.cpuRatioTwoReplicas}** (target at most 1.5): ` +
+      `${mark(checks.twoReplicasCpuAtMostOneAndAHalfOfBare)}; per round ${result.perRoundRatios.cpuRatioTwoReplicas.join(', ')}`,
+    `- that ratio with two replicas / with one: **${result.cpuTwoReplicasVsOne}** (target at most 1.05: no growth beyond the noise): ` +
+      `${mark(checks.twoReplicasCpuNotAboveOne)}; per round ${result.perRoundRatios.cpuTwoReplicasVsOne.join(', ')}; ` +
+      `CPU per redirect two replicas / one replica, unadjusted: ${Math.round((100 * twoReplicas.cpuMicrosPerRequest) / known.cpuMicrosPerRequest) / 100}`,
     `- known slug / bare: **${result.ratio}** (target at least 0.5): ${mark(checks.atLeastHalfOfBare)}; per round ${result.perRoundRatios.ratio.join(', ')}`,
     `- known slug p99 under 10 ms: ${mark(checks.p99Under10ms)}`,
     `- unknown slugs / known slug: **${result.unknownRatio}** (target at least 0.8): ${mark(checks.unknownAtLeast80PercentOfKnown)}; ` +
@@ -565,7 +622,7 @@ async function report(result) {
     `- custom domain / default host, ${result.domains} verified domains: **${result.domainRatio}** (target at least 0.9): ` +
       `${mark(checks.customDomainWithin10PercentOfDefault)}; per round ${result.perRoundRatios.domainRatio.join(', ')}`,
     `- unknown slugs that reached the qr-service: ${result.fallbackRequests} (the table was complete): ${mark(checks.noUnknownSlugAskedTheQrService)}`,
-    `- scans: ${scans.sent} requests answered, ${scans.stored} scans stored (${scans.distinctIds} distinct scan ids, ` +
+    `- scans: ${scans.sent} redirects answered (${scans.seenByClients} seen by the clients, which stop with requests on their way), ${scans.stored} scans stored (${scans.distinctIds} distinct scan ids, ` +
       `counters ${scans.counted}), all stored ${scans.ingestSeconds.toFixed(1)}s after the load ended: ` +
       `no scan lost: ${mark(checks.noScanLost)}`,
   ].join('\n');

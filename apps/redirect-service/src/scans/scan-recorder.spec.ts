@@ -195,6 +195,32 @@ describe(ScanRecorder.name, () => {
     await reader.del(lossy, besideStreamKey(lossy, 'epoch'));
   });
 
+  it('appends again exactly the scans it kept: a header with a line break or non-ASCII text comes back unchanged', async () => {
+    const lossy = scanStreamKey(`t${randomBytes(5).toString('hex')}`);
+    const group = 'qr-ingest';
+    await reader.xgroup('CREATE', lossy, group, '0', 'MKSTREAM');
+    const redis = failFastRedis(REDIS_URL, 2000);
+    const sut = new ScanRecorder({ redis, stream: lossy, group, logger, confirmEveryMs: 50 });
+    const streamed = async () => (await reader.xrange(lossy, '-', '+')).map(([, fields]) => decodeScanEntry(fields));
+    const scans = [
+      { ...scanOf(1), userAgent: 'Scanner\nLine two\r\n' },
+      { ...scanOf(2), acceptLanguage: 'ja-JP,日本語;q=0.9', referer: 'https://example.com/café' },
+      scanOf(3),
+    ];
+    const ids = scans.map((scan) => sut.record({ ...scan }));
+    const expected = scans.map((scan, i) => ({ ...scan, id: ids[i] }));
+    await waitFor(async () => expect(await streamed()).toEqual(expected));
+
+    await reader.del(lossy, besideStreamKey(lossy, 'epoch'));
+    await reader.xgroup('CREATE', lossy, group, '0', 'MKSTREAM');
+
+    await waitFor(async () => expect(await streamed()).toEqual(expected));
+    expect(sut.resent).toBe(3);
+    await sut.close();
+    await redis.quit();
+    await reader.del(lossy, besideStreamKey(lossy, 'epoch'));
+  });
+
   it('spreads scans over the stream shards in turn, and counts over all of them', async () => {
     const prefix = `t${randomBytes(5).toString('hex')}`;
     const streams = scanStreamShardKeys(prefix, 3);

@@ -1,8 +1,8 @@
 import IORedis from 'ioredis';
-import { v7 as uuidv7 } from 'uuid';
 import type { Logger } from '@qrd/config';
 import { encodeScanEntry, ScanStreamEntry } from '@qrd/contracts';
 import { APPEND_SCANS, ScanAppender, StoreConfirmations } from './scan-confirmations';
+import { newScanId } from './scan-id';
 
 export interface ScanRecorderOptions {
   redis: IORedis;
@@ -103,8 +103,11 @@ export class ScanRecorder {
    * Takes a scan that just happened and gives it its id; answers that id. `answer` is called once
    * the scan is in the stream (or at once when Redis is away, or after `answerWaitMs`).
    */
-  /** `id`: the scan's id when it was made before (it went to the destination); a new one otherwise. */
-  record(scan: Omit<ScanStreamEntry, 'id'>, answer?: Answer, id: string = uuidv7()): string {
+  /**
+   * `id`: the scan's id when it was made before (it went to the destination); a new one otherwise.
+   * The id is set on `scan` itself (a copy of it with the id was a tenth of the work of recording a scan).
+   */
+  record(scan: Omit<ScanStreamEntry, 'id'>, answer?: Answer, id: string = newScanId(scan.ts)): string {
     if (this.buffer.length >= (this.options.maxBuffered ?? 100_000)) {
       this.dropped++;
       if (this.dropped === 1 || this.dropped % 1000 === 0) {
@@ -113,7 +116,9 @@ export class ScanRecorder {
       answer?.();
       return id;
     }
-    this.buffer.push(encodeScanEntry({ id, ...scan }));
+    const entry = scan as ScanStreamEntry;
+    entry.id = id;
+    this.buffer.push(encodeScanEntry(entry));
     if (answer === undefined || this.degraded || this.closed) {
       this.waiters.push(null);
       answer?.();
