@@ -4,6 +4,7 @@ import IORedis from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import { requestContext, Logger, withoutDeadline } from '@qrd/config';
 import { DomainError, ErrorCode, QUEUE_PATTERNS, ServiceQueue, eventsFor } from '@qrd/contracts';
+import { closeWorker } from './close-worker';
 import { bullPrefix, Envelope, Reply } from './envelope';
 import { createRedis, redisOptions } from './redis';
 import { pushReply, REPLY_TTL_MS } from './replies';
@@ -70,7 +71,7 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
 
   /** Waits for in-flight jobs to finish, then stops consuming. */
   async close(): Promise<void> {
-    await this.worker?.close();
+    await closeWorker(this.worker, this.options.logger);
     this.replies?.disconnect();
   }
 

@@ -11,3 +11,4 @@ export * from './outbox';
 export * from './reconciliation';
 export * from './period-turn';
 export * from './stream-shards';
+export * from './close-worker';

@@ -2,7 +2,7 @@ import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import { Job, Worker } from 'bullmq';
 import { APP_CONFIG, AppConfig, LOGGER, Logger, requestContext } from '@qrd/config';
 import { MailJob, ServiceQueue } from '@qrd/contracts';
-import { bullPrefix, redisOptions } from '@qrd/messaging';
+import { bullPrefix, closeWorker, redisOptions } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 import { PasswordResetService } from '../password-reset/password-reset.service';
 import { MailJobData } from './mail.queue';
@@ -49,6 +49,6 @@ export class MailWorker implements OnModuleInit, OnModuleDestroy {
 
   /** Closed before the database (closed at application shutdown), so running jobs can finish. */
   async onModuleDestroy(): Promise<void> {
-    await this.worker?.close();
+    await closeWorker(this.worker, this.logger);
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
-import { bullPrefix, redisOptions } from '@qrd/messaging';
+import { bullPrefix, closeWorker, redisOptions } from '@qrd/messaging';
 import { QueueMetrics } from '@qrd/observability';
 import { WeeklyReportsService } from './weekly-reports.service';
 
@@ -44,7 +44,7 @@ export class WeeklyReportQueue implements OnApplicationBootstrap, OnApplicationS
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
+    await closeWorker(this.worker, this.logger);
     await this.queue?.close();
   }
 }

@@ -3,7 +3,7 @@ import { Queue, QueueEvents, Worker } from 'bullmq';
 import type Stripe from 'stripe';
 import { APP_CONFIG, AppConfig, LOGGER, Logger, requestContext, RequestMeta } from '@qrd/config';
 import { BillingQueue, DomainError, ErrorCode } from '@qrd/contracts';
-import { bullPrefix, redisOptions } from '@qrd/messaging';
+import { bullPrefix, closeWorker, redisOptions } from '@qrd/messaging';
 import { QueueMetrics, ServiceMetrics } from '@qrd/observability';
 import { BillingRepository, BillingStore } from '../billing/billing.repository';
 import { RenewalReminders } from '../billing/renewal-reminders';
@@ -77,7 +77,7 @@ export class StripeWebhooksService implements OnApplicationBootstrap, OnApplicat
 
   async onApplicationShutdown(): Promise<void> {
     await this.completions?.close();
-    await this.worker?.close();
+    await closeWorker(this.worker, this.logger);
     await this.queue?.close();
   }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { Job, Queue, Worker } from 'bullmq';
 import { APP_CONFIG, AppConfig, LOGGER, Logger, requestContext, RequestMeta, withoutDeadline } from '@qrd/config';
 import { QrQueue } from '@qrd/contracts';
-import { bullPrefix, redisOptions } from '@qrd/messaging';
+import { bullPrefix, closeWorker, redisOptions } from '@qrd/messaging';
 import { QueueMetrics, ServiceMetrics } from '@qrd/observability';
 import { BulkImportsService } from './bulk-imports.service';
 
@@ -61,7 +61,7 @@ export class BulkImportQueue implements OnApplicationBootstrap, OnApplicationShu
 
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
-    await this.worker?.close();
+    await closeWorker(this.worker, this.logger);
     await this.queue?.close();
   }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import IORedis from 'ioredis';
 import type { Logger } from '@qrd/config';
 import { decodeScanEntry, ScanStreamEntry } from '@qrd/contracts';
-import { isCluster } from '@qrd/messaging';
+import { isCluster, settlesWithin } from '@qrd/messaging';
 import type { EnrichedScan } from './scan-enricher';
 
 type StreamEntry = [id: string, fields: string[]];
@@ -40,20 +40,6 @@ export interface ScanIngestorOptions {
 
 /** How long a stop waits for the batch in hand (see stop). */
 const STOP_WAIT_MS = 15_000;
-
-/** Whether the promise settled (either way) within the time. */
-async function settlesWithin(promise: Promise<unknown> | undefined, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const settled = await Promise.race([
-    Promise.resolve(promise).then(
-      () => true,
-      () => true,
-    ),
-    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
-  ]);
-  clearTimeout(timer);
-  return settled;
-}
 
 /** Tries of a failing step before its entries go to the dead letters. */
 const ATTEMPTS = 3;

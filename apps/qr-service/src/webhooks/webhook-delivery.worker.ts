@@ -2,7 +2,7 @@ import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import { Job, Worker } from 'bullmq';
 import { APP_CONFIG, AppConfig, LOGGER, Logger } from '@qrd/config';
 import { WEBHOOK_DELIVERY_QUEUE, WebhookJob, WebhookJobData } from '@qrd/contracts';
-import { bullPrefix, redisOptions } from '@qrd/messaging';
+import { bullPrefix, closeWorker, redisOptions } from '@qrd/messaging';
 import { ServiceMetrics } from '@qrd/observability';
 import { DeliveryFailed, WebhookDelivery } from './webhook-delivery';
 
@@ -39,6 +39,6 @@ export class WebhookDeliveryWorker implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.worker?.close();
+    await closeWorker(this.worker, this.logger);
   }
 }
