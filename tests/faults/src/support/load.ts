@@ -103,7 +103,7 @@ export class CustomerLoad {
   private loop: Promise<void> = Promise.resolve();
   readonly codes: TrackedCode[] = [];
   readonly counts: WriteCounts = { acknowledged: 0, refused: 0, failed: 0 };
-  /** When each write without a clear answer was sent (ms since the epoch). */
+  /** When each write ended without a clear answer (ms since the epoch). */
   readonly failedAt: number[] = [];
   /** A purchase without a clear answer: the seats may be one more than those known to be paid. */
   seatsUncertain = false;
@@ -181,7 +181,6 @@ export class CustomerLoad {
 
   /** 'ok' for a 2xx, 'refused' for a 4xx (nothing changed), 'unknown' otherwise. */
   private async send(request: () => Promise<TestResponse>): Promise<'ok' | 'refused' | 'unknown'> {
-    const sentAt = Date.now();
     let timer: NodeJS.Timeout | undefined;
     try {
       const res = await Promise.race([
@@ -200,11 +199,11 @@ export class CustomerLoad {
         return 'refused';
       }
       this.counts.failed += 1;
-      this.failedAt.push(sentAt);
+      this.failedAt.push(Date.now());
       return 'unknown';
     } catch {
       this.counts.failed += 1;
-      this.failedAt.push(sentAt);
+      this.failedAt.push(Date.now());
       return 'unknown';
     } finally {
       clearTimeout(timer);
