@@ -30,7 +30,9 @@ describe(closeWorker.name, () => {
     const worker = await workerWhoseEndNeverComes();
     const started = Date.now();
     await closeWorker(worker, logger, 500);
-    expect(worker.closed).toBe(true);
+    // Closed: its close has finished, and it takes no jobs.
+    expect(await settlesWithin(worker.close(), 100)).toBe(true);
+    expect(worker.isRunning()).toBe(false);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(warnings).toHaveLength(1);
   });
@@ -48,7 +50,7 @@ describe(closeWorker.name, () => {
     const worker = new Worker(`close-${randomUUID()}`, async () => undefined, { connection: redisOptions(REDIS_URL, { maxRetriesPerRequest: null }), prefix: 'close-test' });
     await worker.waitUntilReady();
     await closeWorker(worker, logger, 5000);
-    expect(worker.closed).toBe(true);
+    expect(await settlesWithin(worker.close(), 100)).toBe(true);
     expect(warnings).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { RedisCluster } from '../../system/src/support/redis-cluster';
 import { FaultRun } from './support/fault-run';
 import { sleep } from './support/ports';
 import { PrivatePostgres } from './support/private-postgres';
-import { FaultSystem } from './support/system';
+import { faultEnv, FaultSystem } from './support/system';
 
 const SHARDS = 3;
 const PREFIX = 'faults';
@@ -33,13 +33,7 @@ describe('faults on a cluster topology', () => {
     cluster = await RedisCluster.start({ masters: 3, replicas: 1, nodeTimeoutMs: 2000 });
     mailDir = mkdtempSync(join(tmpdir(), 'qrd-faults-mail-'));
     system = new FaultSystem(
-      {
-        ...(process.env as Record<string, string>),
-        NODE_ENV: 'production',
-        ALLOW_TEST_PAYMENTS: 'true',
-        BILLING_PROVIDER: 'test',
-        SESSION_SECRET: 'faults-session-secret-that-is-long-enough-0123456789',
-        LOG_LEVEL: 'info',
+      faultEnv({
         DATABASE_URL: pg.url(),
         REDIS_URL: `redis://127.0.0.1:${cluster.ports[0]}`,
         REDIS_CLUSTER_NODES: cluster.nodesSetting,
@@ -48,10 +42,7 @@ describe('faults on a cluster topology', () => {
         // A killed reader's scans are taken over after 5 s without news of it (60 s by default).
         SCAN_CLAIM_IDLE_MS: '5000',
         MAIL_OUTBOX_DIR: mailDir,
-        RATE_LIMIT_SIGNUP_PER_HOUR: '100000',
-        RATE_LIMIT_AVAILABILITY_PER_MINUTE: '100000',
-        RATE_LIMIT_LOGIN_PER_IP_PER_MINUTE: '100000',
-      },
+      }),
       { replicas: { 'redirect-service': 3, 'qr-service': 2, gateway: 2 }, frontDoor: 'nginx' },
     );
     await system.start();

@@ -7,7 +7,7 @@ import { FaultRun } from './support/fault-run';
 import { sleep } from './support/ports';
 import { PrivatePostgres } from './support/private-postgres';
 import { PrivateRedis } from './support/private-redis';
-import { FaultSystem, SERVICE_NAMES, ServiceName } from './support/system';
+import { faultEnv, FaultSystem, SERVICE_NAMES, ServiceName } from './support/system';
 
 /**
  * The whole system as `npm start` runs it, under steady load (scans of known codes; customers
@@ -27,21 +27,7 @@ describe('faults', () => {
     pg = await PrivatePostgres.start();
     redis = await PrivateRedis.start();
     mailDir = mkdtempSync(join(tmpdir(), 'qrd-faults-mail-'));
-    system = new FaultSystem({
-      ...(process.env as Record<string, string>),
-      NODE_ENV: 'production',
-      ALLOW_TEST_PAYMENTS: 'true',
-      BILLING_PROVIDER: 'test',
-      SESSION_SECRET: 'faults-session-secret-that-is-long-enough-0123456789',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: pg.url(),
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: 'faults',
-      MAIL_OUTBOX_DIR: mailDir,
-      RATE_LIMIT_SIGNUP_PER_HOUR: '100000',
-      RATE_LIMIT_AVAILABILITY_PER_MINUTE: '100000',
-      RATE_LIMIT_LOGIN_PER_IP_PER_MINUTE: '100000',
-    });
+    system = new FaultSystem(faultEnv({ DATABASE_URL: pg.url(), REDIS_URL: redis.url, MAIL_OUTBOX_DIR: mailDir }));
     await system.start();
     db = new Pool({ connectionString: pg.url(), max: 4 });
     db.on('error', () => undefined);

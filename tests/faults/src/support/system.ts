@@ -20,6 +20,26 @@ const PORT_ENV: Record<ServiceName, string> = {
   gateway: 'GATEWAY_PORT',
 };
 
+/**
+ * The services' environment in the fault suites: production mode, the test payment processor,
+ * rate limits the load cannot reach, on the given PostgreSQL and Redis.
+ */
+export function faultEnv(settings: { DATABASE_URL: string; REDIS_URL: string; MAIL_OUTBOX_DIR: string } & Record<string, string>): Record<string, string> {
+  return {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'production',
+    ALLOW_TEST_PAYMENTS: 'true',
+    BILLING_PROVIDER: 'test',
+    SESSION_SECRET: 'faults-session-secret-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'info',
+    REDIS_PREFIX: 'faults',
+    RATE_LIMIT_SIGNUP_PER_HOUR: '100000',
+    RATE_LIMIT_AVAILABILITY_PER_MINUTE: '100000',
+    RATE_LIMIT_LOGIN_PER_IP_PER_MINUTE: '100000',
+    ...settings,
+  };
+}
+
 function entryOf(service: ServiceName): string {
   return join(ROOT, 'dist', 'apps', service, 'apps', service, 'src', 'main.js');
 }
