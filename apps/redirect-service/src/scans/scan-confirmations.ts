@@ -7,42 +7,51 @@ import type { ScanRecorderOptions } from './scan-recorder';
 
 /**
  * One call appends a whole batch, each scan its own entry (its id is the scan's key): far less
- * work per scan for this process than one XADD command each. Appends no more than the stream has
- * room for (trimming would delete the oldest scans, which nobody has stored yet). Answers the last
- * appended entry's stream id ('' for none) and how many were appended.
+ * work per scan for this process than one XADD command each. The batch comes packed in one
+ * argument (packScans), split here: one argument a scan cost this process a length, a header and
+ * an encoding for each, and the packed batch is also what is kept until the scans are stored.
+ * Appends no more than the stream has room for (trimming would delete the oldest scans, which
+ * nobody has stored yet). Answers the last appended entry's stream id ('' for none) and how many
+ * were appended.
  */
 export const APPEND_SCANS = `
-local n = math.min(#ARGV - 1, math.max(0, tonumber(ARGV[1]) - redis.call('XLEN', KEYS[1])))
+local room = math.max(0, tonumber(ARGV[1]) - redis.call('XLEN', KEYS[1]))
 local id = ''
-for i = 2, n + 1 do
-  id = redis.call('XADD', KEYS[1], '*', '${SCAN_FIELD}', ARGV[i])
+local n = 0
+for scan in string.gmatch(ARGV[2], '[^\\n]+') do
+  if n >= room then break end
+  id = redis.call('XADD', KEYS[1], '*', '${SCAN_FIELD}', scan)
+  n = n + 1
 end
 return {id, n}`;
 
 export interface ScanAppender {
-  /** Answers the stream id of the last entry appended and how many of the scans were (the first ones). */
-  appendScans(stream: string, maxLen: number, ...scans: string[]): Promise<[string, number]>;
-}
-
-/** Appended scans, with the stream id of the last of them. */
-export interface SentBatch {
-  lastId: string;
-  scans: string[];
-}
-
-/**
- * An appended batch as it is kept: its scans packed into one Buffer, outside the JavaScript heap.
- * Kept as strings, every scan outlived two young-generation collections and was copied into the
- * old generation: half the time of each of those collections under load (BENCHMARKS.md).
- */
-interface KeptBatch {
-  lastId: string;
-  count: number;
-  packed: Buffer;
+  /** Answers the stream id of the last entry appended and how many of the packed scans were (the first ones). */
+  appendScans(stream: string, maxLen: number, packed: Buffer): Promise<[string, number]>;
 }
 
 /** Between the scans of a packed batch: an encoded scan is JSON, in which a raw newline never occurs. */
 const SEPARATOR = '\n';
+
+/** Scans as one Buffer: the append script's argument, and how an appended batch is kept. */
+export function packScans(scans: string[]): Buffer {
+  return Buffer.from(scans.join(SEPARATOR));
+}
+
+function unpackScans(packed: Buffer): string[] {
+  return packed.toString().split(SEPARATOR);
+}
+
+/**
+ * Appended scans, packed, with the stream id of the last of them: kept outside the JavaScript heap.
+ * Kept as strings, every scan outlived two young-generation collections and was copied into the
+ * old generation: half the time of each of those collections under load (BENCHMARKS.md).
+ */
+export interface SentBatch {
+  lastId: string;
+  count: number;
+  packed: Buffer;
+}
 
 /** Stream ids "ms-seq" compared as numbers. */
 function idBefore(a: string, b: string): boolean {
@@ -62,7 +71,7 @@ export class StoreConfirmations {
    * the ingestors are behind it holds thousands of batches, and an array's shift() copies all of
    * them once it has more than about 16,000 (tens of microseconds for every batch appended).
    */
-  private readonly sent = new Denque<KeptBatch>();
+  private readonly sent = new Denque<SentBatch>();
   private unconfirmedCount = 0;
   private confirming = false;
   /** The Redis data generation the unconfirmed scans were appended in (see currentEpoch). */
@@ -92,12 +101,12 @@ export class StoreConfirmations {
   }
 
   keepUntilStored(batch: SentBatch): void {
-    this.sent.push({ lastId: batch.lastId, count: batch.scans.length, packed: Buffer.from(batch.scans.join(SEPARATOR)) });
-    this.unconfirmedCount += batch.scans.length;
+    this.sent.push(batch);
+    this.unconfirmedCount += batch.count;
     const max = this.options.maxUnconfirmed ?? 200_000;
     while (this.unconfirmedCount > max && this.sent.length > 1) {
       // The ingestors are far behind: the oldest go without a safety net (they are in the stream).
-      this.unconfirmedCount -= (this.sent.shift() as KeptBatch).count;
+      this.unconfirmedCount -= (this.sent.shift() as SentBatch).count;
     }
   }
 
@@ -148,7 +157,7 @@ export class StoreConfirmations {
 
   /** Redis lost the appended scans not stored yet: they are handed back to be appended again. */
   private resendUnconfirmed(): void {
-    const scans = this.sent.toArray().flatMap((batch) => batch.packed.toString().split(SEPARATOR));
+    const scans = this.sent.toArray().flatMap((batch) => unpackScans(batch.packed));
     this.sent.clear();
     this.unconfirmedCount = 0;
     this.resend(scans);

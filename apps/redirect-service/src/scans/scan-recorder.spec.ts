@@ -51,6 +51,24 @@ describe(ScanRecorder.name, () => {
     await redis.quit();
   });
 
+  it('appends a batch sent as one packed argument as one entry a scan, over several calls when it is long', async () => {
+    const own = scanStreamKey(`t${randomBytes(5).toString('hex')}`);
+    const redis = failFastRedis(REDIS_URL, 2000);
+    const sut = new ScanRecorder({ redis, stream: own, logger });
+
+    try {
+      const ids = Array.from({ length: 1500 }, (_, n) => sut.record({ ...scanOf(n), userAgent: `agent ${n}\n"quoted"` }));
+      await waitFor(async () => expect(await reader.xlen(own)).toBe(1500));
+      const entries = await reader.xrange(own, '-', '+');
+      expect(entries.map(([, fields]) => decodeScanEntry(fields))).toEqual(ids.map((id, n) => ({ id, ...scanOf(n), userAgent: `agent ${n}\n"quoted"` })));
+      expect(sut.written).toBe(1500);
+    } finally {
+      await sut.close();
+      await redis.quit();
+      await reader.del(own);
+    }
+  });
+
   it("answers a scan once it is in the stream, the turn's scans in one call", async () => {
     const own = scanStreamKey(`t${randomBytes(5).toString('hex')}`);
     const redis = failFastRedis(REDIS_URL, 2000);

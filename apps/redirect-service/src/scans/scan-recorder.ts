@@ -1,7 +1,7 @@
 import IORedis from 'ioredis';
 import type { Logger } from '@qrd/config';
 import { encodeScanEntry, ScanStreamEntry } from '@qrd/contracts';
-import { APPEND_SCANS, ScanAppender, StoreConfirmations } from './scan-confirmations';
+import { APPEND_SCANS, packScans, ScanAppender, StoreConfirmations } from './scan-confirmations';
 import { newScanId } from './scan-id';
 
 export interface ScanRecorderOptions {
@@ -249,10 +249,13 @@ export class ScanRecorder {
     try {
       const redis = this.options.redis as unknown as ScanAppender;
       if (this.options.group && this.stored.epoch === null) this.stored.epoch = await this.stored.currentEpoch();
-      const [lastId, appended] = await redis.appendScans(this.options.stream, this.options.maxStreamLength ?? 1_000_000, ...batch);
+      const packed = packScans(batch);
+      const [lastId, appended] = await redis.appendScans(this.options.stream, this.options.maxStreamLength ?? 1_000_000, packed);
       if (appended > 0) {
         this.written += appended;
-        if (this.options.group) this.stored.keepUntilStored({ lastId, scans: appended < batch.length ? batch.slice(0, appended) : batch });
+        if (this.options.group) {
+          this.stored.keepUntilStored({ lastId, count: appended, packed: appended < batch.length ? packScans(batch.slice(0, appended)) : packed });
+        }
       }
       if (appended < batch.length) {
         this.requeue(batch.slice(appended));

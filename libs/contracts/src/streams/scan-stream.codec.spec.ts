@@ -29,6 +29,15 @@ describe('scan stream entries', () => {
     expect(JSON.parse(encodeScanEntry({ ...ENTRY, variant: 'A' }))).toHaveLength(13);
   });
 
+  it('writes the packed array the readers know, byte for byte', () => {
+    const head = '[2,"0192f0c4-5a1b-7c3d-9e4f-0a1b2c3d4e5f","6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f","menu",1764000000000,"81.2.69.142"';
+
+    expect(encodeScanEntry(ENTRY)).toBe(`${head},"Mozilla/5.0","","en","","GET",""]`);
+    expect(encodeScanEntry({ ...ENTRY, userAgent: 'a "b"\tc\n', variant: 'A' })).toBe(`${head},"a \\"b\\"\\tc\\n","","en","","GET","","A"]`);
+    expect(encodeScanEntry({ ...ENTRY, source: 'click' })).toBe(`${head},"Mozilla/5.0","","en","","GET","","","c"]`);
+    expect(encodeScanEntry({ ...ENTRY, rule: 4 })).toBe(`${head},"Mozilla/5.0","","en","","GET","","","",4]`);
+  });
+
   it('carries the routing rule that sent the scan, with or without a variant or a click', () => {
     expect(roundTrip({ ...ENTRY, rule: 2 })).toEqual({ ...ENTRY, rule: 2 });
     expect(roundTrip({ ...ENTRY, rule: 1, source: 'click' })).toEqual({ ...ENTRY, rule: 1, source: 'click' });
