@@ -6,8 +6,8 @@
 // have reached the qr-service. Results go to the console, to
 // tmp/bench/redirect.json and into BENCHMARKS.md; the last line printed is one JSON line of figures.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { connect, createServer } from 'node:net';
@@ -24,7 +24,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 150_000);
 const WARMUP_REQUESTS = 10_000;
 /** The two servers take turns, so a burst of other work on a shared machine hits both alike. */
-const ROUNDS = 7;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const DESTINATION = 'https://example.com/bench?from=qr';
 const USER_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -34,6 +34,15 @@ const FLOOD_PER_SECOND = Number(process.env.BENCH_FLOOD_RATE ?? 300);
 /** Verified custom domains in the redirect table during the run. */
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 10_000);
 const DOMAIN_DESTINATION = 'https://example.com/bench?from=custom-domain';
+/**
+ * Every server under test (the bare servers and the redirect-service replicas) runs on the last
+ * core, alone there unless two are measured at once; wrk, Redis and everything else share the
+ * others, as a server has its own cores in production and Redis its own machine. Left to the
+ * scheduler, three busy processes (wrk, Redis, the redirect-service) share two cores where the
+ * bare server's run shares them between two, and the server under test is moved from core to
+ * core as they take turns (BENCHMARKS.md). BENCH_PIN=0 turns it off.
+ */
+const SERVER_CPU = cpus().length >= 2 && process.env.BENCH_PIN !== '0' && spawnSync('taskset', ['-V']).status === 0 ? String(cpus().length - 1) : null;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 const env = { ...process.env };
@@ -68,8 +77,10 @@ function freePort() {
   });
 }
 
-function start(name, args, childEnv) {
-  const child = spawn(process.execPath, args, { env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+/** `pinned`: a server under test, on SERVER_CPU. */
+function start(name, args, childEnv, pinned = true) {
+  const command = pinned && SERVER_CPU !== null ? ['taskset', ['-c', SERVER_CPU, process.execPath, ...args]] : [process.execPath, args];
+  const child = spawn(...command, { env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   child.on('exit', (code, signal) => {
@@ -227,13 +238,16 @@ function summary(results, expected = '3xx') {
 }
 
 /**
- * CPU time a process has used, in microseconds (Linux /proc; null elsewhere). Per request, it is
- * steadier than requests per second on a machine shared with other work.
+ * CPU time a process has used, in microseconds: every thread's run time as the scheduler counts
+ * it in nanoseconds (/proc/<pid>/task/<thread>/schedstat), not the 10 ms ticks of /proc/<pid>/stat.
+ * Linux only (null elsewhere). Per request, it is steadier than requests per second on a machine
+ * shared with other work.
  */
 function cpuMicros(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+    let nanos = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) nanos += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    return nanos / 1000;
   } catch {
     return null;
   }
@@ -299,7 +313,7 @@ async function main() {
   // A code with campaign controls (docs/campaign-controls.md): 10 routing rules none of which
   // matches the bench's iPhone (so all are tried), a future schedule, a scan limit (one atomic
   // Redis script per scan) and an A/B split; measured against the plain code in the same rounds.
-  const campaignSlug = `${slug.slice(0, 6)}C`;
+  const campaignSlug = `${slug.slice(0, 6)}${slug.endsWith('C') ? 'D' : 'C'}`;
   const countries = ['FR', 'ES', 'IT', 'NL', 'BE', 'PT', 'PL', 'SE'];
   const campaign = {
     scanLimit: 1_000_000_000,
@@ -334,7 +348,7 @@ async function main() {
      SELECT $1, d.workspace_id, 'Benchmark on a custom domain', $2, d.id FROM qr.domains d WHERE d.hostname = $3`,
     [slug, DOMAIN_DESTINATION, domainHost],
   );
-  const qrService = start('qr-service', [entryOf('qr-service')], serviceEnv);
+  const qrService = start('qr-service', [entryOf('qr-service')], serviceEnv, false);
   await waitHealthy('qr-service', qrPort);
   const redis = new IORedis(redisUrl);
   const complete = await waitFor(async () => ({ done: (await redis.get(`${prefix}:{redirect-table}:complete`)) !== null }), 30_000);
@@ -494,7 +508,7 @@ async function main() {
   const { known: knownFigures } = figures;
   const result = {
     date: new Date().toISOString(),
-    machine: { cpus: cpus().length, node: process.version, loadAtStart, loadAtEnd: loadNow() },
+    machine: { cpus: cpus().length, node: process.version, loadAtStart, loadAtEnd: loadNow(), serverCpu: SERVER_CPU },
     connections: CONNECTIONS,
     requestsPerServer: REQUESTS,
     floodPerSecond: FLOOD_PER_SECOND,
@@ -584,8 +598,11 @@ async function report(result) {
     `Last run: ${result.date} — ${result.machine.cpus} CPU cores (shared; load average ${result.machine.loadAtStart} at the start, ` +
       `${result.machine.loadAtEnd} at the end), Node ${result.machine.node}, ` +
       `${result.connections} connections, ${result.requestsPerServer} requests per measurement in ${ROUNDS} alternating rounds, ` +
-      'wrk (one thread) on the same cores; requests/s over all rounds, p50 of the median round, p99 of the worst round, ' +
-      'server CPU per request from /proc over all rounds, ratios the median of the per-round ratios; ' +
+      (result.machine.serverCpu === null
+        ? 'every process on any core, '
+        : `every server under test on core ${result.machine.serverCpu} (both, when two are measured at once), wrk (one thread), Redis and the rest on the others; `) +
+      'requests/s over all rounds, p50 of the median round, p99 of the worst round, ' +
+      'server CPU per request (every thread\'s run time from /proc) over all rounds, ratios the median of the per-round ratios; ' +
       ({
         live: 'the scan ingestor running alongside at the same priority.',
         background: 'the scan ingestor running alongside as background work (nice 19, with its PostgreSQL connections).',
