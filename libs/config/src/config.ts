@@ -4,6 +4,7 @@ import { BillingPricesConfig, readBillingPrices } from './billing-prices-config'
 import { InvoicingConfig, readInvoicing } from './invoicing-config';
 import { ConfigError, Env, Reader } from './reader';
 import { readRedisCluster } from './redis-cluster-config';
+import { readScanConfig, ScanConfig } from './scan-config';
 
 /**
  * One typed, validated configuration per process. Nothing else reads process.env:
@@ -11,7 +12,7 @@ import { readRedisCluster } from './redis-cluster-config';
  */
 export type BillingProviderName = 'test' | 'stripe';
 
-export interface AppConfig {
+export interface AppConfig extends ScanConfig {
   env: 'development' | 'production' | 'test';
   logLevel: string;
   databaseUrl: string;
@@ -40,12 +41,6 @@ export interface AppConfig {
   redisUrl: string;
   /** The Redis Cluster's seed nodes (host:port), or null for a single Redis (the default). */
   redisClusterNodes: string[] | null;
-  /**
-   * How many streams the scans are spread over (SCAN_STREAM_SHARDS, default 1: the stream keeps
-   * its name `<prefix>:scans`). On a Redis Cluster, several shards spread the scan firehose over
-   * the masters; each qr-service replica runs SCAN_INGESTORS readers on each shard.
-   */
-  scanStreamShards: number;
   /** Prefix for every Redis key and BullMQ queue: lets tests and deployments share one Redis. */
   redisPrefix: string;
   publicBaseUrl: string;
@@ -111,20 +106,6 @@ export interface AppConfig {
   geoipCityDb: string | null;
   /** Name of a header set by a trusted CDN carrying the visitor's country (e.g. cf-ipcountry). */
   trustedCountryHeader: string | null;
-  /** How long a read scan may stay unacknowledged before another ingestor takes it over (its reader died). */
-  scanClaimIdleMs: number;
-  /** Scan stream readers per qr-service process: one stores a batch while another prepares the next. */
-  scanIngestors: number;
-  /** Most scans one reader stores in one transaction while a backlog drains (larger: less work per scan, more memory). */
-  scanBatchMax: number;
-  /** After a batch that was not full, a reader waits until this long after its last read began (fewer, larger batches). */
-  scanLingerMs: number;
-  /**
-   * Most scans the scan stream holds not yet stored (SCAN_STREAM_MAX_LENGTH): the bound on Redis
-   * memory while the ingestors are down. A full stream takes no more; the redirect-service keeps
-   * the newest in its memory meanwhile (up to 100,000 each), then drops and counts them.
-   */
-  scanStreamMaxLength: number;
   /** Destinations on loopback, private and link-local networks are allowed (an intranet deployment). */
   allowPrivateDestinations: boolean;
   /** Outbound webhooks (docs/api.md "Webhooks"). */
@@ -142,8 +123,6 @@ export interface AppConfig {
   };
   /** How often each service compares and repairs what must agree (seats and codes, redirect table, outbox). */
   reconcileEveryMs: number;
-  /** Months of raw scans kept (the current one included); rollups are kept for the life of a code. */
-  scanRetentionMonths: number;
   /**
    * Addresses (or proxy-addr names: loopback, linklocal, uniquelocal; or CIDR ranges) of the
    * proxies whose X-Forwarded-For the gateway and the redirect-service believe (TRUSTED_PROXIES);
@@ -299,9 +278,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     analyticsDatabaseUrl: r.optional('ANALYTICS_DATABASE_URL') ? r.url('ANALYTICS_DATABASE_URL', '', ['postgres:', 'postgresql:']) : null,
     database: { poolSize, poolWaitMs: r.int('DB_POOL_WAIT_MS', 10_000, 100, 600_000) },
     queueConcurrency,
+    ...readScanConfig(r),
     redisUrl: redisCluster.url,
     redisClusterNodes: redisCluster.nodes,
-    scanStreamShards: r.int('SCAN_STREAM_SHARDS', 1, 1, 64),
     redisPrefix: r.str('REDIS_PREFIX', 'qrd'),
     publicBaseUrl,
     qrInternalUrl,
@@ -344,11 +323,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     socialLinks: readSocialLinks(r),
     geoipCityDb: r.optional('GEOIP_CITY_DB'),
     trustedCountryHeader: r.optional('TRUSTED_COUNTRY_HEADER')?.toLowerCase() ?? null,
-    scanClaimIdleMs: r.int('SCAN_CLAIM_IDLE_MS', 60_000, 100, 3_600_000),
-    scanIngestors: r.int('SCAN_INGESTORS', 2, 1, 16),
-    scanBatchMax: r.int('SCAN_BATCH_MAX', 50_000, 500, 200_000),
-    scanLingerMs: r.int('SCAN_LINGER_MS', 250, 0, 5_000),
-    scanStreamMaxLength: r.int('SCAN_STREAM_MAX_LENGTH', 1_000_000, 1_000, 100_000_000),
     allowPrivateDestinations: r.oneOf('ALLOW_PRIVATE_DESTINATIONS', 'false', ['true', 'false'] as const) === 'true',
     webhooks: {
       // 11 s doubled 13 times: 14 attempts over about 25 hours.
@@ -359,7 +333,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
       disableAfterFailures: r.int('WEBHOOK_DISABLE_AFTER_FAILURES', 5, 1, 1000),
     },
     reconcileEveryMs: r.int('RECONCILE_EVERY_MS', 15 * 60_000, 10_000, 24 * 3600_000),
-    scanRetentionMonths: r.int('SCAN_RETENTION_MONTHS', 13, 1, 1200),
     trustedProxies,
     conversionWindowDays: r.int('CONVERSION_WINDOW_DAYS', 30, 1, 365),
     domains: {
