@@ -1,4 +1,4 @@
-import { BillingInterval, PaymentOutcomeView, PaymentSetupView, QrCodeView, QrPattern, SubscriptionView } from '@qrd/contracts';
+import { BillingInterval, Currency, PaymentOutcomeView, PaymentSetupView, QrCodeView, QrPattern, SubscriptionView } from '@qrd/contracts';
 import { createLogger } from '@qrd/config';
 import { BullMqClient } from '@qrd/messaging';
 import { TestHttpClient, TestResponse } from '@qrd/testing';
@@ -48,11 +48,13 @@ export async function payForSignup(
   client: TestHttpClient,
   details: SignupDetails,
   card: string,
+  currency?: Currency,
 ): Promise<{ setup: PaymentSetupView; outcome: PaymentOutcomeView }> {
   const started = await client.post('/api/create-signup-payment-intent', {
     username: details.username,
     email: details.email,
     billingInterval: details.billingInterval,
+    ...(currency ? { currency } : {}),
   });
   if (started.status !== 200) throw new Error(`create-signup-payment-intent answered ${started.status}: ${started.text}`);
   const setup = started.json as PaymentSetupView;
@@ -75,10 +77,11 @@ export function register(client: TestHttpClient, details: SignupDetails, setup: 
 }
 
 /** The whole signup with one card: pay, then create the account (which signs the browser in). */
-export async function signUp(system: TestSystem, card: string = CARDS.visa, interval: BillingInterval = 'monthly'): Promise<Signup> {
+/** `currency`: paid in it (the sign-up's default, US dollars, without it). */
+export async function signUp(system: TestSystem, card: string = CARDS.visa, interval: BillingInterval = 'monthly', currency?: Currency): Promise<Signup> {
   const client = system.client();
   const details = newSignup(interval);
-  const { setup, outcome } = await payForSignup(client, details, card);
+  const { setup, outcome } = await payForSignup(client, details, card, currency);
   const registered = await register(client, details, setup);
   return { client, details, setup, outcome, registered };
 }

@@ -7,7 +7,8 @@ describe('billing: admin revenue summary', () => {
   let system: TestSystem;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ services: ['auth', 'qr', 'billing', 'gateway'], env: BILLING_ENV });
+    // Euros at a price of their own, so an amount in euros cannot pass for one in dollars.
+    system = await TestSystem.start({ services: ['auth', 'qr', 'billing', 'gateway'], env: { ...BILLING_ENV, PRICE_MONTHLY_EUR_CENTS: '329' } });
   });
   afterAll(() => system.stop());
 
@@ -21,6 +22,7 @@ describe('billing: admin revenue summary', () => {
     expect(res.json).toEqual({
       monthlyRevenue: 0,
       annualRevenue: 0,
+      byCurrency: [],
       conversionRate: 0,
       monthlySeats: 0,
       annualSeats: 0,
@@ -52,6 +54,7 @@ describe('billing: admin revenue summary', () => {
     expect(res.json).toEqual({
       monthlyRevenue: Math.round(mrr * 100) / 100,
       annualRevenue: Math.round(mrr * 12 * 100) / 100,
+      byCurrency: [{ currency: 'usd', monthlyRevenue: 9.89, annualRevenue: 118.66, seats: 3 }],
       // 2 subscribers among 5 users (the first test's admin and user, these two, this admin).
       conversionRate: 40,
       monthlySeats: 2,
@@ -62,5 +65,31 @@ describe('billing: admin revenue summary', () => {
     });
     expect(res.json.monthlyRevenue).toBe(9.89);
     expect(res.json.annualRevenue).toBe(118.66);
+  });
+
+  it('keeps each currency apart: euros and pounds are never added to the dollars', async () => {
+    await signUp(system, CARDS.visa, 'monthly', 'eur');
+    await signUp(system, CARDS.visa, 'annual', 'gbp');
+    const admin = await signIn(system, await newUser(system, { role: 'admin' }));
+    const res = await admin.get('/api/admin/revenue');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      // The spec's figures: the US dollar subscriptions', as before.
+      monthlyRevenue: 9.89,
+      annualRevenue: 118.66,
+      byCurrency: [
+        { currency: 'usd', monthlyRevenue: 9.89, annualRevenue: 118.66, seats: 3 },
+        { currency: 'eur', monthlyRevenue: 3.29, annualRevenue: 39.48, seats: 1 },
+        // 29.90 a year: 2.49 a month.
+        { currency: 'gbp', monthlyRevenue: 2.49, annualRevenue: 29.9, seats: 1 },
+      ],
+      // 4 subscribers among 8 users (the two buyers and this admin added).
+      conversionRate: 50,
+      monthlySeats: 3,
+      annualSeats: 2,
+      activeSubscriptions: 4,
+      subscribedUsers: 4,
+      totalUsers: 8,
+    });
   });
 });

@@ -38,6 +38,7 @@ export function pickEffective(subscriptions: SubscriptionEntity[]): Subscription
 
 export interface SeatTotals {
   interval: 'monthly' | 'annual';
+  currency: Currency;
   seats: number;
   amountCents: number;
   subscriptions: number;
@@ -282,15 +283,15 @@ export class BillingRepository extends BillingStore {
     });
   }
 
-  /** Seats and revenue of live subscriptions that belong to an account, per interval. */
+  /** Seats and revenue of live subscriptions that belong to an account, per interval and currency. */
   async liveTotals(): Promise<SeatTotals[]> {
     const rows = (await this.dataSource.query(
-      `SELECT s.interval, sum(s.seats)::int AS seats, sum(s.seats * s.unit_amount_cents)::bigint AS amount,
+      `SELECT s.interval, s.currency, sum(s.seats)::int AS seats, sum(s.seats * s.unit_amount_cents)::bigint AS amount,
               count(*)::int AS subscriptions, count(DISTINCT c.user_id)::int AS users
        FROM billing.subscriptions s JOIN billing.customers c ON c.id = s.customer_id
        WHERE c.user_id IS NOT NULL AND s.status IN ('active', 'trialing', 'past_due')
-       GROUP BY s.interval`,
-    )) as { interval: 'monthly' | 'annual'; seats: number; amount: string; subscriptions: number; users: number }[];
+       GROUP BY s.interval, s.currency`,
+    )) as { interval: 'monthly' | 'annual'; currency: Currency; seats: number; amount: string; subscriptions: number; users: number }[];
     return rows.map((r) => ({ ...r, amountCents: Number(r.amount) }));
   }
 

@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AccountCreditView,
+  CURRENCIES,
+  CurrencyRevenueView,
+  DEFAULT_CURRENCY,
   DomainError,
   ErrorCode,
   PaymentMethodUpdateView,
@@ -9,7 +12,7 @@ import {
   SubscriptionView,
 } from '@qrd/contracts';
 import { PAYMENT_PROVIDER, PaymentProvider } from '../providers/payment-provider';
-import { BillingRepository } from './billing.repository';
+import { BillingRepository, SeatTotals } from './billing.repository';
 import { SeatsService } from './seats.service';
 import { SubscriptionSync } from './subscription-sync';
 
@@ -54,20 +57,29 @@ export class SubscriptionsService {
   /**
    * Spec section 9 with seats: monthly recurring revenue = monthly seats x monthly price +
    * annual seats x annual price / 12 (each subscription at the price it pays); annual = x 12;
-   * conversion = share of users with a live subscription, rounded, 0 without users.
+   * conversion = share of users with a live subscription, rounded, 0 without users. Revenue is
+   * per currency (an amount in euros is not a number of dollars); the spec's two figures are the
+   * US dollar subscriptions'.
    */
   async revenue(totalUsers: number): Promise<RevenueSummaryView> {
     const [totals, subscribedUsers] = await Promise.all([this.repo.liveTotals(), this.repo.subscribedUsers()]);
-    const monthly = totals.find((t) => t.interval === 'monthly');
-    const annual = totals.find((t) => t.interval === 'annual');
-    const mrrCents = (monthly?.amountCents ?? 0) + (annual?.amountCents ?? 0) / 12;
+    const sum = (rows: SeatTotals[], read: (row: SeatTotals) => number) => rows.reduce((total, row) => total + read(row), 0);
+    const inInterval = (interval: SeatTotals['interval']) => totals.filter((t) => t.interval === interval);
+    const byCurrency: CurrencyRevenueView[] = CURRENCIES.flatMap((currency) => {
+      const rows = totals.filter((t) => t.currency === currency);
+      if (rows.length === 0) return [];
+      const mrrCents = sum(rows, (t) => (t.interval === 'annual' ? t.amountCents / 12 : t.amountCents));
+      return [{ currency, monthlyRevenue: roundMoney(mrrCents / 100), annualRevenue: roundMoney((mrrCents * 12) / 100), seats: sum(rows, (t) => t.seats) }];
+    });
+    const dollars = byCurrency.find((entry) => entry.currency === DEFAULT_CURRENCY);
     return {
-      monthlyRevenue: roundMoney(mrrCents / 100),
-      annualRevenue: roundMoney((mrrCents * 12) / 100),
+      monthlyRevenue: dollars?.monthlyRevenue ?? 0,
+      annualRevenue: dollars?.annualRevenue ?? 0,
+      byCurrency,
       conversionRate: totalUsers > 0 ? Math.round((subscribedUsers / totalUsers) * 100) : 0,
-      monthlySeats: monthly?.seats ?? 0,
-      annualSeats: annual?.seats ?? 0,
-      activeSubscriptions: (monthly?.subscriptions ?? 0) + (annual?.subscriptions ?? 0),
+      monthlySeats: sum(inInterval('monthly'), (t) => t.seats),
+      annualSeats: sum(inInterval('annual'), (t) => t.seats),
+      activeSubscriptions: sum(totals, (t) => t.subscriptions),
       subscribedUsers,
       totalUsers,
     };

@@ -321,10 +321,22 @@ export interface ClockView {
   changed: number;
 }
 
-/** GET /api/admin/revenue (spec section 9, with seats). */
-export interface RevenueSummaryView {
+/** One currency's recurring revenue: amounts in different currencies are never added together. */
+export interface CurrencyRevenueView {
+  currency: Currency;
   monthlyRevenue: number;
   annualRevenue: number;
+  /** Paid codes of the subscriptions paying in this currency. */
+  seats: number;
+}
+
+/** GET /api/admin/revenue (spec section 9, with seats). */
+export interface RevenueSummaryView {
+  /** Monthly recurring revenue of the subscriptions paying in US dollars (every deployment sells in them). */
+  monthlyRevenue: number;
+  annualRevenue: number;
+  /** Every currency with live subscriptions, US dollars first, then as CURRENCIES lists them. */
+  byCurrency: CurrencyRevenueView[];
   conversionRate: number;
   monthlySeats: number;
   annualSeats: number;

@@ -1,6 +1,6 @@
 import { createIntl } from 'react-intl';
 import { toCodeOverview } from './admin-overview';
-import { formatCount, formatDate, formatMoney, pageViewRows, pageViewTotals } from './format';
+import { formatCount, formatDate, formatMoney, formatRevenue, pageViewRows, pageViewTotals } from './format';
 
 /** The app's English (the messages' defaults). */
 const intl = createIntl({ locale: 'en', defaultLocale: 'en' });
@@ -11,6 +11,17 @@ describe('admin figures', () => {
     expect(formatMoney(intl, 1234.5)).toBe('$1,234.50');
     expect(formatCount(intl, null)).toBe('—');
     expect(formatCount(intl, 12345)).toBe('12,345');
+  });
+
+  it('shows revenue in each currency it was earned in, never added together', () => {
+    const byCurrency = [
+      { currency: 'usd' as const, monthlyRevenue: 9.89, annualRevenue: 118.66, seats: 3 },
+      { currency: 'eur' as const, monthlyRevenue: 3.29, annualRevenue: 39.48, seats: 1 },
+    ];
+    expect(formatRevenue(intl, byCurrency, (r) => r.monthlyRevenue)).toBe('$9.89, €3.29');
+    expect(formatRevenue(intl, byCurrency.slice(1), (r) => r.annualRevenue)).toBe('€39.48');
+    expect(formatRevenue(intl, [], (r) => r.monthlyRevenue)).toBe('$0.00');
+    expect(formatMoney(intl, 2.99, 'gbp')).toBe('£2.99');
   });
 
   it('sums page views and picks the homepage', () => {

@@ -1,7 +1,8 @@
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import type { CurrencyRevenueView } from '@qrd/contracts';
 import { getErrorMessage } from '../../../lib/api-client';
 
-/** Dates (short month, day, year) and counts in the shown language, money in US dollars (spec section 9). */
+/** Dates (short month, day, year) and counts in the shown language, money in US dollars (spec section 9) unless another currency is named. */
 
 /** A dash where a figure is not known (not words). */
 export const NOT_KNOWN = '—';
@@ -15,8 +16,20 @@ export function formatDate(intl: IntlShape, iso: string): string {
   return Number.isNaN(date.getTime()) ? NOT_KNOWN : intl.formatDate(date, { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
-export function formatMoney(intl: IntlShape, dollars: number): string {
-  return intl.formatNumber(dollars, { style: 'currency', currency: 'USD' });
+export function formatMoney(intl: IntlShape, amount: number, currency = 'usd'): string {
+  return intl.formatNumber(amount, { style: 'currency', currency: currency.toUpperCase() });
+}
+
+/**
+ * Revenue in each currency it was earned in, side by side (never added together: euros are not
+ * dollars): "$9.89, €3.29"; US dollars alone while nothing is sold, as the spec shows it.
+ */
+export function formatRevenue(intl: IntlShape, byCurrency: CurrencyRevenueView[], read: (revenue: CurrencyRevenueView) => number): string {
+  if (byCurrency.length === 0) return formatMoney(intl, 0);
+  return intl.formatList(
+    byCurrency.map((revenue) => formatMoney(intl, read(revenue), revenue.currency)),
+    { type: 'unit' },
+  );
 }
 
 /** A count, or a dash when the service that knows it did not answer. */

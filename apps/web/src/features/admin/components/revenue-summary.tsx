@@ -1,7 +1,7 @@
 import { DollarSign } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useRevenue } from '../api/admin-overview';
-import { formatCount, formatMoney, loadFailure } from '../api/format';
+import { formatCount, formatRevenue, loadFailure } from '../api/format';
 import { AdminCard } from '../../../components/admin-card';
 import { QueryState } from '../../../components/query-state';
 import { Stat } from './stat';
@@ -47,8 +47,8 @@ export function RevenueSummary() {
       />
       {data && (
         <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          <Stat label={intl.formatMessage(messages.monthly)} value={formatMoney(intl, data.monthlyRevenue)} />
-          <Stat label={intl.formatMessage(messages.annual)} value={formatMoney(intl, data.annualRevenue)} hint={intl.formatMessage(messages.annualHint)} />
+          <Stat label={intl.formatMessage(messages.monthly)} value={formatRevenue(intl, data.byCurrency, (r) => r.monthlyRevenue)} />
+          <Stat label={intl.formatMessage(messages.annual)} value={formatRevenue(intl, data.byCurrency, (r) => r.annualRevenue)} hint={intl.formatMessage(messages.annualHint)} />
           <Stat
             label={intl.formatMessage(messages.conversion)}
             value={intl.formatNumber(data.conversionRate / 100, { style: 'percent', maximumFractionDigits: 2 })}
