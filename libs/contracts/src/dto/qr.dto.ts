@@ -38,8 +38,6 @@ export type QrEyeStyle = (typeof QR_EYE_STYLES)[number];
 export const QR_FRAME_STYLES = ['none', 'label', 'border'] as const;
 export type QrFrameStyle = (typeof QR_FRAME_STYLES)[number];
 export const QR_FRAME_TEXT_MAX_LENGTH = 24;
-/** Suggestions in the editor; any text within the limit is allowed. */
-export const QR_FRAME_TEXT_PRESETS = ['Scan me', 'Menu', 'Scan for menu', 'Visit us', 'Get the app'] as const;
 /** A frame's text and border need room: this much quiet zone at least. */
 export const QR_FRAME_MIN_MARGIN = 2;
 export const QR_ERROR_CORRECTION_LEVELS = ['L', 'M', 'Q', 'H'] as const;

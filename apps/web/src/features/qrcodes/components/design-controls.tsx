@@ -5,7 +5,6 @@ import {
   QR_FRAME_MIN_MARGIN,
   QR_FRAME_STYLES,
   QR_FRAME_TEXT_MAX_LENGTH,
-  QR_FRAME_TEXT_PRESETS,
   QR_MAX_MARGIN,
   type QrDesignInput,
 } from '@qrd/contracts';
@@ -13,6 +12,7 @@ import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } fro
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/utils';
+import { FRAME_TEXT_PRESETS } from '../lib/frame-text-presets';
 
 /** Each level with the share of the code it can restore. */
 const LEVELS: Record<string, MessageDescriptor> = defineMessages({
@@ -219,16 +219,19 @@ export function DesignControls({ design, hasLogo, onChange }: DesignControlsProp
             aria-describedby="design-frame-text-hint"
           />
           <div className="flex flex-wrap gap-2">
-            {QR_FRAME_TEXT_PRESETS.map((preset) => (
-              <button
-                key={preset}
-                type="button"
-                onClick={() => set('frameText', preset)}
-                className="rounded-full border px-3 py-1 text-xs hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                {preset}
-              </button>
-            ))}
+            {Object.values(FRAME_TEXT_PRESETS).map((descriptor) => {
+              const preset = intl.formatMessage(descriptor);
+              return (
+                <button
+                  key={descriptor.id}
+                  type="button"
+                  onClick={() => set('frameText', preset)}
+                  className="rounded-full border px-3 py-1 text-xs hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  {preset}
+                </button>
+              );
+            })}
           </div>
           <p id="design-frame-text-hint" className="text-xs text-muted-foreground">
             <FormattedMessage
