@@ -24,7 +24,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 150_000);
 const WARMUP_REQUESTS = 10_000;
 /** The two servers take turns, so a burst of other work on a shared machine hits both alike. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const DESTINATION = 'https://example.com/bench?from=qr';
 const USER_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -35,14 +35,16 @@ const FLOOD_PER_SECOND = Number(process.env.BENCH_FLOOD_RATE ?? 300);
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 10_000);
 const DOMAIN_DESTINATION = 'https://example.com/bench?from=custom-domain';
 /**
- * Every server under test (the bare servers and the redirect-service replicas) runs on the last
- * core, alone there unless two are measured at once; wrk, Redis and everything else share the
- * others, as a server has its own cores in production and Redis its own machine. Left to the
- * scheduler, three busy processes (wrk, Redis, the redirect-service) share two cores where the
- * bare server's run shares them between two, and the server under test is moved from core to
- * core as they take turns (BENCHMARKS.md). BENCH_PIN=0 turns it off.
+ * Each server under test has a core: the first bare server and the first redirect-service replica
+ * the last core, the second of each (measured only when two run at once) the core before it, as
+ * replicas have cores of their own in production; wrk, Redis and everything else go where the
+ * scheduler puts them. Left to it, three busy processes (wrk, Redis, the redirect-service) share
+ * two cores where the bare server's run shares them between two, and the server under test is
+ * moved from core to core as they take turns (BENCHMARKS.md). BENCH_PIN=0 turns it off.
  */
-const SERVER_CPU = cpus().length >= 2 && process.env.BENCH_PIN !== '0' && spawnSync('taskset', ['-V']).status === 0 ? String(cpus().length - 1) : null;
+const PIN = cpus().length >= 2 && process.env.BENCH_PIN !== '0' && spawnSync('taskset', ['-V']).status === 0;
+/** The core of the `index`th (0 or 1) server of its kind, or null unpinned. */
+const serverCpu = (index) => (PIN ? String(cpus().length - 1 - index) : null);
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 const env = { ...process.env };
@@ -77,9 +79,9 @@ function freePort() {
   });
 }
 
-/** `pinned`: a server under test, on SERVER_CPU. */
-function start(name, args, childEnv, pinned = true) {
-  const command = pinned && SERVER_CPU !== null ? ['taskset', ['-c', SERVER_CPU, process.execPath, ...args]] : [process.execPath, args];
+/** `cpu`: the core of a server under test (serverCpu), null for anywhere. */
+function start(name, args, childEnv, cpu = null) {
+  const command = cpu !== null ? ['taskset', ['-c', cpu, process.execPath, ...args]] : [process.execPath, args];
   const child = spawn(...command, { env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
@@ -348,7 +350,7 @@ async function main() {
      SELECT $1, d.workspace_id, 'Benchmark on a custom domain', $2, d.id FROM qr.domains d WHERE d.hostname = $3`,
     [slug, DOMAIN_DESTINATION, domainHost],
   );
-  const qrService = start('qr-service', [entryOf('qr-service')], serviceEnv, false);
+  const qrService = start('qr-service', [entryOf('qr-service')], serviceEnv);
   await waitHealthy('qr-service', qrPort);
   const redis = new IORedis(redisUrl);
   const complete = await waitFor(async () => ({ done: (await redis.get(`${prefix}:{redirect-table}:complete`)) !== null }), 30_000);
@@ -357,14 +359,14 @@ async function main() {
 
   // BENCH_PROFILE=1 writes a CPU profile of the redirect-service to tmp/bench/ (open it in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'tmp', 'bench')}`] : [];
-  const redirectService = start('redirect-service', [...profile, entryOf('redirect-service')], serviceEnv);
+  const redirectService = start('redirect-service', [...profile, entryOf('redirect-service')], serviceEnv, serverCpu(0));
   await waitHealthy('redirect-service', redirectPort);
   // A second replica, as a scaled-out deployment runs them: the same Redis, its own port.
-  const secondRedirect = start('redirect-service (second replica)', [entryOf('redirect-service')], { ...serviceEnv, REDIRECT_PORT: String(secondRedirectPort) });
+  const secondRedirect = start('redirect-service (second replica)', [entryOf('redirect-service')], { ...serviceEnv, REDIRECT_PORT: String(secondRedirectPort) }, serverCpu(1));
   await waitHealthy('redirect-service', secondRedirectPort);
   // Two bare servers, the baseline of the two replicas: two servers and their clients on the same
   // cores cost each other CPU (switches, caches), whatever they run.
-  const bareServers = [barePort, secondBarePort].map((port, i) => start(`bare node server ${i + 1}`, ['-e', BARE_SERVER], { ...env, PORT: String(port) }));
+  const bareServers = [barePort, secondBarePort].map((port, i) => start(`bare node server ${i + 1}`, ['-e', BARE_SERVER], { ...env, PORT: String(port) }, serverCpu(i)));
   const bareServer = bareServers[0];
   for (const port of [barePort, secondBarePort]) {
     await waitFor(async () => ({ done: await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' }).then(() => true, () => false) }), 10_000);
@@ -508,7 +510,7 @@ async function main() {
   const { known: knownFigures } = figures;
   const result = {
     date: new Date().toISOString(),
-    machine: { cpus: cpus().length, node: process.version, loadAtStart, loadAtEnd: loadNow(), serverCpu: SERVER_CPU },
+    machine: { cpus: cpus().length, node: process.version, loadAtStart, loadAtEnd: loadNow(), pinned: PIN },
     connections: CONNECTIONS,
     requestsPerServer: REQUESTS,
     floodPerSecond: FLOOD_PER_SECOND,
@@ -598,9 +600,9 @@ async function report(result) {
     `Last run: ${result.date} — ${result.machine.cpus} CPU cores (shared; load average ${result.machine.loadAtStart} at the start, ` +
       `${result.machine.loadAtEnd} at the end), Node ${result.machine.node}, ` +
       `${result.connections} connections, ${result.requestsPerServer} requests per measurement in ${ROUNDS} alternating rounds, ` +
-      (result.machine.serverCpu === null
-        ? 'every process on any core, '
-        : `every server under test on core ${result.machine.serverCpu} (both, when two are measured at once), wrk (one thread), Redis and the rest on the others; `) +
+      (result.machine.pinned
+        ? `each server under test on a core of its own (the first of each kind on core ${result.machine.cpus - 1}, the second on core ${result.machine.cpus - 2}), wrk (one thread), Redis and the rest anywhere; `
+        : 'every process on any core; ') +
       'requests/s over all rounds, p50 of the median round, p99 of the worst round, ' +
       'server CPU per request (every thread\'s run time from /proc) over all rounds, ratios the median of the per-round ratios; ' +
       ({
