@@ -35,6 +35,11 @@ describe("billing's subscription changes reach the other services even when publ
     const code = await createCode(bus, await userIdOf(client));
     await waitFor(async () => expect(await redirectOf(code.slug)).toMatchObject({ state: 'active' }));
     expect((await client.post('/api/subscription/cancel')).status).toBe(200);
+    // The cancellation's own events first: the failure injected below is for the subscription's end.
+    await waitFor(async () => {
+      const [pending] = await sql<{ n: number }>(system, `SELECT count(*)::int AS n FROM billing.outbox WHERE delivered_at IS NULL`);
+      expect(pending.n).toBe(0);
+    }, 15_000);
     failNext(system.apps.get('billing')!.get(MessageBus), 'emitEvent');
 
     const advanced = await admin.post('/api/admin/billing/advance-clock', { days: 35 });
