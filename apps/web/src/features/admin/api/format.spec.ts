@@ -21,6 +21,8 @@ describe('admin figures', () => {
     expect(formatRevenue(intl, byCurrency, (r) => r.monthlyRevenue)).toBe('$9.89, €3.29');
     expect(formatRevenue(intl, byCurrency.slice(1), (r) => r.annualRevenue)).toBe('€39.48');
     expect(formatRevenue(intl, [], (r) => r.monthlyRevenue)).toBe('$0.00');
+    // A billing-service from before the currencies (a rolling deploy): its dollar figure.
+    expect(formatRevenue(intl, undefined, (r) => r.monthlyRevenue, 9.89)).toBe('$9.89');
     expect(formatMoney(intl, 2.99, 'gbp')).toBe('£2.99');
   });
 

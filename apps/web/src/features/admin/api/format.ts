@@ -22,10 +22,16 @@ export function formatMoney(intl: IntlShape, amount: number, currency = 'usd'): 
 
 /**
  * Revenue in each currency it was earned in, side by side (never added together: euros are not
- * dollars): "$9.89, €3.29"; US dollars alone while nothing is sold, as the spec shows it.
+ * dollars): "$9.89, €3.29"; US dollars alone while nothing is sold, as the spec shows it, and from a
+ * billing-service that does not give the currencies yet (`dollars`: its figure).
  */
-export function formatRevenue(intl: IntlShape, byCurrency: CurrencyRevenueView[], read: (revenue: CurrencyRevenueView) => number): string {
-  if (byCurrency.length === 0) return formatMoney(intl, 0);
+export function formatRevenue(
+  intl: IntlShape,
+  byCurrency: CurrencyRevenueView[] | undefined,
+  read: (revenue: CurrencyRevenueView) => number,
+  dollars = 0,
+): string {
+  if (!byCurrency || byCurrency.length === 0) return formatMoney(intl, dollars);
   return intl.formatList(
     byCurrency.map((revenue) => formatMoney(intl, read(revenue), revenue.currency)),
     { type: 'unit' },

@@ -47,8 +47,8 @@ export function RevenueSummary() {
       />
       {data && (
         <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          <Stat label={intl.formatMessage(messages.monthly)} value={formatRevenue(intl, data.byCurrency, (r) => r.monthlyRevenue)} />
-          <Stat label={intl.formatMessage(messages.annual)} value={formatRevenue(intl, data.byCurrency, (r) => r.annualRevenue)} hint={intl.formatMessage(messages.annualHint)} />
+          <Stat label={intl.formatMessage(messages.monthly)} value={formatRevenue(intl, data.byCurrency, (r) => r.monthlyRevenue, data.monthlyRevenue)} />
+          <Stat label={intl.formatMessage(messages.annual)} value={formatRevenue(intl, data.byCurrency, (r) => r.annualRevenue, data.annualRevenue)} hint={intl.formatMessage(messages.annualHint)} />
           <Stat
             label={intl.formatMessage(messages.conversion)}
             value={intl.formatNumber(data.conversionRate / 100, { style: 'percent', maximumFractionDigits: 2 })}
