@@ -9,6 +9,17 @@ import { BatchRollup, BucketRow, quarterHourOf, UniqueDelta } from './scan-rollu
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Visitor keys as the five arrays both statements unnest: day, scope, hash, first scan (ms), the owner scope's code. */
+function visitorColumns(keys: VisitorKey[]): string[] {
+  return [
+    plainArray(keys.map((k) => k.day)),
+    plainArray(keys.map((k) => k.scopeId)),
+    textArray(keys.map((k) => k.hash)),
+    plainArray(keys.map((k) => k.at)),
+    plainArray(keys.map((k) => (k.scope === 'owner' ? k.codeId : null))),
+  ];
+}
+
 /**
  * Unique scanners: each visitor (day-salted hash) counts once a day per code and per owner, at
  * their first scan of the day (once an hour per code counting per hour). New visitors are inserted; for known ones an earlier scan that
@@ -31,13 +42,7 @@ export async function firstVisits(tx: EntityManager, list: VisitorKey[]): Promis
      )
      SELECT i.n::int AS n FROM i
      WHERE NOT EXISTS (SELECT 1 FROM ins WHERE ins.day = i.day AND ins.scope_id = i.scope_id AND ins.visitor_hash = i.visitor_hash)`,
-    [
-      plainArray(list.map((k) => k.day)),
-      plainArray(list.map((k) => k.scopeId)),
-      textArray(list.map((k) => k.hash)),
-      plainArray(list.map((k) => k.at)),
-      plainArray(list.map((k) => (k.scope === 'owner' ? k.codeId : null))),
-    ],
+    visitorColumns(list),
   );
   const isKnown = new Uint8Array(list.length);
   for (const { n } of known) isKnown[n - 1] = 1;
@@ -65,13 +70,7 @@ export async function firstVisits(tx: EntityManager, list: VisitorKey[]): Promis
        WHERE v.day = o.day AND v.scope_id = o.scope_id AND v.visitor_hash = o.visitor_hash
      )
      SELECT scope_id, old_at, old_code, new_at, new_code FROM old`,
-    [
-      plainArray(seen.map((k) => k.day)),
-      plainArray(seen.map((k) => k.scopeId)),
-      textArray(seen.map((k) => k.hash)),
-      plainArray(seen.map((k) => k.at)),
-      plainArray(seen.map((k) => (k.scope === 'owner' ? k.codeId : null))),
-    ],
+    visitorColumns(seen),
   );
   for (const row of moved) {
     const owner = row.new_code !== null;
