@@ -44,6 +44,13 @@ function newCluster(options: ConnectionOptions): Cluster {
   const clusterOptions: ClusterOptions = {
     redisOptions: nodeOptions,
     lazyConnect,
+    // No ready check: ioredis's checks CLUSTER INFO when it connects and, while a master is failing
+    // over (cluster_state:fail), drops that connection and makes another, but the promise connect()
+    // returned then never settles. BullMQ's worker awaits that promise when it renews its blocking
+    // connection (every blocking wait that outlasts its timeout, as one does when its master dies):
+    // the worker hung for good and its queue was never read again. Commands sent while the cluster
+    // is failing are retried instead (retryDelayOnClusterDown).
+    enableReadyCheck: false,
     enableOfflineQueue: enableOfflineQueue ?? true,
     // While a master is down and before its replica is promoted, commands for its slots wait and retry.
     retryDelayOnFailover: 200,
