@@ -235,6 +235,9 @@ export class ScanRecorder {
         this.schedule(this.options.retryMs ?? RETRY_MS);
         return;
       }
+      // Redis answered while the event loop reads what came in; the requests that came with its
+      // answer join the next batch (one write for them all, not one for those read before it).
+      if (this.buffer.length > 0 && this.buffer.length < BATCH) await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
