@@ -73,4 +73,22 @@ describe('owner events arriving out of order', () => {
     await qrEventsHandled();
     expect((await scan(system.url('redirect'), code.slug)).status).toBe(302);
   });
+
+  it('applies a change that keeps the redirects on without waiting on the billing-service', async () => {
+    // A purchase waits in the billing-service for this service's code count; had this service's
+    // workers waited on the billing-service for the subscription changes those purchases make, a
+    // storm of purchases held both services' workers waiting on each other until the deadlines
+    // passed (9 of 50 purchases answered 504 in the fault suite). With its codes running and the
+    // event saying they stay on, there is nothing to look up: it is applied with billing stopped.
+    const { user, client } = await subscribedCustomer(system);
+    const code = await createCode(client, { name: 'Flyer', destinationUrl: 'https://example.com/flyer' });
+    await system.stopService('billing');
+    try {
+      await bus.emitEvent(DomainEvent.SubscriptionChanged, { userId: user.id, status: 'active', redirectsEnabled: true, seats: 2 });
+      await queueDrained(qrQueue, 3000);
+      expect((await scan(system.url('redirect'), code.slug)).status).toBe(302);
+    } finally {
+      await system.startService('billing');
+    }
+  });
 });

@@ -21,7 +21,7 @@ export class AccountEventsHandlers {
 
   @EventPattern(DomainEvent.SubscriptionChanged)
   async onSubscription(@Payload() event: EventPayloads[DomainEvent.SubscriptionChanged]): Promise<void> {
-    await this.codes.syncOwnerSuspension(event.userId, 'billing');
+    await this.codes.applySubscriptionChange(event);
     await this.webhooks.subscriptionChanged(event);
   }
 

@@ -281,6 +281,11 @@ export class CodesRepository {
     return rows[0] ?? { suspendedBilling: false, suspendedAccount: false };
   }
 
+  /** Whether the owner's codes are stopped for billing (an owner with no row: not stopped). */
+  async billingSuspended(ownerId: string): Promise<boolean> {
+    return (await this.ownerFlags(this.db.manager, ownerId)).suspendedBilling;
+  }
+
   /** Records an owner's billing or account suspension and applies it to every live code; answers the codes it changed. */
   async setOwnerSuspension(
     ownerId: string,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuthPattern, BillingPattern, DomainError, ErrorCode, redirectsEnabledFor } from '@qrd/contracts';
+import { AuthPattern, BillingPattern, DomainError, ErrorCode, redirectsEnabledFor, SubscriptionState } from '@qrd/contracts';
 import { MessageBus } from '@qrd/messaging';
 import { CodeEvents } from './code-events';
 import { CodeContentFiles } from './code-ports';
@@ -17,6 +17,18 @@ export class OwnerCodesService {
     private readonly events: CodeEvents,
     private readonly content: CodeContentFiles,
   ) {}
+
+  /**
+   * subscription.changed. When the owner's codes run and the event says they stay on, there is
+   * nothing to change and the billing-service is not asked: it may be waiting on this service
+   * itself (a purchase asks for the code count), and workers of both services waiting on each
+   * other stall until the deadlines pass. Any other change is looked up (syncOwnerSuspension): a
+   * stale "stay on" skipped here never undoes a stop, since a stopped owner is always looked up.
+   */
+  async applySubscriptionChange(event: SubscriptionState): Promise<void> {
+    if (event.redirectsEnabled && !(await this.codes.billingSuspended(event.userId))) return;
+    await this.syncOwnerSuspension(event.userId, 'billing');
+  }
 
   /**
    * subscription.changed, user.suspended, user.reactivated: one reason flag, the others untouched.
