@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { brotliCompress, constants as zlib, createGzip, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 
@@ -122,6 +122,11 @@ function proxy(req, res, upstreams, tried = []) {
   const port = upstreams.pick(tried);
   const requestId = req.headers['x-request-id'] || randomUUID();
   req.headers['x-request-id'] = requestId;
+  // As nginx's X-Request-Start and $request_id: made once, the same for a retry on another replica.
+  if (tried.length === 0) {
+    req.headers['x-request-start'] = `t=${(Date.now() / 1000).toFixed(3)}`;
+    req.headers['x-edge-request-id'] = randomBytes(16).toString('hex');
+  }
   // Set, never appended (as nginx does): the client cannot choose the address the gateway counts.
   const forwardedFor = req.socket.remoteAddress ?? '';
   const upstream = http.request(

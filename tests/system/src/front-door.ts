@@ -29,10 +29,10 @@ export interface FrontDoor {
 
 /**
  * Debian's nginx running nginx/nginx.conf (the browser tests' renderer) in front of the system's
- * gateway and the given redirect-service replicas, as production runs it: scans reach a replica
+ * gateway and the given redirect-service replicas (a system's key, or a port), as production runs it: scans reach a replica
  * with the address nginx saw in X-Forwarded-For. `webRoot`: a stand-in web build to serve.
  */
-export async function startFrontDoor(system: TestSystem, redirectReplicas: string[] = ['redirect'], webRoot?: string): Promise<FrontDoor> {
+export async function startFrontDoor(system: TestSystem, redirectReplicas: (string | number)[] = ['redirect'], webRoot?: string): Promise<FrontDoor> {
   const parent = join(ROOT, 'tmp', 'system-nginx');
   mkdirSync(parent, { recursive: true });
   const dir = mkdtempSync(join(parent, 'run-'));
@@ -43,7 +43,7 @@ export async function startFrontDoor(system: TestSystem, redirectReplicas: strin
     dir,
     port: await freePort(),
     gatewayPort: portOf('gateway'),
-    redirectPorts: redirectReplicas.map(portOf),
+    redirectPorts: redirectReplicas.map((replica) => (typeof replica === 'number' ? replica : portOf(replica))),
     ...(webRoot ? { webRoot } : {}),
     errorLog: join(logDir, `nginx-${process.pid}.log`),
   });

@@ -5,6 +5,7 @@ import { hasMalformedPercentEncoding, RedirectHost, SCAN_CONSUMER_GROUP, ScanStr
 import { createRedis, scanStreamShardKeys } from '@qrd/messaging';
 import { Answer, ShardedScanRecorder } from '../scans/scan-recorder';
 import { newScanId } from '../scans/scan-id';
+import { edgeRequestOf } from './edge-request';
 import { clientIpOf } from './client-ip';
 import { Known, MISS } from './redirect-cache';
 import { RedirectResolver, Resolution } from './redirect-resolver';
@@ -319,7 +320,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     // Conversions: the scan's id goes to the destination (after the scanner's own parameters, so it cannot be forged).
     const scanIdParam = entry.campaign?.scanIdParam;
     if (scanIdParam !== undefined) {
-      const scanId = newScanId();
+      const scanId = edgeRequestOf(req.headers, Date.now())?.scanId ?? newScanId();
       const tagged = withQuery(location, `${scanIdParam}=${scanId}`);
       return this.record(req, slug, entry, () => this.goTo(req, res, tagged), variant, ip, scanId, rule);
     }
@@ -364,10 +365,13 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     rule?: number | null,
   ): void {
     const headers = req.headers;
+    const now = Date.now();
+    // Through the front door, the time and id it gave the request: a retry of it is the same scan.
+    const edge = edgeRequestOf(headers, now);
     const scan: Omit<ScanStreamEntry, 'id'> = {
       codeId: entry.codeId,
       slug,
-      ts: Date.now(),
+      ts: edge === null ? now : edge.ms,
       ip,
       userAgent: first(headers['user-agent']),
       referer: first(headers.referer),
@@ -380,7 +384,7 @@ export class RedirectRoute implements OnModuleInit, OnApplicationShutdown {
     if (variant) scan.variant = variant;
     if (rule) scan.rule = rule;
     if ((req as SiteRequest)[CLICK]) scan.source = 'click';
-    this.recorder.record(scan, answer, scanId);
+    this.recorder.record(scan, answer, scanId ?? edge?.scanId);
   }
 
   private sendPage(req: IncomingMessage, res: ServerResponse, page: Page): void {

@@ -52,3 +52,15 @@ export function newScanId(now: number = Date.now()): string {
   // The first random digit gives the variant digit its two random bits.
   return `${timePart}${VERSIONED[counter]}-${VARIANT[parseInt(random[0], 16) & 3]}${random.slice(1, 4)}-${random.slice(4)}`;
 }
+
+/**
+ * The id of a scan that came through the front door: made from the millisecond nginx took the
+ * request and the random id it gave it (`$request_id`, 32 hex digits), both of which stay the same
+ * when nginx passes the request on to another replica because the first died before it answered
+ * (proxy_next_upstream). The scan that replica may have appended and the one the next replica
+ * appends then have the same id and time, and are stored once (the scans' primary key).
+ */
+export function edgeScanId(ms: number, requestId: string): string {
+  const time = ms.toString(16).padStart(12, '0');
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${requestId.slice(0, 3)}-${VARIANT[parseInt(requestId[3], 16) & 3]}${requestId.slice(4, 7)}-${requestId.slice(7, 19)}`;
+}
