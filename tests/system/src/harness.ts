@@ -61,12 +61,13 @@ export class TestSystem {
   /**
    * Starts (another replica of) a service; `key` names it for stopService. Services listen on
    * ports of their own choosing, so the gateway is told where the qr-service's internal routes are.
+   * `own`: this process's configuration where it differs from the system's.
    */
-  async startService(name: ServiceName, key: string = name): Promise<INestApplication> {
+  async startService(name: ServiceName, key: string = name, own: Partial<AppConfig> = {}): Promise<INestApplication> {
     // A second app under the same key would be left running, unseen by stop(), and keep Jest from exiting.
     if (this.apps.has(key)) throw new Error(`${key} is already running: give the other replica a key of its own`);
     const config = name === 'gateway' && this.apps.has('qr') ? { ...this.config, qrInternalUrl: this.url('qr') } : this.config;
-    const app = await STARTERS[name](config, this.logger, 0);
+    const app = await STARTERS[name]({ ...config, ...own }, this.logger, 0);
     this.apps.set(key, app);
     return app;
   }

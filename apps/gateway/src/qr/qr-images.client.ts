@@ -200,9 +200,8 @@ export class QrImagesClient {
     const timeoutMs = ownTimeoutMs ?? requestContext.remainingMs() ?? this.config.messageTimeoutMs;
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new DOMException('no answer in time', 'TimeoutError')), Math.max(timeoutMs, 1));
-    let res: Response;
-    try {
-      res = await fetch(`${this.config.qrInternalUrl}${path}`, {
+    const send = () =>
+      fetch(`${this.config.qrInternalUrl}${path}`, {
         ...init,
         headers: {
           ...init.headers,
@@ -211,6 +210,16 @@ export class QrImagesClient {
         },
         signal: cancel ? AbortSignal.any([deadline.signal, cancel]) : deadline.signal,
       });
+    let res: Response;
+    try {
+      try {
+        res = await send();
+      } catch (error) {
+        // A kept-alive connection the qr-service closed as this request went out on it (a replica
+        // restarting or shutting down): a request without a body is sent once more, on a new one.
+        if (init.body !== undefined || !connectionLost(error) || deadline.signal.aborted || cancel?.aborted) throw error;
+        res = await send();
+      }
     } catch (error) {
       if (error instanceof Error && error.name === 'TimeoutError') {
         throw new DomainError(ErrorCode.Timeout, `The qr-service did not answer within ${Math.round(timeoutMs / 100) / 10}s`);
@@ -224,4 +233,13 @@ export class QrImagesClient {
     if (isErrorBody(body)) throw DomainError.fromBody(body);
     throw new DomainError(ErrorCode.Internal, `The qr-service answered ${res.status} for ${path.split('?')[0]}`);
   }
+}
+
+/** Connection errors of Node's fetch where the request may have gone out but no answer came. */
+const LOST = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/** Whether fetch failed because the connection was closed under the request (not a timeout or a refusal). */
+function connectionLost(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  return typeof cause?.code === 'string' && LOST.has(cause.code);
 }
