@@ -3,13 +3,14 @@ import Denque from 'denque';
 import { randomUUID } from 'node:crypto';
 import { SCAN_FIELD } from '@qrd/contracts';
 import { besideStreamKey } from '@qrd/messaging';
+import { KeptBatches, KeptBytes } from './kept-batches';
 import type { ScanRecorderOptions } from './scan-recorder';
 
 /**
  * One call appends a whole batch, each scan its own entry (its id is the scan's key): far less
  * work per scan for this process than one XADD command each. The batch comes packed in one
  * argument (packScans), split here: one argument a scan cost this process a length, a header and
- * an encoding for each, and the packed batch is also what is kept until the scans are stored.
+ * an encoding for each; the same packed batch is what is kept until the scans are stored.
  * Appends no more than the stream has room for (trimming would delete the oldest scans, which
  * nobody has stored yet). Answers the last appended entry's stream id ('' for none) and how many
  * were appended.
@@ -27,30 +28,41 @@ return {id, n}`;
 
 export interface ScanAppender {
   /** Answers the stream id of the last entry appended and how many of the packed scans were (the first ones). */
-  appendScans(stream: string, maxLen: number, packed: Buffer): Promise<[string, number]>;
+  appendScans(stream: string, maxLen: number, packed: string): Promise<[string, number]>;
 }
 
 /** Between the scans of a packed batch: an encoded scan is JSON, in which a raw newline never occurs. */
 const SEPARATOR = '\n';
 
-/** Scans as one Buffer: the append script's argument, and how an appended batch is kept. */
-export function packScans(scans: string[]): Buffer {
-  return Buffer.from(scans.join(SEPARATOR));
+/**
+ * Scans as one string: the append script's argument (a string, not a Buffer: ioredis then writes
+ * the command as it is instead of copying it into a new Buffer each time), and what is kept of an
+ * appended batch (copied into KeptBatches).
+ */
+export function packScans(scans: string[]): string {
+  return scans.join(SEPARATOR);
 }
 
 function unpackScans(packed: Buffer): string[] {
   return packed.toString().split(SEPARATOR);
 }
 
-/**
- * Appended scans, packed, with the stream id of the last of them: kept outside the JavaScript heap.
- * Kept as strings, every scan outlived two young-generation collections and was copied into the
- * old generation: half the time of each of those collections under load (BENCHMARKS.md).
- */
+/** An appended batch, packed, as the recorder hands it over to be kept until it is stored. */
 export interface SentBatch {
   lastId: string;
   count: number;
-  packed: Buffer;
+  packed: string;
+}
+
+/**
+ * An appended batch as kept: outside the JavaScript heap, in KeptBatches' chunks. Kept as strings,
+ * every scan outlived two young-generation collections and was copied into the old generation:
+ * half the time of each of those collections under load (BENCHMARKS.md).
+ */
+interface KeptBatch {
+  lastId: string;
+  count: number;
+  kept: KeptBytes;
 }
 
 /** Stream ids "ms-seq" compared as numbers. */
@@ -71,7 +83,8 @@ export class StoreConfirmations {
    * the ingestors are behind it holds thousands of batches, and an array's shift() copies all of
    * them once it has more than about 16,000 (tens of microseconds for every batch appended).
    */
-  private readonly sent = new Denque<SentBatch>();
+  private readonly sent = new Denque<KeptBatch>();
+  private readonly bytes = new KeptBatches();
   private unconfirmedCount = 0;
   private confirming = false;
   /** The Redis data generation the unconfirmed scans were appended in (see currentEpoch). */
@@ -101,13 +114,23 @@ export class StoreConfirmations {
   }
 
   keepUntilStored(batch: SentBatch): void {
-    this.sent.push(batch);
+    this.sent.push({ lastId: batch.lastId, count: batch.count, kept: this.bytes.keep(batch.packed) });
     this.unconfirmedCount += batch.count;
     const max = this.options.maxUnconfirmed ?? 200_000;
     while (this.unconfirmedCount > max && this.sent.length > 1) {
       // The ingestors are far behind: the oldest go without a safety net (they are in the stream).
-      this.unconfirmedCount -= (this.sent.shift() as SentBatch).count;
+      this.letGo(this.sent.shift() as KeptBatch);
     }
+  }
+
+  /** Chunks of memory allocated for kept batches so far. */
+  get chunksAllocated(): number {
+    return this.bytes.allocated;
+  }
+
+  private letGo(batch: KeptBatch): void {
+    this.unconfirmedCount -= batch.count;
+    this.bytes.release(batch.kept);
   }
 
   /**
@@ -146,7 +169,7 @@ export class StoreConfirmations {
         const stored = idBefore(oldest.lastId, storedBefore) || (inclusive && oldest.lastId === storedBefore);
         if (!stored) break;
         this.sent.shift();
-        this.unconfirmedCount -= oldest.count;
+        this.letGo(oldest);
       }
     } catch (error) {
       this.options.logger.warn({ err: error }, 'could not check which scans are stored; will retry');
@@ -157,9 +180,10 @@ export class StoreConfirmations {
 
   /** Redis lost the appended scans not stored yet: they are handed back to be appended again. */
   private resendUnconfirmed(): void {
-    const scans = this.sent.toArray().flatMap((batch) => unpackScans(batch.packed));
+    const batches = this.sent.toArray();
+    const scans = batches.flatMap((batch) => unpackScans(batch.kept.bytes));
     this.sent.clear();
-    this.unconfirmedCount = 0;
+    for (const batch of batches) this.letGo(batch);
     this.resend(scans);
   }
 }
