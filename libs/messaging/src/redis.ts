@@ -161,7 +161,14 @@ export async function assertRedisReachable(url: string, timeoutMs = 3000): Promi
           : `(e.g. "redis-server --daemonize yes" or "docker compose up -d redis") or set REDIS_URL.`),
     );
   } finally {
+    // Returns once the client has ended: a Cluster still refreshing its slots would otherwise do so
+    // after this returned (up to its 2 s timeout), a timer left running in the caller's process.
+    // A client that has ended already may still have that timer running: then the wait is the whole timeout.
+    let timer: NodeJS.Timeout | undefined;
+    const ended = new Promise((resolve) => client.once('end', resolve));
     client.disconnect();
+    await Promise.race([ended, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+    clearTimeout(timer);
   }
 }
 
