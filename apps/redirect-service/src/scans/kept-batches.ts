@@ -31,7 +31,7 @@ export interface KeptBytes {
 export class KeptBatches {
   private current: Chunk | null = null;
   private readonly spare: Buffer[] = [];
-  /** Chunks allocated so far (for tests and metrics). */
+  /** Chunks allocated so far. */
   allocated = 0;
 
   constructor(private readonly chunkBytes = CHUNK_BYTES) {}

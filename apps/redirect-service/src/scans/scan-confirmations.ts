@@ -123,11 +123,6 @@ export class StoreConfirmations {
     }
   }
 
-  /** Chunks of memory allocated for kept batches so far. */
-  get chunksAllocated(): number {
-    return this.bytes.allocated;
-  }
-
   private letGo(batch: KeptBatch): void {
     this.unconfirmedCount -= batch.count;
     this.bytes.release(batch.kept);
