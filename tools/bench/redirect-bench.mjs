@@ -46,6 +46,16 @@ const PIN = cpus().length >= 2 && process.env.BENCH_PIN !== '0' && spawnSync('ta
 /** The core of the `index`th (0 or 1) server of its kind, or null unpinned. */
 const serverCpu = (index) => (PIN ? String(cpus().length - 1 - index) : null);
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/**
+ * BENCH_CANDIDATE=<the redirect-service entry of another build> (e.g. a second worktree's
+ * dist/apps/redirect-service/apps/redirect-service/src/main.js): instead of the measurements
+ * below, that build and this one take turns on the known slug, on the same core, against the bare
+ * server, and the run answers the candidate's CPU per redirect against this build's, round by
+ * round. Two runs of one build can differ by 10% or more here (the machine is shared); two builds
+ * measured in the same rounds differ by a few percent at most when they are the same build
+ * (BENCHMARKS.md), so a change's effect is measured this way. Writes nothing to BENCHMARKS.md.
+ */
+const CANDIDATE = process.env.BENCH_CANDIDATE || null;
 
 const env = { ...process.env };
 const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/qrdynamic';
@@ -399,11 +409,20 @@ async function main() {
   log('Warming up...');
   for (const server of bares) await run(server, known, WARMUP_REQUESTS);
   // Both replicas alike: the code a process has run shapes what its compiler makes of it.
-  for (const replica of replicas) {
+  const warm = async (replica) => {
     await run(replica, known, WARMUP_REQUESTS);
     await run(replica, unknownPath, WARMUP_REQUESTS);
     await run(replica, campaignPath, WARMUP_REQUESTS);
     await run(replica, known, WARMUP_REQUESTS, { host: domainHost });
+  };
+  for (const replica of replicas) await warm(replica);
+
+  if (CANDIDATE) {
+    await compareCandidate({ serviceEnv, bare, bareServer, redirect, redirectService, known, qrService, warm });
+    await db.end();
+    await stopAll();
+    await cleanUp(dbName, prefix);
+    return;
   }
 
   // On a small shared machine the scan ingestor (and PostgreSQL behind it) would take CPU from the
@@ -570,6 +589,48 @@ async function main() {
     }),
   );
   if (!Object.values(result.checks).every(Boolean)) process.exitCode = 1;
+}
+
+/** The paired comparison of BENCH_CANDIDATE (see there). */
+async function compareCandidate({ serviceEnv, bare, bareServer, redirect, redirectService, known, qrService, warm }) {
+  const port = await freePort();
+  const candidate = start('redirect-service (candidate build)', [CANDIDATE], { ...serviceEnv, REDIRECT_PORT: String(port) }, serverCpu(0));
+  await waitHealthy('redirect-service', port);
+  const origin = `http://127.0.0.1:${port}`;
+  // Warmed as the replicas were, so both builds' compilers have seen the same paths.
+  await warm(origin);
+  qrService.kill('SIGSTOP');
+  const perRound = Math.round(REQUESTS / ROUNDS);
+  const measurements = {
+    bare: () => withCpu(bareServer.pid, () => run(bare, known, perRound)),
+    current: () => withCpu(redirectService.pid, () => run(redirect, known, perRound)),
+    candidate: () => withCpu(candidate.pid, () => run(origin, known, perRound)),
+  };
+  const cpuPerAnswer = (r) => r.cpuMicros / r['3xx'];
+  const ratios = { candidateVsCurrent: [], currentVsBare: [], candidateVsBare: [] };
+  for (let round = 1; round <= ROUNDS; round++) {
+    const order = round % 2 ? ['bare', 'current', 'candidate'] : ['candidate', 'current', 'bare'];
+    const results = {};
+    for (const name of order) results[name] = await measurements[name]();
+    const [b, current, next] = ['bare', 'current', 'candidate'].map((name) => cpuPerAnswer(results[name]));
+    ratios.candidateVsCurrent.push(next / current);
+    ratios.currentVsBare.push(current / b);
+    ratios.candidateVsBare.push(next / b);
+    log(`Round ${round}/${ROUNDS}: CPU per redirect bare ${b.toFixed(1)} µs, this build ${current.toFixed(1)}, candidate ${next.toFixed(1)}: candidate / this build ${(next / current).toFixed(3)}`);
+  }
+  qrService.kill('SIGCONT');
+  const round3 = (n) => Math.round(n * 1000) / 1000;
+  log(
+    JSON.stringify({
+      bench: 'redirect-candidate',
+      candidate: CANDIDATE,
+      rounds: ROUNDS,
+      cpu_candidate_vs_current: round3(median(ratios.candidateVsCurrent)),
+      cpu_current_vs_bare: round3(median(ratios.currentVsBare)),
+      cpu_candidate_vs_bare: round3(median(ratios.candidateVsBare)),
+      per_round_candidate_vs_current: ratios.candidateVsCurrent.map(round3),
+    }),
+  );
 }
 
 async function cleanUp(dbName, prefix) {
