@@ -18,6 +18,20 @@ describe('Redis', () => {
   });
 });
 
+describe('The start-up check of Redis', () => {
+  it('reports a single Redis that refuses the connection at once, not after its timeout', async () => {
+    // Nothing listens on port 1. The check used to wait out its whole timeout (here a minute,
+    // beyond this test's 10 s) once the refused client had ended, before saying so.
+    await expect(assertRedisReachable('redis://127.0.0.1:1', 60_000)).rejects.toThrow(
+      /^Cannot reach Redis at 127\.0\.0\.1:1 \(connect ECONNREFUSED 127\.0\.0\.1:1\)\. Start it/,
+    );
+  }, 10_000);
+
+  it('passes a Redis that answers', async () => {
+    await expect(assertRedisReachable(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379')).resolves.toBeUndefined();
+  });
+});
+
 describe('Redis Cluster configuration', () => {
   it('reads the seed nodes from the URL and makes ioredis Clusters of them', () => {
     const options = redisOptions('rediss://:pw@10.0.0.1:6379?cluster=10.0.0.1%3A6379%2C%5B%3A%3A1%5D%3A7000', { maxRetriesPerRequest: null });

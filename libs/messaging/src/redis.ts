@@ -133,7 +133,10 @@ function describe(url: string): string {
 export async function assertRedisReachable(url: string, timeoutMs = 3000): Promise<void> {
   const options = redisOptions(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: timeoutMs, retryStrategy: () => null });
   const client = connect(options);
-  client.on('error', () => undefined);
+  // The connection's own error (e.g. ECONNREFUSED) says more than a command's "Connection is closed."
+  let connectionError: Error | undefined;
+  client.on('error', (error: Error) => (connectionError = error));
+  let deadline: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
       (async () => {
@@ -144,7 +147,7 @@ export async function assertRedisReachable(url: string, timeoutMs = 3000): Promi
           if (!/cluster_state:ok/.test(info)) throw new Error(`the cluster's state is not ok (${/cluster_state:(\w+)/.exec(info)?.[1] ?? 'unknown'})`);
         }
       })(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs + 1000).unref()),
+      new Promise((_, reject) => (deadline = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs + 1000))),
     ]);
   } catch (error) {
     const notClustered = options.clusterNodes ? await nodesNotInClusterMode(options, timeoutMs) : [];
@@ -155,20 +158,25 @@ export async function assertRedisReachable(url: string, timeoutMs = 3000): Promi
       );
     }
     throw new Error(
-      `Cannot reach ${describe(url)} (${(error as Error).message}). Start it ` +
+      `Cannot reach ${describe(url)} (${(connectionError ?? (error as Error)).message}). Start it ` +
         (options.clusterNodes
           ? '(every node in cluster mode, the cluster created with "redis-cli --cluster create") or correct REDIS_CLUSTER_NODES.'
           : `(e.g. "redis-server --daemonize yes" or "docker compose up -d redis") or set REDIS_URL.`),
     );
   } finally {
+    clearTimeout(deadline);
     // Returns once the client has ended: a Cluster still refreshing its slots would otherwise do so
     // after this returned (up to its 2 s timeout), a timer left running in the caller's process.
-    // A client that has ended already may still have that timer running: then the wait is the whole timeout.
-    let timer: NodeJS.Timeout | undefined;
-    const ended = new Promise((resolve) => client.once('end', resolve));
+    // A Cluster that has ended already may still have that timer running: then the wait is the
+    // whole timeout. A single Redis that has ended (its connection failed) holds nothing more, and
+    // its error is reported at once.
     client.disconnect();
-    await Promise.race([ended, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
-    clearTimeout(timer);
+    if (client.status !== 'end' || isCluster(client)) {
+      let timer: NodeJS.Timeout | undefined;
+      const ended = new Promise((resolve) => client.once('end', resolve));
+      await Promise.race([ended, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+      clearTimeout(timer);
+    }
   }
 }
 
