@@ -274,6 +274,9 @@ async function withCpu(pids, measure) {
   return { ...result, cpuMicros: before === null || after === null ? null : after - before };
 }
 
+/** A measurement's server CPU time per answer of the `status` class expected (µs). */
+const cpuPerAnswer = (r, status = '3xx') => r.cpuMicros / r[status];
+
 /** A counter of the redirect-service's /metrics (`labels`: its labels as written there, e.g. `{outcome="redirect"}`). */
 async function metric(port, name, labels = '') {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
@@ -460,7 +463,6 @@ async function main() {
   };
   const rate = (r, status = '3xx') => r[status] / r.duration;
   const perRoundRatios = { ratio: [], unknownRatio: [], floodRatio: [], campaignRatio: [], domainRatio: [], cpuRatio: [], cpuRatioTwoReplicas: [], cpuTwoReplicasVsOne: [] };
-  const cpuPerAnswer = (r, status = '3xx') => r.cpuMicros / r[status];
   for (let round = 1; round <= ROUNDS; round++) {
     // Every other round in reverse order, so a drift over the run weighs on no measurement more than another.
     const order = round % 2
@@ -606,7 +608,6 @@ async function compareCandidate({ serviceEnv, bare, bareServer, redirect, redire
     current: () => withCpu(redirectService.pid, () => run(redirect, known, perRound)),
     candidate: () => withCpu(candidate.pid, () => run(origin, known, perRound)),
   };
-  const cpuPerAnswer = (r) => r.cpuMicros / r['3xx'];
   const ratios = { candidateVsCurrent: [], currentVsBare: [], candidateVsBare: [] };
   for (let round = 1; round <= ROUNDS; round++) {
     const order = round % 2 ? ['bare', 'current', 'candidate'] : ['candidate', 'current', 'bare'];
